@@ -1,0 +1,157 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { GALLERY_MAX_BYTES } from '../shared/constants';
+import { authRoutes } from './auth/auth.routes';
+import { guards } from './auth/guards';
+import { blogRoutes } from './blog/blog.routes';
+import { categoriesRoutes } from './categories/categories.routes';
+import type { Config } from './config';
+import { contactRoutes } from './contact/contact.routes';
+import type { AppContext } from './context';
+import { conversationsRoutes } from './conversations/conversations.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { migrate, openDatabase, type DatabaseHandle } from './db/database';
+import { HttpError, badRequest } from './errors';
+import { galleryRoutes } from './gallery/gallery.routes';
+import { createPublicCache } from './lib/public-cache';
+import { createMailQueue } from './mail/mail-queue';
+import { newsletterRoutes } from './newsletter/newsletter.routes';
+import { createPushNotifier } from './push/push-notifier';
+import { pushRoutes } from './push/push.routes';
+import { reservationsRoutes } from './reservations/reservations.routes';
+import { createStatsRecorder } from './stats/stats.service';
+import { usersRoutes } from './users/users.routes';
+import { webRoutes } from './web/web.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one). */
+  database?: DatabaseHandle;
+  /** Start the outbox worker (default true). */
+  startWorkers?: boolean;
+  logger?: boolean;
+}
+
+/** Opens the database, runs migrations and builds the app; nothing listens yet. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const handle = opts.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
+  await migrate(handle, config.databaseSchema);
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A slow client cannot hold a connection forever.
+    requestTimeout: 60_000,
+    forceCloseConnections: 'idle',
+  });
+
+  const stats = createStatsRecorder(handle.db, config.timezone, app.log);
+  const mail = createMailQueue({ db: handle.db, config, log: app.log });
+  const push = createPushNotifier({ db: handle.db, config, log: app.log });
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    log: app.log,
+    stats,
+    mail,
+    push,
+    publicCache: createPublicCache(),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+
+  // Empty JSON bodies are allowed (PUT .../mark-read has none); malformed ones are a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('Malformed JSON body'), undefined);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ error: 'Internal server error' });
+    }
+    if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large' });
+    return reply.code(status).send({ error: err.message || 'Bad request' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Gallery images may be shown by other sites (link previews).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(multipart, {
+    limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },
+  });
+
+  const g = guards(ctx);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.code(503).send({ status: 'error', error: 'Database unavailable' });
+    }
+  });
+
+  await authRoutes(app, ctx, g);
+  await usersRoutes(app, ctx, g);
+  await blogRoutes(app, ctx, g);
+  await categoriesRoutes(app, ctx, g);
+  await galleryRoutes(app, ctx, g);
+  await reservationsRoutes(app, ctx, g);
+  await newsletterRoutes(app, ctx, g);
+  await contactRoutes(app, ctx, g);
+  await conversationsRoutes(app, ctx, g);
+  await pushRoutes(app, ctx, g);
+  await dashboardRoutes(app, ctx, g);
+  await webRoutes(app, ctx);
+
+  if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    await push.idle();
+    await stats.close();
+    if (!opts.database) await handle.close();
+  });
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { LoginInput } from '../../shared/schemas/auth';
+import type { AppContext } from '../context';
+import { nowIso, toBool } from '../db/database';
+import type { UserRow } from '../db/schema';
+import { HttpError, tooManyRequests, unauthorized } from '../errors';
+import { findUserByEmail } from '../users/users.repository';
+import type { LoginLimiter } from './login-limiter';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { deleteSession, findSessionUser, insertSession } from './sessions.repository';
+import { hashToken, newToken } from './tokens';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+
+/**
+ * Unknown e-mail, wrong password and inactive account all answer the same 401 after the
+ * same amount of work, so the answer never tells whether an address has an account.
+ */
+export async function login(ctx: AppContext, limiter: LoginLimiter, input: LoginInput, ip: string) {
+  const account = input.email.trim().toLowerCase();
+  if (limiter.isBlocked(ip, account)) throw tooManyRequests(TOO_MANY_LOGINS);
+
+  const user = await findUserByEmail(ctx.db, account);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok || !toBool(user.is_active)) {
+    const locked = limiter.accountLocked(account);
+    limiter.recordFailure(ip, account);
+    // A locked account answers 429 to every failure, from any address.
+    if (locked) throw tooManyRequests(TOO_MANY_LOGINS);
+    throw unauthorized(INVALID_LOGIN);
+  }
+  limiter.recordSuccess(ip, account);
+  const token = newToken();
+  const now = new Date();
+  await insertSession(ctx.db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + ctx.config.sessionTtlMs).toISOString());
+  return { token, user };
+}
+
+/** The active user a bearer token belongs to, or null. */
+export async function authenticate(ctx: AppContext, token: string): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  const user = await findSessionUser(ctx.db, hashToken(token), nowIso());
+  if (!user || !toBool(user.is_active)) return null;
+  return user;
+}
+
+export async function logout(ctx: AppContext, token: string): Promise<void> {
+  await deleteSession(ctx.db, hashToken(token));
+}
+
+export function assertRole(user: UserRow, role: 'admin'): void {
+  if (user.role !== role) throw new HttpError(403, 'Accès réservé aux administrateurs');
+}

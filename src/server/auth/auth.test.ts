@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+describe.each(backends)('auth and users on %s', (backend) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<TestApp['signIn']>>;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.signIn('admin', { name: 'Alice Admin' });
+  });
+  afterAll(() => t?.close());
+
+  it('logs in and returns the session user without the password hash', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email.toUpperCase(), password: admin.password } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toMatchObject({ id: admin.id, email: admin.email, name: 'Alice Admin', role: 'admin', isActive: true, admin: true, staff: true });
+    expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
+    expect(body.user.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const a = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1' } });
+    const b = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: 'wrong-password' } });
+    expect(a.statusCode).toBe(401);
+    expect(b.statusCode).toBe(401);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json().error).toBe('Invalid email or password');
+  });
+
+  it('requires both fields to log in', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Email is required');
+  });
+
+  it('answers /api/auth/me with the user, 401 with no or a bad token', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: admin.token })).json().email).toBe(admin.email);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const bad = await t.inject({ method: 'GET', url: '/api/auth/me', token: 'x'.repeat(43) });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ error: 'Authentication required' });
+  });
+
+  it('stores only a hash of the token', async () => {
+    const rows = await t.app.ctx.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.token_hash).not.toBe(admin.token);
+    }
+  });
+
+  it('logout revokes the token', async () => {
+    const s = await t.signIn('staff');
+    expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: s.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token })).statusCode).toBe(401);
+  });
+
+  it('creates users as admin with the required fields, and refuses staff', async () => {
+    const staff = await t.signIn('staff');
+    const payload = { email: 'New.Coach@Example.com', name: 'New Coach', password: 'longenough1', role: 'staff', isActive: true };
+    expect((await t.inject({ method: 'POST', url: '/api/auth/register', payload, token: staff.token })).statusCode).toBe(403);
+    const res = await t.inject({ method: 'POST', url: '/api/auth/register', payload, token: admin.token });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'new.coach@example.com', name: 'New Coach', role: 'staff', isActive: true });
+    const dup = await t.inject({ method: 'POST', url: '/api/auth/register', payload, token: admin.token });
+    expect(dup.statusCode).toBe(409);
+    const missing = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { email: '', name: '', password: '' }, token: admin.token });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Tous les champs sont requis');
+    const defaults = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'd@example.com', name: 'D', password: 'longenough1' }, token: admin.token });
+    expect(defaults.json()).toMatchObject({ role: 'staff', isActive: true });
+  });
+
+  it('lists id and name publicly, full records for admins', async () => {
+    const pub = (await t.inject({ method: 'GET', url: '/api/users' })).json();
+    expect(pub.length).toBeGreaterThan(0);
+    for (const u of pub) expect(Object.keys(u).sort()).toEqual(['id', 'name']);
+    const full = (await t.inject({ method: 'GET', url: '/api/users', token: admin.token })).json();
+    expect(full[0]).toHaveProperty('email');
+    expect(JSON.stringify(full)).not.toMatch(/password/i);
+  });
+
+  it('forbids changing, deactivating or deleting one’s own account', async () => {
+    const url = `/api/users/${admin.id}`;
+    const deact = await t.inject({ method: 'PUT', url, payload: { isActive: false }, token: admin.token });
+    expect(deact.statusCode).toBe(403);
+    expect(deact.json().error).toBe('Vous ne pouvez pas désactiver votre propre compte');
+    const role = await t.inject({ method: 'PUT', url, payload: { name: 'A', email: admin.email, role: 'staff', isActive: true }, token: admin.token });
+    expect(role.json().error).toBe('Vous ne pouvez pas modifier votre propre rôle');
+    const del = await t.inject({ method: 'DELETE', url, token: admin.token });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().error).toBe('Vous ne pouvez pas supprimer votre propre compte');
+    const rename = await t.inject({ method: 'PUT', url, payload: { name: 'Alice A.', email: admin.email, role: 'admin', isActive: true }, token: admin.token });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json().name).toBe('Alice A.');
+  });
+
+  it('revokes sessions on deactivation and deletion, and an inactive user cannot log in', async () => {
+    const s = await t.signIn('staff');
+    const off = await t.inject({ method: 'PUT', url: `/api/users/${s.id}`, payload: { isActive: false }, token: admin.token });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().isActive).toBe(false);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token })).statusCode).toBe(401);
+    const again = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } });
+    expect(again.statusCode).toBe(401);
+
+    const s2 = await t.signIn('staff');
+    expect((await t.inject({ method: 'DELETE', url: `/api/users/${s2.id}`, token: admin.token })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: s2.token })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'DELETE', url: `/api/users/${s2.id}`, token: admin.token })).statusCode).toBe(404);
+  });
+
+  it('limits failed logins per address and account, yet lets a correct login from elsewhere in', async () => {
+    const victim = await t.signIn('staff');
+    const attempt = (ip: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password }, remoteAddress: ip });
+    for (let i = 0; i < 10; i++) expect((await attempt('10.0.0.1', 'bad-guess-' + i)).statusCode).toBe(401);
+    const blocked = await attempt('10.0.0.1', victim.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatch(/Too many/);
+    // Another address that guesses wrong is refused as well; the right password still works.
+    expect((await attempt('10.0.0.2', 'another-bad')).statusCode).toBe(429);
+    expect((await attempt('10.0.0.3', victim.password)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, Dialect } from './db/database';
+import type { StatMetric } from '../shared/constants';
+
+/** What every service may use; built once in app.ts. Services never see Fastify. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+  stats: StatsRecorder;
+  mail: MailQueue;
+  push: PushNotifier;
+  /** Dropped on every write that changes what public reads return. */
+  publicCache: PublicCache;
+}
+
+export interface StatsRecorder {
+  /** Adds to today's counter (in the gym's time zone). */
+  increment(metric: StatMetric, by?: number): Promise<void>;
+  /** Buffered in memory and written every few seconds (page views). */
+  incrementBuffered(metric: StatMetric, by?: number): void;
+  flush(): Promise<void>;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+}
+
+export interface MailQueue {
+  /** Inserts the e-mail in the outbox inside the caller's transaction (or db). */
+  enqueue(dbOrTrx: Db, mail: OutgoingMail): Promise<number>;
+  /** Wakes the worker after a commit so the e-mail leaves at once. */
+  kick(): void;
+  start(): void;
+  /** Stops polling and waits for a delivery in progress. */
+  stop(): Promise<void>;
+}
+
+export interface PushPayload {
+  title: string;
+  body: string;
+  url?: string;
+  tag?: string;
+}
+
+export interface PushNotifier {
+  /** Sends to every stored staff subscription; never throws, never blocks the caller's answer. */
+  notifyStaff(payload: PushPayload): void;
+  /** Resolves when every notification started so far has been tried (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export interface PublicCache {
+  get<T>(key: string): T | undefined;
+  set<T>(key: string, value: T): void;
+  /** Drops every entry whose key starts with the prefix (or all when none). */
+  invalidate(prefix?: string): void;
+}

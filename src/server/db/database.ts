@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import * as m001 from './migrations/001-initial';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL only: keep every table in this schema (created when missing). */
+  schema?: string;
+}
+
+// PostgreSQL hands back bigint (count) as text; we only count rows, which fit a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = new SQLite(path.join(opts.dataDir, 'gym.db'));
+  // WAL for concurrent readers; synchronous=FULL so an answered write survives a power cut.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
+  '001-initial': m001,
+};
+
+export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {
+  if (handle.dialect === 'postgres' && schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+  }
+  const provider = {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      const out: Record<string, Migration> = {};
+      for (const [name, mod] of Object.entries(migrations)) {
+        out[name] = { up: (db) => mod.up(db, handle.dialect) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}
+
+/** SQLite stores 0/1, PostgreSQL true/false: one JS boolean for the API. */
+export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';
+/** What both databases accept for a boolean column. */
+export const fromBool = (v: boolean): number => (v ? 1 : 0);
+export const nowIso = (): string => new Date().toISOString();
+
+/** True when the error is a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+/** True when the error is a foreign-key violation on either database. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,190 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Column types as both databases hand them back. Booleans are written as 1/0 (SQLite cannot
+// bind JS booleans; PostgreSQL reads '1'/'0' as boolean input) and read back through
+// `toBool`. Timestamps are ISO 8601 UTC strings in both databases, so they sort as text.
+type DbBool = number | boolean;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: string;
+  is_active: DbBool;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  created_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  featured_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  category_id: number | null;
+  author_id: number | null;
+  published: DbBool;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GalleryItemsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  category: string;
+  image_url: string | null;
+  instagram_url: string | null;
+  filename: string | null;
+  width: number | null;
+  height: number | null;
+  /** JSON array of { width, url } WebP variants, smallest first. */
+  variants: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  is_active: DbBool;
+  unsubscribe_token: string;
+  subscribed_at: string;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  status: string;
+  created_at: string;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  user_name: string;
+  user_email: string;
+  subject: string;
+  status: string;
+  contact_submission_id: number | null;
+  created_at: string;
+  last_message_at: string;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_type: string;
+  sender_name: string;
+  content: string;
+  is_read: DbBool;
+  created_at: string;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  course: string;
+  date_time: string;
+  message: string | null;
+  status: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  /** Stable Message-ID so a retried delivery is recognisable as the same e-mail. */
+  message_id: string;
+  /** pending → sending → sent, or failed after the last attempt. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DailyStatsTable {
+  id: Generated<number>;
+  metric: string;
+  day: string;
+  value: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  gallery_items: GalleryItemsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_submissions: ContactSubmissionsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  reservations: ReservationsTable;
+  outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  settings: SettingsTable;
+  daily_stats: DailyStatsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type BlogPostRow = Selectable<BlogPostsTable>;
+export type BlogCategoryRow = Selectable<BlogCategoriesTable>;
+export type GalleryItemRow = Selectable<GalleryItemsTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -1,0 +1,29 @@
+import type { Role } from '../../shared/constants';
+import { toBool } from '../db/database';
+import type { UserRow } from '../db/schema';
+
+export interface UserDto {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+}
+
+/** Never includes the password hash. */
+export const presentUser = (u: UserRow): UserDto => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role as Role,
+  isActive: toBool(u.is_active),
+  createdAt: u.created_at,
+});
+
+/** The session's user, with the role flags the client reads. */
+export const presentSessionUser = (u: UserRow) => ({
+  ...presentUser(u),
+  admin: u.role === 'admin',
+  staff: u.role === 'staff' || u.role === 'admin',
+});

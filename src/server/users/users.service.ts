@@ -1,0 +1,71 @@
+import type { UserCreateInput, UserUpdateInput } from '../../shared/schemas/auth';
+import { deleteUserSessions } from '../auth/sessions.repository';
+import { hashPassword } from '../auth/password';
+import type { AppContext } from '../context';
+import { fromBool, isUniqueViolation, nowIso } from '../db/database';
+import type { UserRow, UserUpdate } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
+import * as repo from './users.repository';
+
+export const EMAIL_TAKEN = 'Un utilisateur avec cet e-mail existe déjà';
+export const NO_SELF_DELETE = 'Vous ne pouvez pas supprimer votre propre compte';
+export const NO_SELF_DEACTIVATE = 'Vous ne pouvez pas désactiver votre propre compte';
+export const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
+export const USER_NOT_FOUND = 'Utilisateur introuvable';
+
+export async function createUser(ctx: AppContext, input: UserCreateInput): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await repo.insertUser(ctx.db, {
+      email: input.email.toLowerCase(),
+      name: input.name,
+      password_hash: passwordHash,
+      role: input.role,
+      is_active: fromBool(input.isActive),
+      created_at: nowIso(),
+    });
+    await ctx.stats.increment('user_created');
+    return user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function updateUser(ctx: AppContext, actor: UserRow, id: number, input: UserUpdateInput): Promise<UserRow> {
+  const current = await repo.findUserById(ctx.db, id);
+  if (!current) throw notFound(USER_NOT_FOUND);
+  if (id === actor.id) {
+    if (input.isActive === false) throw forbidden(NO_SELF_DEACTIVATE);
+    if (input.role !== undefined && input.role !== actor.role) throw forbidden(NO_SELF_ROLE);
+  }
+  const patch: UserUpdate = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.email !== undefined) patch.email = input.email.toLowerCase();
+  if (input.role !== undefined) patch.role = input.role;
+  if (input.isActive !== undefined) patch.is_active = fromBool(input.isActive);
+  if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
+  try {
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.updateUser(trx, id, patch);
+      // A deactivated account, or one whose password changed, loses every open session.
+      if (input.isActive === false || input.password !== undefined) await deleteUserSessions(trx, id);
+      return row;
+    });
+    if (!updated) throw notFound(USER_NOT_FOUND);
+    return updated;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): Promise<void> {
+  if (id === actor.id) throw forbidden(NO_SELF_DELETE);
+  // Sessions and push subscriptions go with the user (ON DELETE CASCADE).
+  if (!(await repo.deleteUser(ctx.db, id))) throw notFound(USER_NOT_FOUND);
+  ctx.publicCache.invalidate('users');
+}
+
+export const listUsers = (ctx: AppContext) => repo.listUsers(ctx.db);
+export const listUserNames = (ctx: AppContext) => repo.listUserNames(ctx.db);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// Length caps keep a hostile client from storing megabytes in a name field.
+export const LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 40,
+  subject: 300,
+  message: 10_000,
+  title: 300,
+  slug: 200,
+  url: 2_000,
+  postContent: 200_000,
+  description: 2_000,
+  password: 200,
+} as const;
+
+/** Whether a text is an e-mail address as the booking and newsletter forms accept it. */
+export const isEmail = (v: string): boolean => z.email().safeParse(v).success;
+
+/** Lowercase, runs of non-alphanumerics become one hyphen, hyphens trimmed (SPEC.md §4). */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A path id: a positive integer written in decimal. */
+export const idParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive integer')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'id must be a positive integer'),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CONTACT_STATUSES, DEFAULT_CONTACT_SUBJECT } from '../constants';
+import { LIMITS } from './common';
+
+// The public contact form as the visitor fills it (SPEC.md §5).
+export const contactFormSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  phone: z.string().trim().max(LIMITS.phone),
+  subject: z.string().trim().max(LIMITS.subject),
+  message: z.string().trim().min(1, 'Message is required').max(LIMITS.message),
+});
+export type ContactFormValues = z.infer<typeof contactFormSchema>;
+
+// POST /api/contact.
+export const contactPayloadSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
+  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  subject: z
+    .string()
+    .trim()
+    .max(LIMITS.subject)
+    .nullish()
+    .transform((v) => (v ? v : DEFAULT_CONTACT_SUBJECT)),
+  message: z.string().trim().min(1, 'Message is required').max(LIMITS.message),
+  phone: z
+    .string()
+    .trim()
+    .max(LIMITS.phone)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ContactPayload = z.infer<typeof contactPayloadSchema>;
+
+/** The form's names joined; the phone is collected but not sent (SPEC.md §3). */
+export function contactFormToPayload(v: ContactFormValues): z.input<typeof contactPayloadSchema> {
+  return {
+    name: `${v.firstName} ${v.lastName}`.trim(),
+    email: v.email,
+    subject: v.subject.trim() === '' ? DEFAULT_CONTACT_SUBJECT : v.subject,
+    message: v.message,
+  };
+}
+
+// PUT /api/contact-submissions/{id}/status.
+export const contactStatusSchema = z.object({
+  status: z.enum(CONTACT_STATUSES, 'Status must be one of: new, read, responded'),
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS, isEmail } from './common';
+
+const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
+const CONTACT_MESSAGE = 'Either email or phone is required';
+
+// The booking form as the visitor fills it (SPEC.md §5); messages shown on the named fields.
+export const bookingFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
+    email: z
+      .string()
+      .trim()
+      .max(LIMITS.email)
+      .refine((v) => v === '' || isEmail(v), 'Invalid email'),
+    phone: z.string().trim().max(LIMITS.phone),
+    course: z.string().min(1, 'Please select a course').max(LIMITS.name),
+    preferredDate: z.string().min(1, 'Date and time are required').max(100),
+    message: z.string().max(LIMITS.message),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email === '' && v.phone === '') ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_MESSAGE });
+    if (v.phone !== '' && !v.phone.includes('+')) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGE });
+  });
+export type BookingFormValues = z.infer<typeof bookingFormSchema>;
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v == null || v === '' ? null : v));
+
+// POST /api/reservations: the same rules on what the form sends (empty e-mail/phone as null).
+export const reservationPayloadSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
+    email: nullableText(LIMITS.email).refine((v) => v == null || isEmail(v), 'Invalid email'),
+    phone: nullableText(LIMITS.phone),
+    course: z.string().trim().min(1, 'Please select a course').max(LIMITS.name),
+    dateTime: z
+      .string()
+      .trim()
+      .min(1, 'Date and time are required')
+      .max(100)
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'Date and time must be a valid ISO 8601 timestamp'),
+    message: nullableText(LIMITS.message),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email == null && v.phone == null) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_MESSAGE });
+    if (v.phone != null && !v.phone.includes('+')) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGE });
+  });
+export type ReservationPayload = z.infer<typeof reservationPayloadSchema>;
+
+/** What the booking form sends: empty e-mail and phone become null (SPEC.md §5). */
+export function bookingToPayload(v: BookingFormValues): z.input<typeof reservationPayloadSchema> {
+  const date = new Date(v.preferredDate);
+  return {
+    name: v.name,
+    email: v.email === '' ? null : v.email,
+    phone: v.phone === '' ? null : v.phone,
+    course: v.course,
+    dateTime: Number.isNaN(date.getTime()) ? v.preferredDate : date.toISOString(),
+    message: v.message === '' ? null : v.message,
+  };
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import { createUser } from '../../src/server/users/users.service';
+
+export type Backend = 'sqlite' | 'postgres';
+
+export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Every API suite runs on both databases. PostgreSQL is required, never skipped. */
+export const backends: Backend[] = ['sqlite', 'postgres'];
+
+let pgChecked: Promise<void> | undefined;
+function checkPostgres(): Promise<void> {
+  pgChecked ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } catch (err) {
+      throw new Error(
+        `PostgreSQL is not reachable at ${PG_URL} (${(err as Error).message}). ` +
+          'Start it (pg_ctlcluster <version> main start) or set TEST_DATABASE_URL to a server you can use.',
+      );
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return pgChecked;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  backend: Backend;
+  close(): Promise<void>;
+  /** Creates a user directly and signs in through the API; returns the bearer token. */
+  signIn(role: 'admin' | 'staff', opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
+  inject(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+}
+
+export function tempDir(prefix = 'gym-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function createTestApp(backend: Backend, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dataDir = tempDir();
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://gym.test', ...env });
+  let schema: string | undefined;
+  if (backend === 'postgres') {
+    await checkPostgres();
+    schema = `t_${randomBytes(6).toString('hex')}`;
+  }
+  const config: Config = {
+    ...base,
+    ...(backend === 'postgres' ? { databaseUrl: PG_URL, databaseSchema: schema } : {}),
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  let n = 0;
+  const t: TestApp = {
+    app,
+    config,
+    backend,
+    async close() {
+      await app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async signIn(role, opts = {}) {
+      n += 1;
+      const email = opts.email ?? `${role}${n}-${randomBytes(3).toString('hex')}@example.com`;
+      const password = opts.password ?? 'correct horse battery';
+      const user = await createUser(app.ctx, { email, name: opts.name ?? `${role} ${n}`, password, role, isActive: true });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return { token: res.json().token as string, id: user.id, email, password };
+    },
+    inject(opts) {
+      const { token, ...rest } = opts;
+      const headers = { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      return app.inject({ ...rest, headers });
+    },
+  };
+  return t;
+}
+
+export { openDatabase };
