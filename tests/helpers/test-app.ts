@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -42,7 +42,7 @@ export interface TestApp {
   close(): Promise<void>;
   /** Creates a user directly and signs in through the API; returns the bearer token. */
   signIn(role: 'admin' | 'staff', opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
-  inject(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
 export function tempDir(prefix = 'gym-test-'): string {

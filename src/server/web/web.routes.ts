@@ -37,8 +37,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
       index: false,
       wildcard: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', `public, max-age=${YEAR}, immutable`);
-        else res.setHeader('Cache-Control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', `public, max-age=${YEAR}, immutable`);
+        else res.header('Cache-Control', 'no-cache');
       },
     });
   }
