@@ -49,6 +49,8 @@ export interface Config {
   mailPollMs: number;
   /** Where the built front end lives. */
   clientDir: string;
+  /** Tests only: accept http:// push endpoints on loopback (a local stand-in push service). */
+  pushAllowInsecureEndpoints: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: 12,
     mailPollMs: 5_000,
     clientDir: path.resolve('dist/client'),
+    pushAllowInsecureEndpoints: false,
   };
 }
