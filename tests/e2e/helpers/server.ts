@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { seed } from '../../../src/server/seed';
+import { tempDir } from '../../helpers/test-app';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a free loopback port, serving the production build (npm run build)
+ * from a fresh DATA_DIR with the demo content and an admin seeded.
+ */
+export async function startServer(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<RunningServer> {
+  const dataDir = tempDir('gym-e2e-');
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    }),
+    ...overrides,
+  };
+  if (!fs.existsSync(`${config.clientDir}/index.html`)) {
+    throw new Error('The front end is not built: run `npm run build` before the browser tests (npm test does).');
+  }
+  const app = await buildApp(config, { logger: false });
+  await seed(app.ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    app,
+    config: { ...config, publicUrl: url },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
