@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/test-app';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not come up at ${url}`);
+}
+
+describe('graceful shutdown', () => {
+  const dataDir = tempDir('gym-shutdown-');
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets a request in flight finish after SIGTERM, then exits 0', async () => {
+    const port = await freePort();
+    child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'shutdown-test-pw' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+
+    // A booking whose body is still arriving when SIGTERM comes.
+    const body = JSON.stringify({ name: 'Late Larry', email: 'larry@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: null });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/reservations', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        child!.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 500);
+      }, 200);
+    });
+    const res = await answer;
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text).name).toBe('Late Larry');
+    expect(await exited, output).toBe(0);
+    // New connections are refused once it has gone.
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});

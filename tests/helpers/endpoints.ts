@@ -1,0 +1,65 @@
+// Every call of SPEC.md §7 (plus the server's own additions), for the authorisation matrix
+// and the hostile-input suites. `:id` is replaced by the test.
+export type Access = 'public' | 'user' | 'admin';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  access: Access;
+  /** Multipart upload rather than JSON. */
+  multipart?: boolean;
+  /** Has side effects on the session itself (tested on its own). */
+  sessionChanging?: boolean;
+}
+
+export const endpoints: Endpoint[] = [
+  // public and session
+  { method: 'POST', path: '/api/auth/login', access: 'public' },
+  { method: 'GET', path: '/api/auth/me', access: 'user' },
+  { method: 'POST', path: '/api/auth/logout', access: 'user', sessionChanging: true },
+  { method: 'POST', path: '/api/newsletter-subscribers', access: 'public' },
+  { method: 'GET', path: '/api/gallery', access: 'public' },
+  { method: 'GET', path: '/api/blog-posts', access: 'public' },
+  { method: 'GET', path: '/api/blog-categories', access: 'public' },
+  { method: 'GET', path: '/api/blog-posts/some-slug', access: 'public' },
+  { method: 'GET', path: '/api/users', access: 'public' },
+  { method: 'POST', path: '/api/contact', access: 'public' },
+  { method: 'POST', path: '/api/reservations', access: 'public' },
+  { method: 'GET', path: '/api/push/public-key', access: 'public' },
+  // signed in (staff and admin)
+  { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
+  { method: 'POST', path: '/api/blog-posts', access: 'user' },
+  { method: 'PUT', path: '/api/blog-posts/:id', access: 'user' },
+  { method: 'DELETE', path: '/api/blog-posts/:id', access: 'user' },
+  { method: 'GET', path: '/api/dashboard-stats', access: 'user' },
+  { method: 'GET', path: '/api/reservations', access: 'user' },
+  { method: 'PUT', path: '/api/reservations/:id/read', access: 'user' },
+  { method: 'PUT', path: '/api/reservations/:id/archive', access: 'user' },
+  { method: 'DELETE', path: '/api/reservations/:id', access: 'user' },
+  { method: 'POST', path: '/api/push/subscribe', access: 'user' },
+  { method: 'POST', path: '/api/push/unsubscribe', access: 'user' },
+  { method: 'POST', path: '/api/push/test', access: 'user' },
+  { method: 'POST', path: '/api/gallery', access: 'user', multipart: true },
+  { method: 'POST', path: '/api/gallery/instagram', access: 'user' },
+  { method: 'PUT', path: '/api/gallery/:id', access: 'user' },
+  { method: 'DELETE', path: '/api/gallery/:id', access: 'user' },
+  { method: 'POST', path: '/api/blog-categories', access: 'user' },
+  { method: 'PUT', path: '/api/blog-categories/:id', access: 'user' },
+  { method: 'DELETE', path: '/api/blog-categories/:id', access: 'user' },
+  { method: 'GET', path: '/api/newsletter-subscribers', access: 'user' },
+  { method: 'DELETE', path: '/api/newsletter-subscribers/:id', access: 'user' },
+  { method: 'GET', path: '/api/contact-submissions', access: 'user' },
+  { method: 'PUT', path: '/api/contact-submissions/:id/status', access: 'user' },
+  { method: 'GET', path: '/api/conversations', access: 'user' },
+  { method: 'GET', path: '/api/conversations/:id', access: 'user' },
+  { method: 'GET', path: '/api/conversations/:id/messages', access: 'user' },
+  { method: 'POST', path: '/api/conversations/:id/messages', access: 'user' },
+  { method: 'PUT', path: '/api/conversations/:id/status', access: 'user' },
+  { method: 'PUT', path: '/api/conversations/:id/mark-read', access: 'user' },
+  // admins only
+  { method: 'POST', path: '/api/auth/register', access: 'admin' },
+  { method: 'PUT', path: '/api/users/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/users/:id', access: 'admin' },
+];
+
+export const withId = (path: string, id: string | number) => path.replace(':id', String(id));
