@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { seedDemoBlog } from './blog/blog.seed';
 import type { AppContext } from './context';
 import { countUsers } from './users/users.repository';
 import { createUser } from './users/users.service';
@@ -19,6 +20,6 @@ export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.config.seedDemo) await seedDemoContent(ctx, admin.id);
 }
 
-async function seedDemoContent(_ctx: AppContext, _authorId: number): Promise<void> {
-  // Demo categories, posts and gallery images are added by their domains.
+async function seedDemoContent(ctx: AppContext, authorId: number): Promise<void> {
+  await seedDemoBlog(ctx, authorId);
 }

@@ -53,6 +53,8 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
+    // Cached posts carry their author's name.
+    if (input.name !== undefined) ctx.publicCache.invalidate('blog:');
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
@@ -64,7 +66,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
   if (id === actor.id) throw forbidden(NO_SELF_DELETE);
   // Sessions and push subscriptions go with the user (ON DELETE CASCADE).
   if (!(await repo.deleteUser(ctx.db, id))) throw notFound(USER_NOT_FOUND);
-  ctx.publicCache.invalidate('users');
+  ctx.publicCache.invalidate('blog:');
 }
 
 export const listUsers = (ctx: AppContext) => repo.listUsers(ctx.db);

@@ -8,16 +8,26 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
 
+const SLUG_FORMAT = 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets';
+
+// A missing field and an empty one get the same French message (SPEC.md §5).
+const slugField = z
+  .string('Le slug est requis')
+  .trim()
+  .min(1, 'Le slug est requis')
+  .max(LIMITS.slug, 'Le slug est trop long')
+  .regex(SLUG_PATTERN, SLUG_FORMAT);
+
+const CATEGORY_REQUIRED = 'La catégorie est requise';
+
 // POST /api/blog-posts, PUT /api/blog-posts/{id} and the blog editor.
 export const blogPostSchema = z.object({
-  title: z.string().trim().min(1, 'Le titre est requis').max(LIMITS.title),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Le slug est requis')
-    .max(LIMITS.slug)
-    .regex(SLUG_PATTERN, 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets'),
-  content: z.string().min(1, 'Le contenu est requis').max(LIMITS.postContent).refine((v) => v.trim() !== '', 'Le contenu est requis'),
+  title: z.string('Le titre est requis').trim().min(1, 'Le titre est requis').max(LIMITS.title, 'Le titre est trop long'),
+  slug: slugField,
+  content: z
+    .string('Le contenu est requis')
+    .max(LIMITS.postContent, 'Le contenu est trop long')
+    .refine((v) => v.trim() !== '', 'Le contenu est requis'),
   excerpt: optionalText(1_000),
   featuredImage: optionalText(LIMITS.url).refine(
     (v) => v == null || /^(https?:\/\/|\/)[^\s]*$/.test(v),
@@ -25,24 +35,32 @@ export const blogPostSchema = z.object({
   ),
   metaTitle: optionalText(LIMITS.title),
   metaDescription: optionalText(500),
-  categoryId: z.coerce
-    .number('La catégorie est requise')
-    .int('La catégorie est requise')
-    .min(1, 'La catégorie est requise')
-    .max(2_147_483_647, 'La catégorie est requise'),
+  // A number, or a digit string as a <select> gives it; anything else (true, [], "abc") is refused.
+  categoryId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.number(CATEGORY_REQUIRED).int(CATEGORY_REQUIRED).min(1, CATEGORY_REQUIRED).max(2_147_483_647, CATEGORY_REQUIRED),
+  ),
   published: z.boolean('published doit être vrai ou faux').default(false),
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 
+// GET /api/blog-posts query string.
+export const blogPostListQuerySchema = z.object({
+  published: z.enum(['true', 'false'], 'published doit valoir true ou false').optional(),
+  category: z.string('category doit être un slug').trim().max(LIMITS.slug).optional(),
+  limit: z
+    .string('limit doit être un entier')
+    .regex(/^[1-9][0-9]{0,2}$/, 'limit doit être un entier entre 1 et 100')
+    .transform(Number)
+    .refine((n) => n <= 100, 'limit doit être un entier entre 1 et 100')
+    .optional(),
+});
+export type BlogPostListQuery = z.infer<typeof blogPostListQuerySchema>;
+
 // POST/PUT /api/blog-categories and the category dialog.
 export const blogCategorySchema = z.object({
-  name: z.string().trim().min(1, 'Le nom est requis').max(LIMITS.name),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Le slug est requis')
-    .max(LIMITS.slug)
-    .regex(SLUG_PATTERN, 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets'),
+  name: z.string('Le nom est requis').trim().min(1, 'Le nom est requis').max(LIMITS.name, 'Le nom est trop long'),
+  slug: slugField,
   description: optionalText(LIMITS.description),
 });
 export type BlogCategoryInput = z.infer<typeof blogCategorySchema>;

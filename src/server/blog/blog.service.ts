@@ -1,0 +1,159 @@
+import { SLUG_PATTERN, LIMITS } from '../../shared/schemas/common';
+import type { BlogPostInput } from '../../shared/schemas/blog';
+import { findCategoryById } from '../categories/categories.repository';
+import type { AppContext } from '../context';
+import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool } from '../db/database';
+import type { UserRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { presentPost, type BlogPostDto } from './blog.presenter';
+import * as repo from './blog.repository';
+
+export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
+export const CATEGORY_REQUIRED = 'La catégorie est requise';
+/** Public wording: the reader's page says "Article not found". */
+export const ARTICLE_NOT_FOUND = 'Article not found';
+/** Back-office wording (the editor shows the server's text in French). */
+export const POST_NOT_FOUND = 'Article introuvable';
+
+export interface ListPostsOptions {
+  /** Signed-in callers may see drafts; anonymous callers never do. */
+  signedIn: boolean;
+  published?: 'true' | 'false';
+  category?: string;
+  limit?: number;
+}
+
+// Category writes also drop 'blog:' (posts embed the category); post writes drop
+// 'categories:' (the public postCount changes).
+function invalidate(ctx: AppContext) {
+  ctx.publicCache.invalidate('blog:');
+  ctx.publicCache.invalidate('categories:');
+}
+
+export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostDto[]> {
+  const category = opts.category ? opts.category : undefined;
+  if (opts.signedIn) {
+    const rows = await repo.listPosts(ctx.db, {
+      publishedOnly: opts.published === 'true',
+      draftsOnly: opts.published === 'false',
+      categorySlug: category,
+      limit: opts.limit,
+    });
+    return rows.map(presentPost);
+  }
+  // Anonymous: published posts only whatever the query, so one cache entry per category/limit.
+  const key = `blog:list:${category ?? ''}:${opts.limit ?? ''}`;
+  const cached = ctx.publicCache.get<BlogPostDto[]>(key);
+  if (cached) return cached;
+  const list = (await repo.listPosts(ctx.db, { publishedOnly: true, categorySlug: category, limit: opts.limit })).map(presentPost);
+  // An unknown category gives an empty list; not caching those keeps random slugs from evicting real entries.
+  if (!category || list.length > 0) ctx.publicCache.set(key, list);
+  return list;
+}
+
+/** For the server-rendered pages, sitemap and feed. */
+export const listPublishedPosts = (ctx: AppContext): Promise<BlogPostDto[]> => listPosts(ctx, { signedIn: false });
+
+/** A published post by slug, or null (drafts and unknown slugs alike). */
+export async function getPublishedPostBySlug(ctx: AppContext, slug: string): Promise<BlogPostDto | null> {
+  if (slug.length > LIMITS.slug || !SLUG_PATTERN.test(slug)) return null;
+  const key = `blog:slug:${slug}`;
+  const cached = ctx.publicCache.get<BlogPostDto>(key);
+  if (cached) return cached;
+  const row = await repo.findPostBySlug(ctx.db, slug);
+  if (!row || !toBool(row.published)) return null;
+  const dto = presentPost(row);
+  ctx.publicCache.set(key, dto);
+  return dto;
+}
+
+/** GET /api/blog-posts/{slug}: staff may open drafts; anonymous readers get 404 for them. */
+export async function getPostBySlug(ctx: AppContext, slug: string, signedIn: boolean): Promise<BlogPostDto> {
+  if (!signedIn) {
+    const post = await getPublishedPostBySlug(ctx, slug);
+    if (!post) throw notFound(ARTICLE_NOT_FOUND);
+    return post;
+  }
+  const row = slug.length <= LIMITS.slug && SLUG_PATTERN.test(slug) ? await repo.findPostBySlug(ctx.db, slug) : undefined;
+  if (!row) throw notFound(ARTICLE_NOT_FOUND);
+  return presentPost(row);
+}
+
+export async function getPostById(ctx: AppContext, id: number): Promise<BlogPostDto> {
+  const row = await repo.findPostById(ctx.db, id);
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return presentPost(row);
+}
+
+async function requireCategory(ctx: AppContext, categoryId: number) {
+  if (!(await findCategoryById(ctx.db, categoryId))) throw badRequest(CATEGORY_REQUIRED);
+}
+
+function mapWriteError(err: unknown): never {
+  if (isUniqueViolation(err)) throw conflict(POST_SLUG_TAKEN);
+  // The category was deleted between our check and the write.
+  if (isForeignKeyViolation(err)) throw badRequest(CATEGORY_REQUIRED);
+  throw err;
+}
+
+export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, input: BlogPostInput): Promise<BlogPostDto> {
+  await requireCategory(ctx, input.categoryId);
+  const now = nowIso();
+  let id: number;
+  try {
+    id = await repo.insertPost(ctx.db, {
+      slug: input.slug,
+      title: input.title,
+      content: input.content,
+      excerpt: input.excerpt,
+      featured_image: input.featuredImage,
+      meta_title: input.metaTitle,
+      meta_description: input.metaDescription,
+      category_id: input.categoryId,
+      author_id: author.id,
+      published: fromBool(input.published),
+      published_at: input.published ? now : null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (err) {
+    mapWriteError(err);
+  }
+  invalidate(ctx);
+  await ctx.stats.increment('blog_post_created');
+  return getPostById(ctx, id);
+}
+
+export async function updatePost(ctx: AppContext, id: number, input: BlogPostInput): Promise<BlogPostDto> {
+  const current = await repo.findPostById(ctx.db, id);
+  if (!current) throw notFound(POST_NOT_FOUND);
+  await requireCategory(ctx, input.categoryId);
+  const now = nowIso();
+  // The publication date is the moment it went public; it stays while the post stays published.
+  const publishedAt = input.published ? (toBool(current.published) && current.published_at ? current.published_at : now) : null;
+  try {
+    const ok = await repo.updatePost(ctx.db, id, {
+      slug: input.slug,
+      title: input.title,
+      content: input.content,
+      excerpt: input.excerpt,
+      featured_image: input.featuredImage,
+      meta_title: input.metaTitle,
+      meta_description: input.metaDescription,
+      category_id: input.categoryId,
+      published: fromBool(input.published),
+      published_at: publishedAt,
+      updated_at: now,
+    });
+    if (!ok) throw notFound(POST_NOT_FOUND);
+  } catch (err) {
+    mapWriteError(err);
+  }
+  invalidate(ctx);
+  return getPostById(ctx, id);
+}
+
+export async function deletePost(ctx: AppContext, id: number): Promise<void> {
+  if (!(await repo.deletePost(ctx.db, id))) throw notFound(POST_NOT_FOUND);
+  invalidate(ctx);
+}

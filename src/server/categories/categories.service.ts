@@ -1,0 +1,67 @@
+import type { BlogCategoryInput } from '../../shared/schemas/blog';
+import type { AppContext } from '../context';
+import { isUniqueViolation, nowIso } from '../db/database';
+import { conflict, notFound } from '../errors';
+import { presentCategory, type BlogCategoryDto } from './categories.presenter';
+import * as repo from './categories.repository';
+
+export const CATEGORY_SLUG_TAKEN = 'Une catégorie avec ce slug existe déjà';
+export const CATEGORY_NOT_FOUND = 'Catégorie introuvable';
+
+export const categoryInUse = (n: number) =>
+  n === 1
+    ? "Impossible de supprimer cette catégorie : 1 article l'utilise encore. Changez d'abord la catégorie de cet article."
+    : `Impossible de supprimer cette catégorie : ${n} articles l'utilisent encore. Changez d'abord la catégorie de ces articles.`;
+
+// Posts embed their category's name and slug, so a category write drops both caches.
+function invalidate(ctx: AppContext) {
+  ctx.publicCache.invalidate('categories:');
+  ctx.publicCache.invalidate('blog:');
+}
+
+/** Anonymous readers count published posts only (and share a cached answer); staff count drafts too. */
+export async function listCategories(ctx: AppContext, opts: { signedIn: boolean }): Promise<BlogCategoryDto[]> {
+  if (opts.signedIn) return (await repo.listCategories(ctx.db, { publishedOnly: false })).map(presentCategory);
+  const key = 'categories:public';
+  const cached = ctx.publicCache.get<BlogCategoryDto[]>(key);
+  if (cached) return cached;
+  const list = (await repo.listCategories(ctx.db, { publishedOnly: true })).map(presentCategory);
+  ctx.publicCache.set(key, list);
+  return list;
+}
+
+export async function createCategory(ctx: AppContext, input: BlogCategoryInput): Promise<BlogCategoryDto> {
+  try {
+    const id = await repo.insertCategory(ctx.db, { name: input.name, slug: input.slug, description: input.description, created_at: nowIso() });
+    invalidate(ctx);
+    return presentCategory((await repo.findCategoryById(ctx.db, id))!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
+    throw err;
+  }
+}
+
+export async function updateCategory(ctx: AppContext, id: number, input: BlogCategoryInput): Promise<BlogCategoryDto> {
+  try {
+    const ok = await repo.updateCategory(ctx.db, id, { name: input.name, slug: input.slug, description: input.description });
+    if (!ok) throw notFound(CATEGORY_NOT_FOUND);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
+    throw err;
+  }
+  invalidate(ctx);
+  const row = await repo.findCategoryById(ctx.db, id);
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return presentCategory(row);
+}
+
+/** Posts must keep a category: a category still in use is refused with how many use it. */
+export async function deleteCategory(ctx: AppContext, id: number): Promise<void> {
+  if (await repo.deleteUnusedCategory(ctx.db, id)) {
+    invalidate(ctx);
+    return;
+  }
+  const used = await repo.countPostsInCategory(ctx.db, id);
+  if (used > 0) throw conflict(categoryInUse(used));
+  throw notFound(CATEGORY_NOT_FOUND);
+}
