@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
+import { dashboardStats } from './dashboard.service';
 
-// Placeholder: filled in by the dashboard work.
-export async function dashboardRoutes(_app: FastifyInstance, _ctx: AppContext, _g: Guards) {}
+export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
+  // Staff and admins alike (SPEC.md §2: any signed-in user).
+  app.get('/api/dashboard-stats', { preHandler: g.requireUser }, async (_req, reply) => {
+    return reply.header('Cache-Control', 'no-store').send(await dashboardStats(ctx));
+  });
+}

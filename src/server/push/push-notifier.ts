@@ -1,9 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { PushNotifier } from '../context';
+import type { PushNotifier, PushPayload } from '../context';
 import type { Db } from '../db/database';
+import { listStaffSubscriptions } from './push.repository';
+import { deliver } from './push.service';
 
-// Placeholder: the web-push sender replaces this.
-export function createPushNotifier(_deps: { db: Db; config: Config; log: FastifyBaseLogger }): PushNotifier {
-  return { notifyStaff() {}, async idle() {} };
+export interface PushNotifierDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Per-request timeout and parallel sends (defaults in push.service.ts). */
+  timeoutMs?: number;
+  concurrency?: number;
+}
+
+/**
+ * Web push to the staff. notifyStaff returns at once: the booking or contact answer never
+ * waits for a push service; idle() lets tests and shutdown wait for what was started.
+ */
+export function createPushNotifier(deps: PushNotifierDeps): PushNotifier {
+  const inFlight = new Set<Promise<void>>();
+
+  return {
+    notifyStaff(payload: PushPayload) {
+      try {
+        const job = (async () => {
+          const subs = await listStaffSubscriptions(deps.db);
+          await deliver(deps, subs, payload);
+        })().catch((err) => deps.log.warn({ err }, 'push notifications could not be sent'));
+        inFlight.add(job);
+        void job.finally(() => inFlight.delete(job));
+      } catch (err) {
+        deps.log.warn({ err }, 'push notifications could not be started');
+      }
+    },
+    async idle() {
+      // A send may finish while another is started: wait until none is left.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
 }

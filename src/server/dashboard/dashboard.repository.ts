@@ -1,0 +1,54 @@
+import type { Db } from '../db/database';
+
+// The dashboard reads several domains' tables; these are its only queries.
+
+export interface Totals {
+  totalUsers: number;
+  totalBlogPosts: number;
+  totalGalleryImages: number;
+  totalContactSubmissions: number;
+  totalNewsletterSubscribers: number;
+  totalReservations: number;
+  unreadReservations: number;
+  reservationsThisMonth: number;
+}
+
+/** Every count in one statement: one round trip and one consistent snapshot. */
+export async function countTotals(db: Db, monthStartIso: string): Promise<Totals> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('users').select(eb.fn.countAll<number>().as('n')).as('totalUsers'),
+      eb.selectFrom('blog_posts').select(eb.fn.countAll<number>().as('n')).as('totalBlogPosts'),
+      eb.selectFrom('gallery_items').select(eb.fn.countAll<number>().as('n')).as('totalGalleryImages'),
+      eb.selectFrom('contact_submissions').select(eb.fn.countAll<number>().as('n')).as('totalContactSubmissions'),
+      eb.selectFrom('newsletter_subscribers').select(eb.fn.countAll<number>().as('n')).as('totalNewsletterSubscribers'),
+      eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).as('totalReservations'),
+      eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'unread').as('unreadReservations'),
+      eb
+        .selectFrom('reservations')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('created_at', '>=', monthStartIso)
+        .as('reservationsThisMonth'),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL hands counts back as bigint text, SQLite as numbers.
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as Totals;
+}
+
+export const recentDailyStats = (db: Db, limit: number) =>
+  db
+    .selectFrom('daily_stats')
+    .select(['id', 'metric', 'day', 'value', 'created_at'])
+    .orderBy('day', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** created_at of reservations and contact submissions since an instant (timestamps only). */
+export async function createdSince(db: Db, sinceIso: string): Promise<{ reservations: string[]; contacts: string[] }> {
+  const [r, c] = await Promise.all([
+    db.selectFrom('reservations').select('created_at').where('created_at', '>=', sinceIso).execute(),
+    db.selectFrom('contact_submissions').select('created_at').where('created_at', '>=', sinceIso).execute(),
+  ]);
+  return { reservations: r.map((x) => x.created_at), contacts: c.map((x) => x.created_at) };
+}

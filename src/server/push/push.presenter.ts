@@ -1,0 +1,8 @@
+import type { PushSubscriptionRow } from '../db/schema';
+
+/** The keys stay on the server: the client only needs to know its endpoint is stored. */
+export const presentSubscription = (s: PushSubscriptionRow) => ({
+  id: s.id,
+  endpoint: s.endpoint,
+  createdAt: s.created_at,
+});
