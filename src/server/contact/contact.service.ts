@@ -1,0 +1,73 @@
+import type { ContactStatus } from '../../shared/constants';
+import type { ContactPayload } from '../../shared/schemas/contact';
+import type { AppContext } from '../context';
+import { insertConversation, insertMessage } from '../conversations/conversations.repository';
+import { fromBool, nowIso } from '../db/database';
+import type { ContactSubmissionRow } from '../db/schema';
+import { notFound } from '../errors';
+import { contactNotificationMail } from '../mail/templates';
+import * as repo from './contact.repository';
+
+export const SUBMISSION_NOT_FOUND = 'Contact submission not found';
+
+/**
+ * A contact message is stored as a submission and opens a conversation whose first message is
+ * the customer's; the three rows (and the gym's notification e-mail) commit together.
+ */
+export async function submitContact(ctx: AppContext, input: ContactPayload): Promise<{ id: number; conversationId: number }> {
+  const at = nowIso();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const submission = await repo.insertSubmission(trx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message,
+      status: 'new',
+      created_at: at,
+    });
+    const conversation = await insertConversation(trx, {
+      user_name: input.name,
+      user_email: input.email,
+      subject: input.subject,
+      status: 'new',
+      contact_submission_id: submission.id,
+      created_at: at,
+      last_message_at: at,
+    });
+    await insertMessage(trx, {
+      conversation_id: conversation.id,
+      sender_type: 'customer',
+      sender_name: input.name,
+      content: input.message,
+      is_read: fromBool(false),
+      created_at: at,
+    });
+    if (ctx.config.notifyEmail) {
+      await ctx.mail.enqueue(
+        trx,
+        contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }),
+      );
+    }
+    return { id: submission.id, conversationId: conversation.id };
+  });
+
+  if (ctx.config.notifyEmail) ctx.mail.kick();
+  // The message is saved: a failing counter must not turn the answer into an error.
+  await ctx.stats.increment('contact_form').catch((err) => ctx.log.warn({ err }, 'could not count contact_form'));
+  ctx.push.notifyStaff({
+    title: 'Nouveau message',
+    body: `${input.name}: ${input.subject}`,
+    url: `/admin/messages/${result.conversationId}`,
+    tag: 'contact',
+  });
+  return result;
+}
+
+export const listSubmissions = (ctx: AppContext) => repo.listSubmissions(ctx.db);
+
+export async function setSubmissionStatus(ctx: AppContext, id: number, status: ContactStatus): Promise<ContactSubmissionRow> {
+  const row = await repo.updateSubmissionStatus(ctx.db, id, status);
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return row;
+}

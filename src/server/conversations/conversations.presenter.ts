@@ -1,0 +1,48 @@
+import type { ConversationStatus } from '../../shared/constants';
+import { toBool } from '../db/database';
+import type { ConversationMessageRow } from '../db/schema';
+import type { ConversationWithCounts } from './conversations.repository';
+
+export interface ConversationDto {
+  id: number;
+  userName: string;
+  userEmail: string;
+  subject: string;
+  status: ConversationStatus;
+  createdAt: string;
+  lastMessageAt: string;
+  messageCount: number;
+  unreadCount: number;
+}
+
+export interface ConversationMessageDto {
+  id: number;
+  conversationId: number;
+  senderType: 'admin' | 'customer';
+  senderName: string;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export const presentConversation = (c: ConversationWithCounts): ConversationDto => ({
+  id: c.id,
+  userName: c.user_name,
+  userEmail: c.user_email,
+  subject: c.subject,
+  status: c.status as ConversationStatus,
+  createdAt: c.created_at,
+  lastMessageAt: c.last_message_at,
+  messageCount: c.message_count,
+  unreadCount: c.unread_count,
+});
+
+export const presentMessage = (m: ConversationMessageRow): ConversationMessageDto => ({
+  id: m.id,
+  conversationId: m.conversation_id,
+  senderType: m.sender_type === 'admin' ? 'admin' : 'customer',
+  senderName: m.sender_name,
+  content: m.content,
+  isRead: toBool(m.is_read),
+  createdAt: m.created_at,
+});

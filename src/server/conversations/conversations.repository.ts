@@ -1,0 +1,89 @@
+import { sql, type Insertable } from 'kysely';
+import { fromBool, type Db } from '../db/database';
+import type { ConversationMessageRow, ConversationMessagesTable, ConversationRow, ConversationsTable } from '../db/schema';
+
+export type ConversationWithCounts = ConversationRow & { message_count: number; unread_count: number };
+
+export const insertConversation = (db: Db, row: Insertable<ConversationsTable>): Promise<ConversationRow> =>
+  db.insertInto('conversations').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const insertMessage = (db: Db, row: Insertable<ConversationMessagesTable>): Promise<ConversationMessageRow> =>
+  db.insertInto('conversation_messages').values(row).returningAll().executeTakeFirstOrThrow();
+
+// Counts come from correlated sub-queries: one statement, and an index on conversation_id.
+function withCounts(db: Db) {
+  return db
+    .selectFrom('conversations as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb
+        .selectFrom('conversation_messages as m')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .as('message_count'),
+      eb
+        .selectFrom('conversation_messages as m')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .where('m.sender_type', '=', 'customer')
+        .where('m.is_read', '=', fromBool(false))
+        .as('unread_count'),
+    ]);
+}
+
+const normalise = (r: any): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
+
+export async function listConversations(db: Db): Promise<ConversationWithCounts[]> {
+  const rows = await withCounts(db).orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').execute();
+  return rows.map(normalise);
+}
+
+export async function findConversationWithCounts(db: Db, id: number): Promise<ConversationWithCounts | undefined> {
+  const row = await withCounts(db).where('c.id', '=', id).executeTakeFirst();
+  return row ? normalise(row) : undefined;
+}
+
+export const findConversation = (db: Db, id: number): Promise<ConversationRow | undefined> =>
+  db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listMessages = (db: Db, conversationId: number): Promise<ConversationMessageRow[]> =>
+  db
+    .selectFrom('conversation_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+export const firstCustomerMessage = (db: Db, conversationId: number): Promise<ConversationMessageRow | undefined> =>
+  db
+    .selectFrom('conversation_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('sender_type', '=', 'customer')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** A reply was posted: bump the last-message time and move a new conversation to open. */
+export async function touchAfterReply(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ last_message_at: at, status: sql<string>`case when status = 'new' then 'open' else status end` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const updateConversationStatus = (db: Db, id: number, status: string) =>
+  db.updateTable('conversations').set({ status }).where('id', '=', id).executeTakeFirst();
+
+export async function markCustomerMessagesRead(db: Db, conversationId: number): Promise<number> {
+  const r = await db
+    .updateTable('conversation_messages')
+    .set({ is_read: fromBool(true) })
+    .where('conversation_id', '=', conversationId)
+    .where('sender_type', '=', 'customer')
+    .where('is_read', '=', fromBool(false))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,73 @@
+import type { ConversationStatus } from '../../shared/constants';
+import { updateSubmissionStatus } from '../contact/contact.repository';
+import type { AppContext } from '../context';
+import { fromBool, nowIso } from '../db/database';
+import type { ConversationMessageRow, UserRow } from '../db/schema';
+import { notFound } from '../errors';
+import { replyMail } from '../mail/templates';
+import * as repo from './conversations.repository';
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+export const listConversations = (ctx: AppContext) => repo.listConversations(ctx.db);
+
+export async function getConversation(ctx: AppContext, id: number) {
+  const c = await repo.findConversationWithCounts(ctx.db, id);
+  if (!c) throw notFound(CONVERSATION_NOT_FOUND);
+  return c;
+}
+
+export async function listMessages(ctx: AppContext, id: number): Promise<ConversationMessageRow[]> {
+  if (!(await repo.findConversation(ctx.db, id))) throw notFound(CONVERSATION_NOT_FOUND);
+  return repo.listMessages(ctx.db, id);
+}
+
+/**
+ * Stores the staff reply and queues the e-mail to the customer in one transaction: either both
+ * exist or neither does. The worker is woken after the commit.
+ */
+export async function reply(ctx: AppContext, actor: UserRow, id: number, content: string): Promise<ConversationMessageRow> {
+  const text = content.trim();
+  const message = await ctx.db.transaction().execute(async (trx) => {
+    const conversation = await repo.findConversation(trx, id);
+    if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+    const original = await repo.firstCustomerMessage(trx, id);
+    const at = nowIso();
+    const row = await repo.insertMessage(trx, {
+      conversation_id: id,
+      sender_type: 'admin',
+      sender_name: actor.name,
+      content: text,
+      is_read: fromBool(true),
+      created_at: at,
+    });
+    await repo.touchAfterReply(trx, id, at);
+    if (conversation.contact_submission_id != null) {
+      await updateSubmissionStatus(trx, conversation.contact_submission_id, 'responded');
+    }
+    await ctx.mail.enqueue(
+      trx,
+      replyMail(ctx.config, {
+        to: conversation.user_email,
+        customerName: conversation.user_name,
+        subject: conversation.subject,
+        reply: text,
+        original: original ? { content: original.content, createdAt: original.created_at } : undefined,
+      }),
+    );
+    return row;
+  });
+  ctx.mail.kick();
+  return message;
+}
+
+export async function setStatus(ctx: AppContext, id: number, status: ConversationStatus) {
+  const r = await repo.updateConversationStatus(ctx.db, id, status);
+  if (Number(r.numUpdatedRows) === 0) throw notFound(CONVERSATION_NOT_FOUND);
+  return getConversation(ctx, id);
+}
+
+export async function markRead(ctx: AppContext, id: number): Promise<number> {
+  if (!(await repo.findConversation(ctx.db, id))) throw notFound(CONVERSATION_NOT_FOUND);
+  return repo.markCustomerMessagesRead(ctx.db, id);
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
+import { SITE } from '../../shared/site';
+import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
+const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
+
+describe.each(backends)('newsletter on %s', (backend) => {
+  let peer: SmtpPeer;
+  let t: TestApp;
+  let staff: string;
+
+  const subscribe = (payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/newsletter-subscribers', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? '' });
+  const signups = async () => {
+    const r = await t.app.ctx.db.selectFrom('daily_stats').select((eb) => eb.fn.sum<number>('value').as('n')).where('metric', '=', 'newsletter_signup').executeTakeFirst();
+    return Number(r?.n ?? 0);
+  };
+  const welcomeTo = (to: string) => waitUntil(() => peer.messages.filter((m) => m.to.includes(to)).at(-1), 10_000, `the welcome e-mail to ${to}`);
+  const unsubscribePath = (body: string) => {
+    const m = /http:\/\/gym\.test(\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(body);
+    expect(m, body).not.toBeNull();
+    return m![1];
+  };
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    staff = (await t.signIn('staff')).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('subscribes, counts the sign-up and sends a welcome e-mail with an unsubscribe link', async () => {
+    const counted = await signups();
+    const res = await subscribe({ email: 'fan@example.com', isActive: true });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['email', 'id', 'isActive', 'name', 'subscribedAt']);
+    expect(body).toMatchObject({ email: 'fan@example.com', name: null, isActive: true });
+    expect(body.subscribedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await signups()).toBe(counted + 1);
+
+    const mail = await welcomeTo('fan@example.com');
+    expect(decodeHeader(mail.headers.subject)).toBe(`Welcome to the ${SITE.name} newsletter`);
+    const row = await t.app.ctx.db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+    expect(row.unsubscribe_token.length).toBeGreaterThanOrEqual(32);
+    expect(mail.body).toContain(`http://gym.test/api/newsletter/unsubscribe?token=${row.unsubscribe_token}`);
+  });
+
+  it('answers 409 for the same address whatever its case', async () => {
+    expect((await subscribe({ email: 'Case.Test@Example.com', name: 'Case', isActive: true })).statusCode).toBe(201);
+    for (const email of ['case.test@example.com', 'CASE.TEST@EXAMPLE.COM', '  Case.Test@Example.com  ']) {
+      const res = await subscribe({ email, isActive: true });
+      expect(res.statusCode, email).toBe(409);
+      expect(res.json()).toEqual({ error: 'This email is already subscribed.' });
+    }
+    const rows = await t.app.ctx.db.selectFrom('newsletter_subscribers').select('email').execute();
+    expect(rows.filter((r) => r.email.toLowerCase() === 'case.test@example.com')).toHaveLength(1);
+  });
+
+  it('keeps one subscription when sign-ups for one address race each other', async () => {
+    const emails = ['race@example.com', 'RACE@example.com', 'Race@Example.com', 'race@EXAMPLE.com', 'rAce@example.com', 'racE@example.com'];
+    const results = await Promise.all(emails.map((email) => subscribe({ email, isActive: true })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: 'This email is already subscribed.' });
+  });
+
+  it('validates the address and the types', async () => {
+    const cases: [unknown, string][] = [
+      [{ email: '', isActive: true }, 'Email is required'],
+      [{ isActive: true }, 'email: Invalid input: expected string, received undefined'],
+      [{ email: 'nope', isActive: true }, 'Invalid email'],
+      [{ email: 'a@b', isActive: true }, 'Invalid email'],
+      [{ email: 'ok@example.com', isActive: 'yes' }, 'isActive must be true or false'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await subscribe(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      if (error.includes(':')) expect(res.json().error).toMatch(/^email: /);
+      else expect(res.json()).toEqual({ error });
+    }
+    for (const payload of [{ email: 42 }, { email: ['x@example.com'] }, null, [], 'x@example.com', { email: 'x@example.com', name: 5 }]) {
+      const res = await subscribe(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+  });
+
+  it('unsubscribes through the link, as a page for browsers, and a returning subscriber can sign up again', async () => {
+    const id = (await subscribe({ email: 'leaver@example.com', name: 'Leaver', isActive: true })).json().id;
+    const link = unsubscribePath((await welcomeTo('leaver@example.com')).body);
+
+    const page = await t.inject({ method: 'GET', url: link, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('You have been unsubscribed.');
+    const list = (await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff })).json();
+    expect(list.find((s: { id: number }) => s.id === id)).toMatchObject({ email: 'leaver@example.com', isActive: false });
+
+    // Opening the link twice is harmless.
+    const again = await t.inject({ method: 'GET', url: link });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true });
+
+    // Coming back reactivates the same row with a fresh link.
+    const back = await subscribe({ email: 'LEAVER@example.com', isActive: true });
+    expect(back.statusCode).toBe(201);
+    expect(back.json()).toMatchObject({ id, isActive: true });
+    await waitUntil(() => peer.messages.filter((m) => m.to.includes('leaver@example.com')).length >= 2, 10_000, 'a second welcome');
+    const fresh = unsubscribePath(peer.messages.filter((m) => m.to.includes('leaver@example.com')).at(-1)!.body);
+    expect(fresh).not.toBe(link);
+    expect((await t.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    expect((await subscribe({ email: 'leaver@example.com', isActive: true })).statusCode).toBe(409);
+  });
+
+  it('answers 400 or 404 for a bad unsubscribe link, in HTML or JSON', async () => {
+    const html = { accept: 'text/html' };
+    const missing = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe', headers: html });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    const unknown = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=' + 'a'.repeat(32), headers: html });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Unknown unsubscribe link.');
+    const json = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=' + 'a'.repeat(32) });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual({ error: 'Unknown unsubscribe link.' });
+    for (const q of ['?token=', '?token=<script>', '?token=a&token=b', '?token=' + 'x'.repeat(300)]) {
+      const r = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' + q });
+      expect(r.statusCode, q).toBe(400);
+      expect(r.json()).toEqual({ error: 'Invalid unsubscribe link.' });
+    }
+  });
+
+  it('lists subscribers newest first for signed-in users, without their tokens', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/newsletter-subscribers' })).statusCode).toBe(401);
+    const a = (await subscribe({ email: 'older@example.com', isActive: true })).json().id;
+    const b = (await subscribe({ email: 'newer@example.com', name: 'Newer', isActive: true })).json().id;
+    const res = await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().map((s: { id: number }) => s.id);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    expect(res.json().find((s: { id: number }) => s.id === b)).toEqual({ id: b, email: 'newer@example.com', name: 'Newer', isActive: true, subscribedAt: expect.any(String) });
+    expect(res.body).not.toMatch(/token/i);
+  });
+
+  it('deletes a subscriber: 204, then 404; 401 without a token; odd ids refused', async () => {
+    const id = (await subscribe({ email: 'gone@example.com', isActive: true })).json().id;
+    expect((await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}` })).statusCode).toBe(401);
+    const del = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}`, token: staff });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    const again = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}`, token: staff });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: 'Subscriber not found' });
+    for (const odd of ODD_IDS) {
+      const r = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${odd}`, token: staff });
+      expect([400, 404], odd).toContain(r.statusCode);
+    }
+    // The address can subscribe again once deleted.
+    expect((await subscribe({ email: 'gone@example.com', isActive: true })).statusCode).toBe(201);
+  });
+});

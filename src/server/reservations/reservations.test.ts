@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
+import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { breakOutbox, repairOutbox } from '../mail/outbox-test-utils';
+
+const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
+const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
+const valid = { name: 'Tom Booker', email: 'tom@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: null };
+
+/** Lets a few poll cycles pass, to show that nothing more arrives. */
+const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(backends)('reservations on %s', (backend) => {
+  let peer: SmtpPeer;
+  let t: TestApp;
+  let staff: string;
+
+  const book = (payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/reservations', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? '' });
+  const count = async () => (await t.app.ctx.db.selectFrom('reservations').select('id').execute()).length;
+  const mailsTo = (to: string) => peer.messages.filter((m) => m.to.includes(to));
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    staff = (await t.signIn('staff')).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('creates an unread reservation and e-mails the booking confirmation once', async () => {
+    const res = await book({ ...valid, email: 'confirm@example.com', message: 'First time, a bit nervous' });
+    expect(res.statusCode).toBe(201);
+    const r = res.json();
+    expect(Object.keys(r).sort()).toEqual(['course', 'createdAt', 'dateTime', 'email', 'id', 'message', 'name', 'phone', 'status']);
+    expect(r).toMatchObject({ name: 'Tom Booker', email: 'confirm@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: 'First time, a bit nervous', status: 'unread' });
+    expect(Number.isInteger(r.id)).toBe(true);
+    expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const mail = await waitUntil(() => mailsTo('confirm@example.com')[0], 10_000, 'the confirmation');
+    expect(decodeHeader(mail.headers.subject)).toBe('Booking request received');
+    expect(mail.body).toContain('Hello Tom Booker,');
+    expect(mail.body).toContain('Class: MMA Training');
+    // 10:00 UTC is 5:00 PM at the gym (Asia/Bangkok).
+    expect(mail.body).toContain('Date: Tuesday, January 1, 2030 at 5:00 PM');
+    expect(mail.body).toContain('the gym will confirm your booking');
+    expect(mail.body).toContain('> First time, a bit nervous');
+    await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'confirm@example.com').executeTakeFirst())?.status === 'sent');
+    await settle();
+    expect(mailsTo('confirm@example.com')).toHaveLength(1);
+  });
+
+  it('stores empty e-mail and phone as null, normalises the date, and sends nothing without an e-mail', async () => {
+    const outboxBefore = (await t.app.ctx.db.selectFrom('outbox').select('id').execute()).length;
+    const phoneOnly = await book({ ...valid, email: '', phone: '+66 81 234 5678', dateTime: '2030-02-03T09:00:00+07:00', message: '' });
+    expect(phoneOnly.statusCode).toBe(201);
+    expect(phoneOnly.json()).toMatchObject({ email: null, phone: '+66 81 234 5678', dateTime: '2030-02-03T02:00:00.000Z', message: null });
+    const row = await t.app.ctx.db.selectFrom('reservations').selectAll().where('id', '=', phoneOnly.json().id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: null, phone: '+66 81 234 5678', message: null, date_time: '2030-02-03T02:00:00.000Z' });
+    expect((await t.app.ctx.db.selectFrom('outbox').select('id').execute()).length).toBe(outboxBefore);
+
+    const emailOnly = await book({ ...valid, email: ' spaced@example.com ', phone: '   ' });
+    expect(emailOnly.statusCode).toBe(201);
+    expect(emailOnly.json()).toMatchObject({ email: 'spaced@example.com', phone: null });
+    const missingKeys = await book({ name: 'Keys', email: 'keys@example.com', course: 'Wrestling', dateTime: '2030-03-01T00:00:00.000Z' });
+    expect(missingKeys.statusCode).toBe(201);
+    expect(missingKeys.json()).toMatchObject({ phone: null, message: null });
+    // A UTC-midnight date is a date only in the e-mail.
+    const mail = await waitUntil(() => mailsTo('keys@example.com')[0], 10_000, 'the confirmation');
+    expect(mail.body).toContain('Date: Friday, March 1, 2030\n');
+  });
+
+  it('checks the booking rules with the messages of the form', async () => {
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, name: '' }, 'Name is required'],
+      [{ ...valid, name: '   ' }, 'Name is required'],
+      [{ ...valid, course: '' }, 'Please select a course'],
+      [{ ...valid, dateTime: '' }, 'Date and time are required'],
+      [{ ...valid, email: 'not-an-email' }, 'Invalid email'],
+      [{ ...valid, email: '', phone: '' }, 'Either email or phone is required'],
+      [{ ...valid, email: null, phone: null }, 'Either email or phone is required'],
+      [{ name: 'X', course: 'MMA Training', dateTime: valid.dateTime }, 'Either email or phone is required'],
+      [{ ...valid, email: null, phone: '0812345678' }, 'Phone number must include country code (e.g., +33)'],
+      [{ ...valid, phone: '081 234 5678' }, 'Phone number must include country code (e.g., +33)'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await book(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json(), JSON.stringify(payload)).toEqual({ error });
+    }
+    const badDate = await book({ ...valid, dateTime: 'tomorrow-ish' });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().error).toBe('Date and time must be a valid ISO 8601 timestamp');
+    for (const payload of [{ ...valid, name: 7 }, { ...valid, email: 12 }, { ...valid, course: ['MMA'] }, { ...valid, dateTime: 1893492000000 }, { ...valid, message: {} }, null, [], 'booking']) {
+      const res = await book(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('writes the booking and its confirmation in one transaction', async () => {
+    const before = await count();
+    await breakOutbox(t.app.ctx.db, t.app.ctx.dialect);
+    try {
+      const res = await book({ ...valid, email: 'lost@example.com' });
+      expect(res.statusCode).toBe(500);
+      // Without an e-mail nothing is queued, so the booking goes through.
+      expect((await book({ ...valid, email: null, phone: '+33 6 12 34 56 78' })).statusCode).toBe(201);
+    } finally {
+      await repairOutbox(t.app.ctx.db, t.app.ctx.dialect);
+    }
+    expect(await count()).toBe(before + 1);
+    const lost = await t.app.ctx.db.selectFrom('reservations').select('id').where('email', '=', 'lost@example.com').execute();
+    expect(lost).toHaveLength(0);
+  });
+
+  it('lists every reservation, archived included, newest first, for signed-in users only', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/reservations' })).statusCode).toBe(401);
+    const a = (await book({ ...valid, name: 'Older' })).json().id;
+    const b = (await book({ ...valid, name: 'Newer' })).json().id;
+    expect((await t.inject({ method: 'PUT', url: `/api/reservations/${a}/archive`, token: staff })).statusCode).toBe(200);
+    const res = await t.inject({ method: 'GET', url: '/api/reservations', token: staff });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    const ids = list.map((r: { id: number }) => r.id);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    expect(list.find((r: { id: number }) => r.id === a).status).toBe('archived');
+    const created = list.map((r: { createdAt: string }) => r.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('marks read (unread → read; archived stays archived), archives and deletes', async () => {
+    const id = (await book(valid)).json().id;
+    const put = (action: string, token?: string) => t.inject({ method: 'PUT', url: `/api/reservations/${id}/${action}`, token });
+    expect((await put('read')).statusCode).toBe(401);
+    expect((await put('archive')).statusCode).toBe(401);
+
+    const read = await put('read', staff);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id, status: 'read', name: 'Tom Booker' });
+    expect((await put('read', staff)).json().status).toBe('read');
+    const archived = await put('archive', staff);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({ id, status: 'archived' });
+    expect((await put('read', staff)).json().status).toBe('archived');
+
+    expect((await t.inject({ method: 'DELETE', url: `/api/reservations/${id}` })).statusCode).toBe(401);
+    const del = await t.inject({ method: 'DELETE', url: `/api/reservations/${id}`, token: staff });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    for (const [method, url] of [
+      ['DELETE', `/api/reservations/${id}`],
+      ['PUT', `/api/reservations/${id}/read`],
+      ['PUT', `/api/reservations/${id}/archive`],
+    ] as const) {
+      const r = await t.inject({ method, url, token: staff });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.json()).toEqual({ error: 'Reservation not found' });
+    }
+    for (const odd of ODD_IDS) {
+      for (const [method, url] of [
+        ['DELETE', `/api/reservations/${odd}`],
+        ['PUT', `/api/reservations/${odd}/read`],
+        ['PUT', `/api/reservations/${odd}/archive`],
+      ] as const) {
+        const r = await t.inject({ method, url, token: staff });
+        expect([400, 404], url).toContain(r.statusCode);
+      }
+    }
+  });
+});
+
+describe.each(backends)('reservations with a gym notification address on %s', (backend) => {
+  let peer: SmtpPeer;
+  let t: TestApp;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...fast });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('tells the gym of each booking and confirms to the visitor', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/reservations', payload: { ...valid, email: 'visitor@example.com', phone: '+66 1', message: 'See you' } });
+    expect(res.statusCode).toBe(201);
+    await peer.waitFor(2);
+    const note = peer.messages.find((m) => m.to.includes('desk@gym.test'))!;
+    const confirmation = peer.messages.find((m) => m.to.includes('visitor@example.com'))!;
+    expect(decodeHeader(note.headers.subject)).toBe('New booking: Tom Booker — MMA Training');
+    expect(note.headers['reply-to']).toBe('visitor@example.com');
+    expect(note.body).toContain('Phone: +66 1');
+    expect(note.body).toContain('http://gym.test/admin/reservations');
+    expect(confirmation.headers['reply-to']).toBe('desk@gym.test');
+    expect(confirmation.body).toContain('Just reply to this e-mail');
+  });
+});
