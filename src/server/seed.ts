@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemoBlog } from './blog/blog.seed';
 import type { AppContext } from './context';
+import { seedDemoGallery } from './gallery/gallery.seed';
 import { countUsers } from './users/users.repository';
 import { createUser } from './users/users.service';
 
@@ -22,4 +23,5 @@ export async function seed(ctx: AppContext): Promise<void> {
 
 async function seedDemoContent(ctx: AppContext, authorId: number): Promise<void> {
   await seedDemoBlog(ctx, authorId);
+  await seedDemoGallery(ctx);
 }

@@ -22,6 +22,8 @@ describe.each(backends)('hostile input on %s', (backend) => {
   let admin: string;
   beforeAll(async () => {
     t = await createTestApp(backend);
+    // User 1 is a target the random bodies may change or delete; the caller is another admin.
+    await t.signIn('admin');
     admin = (await t.signIn('admin')).token;
   });
   afterAll(() => t?.close());
@@ -83,7 +85,8 @@ describe.each(backends)('hostile input on %s', (backend) => {
       for (const id of ids) {
         const res = await t.inject({ method: e.method, url: withId(e.path, id), token: admin, ...(e.method === 'PUT' ? { payload: {} } : {}) });
         expectClean(res, `${e.method} ${withId(e.path, id).slice(0, 80)}`);
-        expect([400, 404], `${e.method} ${e.path} id=${id.slice(0, 20)}`).toContain(res.statusCode);
+        // An id longer than the router accepts is refused before routing (414).
+        expect(id.length > 100 ? [400, 404, 414] : [400, 404], `${e.method} ${e.path} id=${id.slice(0, 20)}`).toContain(res.statusCode);
       }
     }
   });

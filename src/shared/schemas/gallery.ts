@@ -5,7 +5,13 @@ import { LIMITS } from './common';
 /** https, optional www, an optional first path segment, then /p/<code> and an optional slash. */
 export const INSTAGRAM_URL_PATTERN = /^https:\/\/(www\.)?instagram\.com\/([A-Za-z0-9_.-]+\/)?p\/[A-Za-z0-9_-]+\/?$/;
 
-const title = z.string().trim().min(1, 'Veuillez saisir un titre').max(LIMITS.title);
+const TITLE_REQUIRED = 'Veuillez saisir un titre';
+// A missing title reads the same as an empty one; other wrong types keep zod's message.
+const title = z
+  .string({ error: (iss) => (iss.input == null ? TITLE_REQUIRED : undefined) })
+  .trim()
+  .min(1, TITLE_REQUIRED)
+  .max(LIMITS.title);
 const description = z
   .string()
   .max(LIMITS.description)

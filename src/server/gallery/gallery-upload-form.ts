@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, badRequest, payloadTooLarge } from '../errors';
+import { FILE_TOO_LARGE } from './gallery.service';
+
+export interface UploadForm {
+  /** First value of each text field (a JSON-typed part may give a non-string: the schema refuses it). */
+  fields: Record<string, unknown>;
+  /** The `image` part, or null when none (or an empty one) was sent. */
+  file: { data: Buffer; filename: string | null } | null;
+}
+
+type FileStream = Readable & { truncated?: boolean };
+
+/**
+ * Reads the file into memory, at most `maxBytes` (the multipart limit stops the stream
+ * there). Going over ends the read at once with a 413 instead of draining the rest.
+ */
+async function readCapped(file: FileStream, maxBytes: number): Promise<Buffer> {
+  const tooLarge = payloadTooLarge(FILE_TOO_LARGE);
+  file.once('limit', () => file.destroy(tooLarge));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes || file.truncated) throw tooLarge;
+    chunks.push(chunk as Buffer);
+  }
+  if (file.truncated) throw tooLarge;
+  return Buffer.concat(chunks, size);
+}
+
+/** Text fields and the `image` file of a multipart form, in whatever order they come. */
+export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+  const form: UploadForm = { fields: {}, file: null };
+  // A JSON or empty body has no file: the route answers "Veuillez sélectionner un fichier".
+  if (!req.isMultipart()) return form;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image' || form.file) {
+          // Not ours: consume it so the parser reaches the next part.
+          part.file.resume();
+          continue;
+        }
+        const data = await readCapped(part.file as FileStream, maxBytes);
+        if (data.length > 0) form.file = { data, filename: part.filename || null };
+      } else {
+        if (part.valueTruncated) throw badRequest(`${part.fieldname}: valeur trop longue`);
+        if (!Object.hasOwn(form.fields, part.fieldname)) form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(FILE_TOO_LARGE);
+    if (code === 'FST_FILES_LIMIT') throw payloadTooLarge('Un seul fichier peut être envoyé à la fois');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw payloadTooLarge('Le formulaire contient trop de champs');
+    // Anything else the parser raises comes from a malformed or cut-off request body.
+    throw badRequest("Le formulaire d'envoi est invalide ou incomplet");
+  }
+  return form;
+}

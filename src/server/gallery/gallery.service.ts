@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
+import type { GalleryInstagramInput, GalleryMetaInput } from '../../shared/schemas/gallery';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import type { GalleryItemRow } from '../db/schema';
+import { badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../errors';
+import { ImageRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
+import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
+import { parseVariants, presentGalleryItem, type GalleryItemDto, type GalleryVariantDto } from './gallery.presenter';
+import * as repo from './gallery.repository';
+
+export const NO_FILE = 'Veuillez sélectionner un fichier';
+export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
+export const UNSUPPORTED_FORMAT = "Format d'image non pris en charge (JPG, PNG, GIF ou WebP)";
+export const CORRUPT_IMAGE = "L'image est illisible : le fichier est endommagé ou incomplet";
+export const TOO_MANY_PIXELS = `L'image est trop grande : ${GALLERY_MAX_PIXELS / 1_000_000} mégapixels au maximum`;
+export const ITEM_NOT_FOUND = 'Image introuvable';
+
+const CACHE_PREFIX = 'gallery:';
+
+/** Gallery files live in DATA_DIR/uploads/gallery, served at /uploads/gallery/ with long cache headers. */
+export const galleryStorage = (ctx: AppContext): MediaStorage =>
+  createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'gallery'), urlPrefix: '/uploads/gallery/' });
+
+/** Newest first. Items with neither an image nor an Instagram link are dropped (SPEC §3). */
+export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemDto[]> {
+  const key = `${CACHE_PREFIX}list`;
+  if (opts.anonymous) {
+    const cached = ctx.publicCache.get<GalleryItemDto[]>(key);
+    if (cached) return cached;
+  }
+  const list = (await repo.listItems(ctx.db, { visibleOnly: true })).map(presentGalleryItem);
+  if (opts.anonymous) ctx.publicCache.set(key, list);
+  return list;
+}
+
+export interface UploadedFile {
+  data: Buffer;
+  /** As the client named it; only a sanitised base name is kept. */
+  filename: string | null;
+}
+
+function rejection(err: unknown): never {
+  if (err instanceof ImageRejectedError) {
+    if (err.reason === 'unsupported') throw unsupportedMedia(UNSUPPORTED_FORMAT);
+    if (err.reason === 'too-many-pixels') throw payloadTooLarge(TOO_MANY_PIXELS);
+    throw badRequest(CORRUPT_IMAGE);
+  }
+  throw err;
+}
+
+/** Writes every variant, or none: a failure part-way removes what was written. */
+async function storeVariants(storage: MediaStorage, image: ProcessedImage) {
+  const stem = newMediaStem();
+  const written: string[] = [];
+  try {
+    const variants: GalleryVariantDto[] = [];
+    for (const v of image.variants) {
+      const name = variantName(stem, v.width);
+      await storage.save(name, v.data);
+      written.push(name);
+      variants.push({ width: v.width, url: storage.urlFor(name) });
+    }
+    return { variants, written };
+  } catch (err) {
+    await Promise.all(written.map((n) => storage.remove(n).catch(() => {})));
+    throw err;
+  }
+}
+
+/**
+ * Checks and converts an image (type from the bytes, pixel limit, upright, no metadata,
+ * WebP variants), stores its files and the item. Nothing stays on disk when any step fails.
+ */
+export async function addImage(
+  ctx: AppContext,
+  meta: GalleryMetaInput,
+  file: UploadedFile,
+  opts: { countStat?: boolean } = {},
+): Promise<GalleryItemDto> {
+  if (file.data.length === 0) throw badRequest(NO_FILE);
+  const image = await processImage(file.data, { widths: GALLERY_VARIANT_WIDTHS, maxPixels: GALLERY_MAX_PIXELS }).catch(rejection);
+  const storage = galleryStorage(ctx);
+  const { variants, written } = await storeVariants(storage, image);
+  const largest = image.variants[image.variants.length - 1];
+  let row: GalleryItemRow;
+  try {
+    row = await repo.insertItem(ctx.db, {
+      title: meta.title,
+      description: meta.description,
+      category: meta.category,
+      image_url: variants[variants.length - 1].url,
+      instagram_url: null,
+      filename: sanitizeFilename(file.filename) ?? `image.${image.format === 'jpeg' ? 'jpg' : image.format}`,
+      width: largest.width,
+      height: largest.height,
+      variants: JSON.stringify(variants),
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    await Promise.all(written.map((n) => storage.remove(n).catch(() => {})));
+    throw err;
+  }
+  ctx.publicCache.invalidate(CACHE_PREFIX);
+  if (opts.countStat !== false) await ctx.stats.increment('gallery_image_uploaded');
+  return presentGalleryItem(row);
+}
+
+/** An Instagram post; without an image URL the link itself is stored as the image (SPEC §5). */
+export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramInput): Promise<GalleryItemDto> {
+  const row = await repo.insertItem(ctx.db, {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    image_url: input.imageUrl ?? input.instagramUrl,
+    instagram_url: input.instagramUrl,
+    filename: sanitizeFilename(input.filename),
+    width: null,
+    height: null,
+    variants: null,
+    created_at: nowIso(),
+  });
+  ctx.publicCache.invalidate(CACHE_PREFIX);
+  return presentGalleryItem(row);
+}
+
+export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemDto> {
+  const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category });
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  ctx.publicCache.invalidate(CACHE_PREFIX);
+  return presentGalleryItem(row);
+}
+
+/** Deletes the item, then its files (only names we made; a missing file is fine). */
+export async function deleteGalleryItem(ctx: AppContext, id: number): Promise<void> {
+  const row = await repo.deleteItem(ctx.db, id);
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  ctx.publicCache.invalidate(CACHE_PREFIX);
+  const storage = galleryStorage(ctx);
+  const names = new Set<string>();
+  for (const v of parseVariants(row.variants)) {
+    const n = storage.nameFromUrl(v.url);
+    if (n) names.add(n);
+  }
+  const main = row.image_url ? storage.nameFromUrl(row.image_url) : null;
+  if (main) names.add(main);
+  await Promise.all(
+    [...names].map((n) =>
+      storage.remove(n).catch((err) => ctx.log.warn({ err, file: n }, 'could not remove a gallery file')),
+    ),
+  );
+}
