@@ -38,7 +38,7 @@ describe('graceful shutdown', () => {
 
   it('lets a request in flight finish after SIGTERM, then exits 0', async () => {
     const port = await freePort();
-    child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'shutdown-test-pw' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,166 @@
+// npm run bench: autocannon on loopback against the production build, each target beside a
+// bare node:http server answering the same bytes, alternating the two. See bench/README.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+
+const booking = JSON.stringify({
+  name: 'Bench Tester',
+  email: 'bench@example.com',
+  phone: '+66 80 000 0000',
+  course: 'Muay Thai Beginner',
+  dateTime: '2031-03-01T08:00:00.000Z',
+  message: 'First class, please.',
+});
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** Minimum req/s ratio app/bare, or minimum absolute req/s for writes. */
+  minRatio?: number;
+  minRps?: number;
+}
+
+const targets: Target[] = [
+  { name: 'GET / (HTML)', method: 'GET', path: '/', minRatio: 0.5 },
+  { name: 'GET /api/blog-posts?published=true', method: 'GET', path: '/api/blog-posts?published=true', minRatio: 0.5 },
+  { name: 'GET /api/gallery', method: 'GET', path: '/api/gallery', minRatio: 0.5 },
+  { name: 'POST /api/reservations', method: 'POST', path: '/api/reservations', body: booking, minRps: 500 },
+];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitUp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, t: Target): Promise<Figures> {
+  const r = await autocannon({
+    url: url + t.path,
+    method: t.method,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: t.body ? { 'content-type': 'application/json' } : {},
+    body: t.body,
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const best = (list: Figures[]): Figures => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+
+async function main() {
+  if (!fs.existsSync('dist/client/index.html')) throw new Error('Build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gym-bench-'));
+  const appPort = await freePort();
+  const children: ChildProcess[] = [];
+  const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+  process.on('exit', stop);
+  try {
+    const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(app);
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    await waitUp(appUrl + '/healthz');
+
+    // Capture the app's answers so the bare server sends the same bytes.
+    const routes: Record<string, { status: number; contentType: string; body: string }> = {};
+    for (const t of targets) {
+      const res = await fetch(appUrl + t.path, { method: t.method, body: t.body, headers: t.body ? { 'content-type': 'application/json' } : {} });
+      const buf = Buffer.from(await res.arrayBuffer());
+      routes[`${t.method} ${t.path}`] = { status: res.status, contentType: res.headers.get('content-type') ?? 'text/plain', body: buf.toString('base64') };
+    }
+    const barePort = await freePort();
+    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+      env: { ...process.env, PORT: String(barePort), BARE_ROUTES: JSON.stringify(routes) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(bare);
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    await waitUp(bareUrl + '/');
+
+    const rows: string[] = [];
+    const verdicts: string[] = [];
+    for (const t of targets) {
+      const a: Figures[] = [];
+      const b: Figures[] = [];
+      // Warm both, then alternate so drift on a shared machine hits both sides alike.
+      await load(appUrl, { ...t }).catch(() => undefined);
+      for (let i = 0; i < ROUNDS; i++) {
+        b.push(await load(bareUrl, t));
+        a.push(await load(appUrl, t));
+      }
+      const app1 = best(a);
+      const bare1 = best(b);
+      const ratio = app1.rps / bare1.rps;
+      rows.push(
+        `| ${t.name} | ${app1.rps.toFixed(0)} | ${app1.p50} | ${app1.p99} | ${bare1.rps.toFixed(0)} | ${bare1.p50} | ${bare1.p99} | ${ratio.toFixed(2)} | ${app1.non2xx + app1.errors} |`,
+      );
+      if (t.minRatio !== undefined) verdicts.push(`${t.name}: ratio ${ratio.toFixed(2)} (target ≥ ${t.minRatio}) ${ratio >= t.minRatio ? 'met' : 'MISSED'}`);
+      if (t.minRps !== undefined) verdicts.push(`${t.name}: ${app1.rps.toFixed(0)} req/s (target ≥ ${t.minRps}) ${app1.rps >= t.minRps ? 'met' : 'MISSED'}`);
+      verdicts.push(`${t.name}: p99 ${app1.p99} ms at ${CONNECTIONS} connections (target ≤ 50) ${app1.p99 <= 50 ? 'met' : 'MISSED'}`);
+    }
+    const rss = rssMb(app.pid!);
+    verdicts.push(`server RSS after the run: ${rss} MB (target ≤ 200) ${rss <= 200 ? 'met' : 'MISSED'}`);
+
+    const report = [
+      `Run ${new Date().toISOString()} — \`npm run bench\` (${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per side, best round), Node ${process.version}, ${os.cpus().length} cores`,
+      '',
+      '| target | app req/s | app p50 ms | app p99 ms | bare req/s | bare p50 ms | bare p99 ms | ratio | app errors/non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      ...verdicts.map((v) => `- ${v}`),
+      '',
+    ].join('\n');
+    console.log(report);
+    fs.mkdirSync('bench/.tmp', { recursive: true });
+    fs.writeFileSync('bench/.tmp/last-run.md', report);
+  } finally {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
