@@ -125,4 +125,38 @@ describe.each(backends)('auth and users on %s', (backend) => {
     expect((await attempt('10.0.0.2', 'another-bad')).statusCode).toBe(429);
     expect((await attempt('10.0.0.3', victim.password)).statusCode).toBe(200);
   });
+
+  it('takes as long for an unknown e-mail as for a wrong password', async () => {
+    // Ratios of medians measured in the same run, never a wall time.
+    const known = [await t.signIn('staff'), await t.signIn('staff'), await t.signIn('staff')];
+    const timeOf = async (email: string, ip: string) => {
+      const start = process.hrtime.bigint();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'not-the-password' }, remoteAddress: ip });
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      return { ms, status: res.statusCode, body: res.body };
+    };
+    const a: number[] = [];
+    const b: number[] = [];
+    let ip = 0;
+    for (let round = 0; round < 8; round++) {
+      for (let k = 0; k < 3; k++) {
+        const wrong = await timeOf(known[k].email, `10.1.0.${ip++}`);
+        const unknown = await timeOf(`ghost${k}@example.com`, `10.1.0.${ip++}`);
+        expect(wrong.status).toBe(401);
+        expect(unknown.status).toBe(401);
+        expect(unknown.body).toBe(wrong.body);
+        a.push(wrong.ms);
+        b.push(unknown.ms);
+      }
+    }
+    const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
+    const ratio = median(b) / median(a);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+  });
+
+  it('hashes passwords with argon2id', async () => {
+    const row = await t.app.ctx.db.selectFrom('users').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
 });
