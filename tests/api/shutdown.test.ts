@@ -36,7 +36,7 @@ describe('graceful shutdown', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lets a request in flight finish after SIGTERM, then exits 0', async () => {
+  it('lets a request in flight finish after SIGTERM, then exits 0', { timeout: 120_000 }, async () => {
     const port = await freePort();
     child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'shutdown-test-pw' },

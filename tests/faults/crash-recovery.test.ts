@@ -66,7 +66,7 @@ describe('crash under booking load (SQLite, synchronous=FULL)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses no booking that was answered 2xx, and the database passes integrity_check', async () => {
+  it('loses no booking that was answered 2xx, and the database passes integrity_check', { timeout: 180_000 }, async () => {
     const port = await freePort();
     const first = startServer(dataDir, port);
     child = first.child;

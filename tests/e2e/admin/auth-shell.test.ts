@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
+import { startAdminServer, STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
+
+describe('back office: sign-in, guard, shell, logout', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    await setupAccounts(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('sends a signed-out visitor to /admin/login and shows the server error on a bad password', async () => {
+    const page = await browser.newPage();
+    const errors = trackErrors(page);
+    await page.goto(server.url + '/admin/dashboard');
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+
+    // Both fields required: nothing is sent, the fields say so.
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.locator('#login-email-error').textContent()).resolves.toBeTruthy();
+    await expect(page.locator('#login-password-error').textContent()).resolves.toBeTruthy();
+
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Mot de passe').fill('not-the-password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const alert = page.locator('[role="alert"]').filter({ hasText: /./ }).first();
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain('Une erreur est survenue');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signs staff in, hides Utilisateurs, redirects /admin/users to the dashboard, and logs out for real', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = trackErrors(page);
+    await page.goto(server.url + '/admin/login');
+    await page.getByLabel('Email').fill(STAFF_EMAIL);
+    await page.getByLabel('Mot de passe').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+    for (const item of ['Tableau de bord', 'Blog', 'Galerie', 'Réservations', 'Messages', 'Newsletter']) {
+      await expect(nav.getByRole('link', { name: new RegExp(item) }).count()).resolves.toBe(1);
+    }
+    await expect(nav.getByRole('link', { name: 'Utilisateurs' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('current-user-name').first().textContent()).resolves.toBe(STAFF_NAME);
+    await page.getByText('Staff', { exact: true }).first().waitFor();
+
+    // Role guard: staff asking for the users screen lands on the dashboard.
+    await page.goto(server.url + '/admin/users');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+
+    // /admin alone goes to the dashboard too.
+    await page.goto(server.url + '/admin');
+    await page.waitForURL('**/admin/dashboard');
+
+    await page.getByRole('button', { name: 'Déconnexion' }).first().click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The server revoked the session (POST /api/auth/logout).
+    const me = await fetch(server.url + '/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await page.goto(server.url + '/admin/blog');
+    await page.waitForURL('**/admin/login');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('removes a stored token the server refuses', async () => {
+    const ctx = await signedInContext(browser, 'not-a-real-token');
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/reservations');
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await ctx.close();
+  });
+
+  it('shows the admin the users entry, name, role and the unread reservation badge; a drawer on phones', async () => {
+    await api(server, 'POST', '/api/reservations', {
+      name: 'Badge Tester',
+      email: 'badge@example.com',
+      phone: null,
+      course: 'MMA Training',
+      dateTime: '2030-01-02T10:00:00.000Z',
+      message: null,
+    });
+    const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+    const ctx = await signedInContext(browser, token);
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/dashboard');
+    const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+    await nav.getByRole('link', { name: 'Utilisateurs' }).waitFor();
+    await expect(page.getByTestId('unread-badge').first().textContent()).resolves.toBe('1');
+    await page.getByText('Administrateur', { exact: true }).first().waitFor();
+    await nav.getByRole('link', { name: 'Utilisateurs' }).click();
+    await page.waitForURL('**/admin/users');
+    await page.getByRole('heading', { name: 'Utilisateurs' }).waitFor();
+
+    // 375 px: no fixed menu, a drawer titled "Admin Panel" opened from the top bar.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Admin Panel' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: /Réservations/ }).click();
+    await page.waitForURL('**/admin/reservations');
+    await drawer.waitFor({ state: 'detached' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await ctx.close();
+  });
+
+  it('push control: enable asks permission (a refusal shows the hint), unsupported browsers get the message', async () => {
+    const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+    const ctx = await signedInContext(browser, token);
+    // The browser answers "denied" to the permission request.
+    await ctx.addInitScript(() => {
+      let state: NotificationPermission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => state });
+      Notification.requestPermission = async () => (state = 'denied');
+    });
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/dashboard');
+    const push = page.getByTestId('push-control');
+    await push.getByRole('button', { name: 'Activer les notifications' }).click();
+    await page.getByText('Permission refusée', { exact: true }).waitFor();
+    await push.getByText(/Autorisez-les dans les réglages de votre navigateur/).waitFor();
+    await expect(push.getByRole('button', { name: 'Activer les notifications' }).isDisabled()).resolves.toBe(true);
+    await ctx.close();
+
+    const bare = await signedInContext(browser, token);
+    await bare.addInitScript(() => {
+      delete (window as any).PushManager;
+    });
+    const page2 = await bare.newPage();
+    await page2.goto(server.url + '/admin/dashboard');
+    await page2.getByText('Les notifications push ne sont pas supportées par votre navigateur.').waitFor();
+    await bare.close();
+  });
+
+  it('serves the push service worker at /sw.js', async () => {
+    const res = await fetch(server.url + '/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    const text = await res.text();
+    expect(text).toContain("addEventListener('push'");
+    expect(text).toContain("addEventListener('notificationclick'");
+  });
+});

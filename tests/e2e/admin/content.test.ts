@@ -1,0 +1,223 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import type { RunningServer } from '../helpers/server';
+import { startAdminServer, api, expectToast, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
+
+// Blog, categories and gallery journeys, signed in as staff (admins reach the same screens).
+describe('back office content screens as staff', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let staffToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    ({ staffToken, adminToken } = await setupAccounts(server));
+    ctx = await signedInContext(browser, staffToken);
+    page = await ctx.newPage();
+    errors = trackErrors(page);
+  });
+  afterAll(async () => {
+    expect(errors).toEqual([]);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates a category with a slug from its name, edits it, deletes it', async () => {
+    await page.goto(server.url + '/admin/blog');
+    await page.getByRole('button', { name: 'Catégories' }).click();
+    await page.waitForURL('**/admin/categories');
+    await page.getByRole('button', { name: 'Nouvelle catégorie' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle catégorie' });
+    await dialog.getByRole('button', { name: 'Créer' }).click();
+    await dialog.getByText('Le nom est requis').waitFor();
+    await dialog.getByLabel('Nom').fill('Conseils Été 2025!');
+    await expect(dialog.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await dialog.getByLabel('Description').fill('Pour la saison chaude');
+    await dialog.getByRole('button', { name: 'Créer' }).click();
+    await expectToast(page, 'Catégorie créée');
+    const card = page.getByTestId('category-card').filter({ hasText: 'Conseils Été 2025!' });
+    await card.getByText('/conseils-t-2025').waitFor();
+
+    await card.getByRole('button', { name: 'Modifier la catégorie Conseils Été 2025!' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier la catégorie' });
+    await edit.getByLabel('Nom').fill('Saison chaude');
+    // Edit mode does not regenerate the slug.
+    await expect(edit.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(page, 'Catégorie mise à jour');
+    const renamed = page.getByTestId('category-card').filter({ hasText: 'Saison chaude' });
+    await renamed.waitFor();
+
+    await renamed.getByRole('button', { name: 'Supprimer la catégorie Saison chaude' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    await expectToast(page, 'Catégorie supprimée');
+    await renamed.waitFor({ state: 'detached' });
+    const cats = await api<{ slug: string }[]>(server, 'GET', '/api/blog-categories', undefined, staffToken);
+    expect(cats.some((c) => c.slug === 'conseils-t-2025')).toBe(false);
+  });
+
+  it('writes a draft with an auto slug and a Markdown preview, publishes it by editing, then deletes it', async () => {
+    await page.goto(server.url + '/admin/blog');
+    await page.getByRole('button', { name: 'Nouvel article' }).first().click();
+    await page.waitForURL('**/admin/blog/new');
+    // Required fields, messages of SPEC §5.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Le titre est requis').waitFor();
+    await page.getByText('Le contenu est requis').first().waitFor();
+    await page.getByText('La catégorie est requise').waitFor();
+
+    await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Test!  ');
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await page.getByRole('tabpanel').locator('textarea').fill('## Intro\n\nDu **gras** et une liste :\n\n- un\n- deux\n\n<script>window.__pwned = 1</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    await page.getByRole('tab', { name: 'Aperçu' }).click();
+    const preview = page.getByTestId('post-preview');
+    await preview.locator('h2', { hasText: 'Intro' }).waitFor();
+    await expect(preview.locator('strong').textContent()).resolves.toBe('gras');
+    await expect(preview.locator('li').count()).resolves.toBe(2);
+    await expect(preview.locator('table').count()).resolves.toBe(1); // GFM
+    await expect(preview.locator('script').count()).resolves.toBe(0); // raw HTML dropped
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+    await page.getByRole('tab', { name: 'Modifier' }).click();
+
+    await page.locator('#post-category').click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Extrait').fill('Un extrait');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(page, 'Article créé');
+    await page.waitForURL('**/admin/blog');
+    const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Test!' });
+    await card.getByText('Brouillon').waitFor();
+
+    const posts = await api<{ id: number; slug: string; published: boolean }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+    const created = posts.find((p) => p.slug === 'mon-premier-article-test')!;
+    expect(created.published).toBe(false);
+
+    await card.getByRole('link', { name: /Modifier l'article/ }).click();
+    await page.waitForURL(`**/admin/blog/edit/${created.id}`);
+    await expect(page.getByLabel('Titre', { exact: true }).inputValue()).resolves.toBe('Mon Premier Article: Test!');
+    await page.getByLabel('Titre', { exact: true }).fill('Mon article renommé');
+    // The slug of an existing post does not follow its title.
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await page.getByRole('switch', { name: 'Publier immédiatement' }).click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(page, 'Article mis à jour');
+    await page.waitForURL('**/admin/blog');
+    const renamed = page.getByTestId('blog-card').filter({ hasText: 'Mon article renommé' });
+    await renamed.getByText('Publié', { exact: true }).waitFor();
+    const publicPost = await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`);
+    expect(publicPost.status).toBe(200);
+
+    await renamed.getByRole('button', { name: /Supprimer l'article/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(`Êtes-vous sûr de vouloir supprimer l'article "Mon article renommé" ?`).waitFor();
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expectToast(page, 'Article supprimé');
+    await renamed.waitFor({ state: 'detached' });
+    expect((await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`)).status).toBe(404);
+  });
+
+  it('shows the server error when saving fails (duplicate slug)', async () => {
+    const posts = await api<{ slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, adminToken);
+    const taken = posts[0].slug;
+    await page.goto(server.url + '/admin/blog/new');
+    await page.getByLabel('Titre', { exact: true }).fill('Doublon');
+    await page.getByLabel('Slug').fill(taken);
+    await page.locator('textarea').first().fill('Texte');
+    await page.locator('#post-category').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Erreur', { exact: true }).waitFor();
+    await expect(page.url()).toContain('/admin/blog/new');
+  });
+
+  it('adds an image by dropping a file (title from the file name, progress bar), by Instagram link; filters, edits, deletes', async () => {
+    await page.goto(server.url + '/admin/gallery');
+    await page.getByRole('heading', { name: 'Galerie' }).waitFor();
+    await page.getByText('Gérez vos images').waitFor();
+    const before = await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken);
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc0000' } }).png().toBuffer();
+    await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'sparring-session.png', mimeType: 'image/png', buffer: png });
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une image' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Titre').inputValue()).resolves.toBe('sparring-session');
+    await dialog.getByLabel('Catégorie').fill('e2e-cat');
+    // The progress bar may come and go within a frame: record that it was shown at all.
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__sawProgress = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) w.__sawProgress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expectToast(page, 'Image ajoutée à la galerie');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as any).__sawProgress)).toBe(true);
+    const card = page.getByTestId('gallery-card').filter({ hasText: 'sparring-session' });
+    await card.waitFor();
+
+    // Title is required: the add button stays disabled while it is empty.
+    await page.getByRole('button', { name: 'Ajouter une image' }).click();
+    await dialog.getByRole('tab', { name: 'Lien Instagram' }).click();
+    await expect(dialog.getByRole('button', { name: 'Ajouter' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Lien de la publication Instagram').fill('http://instagram.com/p/abc');
+    await dialog.getByText('Format de lien Instagram invalide').waitFor();
+    await dialog.getByLabel('Titre').fill('Insta post');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expectToast(page, 'Veuillez saisir un lien Instagram valide');
+    await dialog.getByLabel('Lien de la publication Instagram').fill('https://www.instagram.com/p/C0deXyz_1/');
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    await expectToast(page, 'Image Instagram ajoutée à la galerie');
+    const insta = page.getByTestId('gallery-card').filter({ hasText: 'Insta post' });
+    await insta.getByRole('link', { name: /Instagram/ }).waitFor();
+
+    const after = await api<{ title: string; category: string; instagramUrl: string | null }[]>(server, 'GET', '/api/gallery', undefined, staffToken);
+    expect(after.length).toBe(before.length + 2);
+    expect(after.find((i) => i.title === 'Insta post')?.category).toBe('general');
+
+    // Filter: the e2e category holds the one uploaded image.
+    await page.getByRole('combobox', { name: 'Filtrer par catégorie' }).click();
+    await page.getByRole('option', { name: 'e2e-cat (1)' }).click();
+    await expect(page.getByTestId('gallery-card').count()).resolves.toBe(1);
+    await expect(page.getByTestId('gallery-count').textContent()).resolves.toBe('1 image');
+    await page.getByRole('combobox', { name: 'Filtrer par catégorie' }).click();
+    await page.getByRole('option', { name: /^Sans catégorie/ }).click();
+    await insta.waitFor();
+    await page.getByRole('combobox', { name: 'Filtrer par catégorie' }).click();
+    await page.getByRole('option', { name: /^Toutes les catégories/ }).click();
+
+    await card.hover();
+    await card.getByRole('button', { name: 'Modifier sparring-session' }).click();
+    const edit = page.getByRole('dialog', { name: "Modifier l'image" });
+    await edit.getByLabel('Titre').fill('Sparring du soir');
+    await edit.getByLabel('Description').fill('Rounds légers');
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(page, 'Image mise à jour');
+    const edited = page.getByTestId('gallery-card').filter({ hasText: 'Sparring du soir' });
+    await edited.getByText('Rounds légers').waitFor();
+
+    // Delete runs at once.
+    await edited.hover();
+    await edited.getByRole('button', { name: 'Supprimer Sparring du soir' }).click();
+    await expectToast(page, 'Image supprimée');
+    await edited.waitFor({ state: 'detached' });
+    await insta.hover();
+    await insta.getByRole('button', { name: 'Supprimer Insta post' }).click();
+    await insta.waitFor({ state: 'detached' });
+    expect((await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken)).length).toBe(before.length);
+  });
+
+  it('rejects a file the drop zone does not accept with its own message', async () => {
+    await page.goto(server.url + '/admin/gallery');
+    await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expectToast(page, 'File type must be');
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+});

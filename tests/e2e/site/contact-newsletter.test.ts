@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { gotoReady, sleep, useSite } from './site-helpers';
+
+interface Submission {
+  name: string;
+  email: string;
+  message: string;
+}
+
+describe('contact and newsletter forms', () => {
+  const site = useSite();
+
+  it('contact: required fields, "Sending..." while pending, then "Message Sent!"', async () => {
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/'));
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('First name is required').isVisible()).resolves.toBe(true);
+    await expect(form.getByText('Last name is required').isVisible()).resolves.toBe(true);
+    await expect(form.getByText('Message is required').isVisible()).resolves.toBe(true);
+
+    await page.route('**/api/contact', async (route) => {
+      await sleep(600);
+      await route.continue();
+    });
+    const stamp = Date.now();
+    await form.getByLabel('First name').fill('Ana');
+    await form.getByLabel('Last name').fill(`Silva${stamp}`);
+    await form.getByLabel('Email', { exact: true }).fill('ana@example.com');
+    await form.getByLabel('Phone').fill('+55 11 99999 0000');
+    await form.getByLabel('Message').fill('Do you have women-only classes?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('button', { name: 'Sending...' }).isDisabled()).resolves.toBe(true);
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Message Sent!');
+    await expect(toast.textContent()).resolves.toContain("We'll get back to you as soon as possible.");
+    await expect(form.getByLabel('First name').inputValue()).resolves.toBe('');
+
+    const token = await site.adminToken();
+    const list = await site.api<Submission[]>('/api/contact-submissions', { token });
+    const saved = list.body.find((s) => s.name === `Ana Silva${stamp}`);
+    expect(saved).toMatchObject({ email: 'ana@example.com', message: 'Do you have women-only classes?' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('contact: a failure shows "Error" / "Failed to send message. Please try again."', async () => {
+    const { page, close } = await site.open(375);
+    await gotoReady(page, site.url('/'));
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    await form.waitFor();
+    await form.getByLabel('First name').fill('Ana');
+    await form.getByLabel('Last name').fill('Silva');
+    await form.getByLabel('Email', { exact: true }).fill('ana@example.com');
+    await form.getByLabel('Message').fill('Hello');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Error');
+    await expect(toast.textContent()).resolves.toContain('Failed to send message. Please try again.');
+    await close();
+  });
+
+  it('newsletter: subscribes, then shows the server error for the same address', async () => {
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/booking'));
+    const form = page.locator('form[aria-labelledby="newsletter-title"]');
+    await form.scrollIntoViewIfNeeded();
+    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    const email = `fan${Date.now()}@example.com`;
+    await form.getByLabel('Email address').fill('nope');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByText('Invalid email').isVisible()).resolves.toBe(true);
+
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Subscribed!');
+    await expect(toast.textContent()).resolves.toContain('Thank you for subscribing to our newsletter.');
+    await expect(form.getByLabel('Email address').inputValue()).resolves.toBe('');
+
+    await form.getByLabel('Email address').fill(email.toUpperCase());
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('already subscribed'));
+    const text = await toast.textContent();
+    expect(text).toContain('Error');
+    expect(text).toContain('This email is already subscribed.');
+
+    const token = await site.adminToken();
+    const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });
+    expect(subs.body.filter((s) => s.email.toLowerCase() === email)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('newsletter: a network failure says "Network error. Please try again."', async () => {
+    const { page, close } = await site.open(375);
+    await gotoReady(page, site.url('/blog'));
+    await page.route('**/api/newsletter-subscribers', (route) => route.abort('internetdisconnected'));
+    const form = page.locator('form[aria-labelledby="newsletter-title"]');
+    await form.scrollIntoViewIfNeeded();
+    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await form.getByLabel('Email address').fill('offline@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Network error. Please try again.');
+    await close();
+  });
+});
