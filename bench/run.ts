@@ -46,7 +46,7 @@ const freePort = () =>
   });
 
 async function waitUp(url: string) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {

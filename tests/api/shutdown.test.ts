@@ -14,7 +14,7 @@ const freePort = () =>
     });
   });
 
-async function waitFor(url: string, timeoutMs = 30_000) {
+async function waitFor(url: string, timeoutMs = 90_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {

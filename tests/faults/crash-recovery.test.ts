@@ -25,7 +25,7 @@ function startServer(dataDir: string, port: number): { child: ChildProcess; exit
 }
 
 async function waitUp(url: string) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
