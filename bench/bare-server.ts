@@ -1,5 +1,6 @@
 // The baseline: a bare node:http server that answers each benchmarked path with the exact
 // bytes the app answered, so the ratio measures what the app adds on top of Node itself.
+import fs from 'node:fs';
 import http from 'node:http';
 
 interface Canned {
@@ -8,7 +9,7 @@ interface Canned {
   body: string; // base64
 }
 
-const routes: Record<string, Canned> = JSON.parse(process.env.BARE_ROUTES ?? '{}');
+const routes: Record<string, Canned> = JSON.parse(fs.readFileSync(process.env.BARE_ROUTES_FILE!, 'utf8'));
 const server = http.createServer((req, res) => {
   const key = `${req.method} ${req.url}`;
   const canned = routes[key];

@@ -109,8 +109,10 @@ async function main() {
       routes[`${t.method} ${t.path}`] = { status: res.status, contentType: res.headers.get('content-type') ?? 'text/plain', body: buf.toString('base64') };
     }
     const barePort = await freePort();
+    const routesFile = path.join(dataDir, 'bare-routes.json');
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
     const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
-      env: { ...process.env, PORT: String(barePort), BARE_ROUTES: JSON.stringify(routes) },
+      env: { ...process.env, PORT: String(barePort), BARE_ROUTES_FILE: routesFile },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(bare);
