@@ -2,10 +2,20 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// One config for both builds: `vite build` (browser, dist/client, with a manifest the server
+// reads for modulepreload hints) and `vite build --ssr src/web/entry-server.tsx --outDir
+// dist/server` (the renderer the server imports).
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist/client',
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,
+    manifest: !isSsrBuild,
+    // public/ (favicon, og image) belongs to the browser build only.
+    copyPublicDir: !isSsrBuild,
+    // Modern phones only: smaller output, no legacy transforms.
+    target: 'es2022',
+    // The preload helper Vite injects would add <link> tags for chunks already hinted.
+    modulePreload: { polyfill: false },
   },
-});
+}));

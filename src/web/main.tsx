@@ -1,11 +1,55 @@
+import { QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { matchPage, preloadPage } from './app/pages';
+import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
+import { SiteUrlContext } from './lib/site-url';
+import './styles/site.css';
 
-// Placeholder entry: the public site replaces this.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <main>
-      <h1>Martial arts gym</h1>
-    </main>
-  </StrictMode>,
-);
+// Public pages arrive server-rendered with their data in a JSON <script> (the CSP forbids
+// inline scripts): hydrate them. /admin/* is a client-only shell: render it.
+
+interface BootState {
+  queries?: DehydratedState;
+  siteUrl?: string;
+}
+
+function readBootState(): BootState {
+  const el = document.getElementById(QUERY_STATE_ID);
+  if (!el?.textContent) return {};
+  try {
+    return JSON.parse(el.textContent) as BootState;
+  } catch {
+    return {};
+  }
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const queryClient = createQueryClient();
+  const boot = readBootState();
+  if (boot.queries) hydrate(queryClient, boot.queries);
+  const page = matchPage(window.location.pathname);
+  const tree = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteUrlContext.Provider value={boot.siteUrl ?? window.location.origin}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </SiteUrlContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (container.hasChildNodes() && page.kind !== 'admin') {
+    // Fetch the page's chunk first so hydration does not wait on a second round trip.
+    await preloadPage(page.kind).catch(() => {});
+    hydrateRoot(container, tree);
+  } else {
+    createRoot(container).render(tree);
+  }
+}
+
+void start();

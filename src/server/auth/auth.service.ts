@@ -9,8 +9,8 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
 
-export const INVALID_LOGIN = 'Invalid email or password';
-export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+export const INVALID_LOGIN = 'E-mail ou mot de passe incorrect';
+export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
 
 /**
  * Unknown e-mail, wrong password and inactive account all answer the same 401 after the

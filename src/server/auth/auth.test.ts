@@ -26,13 +26,13 @@ describe.each(backends)('auth and users on %s', (backend) => {
     expect(a.statusCode).toBe(401);
     expect(b.statusCode).toBe(401);
     expect(a.json()).toEqual(b.json());
-    expect(a.json().error).toBe('Invalid email or password');
+    expect(a.json().error).toBe('E-mail ou mot de passe incorrect');
   });
 
   it('requires both fields to log in', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Email is required');
+    expect(res.json().error).toBe("L'e-mail est requis");
   });
 
   it('answers /api/auth/me with the user, 401 with no or a bad token', async () => {
@@ -120,7 +120,7 @@ describe.each(backends)('auth and users on %s', (backend) => {
     for (let i = 0; i < 10; i++) expect((await attempt('10.0.0.1', 'bad-guess-' + i)).statusCode).toBe(401);
     const blocked = await attempt('10.0.0.1', victim.password);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatch(/Too many/);
+    expect(blocked.json().error).toMatch(/Trop de tentatives/);
     // Another address that guesses wrong is refused as well; the right password still works.
     expect((await attempt('10.0.0.2', 'another-bad')).statusCode).toBe(429);
     expect((await attempt('10.0.0.3', victim.password)).statusCode).toBe(200);

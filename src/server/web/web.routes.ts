@@ -3,6 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { headFor, renderHead, type PageKind } from '../seo/meta';
+import type { SeoPost } from '../seo/json-ld';
+import { seoRoutes } from '../seo/seo.routes';
+import { jsonForScript } from '../seo/html';
+import { injectGet, loadRenderer, type Renderer } from './ssr';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -30,30 +35,73 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
   const indexFile = path.join(clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
-    // Vite's hashed assets never change; everything else in the build is revalidated.
+    // Vite's hashed assets never change; everything else in the build is revalidated. The
+    // template and the manifest are the server's, not pages or files to serve.
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
       index: false,
       wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', `public, max-age=${YEAR}, immutable`);
         else res.header('Cache-Control', 'no-cache');
       },
     });
   }
-  let indexHtml: string | undefined;
-  const readIndex = () => (indexHtml ??= built ? fs.readFileSync(indexFile, 'utf8') : NOT_BUILT);
+
+  await seoRoutes(app, ctx);
+
+  const renderer: Renderer | null = built ? await loadRenderer(clientDir) : null;
+  if (built && !renderer) app.log.warn('the SSR bundle (dist/server) is missing: public pages are served without server rendering');
+  let shell: string | undefined;
+  // Without server rendering (admin, or no SSR bundle) the page is the bare client shell.
+  const readShell = () =>
+    (shell ??= built
+      ? (renderer?.template ?? fs.readFileSync(indexFile, 'utf8')).replace('<!--app-head-->', '').replace('<!--app-html-->', '').replace('<!--app-state-->', '')
+      : NOT_BUILT);
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
-    const url = req.url.split('?')[0];
-    if (isPublicPage(url)) ctx.stats.incrementBuffered('page_view');
-    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readIndex());
+    const url = req.url;
+    const pathname = url.split('?')[0];
+    if (isPublicPage(pathname)) ctx.stats.incrementBuffered('page_view');
+    const publicUrl = ctx.config.publicUrl;
+
+    if (!renderer) return sendHtml(reply, 200, readShell());
+    const kind = renderer.entry.matchPage(pathname).kind;
+    if (kind === 'admin') {
+      // The back office is client-only; its head only keeps it out of search results.
+      const head = renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }));
+      return sendHtml(reply, 200, renderer.template.replace('<!--app-head-->', head).replace('<!--app-html-->', '').replace('<!--app-state-->', ''));
+    }
+
+    try {
+      const result = await renderer.entry.render(url, {
+        get: injectGet(app),
+        siteUrl: publicUrl,
+        onError: (err) => req.log.error({ err }, 'server rendering: a part of the page is left to the browser'),
+      });
+      const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
+      const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName });
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl })}</script>`;
+      const html = renderer.template
+        .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind as PageKind)}`)
+        .replace('<!--app-html-->', () => result.html)
+        .replace('<!--app-state-->', () => state);
+      return sendHtml(reply, result.status, html);
+    } catch (err) {
+      // A rendering bug must not take the site down: the browser renders the page instead.
+      req.log.error({ err }, 'server rendering failed; sending the client shell');
+      return sendHtml(reply, kind === 'not-found' ? 404 : 200, readShell());
+    }
   }
 
   app.get('/', servePage);
 
-  // Unknown /api paths answer JSON; any other GET is a page of the single-page app.
+  // Unknown /api paths answer JSON; any other GET is a page (rendered, or the 404 page).
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -63,4 +111,14 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ error: 'Not found' });
     return servePage(req, reply);
   });
+}
+
+/** The name of the category a filtered blog list shows, for its title. */
+async function categoryNameFor(app: FastifyInstance, url: string): Promise<string | null> {
+  const slug = new URLSearchParams(url.split('?')[1] ?? '').get('category');
+  if (!slug) return null;
+  const res = await app.inject({ method: 'GET', url: '/api/blog-categories' });
+  if (res.statusCode !== 200) return null;
+  const list = JSON.parse(res.body) as { slug: string; name: string }[];
+  return list.find((c) => c.slug === slug)?.name ?? null;
 }

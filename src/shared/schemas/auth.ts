@@ -3,8 +3,8 @@ import { ROLES } from '../constants';
 import { LIMITS } from './common';
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email),
-  password: z.string().min(1, 'Password is required').max(LIMITS.password),
+  email: z.string().trim().min(1, "L'e-mail est requis").max(LIMITS.email),
+  password: z.string().min(1, 'Le mot de passe est requis').max(LIMITS.password),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

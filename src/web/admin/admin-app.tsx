@@ -1,4 +1,78 @@
-// Placeholder: the back office replaces this module (lazy-loaded for /admin/*).
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import './admin.css';
+import { AdminShell } from './components/layout/admin-shell';
+import { RouteGuard } from './components/layout/route-guard';
+import { ToastProvider } from './components/ui/toast';
+import { createAdminQueryClient } from './lib/query-client';
+import { SessionProvider } from './lib/session';
+import { BlogEditorPage } from './routes/blog-editor';
+import { BlogListPage } from './routes/blog-list';
+import { CategoriesPage } from './routes/categories';
+import { ConversationPage } from './routes/conversation';
+import { DashboardPage } from './routes/dashboard';
+import { GalleryPage } from './routes/gallery';
+import { LoginPage } from './routes/login';
+import { MessagesPage } from './routes/messages';
+import { NewsletterPage } from './routes/newsletter';
+import { ReservationsPage } from './routes/reservations';
+import { UsersPage } from './routes/users';
+
+/**
+ * The back office, rendered by the public router for every /admin/* path (lazy chunk).
+ * It brings its own providers so nothing of it loads on public pages.
+ */
 export default function AdminApp() {
-  return <p>Back office</p>;
+  // One client per mounted back office: the public site's cache stays separate.
+  const [queryClient] = useState(createAdminQueryClient);
+
+  useEffect(() => {
+    const previous = { title: document.title, lang: document.documentElement.lang };
+    document.title = 'Administration';
+    // French screens; dialogs and toasts render in <body>, outside this tree, so set it on <html>.
+    document.documentElement.lang = 'fr';
+    document.body.classList.add('admin-body');
+    return () => {
+      document.title = previous.title;
+      document.documentElement.lang = previous.lang;
+      document.body.classList.remove('admin-body');
+    };
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          <ToastProvider>
+            <div lang="fr" className="admin-root font-sans antialiased">
+              <Routes>
+                <Route path="login" element={<LoginPage />} />
+                <Route element={<RouteGuard />}>
+                  <Route element={<AdminShell />}>
+                    <Route index element={<Navigate to="/admin/dashboard" replace />} />
+                    <Route path="dashboard" element={<DashboardPage />} />
+                    <Route path="blog" element={<BlogListPage />} />
+                    <Route path="blog/new" element={<BlogEditorPage />} />
+                    <Route path="blog/edit/:id" element={<BlogEditorPage />} />
+                    <Route path="categories" element={<CategoriesPage />} />
+                    <Route path="gallery" element={<GalleryPage />} />
+                    <Route path="newsletter" element={<NewsletterPage />} />
+                    <Route path="messages" element={<MessagesPage />} />
+                    <Route path="messages/:id" element={<ConversationPage />} />
+                    <Route path="reservations" element={<ReservationsPage />} />
+                    <Route element={<RouteGuard role="admin" />}>
+                      <Route path="users" element={<UsersPage />} />
+                    </Route>
+                    <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+                  </Route>
+                </Route>
+              </Routes>
+            </div>
+          </ToastProvider>
+        </Tooltip.Provider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
 }

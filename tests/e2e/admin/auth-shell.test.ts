@@ -35,7 +35,7 @@ describe('back office: sign-in, guard, shell, logout', () => {
     await alert.waitFor();
     const text = (await alert.textContent()) ?? '';
     expect(text.length).toBeGreaterThan(0);
-    expect(text).not.toContain('Une erreur est survenue');
+    expect(text).toContain('E-mail ou mot de passe incorrect');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(errors).toEqual([]);
     await page.close();

@@ -1,0 +1,61 @@
+import { SITE } from '../../shared/site';
+import { escapeXml, plainSummary } from './html';
+import type { SeoPost } from './json-ld';
+
+const postUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${encodeURIComponent(slug)}`;
+const day = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso).toISOString().slice(0, 10) : null);
+
+export function sitemapXml(publicUrl: string, posts: SeoPost[]): string {
+  const latest = posts.map((p) => p.updatedAt ?? p.publishedAt ?? p.createdAt).sort().at(-1);
+  const entries: { loc: string; lastmod?: string | null; priority: string }[] = [
+    { loc: `${publicUrl}/`, priority: '1.0' },
+    { loc: `${publicUrl}/booking`, priority: '0.9' },
+    { loc: `${publicUrl}/blog`, lastmod: day(latest), priority: '0.8' },
+    ...posts.map((p) => ({ loc: postUrl(publicUrl, p.slug), lastmod: day(p.updatedAt ?? p.publishedAt ?? p.createdAt), priority: '0.7' })),
+  ];
+  const body = entries
+    .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}<priority>${u.priority}</priority></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}
+
+export function rssXml(publicUrl: string, posts: SeoPost[]): string {
+  const rfc822 = (iso: string) => new Date(iso).toUTCString();
+  const items = posts
+    .map((p) => {
+      const url = postUrl(publicUrl, p.slug);
+      const date = p.publishedAt ?? p.createdAt;
+      return [
+        '    <item>',
+        `      <title>${escapeXml(p.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${rfc822(date)}</pubDate>`,
+        p.author ? `      <dc:creator>${escapeXml(p.author.name)}</dc:creator>` : '',
+        p.category ? `      <category>${escapeXml(p.category.name)}</category>` : '',
+        `      <description>${escapeXml(p.excerpt ?? plainSummary(p.content, 300))}</description>`,
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n');
+    })
+    .join('\n');
+  const newest = posts[0] ? rfc822(posts[0].publishedAt ?? posts[0].createdAt) : new Date(0).toUTCString();
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(`${SITE.name} Blog`)}</title>
+    <link>${escapeXml(`${publicUrl}/blog`)}</link>
+    <atom:link href="${escapeXml(`${publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <description>${escapeXml(`Training tips and news from ${SITE.name}`)}</description>
+    <language>en-us</language>
+    <lastBuildDate>${newest}</lastBuildDate>
+${items}
+  </channel>
+</rss>
+`;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { robotsTxt, rssXml, sitemapXml } from './feeds';
+import type { SeoPost } from './json-ld';
+
+/** Published posts, newest first, read through the public API (same rules and cache). */
+export async function readPublishedPosts(app: FastifyInstance): Promise<SeoPost[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/blog-posts?published=true', headers: { accept: 'application/json' } });
+  if (res.statusCode !== 200) throw new Error(`blog posts unavailable (${res.statusCode})`);
+  const posts = JSON.parse(res.body) as SeoPost[];
+  const when = (p: SeoPost) => Date.parse(p.publishedAt ?? p.createdAt) || 0;
+  return [...posts].sort((a, b) => when(b) - when(a));
+}
+
+export async function seoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const publicUrl = ctx.config.publicUrl;
+  // Feeds change when posts do; a short shared cache is enough for crawlers.
+  const cacheControl = 'public, max-age=300';
+
+  app.get('/robots.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const posts = await readPublishedPosts(app);
+    return reply.header('Cache-Control', cacheControl).type('application/xml; charset=utf-8').send(sitemapXml(publicUrl, posts));
+  });
+
+  app.get('/blog/rss.xml', async (_req, reply) => {
+    const posts = await readPublishedPosts(app);
+    return reply.header('Cache-Control', cacheControl).type('application/rss+xml; charset=utf-8').send(rssXml(publicUrl, posts));
+  });
+}

@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '../../../../shared/constants';
+import { useSession } from '../../lib/session';
+import { Spinner } from '../ui/spinner';
+
+/**
+ * SPEC.md §2: a spinner while the session loads; signed out → /admin/login; a role the user
+ * lacks (admins pass every role) → /admin/dashboard.
+ */
+export function RouteGuard({ role }: { role?: Role }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Chargement de la session..." className="min-h-screen" />;
+  if (!user) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  if (role && user.role !== role && user.role !== 'admin') return <Navigate to="/admin/dashboard" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export type BadgeTone = 'gray' | 'red' | 'yellow' | 'green' | 'blue' | 'purple';
+
+const tones: Record<BadgeTone, string> = {
+  gray: 'bg-gray-100 text-gray-800 ring-gray-300',
+  red: 'bg-red-100 text-red-800 ring-red-300',
+  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  green: 'bg-green-100 text-green-800 ring-green-300',
+  blue: 'bg-blue-100 text-blue-800 ring-blue-300',
+  purple: 'bg-purple-100 text-purple-800 ring-purple-300',
+};
+
+export function Badge({ tone = 'gray', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+import { X } from 'lucide-react';
+import { Toast } from 'radix-ui';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+interface ToastState extends ToastInput {
+  key: number;
+  open: boolean;
+}
+
+const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
+
+/** SPEC.md §9: one toast at a time, 5000 ms, swipe right past 50 px, F8 focuses the viewport. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastState | null>(null);
+  // A new toast replaces the visible one (limit 1); the key remounts it so its timer restarts.
+  const toast = useCallback((t: ToastInput) => setCurrent((prev) => ({ ...t, key: (prev?.key ?? 0) + 1, open: true })), []);
+  const value = useMemo(() => toast, [toast]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+        {children}
+        {current && (
+          <Toast.Root
+            key={current.key}
+            open={current.open}
+            onOpenChange={(open) => setCurrent((c) => (c && c.key === current.key ? { ...c, open } : c))}
+            className={cn(
+              'admin-toast pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+              current.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-gray-900',
+            )}
+          >
+            <div className="grid gap-1">
+              <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>
+              {current.description && <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description>}
+            </div>
+            <Toast.Close
+              aria-label="Fermer"
+              className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </Toast.Close>
+          </Toast.Root>
+        )}
+        <Toast.Viewport
+          hotkey={['F8']}
+          className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        />
+      </Toast.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast outside ToastProvider');
+  return ctx;
+}

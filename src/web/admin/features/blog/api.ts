@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { blogPostSchema } from '../../../../shared/schemas/blog';
+import { apiRequest } from '../../lib/api';
+import type { BlogPost } from '../../lib/types';
+
+export const BLOG_POSTS_KEY = ['/api/blog-posts'] as const;
+export type BlogPostPayload = z.output<typeof blogPostSchema>;
+
+export interface BlogPostWithCategory extends BlogPost {
+  category?: { id: number; name: string; slug: string } | null;
+}
+
+/** Every post, drafts included (the token shows them). */
+export const useBlogPosts = () => useQuery<BlogPostWithCategory[]>({ queryKey: BLOG_POSTS_KEY });
+
+export const useBlogPost = (id: number | null) =>
+  useQuery<BlogPostWithCategory>({ queryKey: ['/api/blog-posts/id', id], enabled: id !== null });
+
+function useInvalidateBlog() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: BLOG_POSTS_KEY }),
+      qc.invalidateQueries({ queryKey: ['/api/blog-posts/id'] }),
+      qc.invalidateQueries({ queryKey: ['/api/blog-categories'] }),
+      qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] }),
+    ]);
+}
+
+export function useSaveBlogPost() {
+  const invalidate = useInvalidateBlog();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: number | null; data: BlogPostPayload }) =>
+      id === null ? apiRequest<BlogPost>('POST', '/api/blog-posts', data) : apiRequest<BlogPost>('PUT', `/api/blog-posts/${id}`, data),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBlogPost() {
+  const invalidate = useInvalidateBlog();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/blog-posts/${id}`),
+    onSettled: invalidate,
+  });
+}

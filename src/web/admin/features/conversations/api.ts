@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConversationStatus } from '../../../../shared/constants';
+import { apiRequest } from '../../lib/api';
+import type { Conversation, ConversationMessage } from '../../lib/types';
+
+export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
+
+export const useConversations = () => useQuery<Conversation[]>({ queryKey: CONVERSATIONS_KEY });
+export const useConversation = (id: number | null) =>
+  useQuery<Conversation>({ queryKey: ['/api/conversations', id], enabled: id !== null });
+export const useConversationMessages = (id: number | null) =>
+  useQuery<ConversationMessage[]>({ queryKey: ['/api/conversations', id, 'messages'], enabled: id !== null });
+
+// Every change refetches the list and this conversation (keys share the prefix).
+function useConversationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }), qc.invalidateQueries({ queryKey: ['/api/contact-submissions'] })]),
+  });
+}
+
+export const useSendReply = (id: number) =>
+  useConversationMutation((content: string) => apiRequest<ConversationMessage>('POST', `/api/conversations/${id}/messages`, { content }));
+export const useSetConversationStatus = (id: number) =>
+  useConversationMutation((status: ConversationStatus) => apiRequest('PUT', `/api/conversations/${id}/status`, { status }));
+export const useMarkConversationRead = (id: number) => useConversationMutation(() => apiRequest('PUT', `/api/conversations/${id}/mark-read`));
+
+export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { new: 'New', open: 'Open', closed: 'Closed' };
+// SPEC.md §4: red new, yellow open, green closed.
+export const CONVERSATION_STATUS_TONES = { new: 'red', open: 'yellow', closed: 'green' } as const;

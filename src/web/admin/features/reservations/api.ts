@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import type { Reservation } from '../../lib/types';
+
+export const RESERVATIONS_KEY = ['/api/reservations'] as const;
+
+export const useReservations = () => useQuery<Reservation[]>({ queryKey: RESERVATIONS_KEY });
+
+/** Unread, not archived: the menu badge and the "Non lues" tile. */
+export const countUnread = (list: Reservation[] | undefined) => (list ?? []).filter((r) => r.status === 'unread').length;
+
+function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
+        qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] }),
+      ]);
+    },
+  });
+}
+
+export const useMarkReservationRead = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/read`));
+export const useArchiveReservation = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/archive`));
+export const useDeleteReservation = () => useReservationMutation((id: number) => apiRequest('DELETE', `/api/reservations/${id}`));

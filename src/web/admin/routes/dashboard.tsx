@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, FileText, Image, Mail, MessageSquare, Users, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PushControl } from '../components/push-control';
+import { Card } from '../components/ui/card';
+import { PageHeader } from '../components/ui/page-header';
+import { Spinner } from '../components/ui/spinner';
+import { WeeklyChart } from '../components/weekly-chart';
+import { formatDate } from '../lib/format';
+import { useSession } from '../lib/session';
+import type { DashboardStats } from '../lib/types';
+
+const METRIC_LABELS: Record<string, string> = {
+  page_view: 'Pages vues',
+  contact_form: 'Formulaires de contact',
+  newsletter_signup: 'Inscriptions newsletter',
+  blog_post_created: 'Articles créés',
+  user_created: 'Utilisateurs créés',
+  gallery_image_uploaded: 'Images ajoutées',
+};
+
+function Tile({ label, value, icon: Icon, to }: { label: string; value: number; icon: LucideIcon; to?: string }) {
+  const body = (
+    <Card className="flex items-center gap-4 p-5 transition-shadow hover:shadow-md">
+      <div className="rounded-md bg-red-100 p-3 text-red-800">
+        <Icon className="h-6 w-6" aria-hidden />
+      </div>
+      <div>
+        <p className="text-sm text-gray-700">{label}</p>
+        <p className="text-2xl font-bold text-gray-900">{value.toLocaleString('fr-FR')}</p>
+      </div>
+    </Card>
+  );
+  return to ? (
+    <Link to={to} className="rounded-lg focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none">
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useSession();
+  const { data, isLoading } = useQuery<DashboardStats>({ queryKey: ['/api/dashboard-stats'] });
+  const isAdmin = user?.role === 'admin';
+
+  return (
+    <>
+      <PageHeader title="Tableau de bord" subtitle={user ? `Bienvenue, ${user.name}` : undefined} />
+      {isLoading && <Spinner />}
+      {data && (
+        <div className="grid gap-6">
+          <section aria-label="Totaux" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <Tile label="Réservations ce mois-ci" value={data.reservationsThisMonth} icon={CalendarCheck} to="/admin/reservations" />
+            <Tile label="Utilisateurs" value={data.totalUsers} icon={Users} to={isAdmin ? '/admin/users' : undefined} />
+            <Tile label="Articles de blog" value={data.totalBlogPosts} icon={FileText} to="/admin/blog" />
+            <Tile label="Images de la galerie" value={data.totalGalleryImages} icon={Image} to="/admin/gallery" />
+            <Tile label="Messages de contact" value={data.totalContactSubmissions} icon={MessageSquare} to="/admin/newsletter" />
+            <Tile label="Abonnés newsletter" value={data.totalNewsletterSubscribers} icon={Mail} to="/admin/newsletter" />
+          </section>
+
+          <div className="grid gap-6 xl:grid-cols-3">
+            <Card className="p-5 xl:col-span-2">
+              <h2 className="mb-4 font-semibold text-gray-900">Réservations et messages de contact par semaine</h2>
+              {data.weekly && data.weekly.length > 0 ? (
+                <WeeklyChart data={data.weekly} />
+              ) : (
+                <p className="text-sm text-gray-700">Aucune donnée pour le moment.</p>
+              )}
+            </Card>
+            <PushControl />
+          </div>
+
+          <Card className="p-5">
+            <h2 className="mb-4 font-semibold text-gray-900">Statistiques récentes</h2>
+            {data.recentStats.length === 0 ? (
+              <p className="text-sm text-gray-700">Aucune statistique pour le moment.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="border-b border-gray-200 text-gray-700">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4 font-medium">Indicateur</th>
+                      <th scope="col" className="py-2 pr-4 font-medium">Valeur</th>
+                      <th scope="col" className="py-2 font-medium">Date</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.recentStats.map((s) => (
+                      <tr key={s.id} className="border-b border-gray-100 last:border-0">
+                        <td className="py-2 pr-4 text-gray-900">{METRIC_LABELS[s.metric] ?? s.metric}</td>
+                        <td className="py-2 pr-4 font-semibold text-gray-900">{s.value}</td>
+                        <td className="py-2 text-gray-700">{formatDate(s.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy } from 'react';
+
+// Every screen is its own chunk. `preload` lets the client fetch the current page's chunk
+// before hydrating, and the server list each page's source module so it can send
+// <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
+
+export type PageKind = 'landing' | 'booking' | 'blog' | 'article' | 'not-found' | 'admin';
+
+const loaders = {
+  landing: () => import('../routes/site/landing-page'),
+  booking: () => import('../routes/site/booking-page'),
+  blog: () => import('../routes/site/blog-list-page'),
+  article: () => import('../routes/site/blog-article-page'),
+  'not-found': () => import('../routes/site/not-found-page'),
+  admin: () => import('../admin/admin-app'),
+} satisfies Record<PageKind, () => Promise<{ default: React.ComponentType }>>;
+
+/** Source modules of each page (keys of Vite's manifest), for modulepreload hints. */
+export const PAGE_MODULES: Record<PageKind, string[]> = {
+  landing: ['src/web/routes/site/landing-page.tsx'],
+  booking: ['src/web/routes/site/booking-page.tsx'],
+  blog: ['src/web/routes/site/blog-list-page.tsx'],
+  article: ['src/web/routes/site/blog-article-page.tsx', 'src/web/features/blog/markdown-body.tsx'],
+  'not-found': ['src/web/routes/site/not-found-page.tsx'],
+  admin: ['src/web/admin/admin-app.tsx'],
+};
+
+export const LandingPage = lazy(loaders.landing);
+export const BookingPage = lazy(loaders.booking);
+export const BlogListPage = lazy(loaders.blog);
+export const BlogArticlePage = lazy(loaders.article);
+export const NotFoundPage = lazy(loaders['not-found']);
+// The back office: only /admin/* ever imports it, so public pages never download it.
+export const AdminApp = lazy(() => import('../admin/admin-app'));
+
+export interface PageMatch {
+  kind: PageKind;
+  slug?: string;
+}
+
+/** Which screen a path shows; mirrors the <Routes> in app.tsx. */
+export function matchPage(pathname: string): PageMatch {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
+  if (path === '/') return { kind: 'landing' };
+  if (path === '/booking') return { kind: 'booking' };
+  if (path === '/blog') return { kind: 'blog' };
+  const m = /^\/blog\/([^/]+)$/.exec(path);
+  if (m) {
+    try {
+      return { kind: 'article', slug: decodeURIComponent(m[1]) };
+    } catch {
+      return { kind: 'not-found' };
+    }
+  }
+  return { kind: 'not-found' };
+}
+
+export function preloadPage(kind: PageKind): Promise<unknown> {
+  const extra = kind === 'article' ? [import('../features/blog/markdown-body')] : [];
+  return Promise.all([loaders[kind](), ...extra]);
+}

@@ -1,0 +1,32 @@
+import { Mail } from 'lucide-react';
+import { SITE, mailtoUrl, whatsappUrl } from '../../../shared/site';
+import { InstagramIcon, WhatsAppIcon } from '../ui/brand-icons';
+
+// Phones only (below 768 px): the three ways travellers reach the gym, always in thumb reach.
+export function MobileBar() {
+  const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
+  return (
+    <nav aria-label="Quick contact" className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-950/95 backdrop-blur md:hidden" data-testid="mobile-bar">
+      <ul className="flex pb-[env(safe-area-inset-bottom)]">
+        <li className="flex flex-1">
+          <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={`${item} bg-[#0e7a3f] text-white`}>
+            <WhatsAppIcon className="size-5" />
+            WhatsApp
+          </a>
+        </li>
+        <li className="flex flex-1">
+          <a href={SITE.social.instagram} target="_blank" rel="noopener noreferrer" className={`${item} text-bone-50`}>
+            <InstagramIcon className="size-5" />
+            Instagram
+          </a>
+        </li>
+        <li className="flex flex-1">
+          <a href={mailtoUrl()} className={`${item} text-bone-50`}>
+            <Mail aria-hidden className="size-5" />
+            Email
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '../ui/toaster';
+import { MobileBar } from './mobile-bar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function PageLoading() {
+  return (
+    <div className="container-site flex min-h-[60vh] items-center justify-center py-24" role="status">
+      <span className="size-10 animate-spin rounded-full border-4 border-ink-700 border-t-blood-500" aria-hidden />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
+
+/**
+ * Marks <html data-hydrated> once the page (same Suspense boundary) is interactive: browser
+ * tests wait for it instead of guessing.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** A new page starts at the top, unless it is / asked to scroll to a section. */
+function ScrollReset() {
+  const { pathname, state } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!(state as { section?: string } | null)?.section) window.scrollTo({ top: 0 });
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
+export function PublicLayout() {
+  return (
+    <Toaster>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <ScrollReset />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+          <PageReady />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <MobileBar />
+    </Toaster>
+  );
+}

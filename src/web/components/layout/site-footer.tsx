@@ -1,0 +1,96 @@
+import { Clock, Mail, MapPin } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { NAV_SECTIONS, OPENING_HOURS, SITE, fullAddress, mailtoUrl, whatsappUrl } from '../../../shared/site';
+import { lazyWhenVisible } from '../../lib/lazy-visible';
+import { useSectionNav } from '../../lib/section-nav';
+import { LogoMark, WhatsAppIcon } from '../ui/brand-icons';
+import { SocialLinks } from './social-links';
+
+// Its code (react-hook-form, zod) loads when the footer comes near the viewport.
+const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
+
+export function SiteFooter() {
+  const goToSection = useSectionNav();
+  const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    goToSection(id);
+  };
+  return (
+    <footer className="border-t border-ink-800 bg-ink-900 pb-24 md:pb-0">
+      <div className="container-site grid gap-12 py-16 md:grid-cols-2 xl:grid-cols-[1.2fr_0.7fr_1.1fr_1.4fr]">
+        <div>
+          <div className="flex items-center gap-2.5">
+            <LogoMark className="size-10" />
+            <span className="font-display-tight text-2xl">{SITE.name}</span>
+          </div>
+          <p className="mt-4 max-w-xs text-ink-300">{SITE.tagline}.</p>
+          <SocialLinks className="mt-6" />
+        </div>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-display-tight text-xl">
+            Quick links
+          </h2>
+          <ul className="mt-4 grid gap-1">
+            {NAV_SECTIONS.map((s) => (
+              <li key={s.id}>
+                {s.id === 'blog' ? (
+                  <Link to="/blog" className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                    {s.label}
+                  </Link>
+                ) : (
+                  <a href={`/#${s.id}`} onClick={onSection(s.id)} className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                    {s.label}
+                  </a>
+                )}
+              </li>
+            ))}
+            <li>
+              <Link to="/booking" className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                Book a class
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-display-tight text-xl">Contact</h2>
+          <ul className="mt-4 grid gap-3 text-sm text-ink-300">
+            <li className="flex gap-3">
+              <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
+              <span>{fullAddress()}</span>
+            </li>
+            <li className="flex gap-3">
+              <WhatsAppIcon className="mt-0.5 size-5 shrink-0 text-blood-400" />
+              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="hover:text-blood-400">
+                <span className="sr-only">WhatsApp: </span>
+                {SITE.whatsapp}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
+              <a href={mailtoUrl()} className="[overflow-wrap:anywhere] hover:text-blood-400">
+                {SITE.email}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
+              <span>
+                {OPENING_HOURS.map((h) => (
+                  <span key={h.days} className="block">
+                    {h.days}: {h.hours}
+                  </span>
+                ))}
+              </span>
+            </li>
+          </ul>
+        </div>
+        <NewsletterForm fallback={<div className="min-h-36" />} />
+      </div>
+      <div className="border-t border-ink-800">
+        <p className="container-site py-6 text-sm text-ink-400">
+          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,95 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { NAV_SECTIONS, SITE } from '../../../shared/site';
+import { useSectionNav } from '../../lib/section-nav';
+import { LogoMark } from '../ui/brand-icons';
+import { buttonClass } from '../ui/button';
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const goToSection = useSectionNav();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // The mobile menu closes on navigation and on Escape.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    setOpen(false);
+    goToSection(id);
+  };
+
+  const bookNow = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    setOpen(false);
+    navigate('/booking');
+    window.scrollTo({ top: 0 });
+  };
+
+  const links = NAV_SECTIONS.map((s) =>
+    s.id === 'blog' ? (
+      <li key={s.id}>
+        <Link to="/blog" className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
+          {s.label}
+        </Link>
+      </li>
+    ) : (
+      <li key={s.id}>
+        <a href={`/#${s.id}`} onClick={onSection(s.id)} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
+          {s.label}
+        </a>
+      </li>
+    ),
+  );
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-ink-800 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75">
+      <div className="container-site flex h-16 items-center justify-between gap-4">
+        <a href="/#home" onClick={onSection('home')} className="flex min-w-0 items-center gap-2.5">
+          <LogoMark className="size-9 shrink-0" />
+          <span className="font-display-tight text-lg leading-none tracking-wide whitespace-nowrap max-[359px]:sr-only sm:text-2xl">
+            {SITE.shortName}
+            <span className="hidden text-blood-400 sm:inline"> Fight Club</span>
+          </span>
+        </a>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1 text-sm">{links}</ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a href="/booking" onClick={bookNow} className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
+            Book Now
+          </a>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-bone-50 hover:bg-ink-800 lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+          </button>
+        </div>
+      </div>
+      <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-ink-800 bg-ink-950 lg:hidden">
+        <ul className="container-site grid gap-1 py-4 text-lg">
+          {links}
+          <li className="pt-2">
+            <a href="/booking" onClick={bookNow} className={buttonClass('primary', 'md', 'w-full')}>
+              Book Now
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import { QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { PassThrough } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './app/app';
+import { PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
+import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
+import { galleryQuery } from './features/gallery/queries';
+import { fromRaw, type RawGet } from './lib/fetcher';
+import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
+import { SiteUrlContext } from './lib/site-url';
+import type { BlogPost } from './lib/types';
+
+// The server bundle (vite build --ssr): src/server/web/ssr.ts loads it to render public pages.
+
+export { PAGE_MODULES, QUERY_STATE_ID, matchPage };
+export type { PageMatch };
+
+export interface RenderResult {
+  html: string;
+  status: number;
+  page: PageMatch;
+  state: DehydratedState;
+  /** The article shown, for the head (title, description, JSON-LD). */
+  post: BlogPost | null;
+}
+
+export interface RenderOptions {
+  /** Reads the API in-process. */
+  get: RawGet;
+  /** PUBLIC_URL, for absolute links in the page. */
+  siteUrl: string;
+  onError?: (err: unknown) => void;
+}
+
+export async function render(url: string, { get: rawGet, siteUrl, onError = () => {} }: RenderOptions): Promise<RenderResult> {
+  const pathname = url.split('?')[0];
+  const page = matchPage(pathname);
+  const get = fromRaw(rawGet);
+  const queryClient = createQueryClient();
+
+  // The data each screen shows first; failures are left for the client to retry and show.
+  const prefetch: Promise<unknown>[] = [];
+  if (page.kind === 'landing') prefetch.push(queryClient.prefetchQuery(galleryQuery(get)), queryClient.prefetchQuery(teaserPostsQuery(get)));
+  if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(get)), queryClient.prefetchQuery(categoriesQuery(get)));
+  if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
+  await Promise.all(prefetch);
+
+  let post: BlogPost | null = null;
+  let status = page.kind === 'not-found' ? 404 : 200;
+  if (page.kind === 'article' && page.slug) {
+    const q = queryClient.getQueryState(postQuery(page.slug).queryKey);
+    post = (q?.data as BlogPost | null | undefined) ?? null;
+    if (q?.status === 'success' && post === null) status = 404;
+  }
+
+  const html = await renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteUrlContext.Provider value={siteUrl}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </SiteUrlContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+    onError,
+  );
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return { html, status, page, state, post };
+}
+
+/**
+ * Streams the tree and resolves once everything (lazy pages included) has rendered. An error
+ * inside a Suspense boundary is recoverable: React leaves that part to the client, and the
+ * error is reported to the caller's log.
+ */
+function renderToString(node: React.ReactNode, onError: (err: unknown) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    const timer = setTimeout(() => stream.abort(new Error('Server rendering timed out')), 10_000);
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    sink.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    const stream = renderToPipeableStream(node, {
+      // Inline every finished boundary: outlined ones need React's inline <script>s, which
+      // the CSP (script-src 'self') blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(err) {
+        clearTimeout(timer);
+        reject(err);
+      },
+      onError: onError,
+    });
+  });
+}

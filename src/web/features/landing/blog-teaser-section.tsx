@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { BLOG_TEASER_COUNT } from '../../../shared/constants';
+import { buttonClass } from '../../components/ui/button';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { PostCard } from '../blog/post-card';
+import { teaserPostsQuery } from '../blog/queries';
+
+export function BlogTeaserSection() {
+  const { data, isPending, isError } = useQuery(teaserPostsQuery());
+  const posts = (data ?? []).slice(0, BLOG_TEASER_COUNT);
+  return (
+    <section id="blog" aria-labelledby="blog-title" className="py-section">
+      <div className="container-site">
+        <SectionHeading eyebrow="From the blog" title="Latest articles" id="blog-title">
+          <p>Training tips, fight culture and life in Krabi.</p>
+        </SectionHeading>
+        {isPending ? (
+          <p role="status" className="text-ink-300">
+            Loading latest articles...
+          </p>
+        ) : isError ? (
+          <p className="text-ink-300">Failed to fetch posts.</p>
+        ) : (
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="blog-teaser">
+            {posts.map((p) => (
+              <li key={p.id}>
+                <PostCard post={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-10 flex justify-center">
+          <Link to="/blog" className={buttonClass('outline', 'md')}>
+            View All Posts
+            <ArrowRight aria-hidden className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

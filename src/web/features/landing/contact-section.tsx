@@ -1,0 +1,81 @@
+import { Clock, Mail, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { OPENING_HOURS, SITE, fullAddress, mailtoUrl, whatsappUrl } from '../../../shared/site';
+import { SocialLinks } from '../../components/layout/social-links';
+import { WhatsAppIcon } from '../../components/ui/brand-icons';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { lazyWhenVisible } from '../../lib/lazy-visible';
+
+// Far below the fold: its code loads when the form comes near the viewport.
+const ContactForm = lazyWhenVisible('contact-form-slot', () => import('../contact/contact-form'));
+
+function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-blood-600/15 text-blood-400">{icon}</span>
+      <div className="min-w-0">
+        <h3 className="font-bold">{title}</h3>
+        <div className="text-ink-300">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+export function ContactSection() {
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="py-section">
+      <div className="container-site">
+        <SectionHeading eyebrow="Contact" title="Come and train with us" id="contact-title">
+          <p>Questions about classes, prices or accommodation nearby? Message us: we answer every day.</p>
+        </SectionHeading>
+        <div className="grid gap-12 lg:grid-cols-[1fr_1.2fr]">
+          <div>
+            <ul className="grid gap-6">
+              <InfoRow icon={<MapPin aria-hidden className="size-6" />} title="Address">
+                <address className="not-italic">{fullAddress()}</address>
+              </InfoRow>
+              <InfoRow icon={<WhatsAppIcon className="size-6" />} title="WhatsApp">
+                <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
+                  {SITE.whatsapp}
+                </a>
+              </InfoRow>
+              <InfoRow icon={<Mail aria-hidden className="size-6" />} title="Email">
+                <a href={mailtoUrl()} className="break-all underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
+                  {SITE.email}
+                </a>
+              </InfoRow>
+              <InfoRow icon={<Clock aria-hidden className="size-6" />} title="Opening hours">
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4">
+                  {OPENING_HOURS.map((h) => (
+                    <div key={h.days} className="contents">
+                      <dt>{h.days}</dt>
+                      <dd className="font-semibold text-bone-100">{h.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </InfoRow>
+            </ul>
+            <SocialLinks className="mt-8" />
+            <div className="mt-8 overflow-hidden rounded-card border border-ink-700 bg-ink-800">
+              {/* Below the fold: the browser fetches the map only when it is about to show. */}
+              <iframe
+                src={SITE.mapEmbedUrl}
+                title={`Map: ${SITE.name}, ${SITE.town}`}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="block aspect-[4/3] w-full border-0"
+              />
+              <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400">
+                Open the map in a new tab
+              </a>
+            </div>
+          </div>
+          <div className="rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8 lg:self-start">
+            <h3 className="mb-6 font-display-tight text-3xl">Send us a message</h3>
+            <ContactForm fallback={<div className="min-h-[36rem]" />} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { ArrowRight, Star } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { SITE, STATS } from '../../../shared/site';
+import { buttonClass } from '../../components/ui/button';
+import { scrollToSection } from '../../lib/section-nav';
+
+const DISCIPLINES = ['Muay Thai', 'Brazilian Jiu Jitsu', 'MMA', 'Wrestling', 'Luta Livre'];
+
+export function HeroSection() {
+  const toClasses = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    scrollToSection('classes');
+  };
+  return (
+    <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-ink-800">
+      {/* Pure CSS backdrop: no hero image to download, so the headline is the first paint. */}
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_85%_20%,rgb(212_45_26/0.45),transparent_70%),radial-gradient(50%_60%_at_0%_100%,rgb(245_185_58/0.12),transparent_70%)]" />
+      <div aria-hidden className="absolute inset-0 -z-10 opacity-[0.07] [background-image:repeating-linear-gradient(115deg,#fff_0_2px,transparent_2px_26px)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-6 bottom-4 -z-10 hidden font-display-tight text-[18vw] leading-none text-transparent select-none [-webkit-text-stroke:1px_rgb(247_244_238/0.09)] lg:block"
+      >
+        Fight
+      </div>
+
+      <div className="container-site grid gap-12 pt-14 pb-16 md:pt-24 md:pb-24 lg:grid-cols-[1.35fr_1fr] lg:items-end">
+        <div>
+          <p className="mb-5 inline-flex items-center gap-2 rounded-pill border border-blood-500/50 bg-blood-600/15 px-4 py-1.5 text-sm font-semibold text-bone-100">
+            <span className="size-2 rounded-full bg-blood-500" aria-hidden />
+            {SITE.town}, Krabi · Thailand
+          </p>
+          <h1 id="hero-title" className="font-display-tight text-display">
+            Train like a <span className="text-blood-400">fighter</span>.
+            <span className="block text-bone-100">Travel like a local.</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-ink-300 md:text-xl">
+            {SITE.name}: {DISCIPLINES.slice(0, -1).join(', ')} and {DISCIPLINES[DISCIPLINES.length - 1]} with Thai and international
+            coaches, five minutes from the beach. First class? You are in the right place.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/booking" className={buttonClass('primary', 'lg')}>
+              Book Your First Class
+              <ArrowRight aria-hidden className="size-5" />
+            </Link>
+            <a href="/#classes" onClick={toClasses} className={buttonClass('outline', 'lg')}>
+              See the classes
+            </a>
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-3 gap-3 sm:gap-4">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col-reverse rounded-card border border-ink-700 bg-ink-900/90 p-4 text-center sm:p-6">
+              <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-sm">{s.label}</dt>
+              <dd className="inline-flex items-center justify-center gap-1 font-display-tight text-2xl whitespace-nowrap text-bone-50 sm:text-4xl xl:text-5xl">
+                {s.value}
+                {s.label === 'Rating' && <Star aria-hidden className="size-5 fill-gold-400 text-gold-400 sm:size-7" />}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+
+      <div className="border-t border-ink-800 bg-ink-900/60">
+        <ul className="container-site flex flex-wrap justify-center gap-x-6 gap-y-2 py-4 text-sm font-bold tracking-[0.15em] text-ink-300 uppercase md:justify-between">
+          {DISCIPLINES.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Pause, Play, Quote, Star } from 'lucide-react';
+import { useState } from 'react';
+import { REVIEWS } from '../../../shared/site';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { useAutoAdvance, useReducedMotion } from '../../lib/hooks';
+
+/** Reviews per view and rotation step (SPEC.md §9). */
+const PER_VIEW = 3;
+const ROTATE_MS = 5000;
+const GROUPS = Array.from({ length: Math.ceil(REVIEWS.length / PER_VIEW) }, (_, i) => REVIEWS.slice(i * PER_VIEW, i * PER_VIEW + PER_VIEW));
+
+export function TestimonialsSection() {
+  const [group, setGroup] = useState(0);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const reduced = useReducedMotion();
+  // Users who prefer reduced motion get no rotation; they use the dots.
+  useAutoAdvance(!reduced && !userPaused && !hovered, ROTATE_MS, () => setGroup((g) => (g + 1) % GROUPS.length));
+
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-title" className="border-y border-ink-800 bg-ink-900 py-section">
+      <div className="container-site">
+        <SectionHeading eyebrow="Reviews" title="What our students say" id="testimonials-title" center>
+          <p className="flex flex-wrap items-center justify-center gap-2">
+            <span className="inline-flex" role="img" aria-label="Rated 5 out of 5">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Star key={i} aria-hidden className="size-5 fill-gold-400 text-gold-400" />
+              ))}
+            </span>
+            5/5 from travellers and locals
+          </p>
+        </SectionHeading>
+        <div
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Reviews"
+          onPointerEnter={() => setHovered(true)}
+          onPointerLeave={() => setHovered(false)}
+          onFocus={() => setHovered(true)}
+          onBlur={() => setHovered(false)}
+        >
+          <ul className="grid gap-4 md:grid-cols-3" data-testid="reviews" aria-live={userPaused || reduced ? 'polite' : 'off'}>
+            {GROUPS[group].map((r) => (
+              <li key={r.name} className="flex flex-col rounded-card border border-ink-700 bg-ink-950 p-6 motion-safe:animate-[fade-in_0.5s_ease-out]">
+                <Quote aria-hidden className="size-8 text-blood-500" />
+                <blockquote className="mt-3 flex-1 text-lg text-bone-100">“{r.quote}”</blockquote>
+                <div className="mt-6 flex items-center gap-3">
+                  <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-full bg-blood-600 font-bold text-white">
+                    {r.initials}
+                  </span>
+                  <span>
+                    <span className="block font-bold" data-testid="review-name">
+                      {r.name}
+                    </span>
+                    <span className="block text-sm text-ink-300">{r.location}</span>
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex items-center justify-center gap-2">
+            {GROUPS.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                onClick={() => setGroup(i)}
+                aria-label={`Show reviews ${i * PER_VIEW + 1} to ${Math.min((i + 1) * PER_VIEW, REVIEWS.length)}`}
+                aria-current={i === group ? 'true' : undefined}
+                className="inline-flex size-8 items-center justify-center"
+              >
+                <span className={`block h-2.5 rounded-full transition-all ${i === group ? 'w-7 bg-blood-500' : 'w-2.5 bg-ink-600'}`} />
+              </button>
+            ))}
+            {!reduced && (
+              <button
+                type="button"
+                onClick={() => setUserPaused((p) => !p)}
+                aria-label={userPaused ? 'Play reviews rotation' : 'Pause reviews rotation'}
+                className="ml-2 inline-flex size-10 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
+              >
+                {userPaused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

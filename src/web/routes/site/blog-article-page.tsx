@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
+import { Suspense, lazy } from 'react';
+import { Link, useParams } from 'react-router';
+import { pageTitle } from '../../../shared/site';
+import { postQuery } from '../../features/blog/queries';
+import { ShareButtons } from '../../features/blog/share-buttons';
+import { formatDate, readingMinutes } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/hooks';
+import { useSiteUrl } from '../../lib/site-url';
+
+// The Markdown renderer is its own chunk: only article pages download it.
+const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
+
+const BackToBlog = () => (
+  <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
+    <ArrowLeft aria-hidden className="size-4" />
+    Back to Blog
+  </Link>
+);
+
+export default function BlogArticlePage() {
+  const { slug = '' } = useParams();
+  const { data: post, isPending, isError } = useQuery(postQuery(slug));
+  const siteUrl = useSiteUrl();
+  useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? 'Blog' : 'Article not found'));
+
+  if (isPending) {
+    return (
+      <div className="container-site py-24 text-center" role="status">
+        <p className="text-ink-300">Loading article...</p>
+      </div>
+    );
+  }
+  if (isError || !post) {
+    return (
+      <div className="container-site py-24">
+        <div className="mx-auto max-w-xl text-center">
+          <h1 className="font-display-tight text-display-sm">Article not found</h1>
+          <p className="mt-4 text-lg text-ink-300">The article you're looking for doesn't exist or has been deleted.</p>
+          <div className="mt-8 flex justify-center">
+            <BackToBlog />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const url = `${siteUrl}/blog/${post.slug}`;
+  return (
+    <article className="pb-16">
+      <header className="border-b border-ink-800 bg-[radial-gradient(70%_90%_at_90%_0%,rgb(212_45_26/0.25),transparent_70%)]">
+        <div className="container-site max-w-4xl py-12 md:py-16">
+          <BackToBlog />
+          <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-300">
+            {post.category && (
+              <Link to={`/blog?category=${encodeURIComponent(post.category.slug)}`} className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-500">
+                {post.category.name}
+              </Link>
+            )}
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden className="size-4" />
+              <time dateTime={post.publishedAt ?? post.createdAt}>{formatDate(post.publishedAt ?? post.createdAt)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5" data-testid="reading-time">
+              <Clock aria-hidden className="size-4" />
+              {readingMinutes(post.content)} min read
+            </span>
+          </div>
+          <h1 className="mt-5 font-display-tight text-display-sm md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]">{post.title}</h1>
+          {post.excerpt && <p className="mt-5 text-xl text-bone-100">{post.excerpt}</p>}
+          {post.author && (
+            <p className="mt-6 inline-flex items-center gap-2 text-ink-300">
+              <UserRound aria-hidden className="size-5" />
+              By <span className="font-semibold text-bone-50">{post.author.name}</span>
+            </p>
+          )}
+        </div>
+      </header>
+      <div className="container-site max-w-4xl">
+        {post.featuredImage && (
+          <img src={post.featuredImage} alt={post.title} width={1200} height={675} className="mt-10 aspect-[16/9] w-full rounded-card object-cover" decoding="async" fetchPriority="high" />
+        )}
+        <div className="prose-article mt-10" data-testid="article-body">
+          <Suspense fallback={<p className="text-ink-300">Loading article...</p>}>
+            <MarkdownBody content={post.content} />
+          </Suspense>
+        </div>
+        <div className="mt-12 flex flex-col gap-6 border-t border-ink-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
+          <ShareButtons url={url} title={post.title} />
+          <BackToBlog />
+        </div>
+      </div>
+    </article>
+  );
+}

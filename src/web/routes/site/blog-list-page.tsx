@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { BLOG_PAGE_SIZE } from '../../../shared/constants';
+import { pageTitle } from '../../../shared/site';
+import { PostCard } from '../../features/blog/post-card';
+import { categoriesQuery, publishedPostsQuery } from '../../features/blog/queries';
+import { useDocumentTitle } from '../../lib/hooks';
+
+// Filter and page live in the URL (?category=slug&page=2): shareable, and server-rendered.
+export default function BlogListPage() {
+  useDocumentTitle(pageTitle('Blog'));
+  const [params, setParams] = useSearchParams();
+  const posts = useQuery(publishedPostsQuery());
+  const categories = useQuery(categoriesQuery());
+  const category = params.get('category') ?? '';
+
+  const filtered = (posts.data ?? []).filter((p) => !category || p.category?.slug === category);
+  const pages = Math.max(1, Math.ceil(filtered.length / BLOG_PAGE_SIZE));
+  const requested = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+  const shown = filtered.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE);
+
+  const go = (next: { category?: string; page?: number }) => {
+    const p = new URLSearchParams();
+    const c = next.category ?? category;
+    if (c) p.set('category', c);
+    if (next.page && next.page > 1) p.set('page', String(next.page));
+    setParams(p);
+    window.scrollTo({ top: 0 });
+  };
+  const pageHref = (n: number) => {
+    const p = new URLSearchParams();
+    if (category) p.set('category', category);
+    if (n > 1) p.set('page', String(n));
+    const q = p.toString();
+    return q ? `/blog?${q}` : '/blog';
+  };
+
+  const chip = (active: boolean) =>
+    `inline-flex min-h-11 items-center rounded-pill border px-4 text-sm font-bold transition-colors ${
+      active ? 'border-blood-600 bg-blood-600 text-white' : 'border-ink-600 text-bone-100 hover:border-bone-100'
+    }`;
+
+  return (
+    <div className="container-site py-12 md:py-16">
+      <Link to="/" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Home
+      </Link>
+      <header className="mt-4 mb-10 max-w-3xl">
+        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">Blog</p>
+        <h1 className="font-display-tight text-display">Training journal</h1>
+        <p className="mt-4 text-lg text-ink-300">Technique breakdowns, fight culture and tips for training in Thailand.</p>
+      </header>
+
+      {categories.data && categories.data.length > 0 && (
+        <nav aria-label="Categories" className="mb-10">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <button type="button" aria-pressed={!category} className={chip(!category)} onClick={() => go({ category: '', page: 1 })}>
+                All
+              </button>
+            </li>
+            {categories.data.map((c) => (
+              <li key={c.id}>
+                <button type="button" aria-pressed={category === c.slug} className={chip(category === c.slug)} onClick={() => go({ category: c.slug, page: 1 })}>
+                  {c.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {posts.isPending ? (
+        <p role="status" className="py-16 text-center text-ink-300">
+          Loading articles...
+        </p>
+      ) : posts.isError ? (
+        <p role="alert" className="rounded-card border border-danger-400/50 p-6 text-center text-danger-400">
+          Failed to fetch posts.
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="py-16 text-center text-ink-300">No articles in this category yet.</p>
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+          {shown.map((p) => (
+            <li key={p.id}>
+              <PostCard post={p} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+          <PageLink href={pageHref(page - 1)} disabled={page <= 1} onClick={() => go({ page: page - 1 })} label="Previous page">
+            <ChevronLeft aria-hidden className="size-5" />
+          </PageLink>
+          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+            <PageLink key={n} href={pageHref(n)} current={n === page} onClick={() => go({ page: n })} label={`Page ${n}`}>
+              {n}
+            </PageLink>
+          ))}
+          <PageLink href={pageHref(page + 1)} disabled={page >= pages} onClick={() => go({ page: page + 1 })} label="Next page">
+            <ChevronRight aria-hidden className="size-5" />
+          </PageLink>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** A real link (works before hydration and for crawlers) that navigates in place once hydrated. */
+function PageLink({
+  href,
+  current,
+  disabled,
+  onClick,
+  label,
+  children,
+}: {
+  href: string;
+  current?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  label: string;
+  children: React.ReactNode;
+}) {
+  const cls = `inline-flex size-11 items-center justify-center rounded-full border font-bold ${
+    current ? 'border-blood-600 bg-blood-600 text-white' : 'border-ink-600 text-bone-100 hover:border-bone-100'
+  }`;
+  if (disabled) {
+    return (
+      <span aria-disabled="true" aria-label={label} role="link" className={`${cls} opacity-40`}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      aria-current={current ? 'page' : undefined}
+      className={cls}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        onClick();
+      }}
+    >
+      {children}
+    </a>
+  );
+}

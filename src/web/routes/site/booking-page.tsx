@@ -1,0 +1,135 @@
+import { CheckCircle2, Clock, Timer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { BookingFormValues } from '../../../shared/schemas/reservations';
+import { CLASSES, PRICES, PRICE_COLUMNS, pageTitle } from '../../../shared/site';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
+import { useDocumentTitle } from '../../lib/hooks';
+import { prefersReducedMotion } from '../../lib/section-nav';
+
+/** Success banner time and the delay before scrolling to the form (SPEC.md §9). */
+const BANNER_MS = 5000;
+const SCROLL_DELAY_MS = 100;
+
+export default function BookingPage() {
+  useDocumentTitle(pageTitle('Book Your Class'));
+  const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [booked, setBooked] = useState(false);
+
+  useEffect(() => {
+    if (!booked) return;
+    const t = window.setTimeout(() => setBooked(false), BANNER_MS);
+    return () => window.clearTimeout(t);
+  }, [booked]);
+
+  const onBooked = () => {
+    setBooked(true);
+    form.reset(EMPTY_BOOKING);
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  const pickClass = (name: string) => {
+    void import('../../features/booking/booking-resolver');
+    form.setValue('course', name, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    window.setTimeout(() => {
+      formRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+      formRef.current?.querySelector<HTMLSelectElement>('select')?.focus({ preventScroll: true });
+    }, SCROLL_DELAY_MS);
+  };
+
+  return (
+    <div className="container-site py-12 md:py-16">
+      <div role="status" aria-live="polite">
+        {booked && (
+          <p className="mb-8 flex items-center gap-3 rounded-card border border-success-400/50 bg-success-900 p-4 text-lg font-bold text-success-400" data-testid="booking-success">
+            <CheckCircle2 aria-hidden className="size-6 shrink-0" />
+            Booking sent! ✅
+          </p>
+        )}
+      </div>
+
+      <header className="mb-12 max-w-3xl">
+        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">Booking</p>
+        <h1 className="font-display-tight text-display">Book Your Class</h1>
+        <p className="mt-4 text-lg text-ink-300">
+          Pick a class, choose a time and we will confirm by e-mail or WhatsApp. Pay at the gym: cash, card or QR. Questions first?{' '}
+          <Link to="/" state={{ section: 'contact' }} className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
+            Contact us
+          </Link>
+          .
+        </p>
+      </header>
+
+      <section aria-labelledby="prices-title" className="mb-16">
+        <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
+        <div className="overflow-x-auto rounded-card border border-ink-700">
+          <table className="w-full min-w-[18rem] border-collapse text-left">
+            <caption className="sr-only">Prices in Thai baht</caption>
+            <thead className="bg-ink-800 text-sm tracking-wide uppercase">
+              <tr>
+                <th scope="col" className="p-3 sm:p-4">
+                  Item
+                </th>
+                {PRICE_COLUMNS.map((c) => (
+                  <th key={c} scope="col" className="p-3 text-right sm:p-4">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {PRICES.map((p) => (
+                <tr key={p.item} className="border-t border-ink-700 odd:bg-ink-900">
+                  <th scope="row" className="p-3 font-semibold sm:p-4">
+                    {p.item}
+                  </th>
+                  <td className="p-3 text-right font-display-tight text-xl tabular-nums sm:p-4">{p.muayThai}</td>
+                  <td className="p-3 text-right font-display-tight text-xl tabular-nums sm:p-4">{p.other}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="catalogue-title" className="mb-16">
+        <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
+          <p>Tap a class to book it.</p>
+        </SectionHeading>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {CLASSES.map((c) => (
+            <li key={`${c.name}-${c.schedule}`}>
+              <button
+                type="button"
+                onClick={() => pickClass(c.name)}
+                className="flex h-full w-full flex-col rounded-card border border-ink-700 bg-ink-900 p-5 text-left transition-colors hover:border-blood-500 hover:bg-ink-850"
+                data-testid="class-card"
+              >
+                <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="inline-flex items-center gap-1.5 font-bold whitespace-nowrap text-gold-400">
+                    <Clock aria-hidden className="size-4" />
+                    {c.schedule}
+                  </span>
+                  <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
+                </span>
+                <span className="font-display-tight text-2xl">{c.name}</span>
+                <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
+                <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
+                  <Timer aria-hidden className="size-4" />
+                  {c.duration}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
+        <BookingForm ref={formRef} form={form} onBooked={onBooked} />
+      </section>
+    </div>
+  );
+}

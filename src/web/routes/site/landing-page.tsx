@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { pageTitle } from '../../../shared/site';
+import { AboutSection } from '../../features/landing/about-section';
+import { BlogTeaserSection } from '../../features/landing/blog-teaser-section';
+import { ClassesSection } from '../../features/landing/classes-section';
+import { ContactSection } from '../../features/landing/contact-section';
+import { HeroSection } from '../../features/landing/hero-section';
+import { TestimonialsSection } from '../../features/landing/testimonials-section';
+import { GallerySection } from '../../features/gallery/gallery-section';
+import { useDocumentTitle } from '../../lib/hooks';
+import { SECTION_SCROLL_DELAY_MS, scrollToSection } from '../../lib/section-nav';
+
+/** Marks <html data-sections="ready"> once the last section has hydrated (browser tests wait for it). */
+function SectionsReady() {
+  useEffect(() => {
+    document.documentElement.dataset.sections = 'ready';
+  }, []);
+  return null;
+}
+
+export default function LandingPage() {
+  useDocumentTitle(pageTitle());
+  const location = useLocation();
+  const section = (location.state as { section?: string } | null)?.section;
+
+  // Arriving from another route with a section to show: scroll once the page has rendered.
+  useEffect(() => {
+    if (!section) return;
+    const t = window.setTimeout(() => scrollToSection(section), SECTION_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [section, location.key]);
+
+  return (
+    <>
+      <HeroSection />
+      {/* One boundary per section: the browser hydrates them one by one, in short tasks,
+          instead of the whole page in one long task (Total Blocking Time on phones). */}
+      <Suspense fallback={null}>
+        <AboutSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ClassesSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <GallerySection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TestimonialsSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BlogTeaserSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ContactSection />
+        <SectionsReady />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { pageTitle } from '../../../shared/site';
+import { buttonClass } from '../../components/ui/button';
+import { useDocumentTitle } from '../../lib/hooks';
+
+export default function NotFoundPage() {
+  useDocumentTitle(pageTitle('Page not found'));
+  return (
+    <div className="container-site flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
+      <p aria-hidden className="font-display-tight text-[clamp(6rem,20vw,12rem)] leading-none text-blood-600">
+        404
+      </p>
+      <h1 className="-mt-6 font-display-tight text-display-sm">404 Page Not Found</h1>
+      <p className="mt-4 max-w-md text-lg text-ink-300">This page took a knockout. Let's get you back in the ring.</p>
+      <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>
+        Back to Home
+      </Link>
+    </div>
+  );
+}
