@@ -17,6 +17,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
+import { registerResponseCache } from './lib/response-cache';
 import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
@@ -65,7 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stats,
     mail,
     push,
-    publicCache: createPublicCache(),
+    // One SQLite process sees every write; instances sharing PostgreSQL refresh within 5 s.
+    publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Gallery images may be shown by other sites (link previews).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  registerResponseCache(app, ctx);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(multipart, {
     limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },

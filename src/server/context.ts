@@ -59,6 +59,23 @@ export interface PushNotifier {
 export interface PublicCache {
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T): void;
-  /** Drops every entry whose key starts with the prefix (or all when none). */
+  /** Drops every entry whose key starts with the prefix (or all when none), and every cached answer. */
   invalidate(prefix?: string): void;
+  /** Bumped by every invalidate(): an answer begun before a write is not stored after it. */
+  generation(): number;
+  getResponse(key: string): CachedResponse | undefined;
+  setResponse(key: string, value: CachedResponse, generation: number): void;
+  /** Accounts for a compressed copy added to a cached answer. */
+  grewResponse(key: string, bytes: number): void;
+}
+
+/** A whole answer to an anonymous GET, with compressed copies made on first demand. */
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** A public page: a hit still counts a page view. */
+  pageView: boolean;
 }

@@ -25,6 +25,8 @@ export async function createUser(ctx: AppContext, input: UserCreateInput): Promi
       created_at: nowIso(),
     });
     await ctx.stats.increment('user_created');
+    // The public author list (GET /api/users) is cached.
+    ctx.publicCache.invalidate('users');
     return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
@@ -53,8 +55,8 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
-    // Cached posts carry their author's name.
-    if (input.name !== undefined) ctx.publicCache.invalidate('blog:');
+    // Cached posts carry their author's name; the public author list is cached too.
+    ctx.publicCache.invalidate('blog:');
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);

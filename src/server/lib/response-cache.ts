@@ -1,0 +1,82 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext, CachedResponse } from '../context';
+
+// Whole answers to anonymous GETs of public data and pages are kept in memory, with their
+// compressed copies, so a hit skips routing, the database, serialisation, rendering and
+// compression. Any write that changes public data drops them all (PublicCache.invalidate).
+
+/** The public JSON reads; everything else under /api is never cached. */
+const PUBLIC_API = [/^\/api\/blog-posts$/, /^\/api\/blog-posts\/(?!id\/)[^/]+$/, /^\/api\/gallery$/, /^\/api\/blog-categories$/, /^\/api\/users$/];
+const NEVER = /^\/(admin|assets|uploads|healthz)(\/|$)/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on a cacheable miss: the cache generation when the request began. */
+    cacheGeneration?: number;
+  }
+}
+
+function cacheable(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' || req.headers.authorization) return false;
+  const path = req.url.split('?')[0];
+  if (NEVER.test(path)) return false;
+  if (path.startsWith('/api/') || path === '/api') return PUBLIC_API.some((re) => re.test(path));
+  return true;
+}
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
+
+function bodyFor(key: string, entry: CachedResponse, encoding: 'br' | 'gzip' | null, ctx: AppContext): [Buffer, string | null] {
+  if (!encoding || entry.body.length < 1024 || !COMPRESSIBLE.test(entry.headers['content-type'] ?? '')) return [entry.body, null];
+  let buf = entry[encoding];
+  if (!buf) {
+    buf =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : zlib.gzipSync(entry.body, { level: 6 });
+    entry[encoding] = buf;
+    ctx.publicCache.grewResponse(key, buf.length);
+  }
+  return [buf, encoding];
+}
+
+export function registerResponseCache(app: FastifyInstance, ctx: AppContext): void {
+  const cache = ctx.publicCache;
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!cacheable(req)) return;
+    const entry = cache.getResponse(req.url);
+    if (!entry) {
+      req.cacheGeneration = cache.generation();
+      return;
+    }
+    if (entry.pageView) ctx.stats.incrementBuffered('page_view');
+    const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding'] as string | undefined), ctx);
+    reply.code(entry.status).headers(entry.headers).header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  });
+
+  // Runs before the compression hook, so it sees the serialised answer.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.cacheGeneration === undefined || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'cache-control']) {
+      const v = reply.getHeader(name);
+      if (v !== undefined) headers[name] = String(v);
+    }
+    const path = req.url.split('?')[0];
+    const isPage = !path.startsWith('/api') && /^text\/html/.test(headers['content-type'] ?? '');
+    cache.setResponse(req.url, { status: 200, headers, body: Buffer.from(payload), pageView: isPage }, req.cacheGeneration);
+    return payload;
+  });
+}
