@@ -1,24 +1,7 @@
 import { toBool } from '../db/database';
 import type { BlogPostWithRelations } from './blog.repository';
-
-export interface BlogPostDto {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string | null;
-  featuredImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  categoryId: number | null;
-  authorId: number | null;
-  published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  category: { id: number; name: string; slug: string } | null;
-  author: { id: number; name: string } | null;
-}
+import type { BlogPostDto } from '../../shared/api-types';
+export type { BlogPostDto };
 
 export const presentPost = (p: BlogPostWithRelations): BlogPostDto => ({
   id: p.id,

@@ -1,13 +1,6 @@
 import type { CategoryWithCount } from './categories.repository';
-
-export interface BlogCategoryDto {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  createdAt: string;
-  postCount: number;
-}
+import type { BlogCategoryDto } from '../../shared/api-types';
+export type { BlogCategoryDto };
 
 export const presentCategory = (c: CategoryWithCount): BlogCategoryDto => ({
   id: c.id,

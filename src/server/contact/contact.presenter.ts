@@ -1,16 +1,7 @@
 import type { ContactStatus } from '../../shared/constants';
 import type { ContactSubmissionRow } from '../db/schema';
-
-export interface ContactSubmissionDto {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: string;
-}
+import type { ContactSubmissionDto } from '../../shared/api-types';
+export type { ContactSubmissionDto };
 
 export const presentSubmission = (r: ContactSubmissionRow): ContactSubmissionDto => ({
   id: r.id,

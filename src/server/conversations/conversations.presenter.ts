@@ -2,28 +2,8 @@ import type { ConversationStatus } from '../../shared/constants';
 import { toBool } from '../db/database';
 import type { ConversationMessageRow } from '../db/schema';
 import type { ConversationWithCounts } from './conversations.repository';
-
-export interface ConversationDto {
-  id: number;
-  userName: string;
-  userEmail: string;
-  subject: string;
-  status: ConversationStatus;
-  createdAt: string;
-  lastMessageAt: string;
-  messageCount: number;
-  unreadCount: number;
-}
-
-export interface ConversationMessageDto {
-  id: number;
-  conversationId: number;
-  senderType: 'admin' | 'customer';
-  senderName: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-}
+import type { ConversationDto, ConversationMessageDto } from '../../shared/api-types';
+export type { ConversationDto, ConversationMessageDto };
 
 export const presentConversation = (c: ConversationWithCounts): ConversationDto => ({
   id: c.id,

@@ -1,24 +1,6 @@
 import type { GalleryItemRow } from '../db/schema';
-
-export interface GalleryVariantDto {
-  width: number;
-  url: string;
-}
-
-export interface GalleryItemDto {
-  id: number;
-  title: string;
-  description: string | null;
-  category: string;
-  imageUrl: string | null;
-  instagramUrl: string | null;
-  filename: string | null;
-  width: number | null;
-  height: number | null;
-  /** WebP variants for srcset, smallest first; empty for Instagram items. */
-  variants: GalleryVariantDto[];
-  createdAt: string;
-}
+import type { GalleryVariantDto, GalleryItemDto } from '../../shared/api-types';
+export type { GalleryVariantDto, GalleryItemDto };
 
 /** The variants column is JSON text; anything unreadable counts as none. */
 export function parseVariants(text: string | null): GalleryVariantDto[] {

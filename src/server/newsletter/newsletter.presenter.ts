@@ -1,13 +1,7 @@
 import { toBool } from '../db/database';
 import type { NewsletterSubscriberRow } from '../db/schema';
-
-export interface NewsletterSubscriberDto {
-  id: number;
-  email: string;
-  name: string | null;
-  isActive: boolean;
-  subscribedAt: string;
-}
+import type { NewsletterSubscriberDto } from '../../shared/api-types';
+export type { NewsletterSubscriberDto };
 
 /** Never includes the unsubscribe token: it is the subscriber's secret. */
 export const presentSubscriber = (r: NewsletterSubscriberRow): NewsletterSubscriberDto => ({

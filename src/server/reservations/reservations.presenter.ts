@@ -1,17 +1,7 @@
 import type { ReservationStatus } from '../../shared/constants';
 import type { ReservationRow } from '../db/schema';
-
-export interface ReservationDto {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  course: string;
-  dateTime: string;
-  message: string | null;
-  status: ReservationStatus;
-  createdAt: string;
-}
+import type { ReservationDto } from '../../shared/api-types';
+export type { ReservationDto };
 
 export const presentReservation = (r: ReservationRow): ReservationDto => ({
   id: r.id,

@@ -1,15 +1,8 @@
 import type { Role } from '../../shared/constants';
 import { toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
-
-export interface UserDto {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-}
+import type { UserDto } from '../../shared/api-types';
+export type { UserDto };
 
 /** Never includes the password hash. */
 export const presentUser = (u: UserRow): UserDto => ({

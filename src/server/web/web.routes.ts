@@ -99,10 +99,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  app.get('/', servePage);
-
   // Unknown /api paths answer JSON; any other GET is a page (rendered, or the 404 page).
-  app.setNotFoundHandler(async (req, reply) => {
+  async function anyPath(req: FastifyRequest, reply: FastifyReply) {
     const url = req.url.split('?')[0];
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'Not found' });
@@ -110,7 +108,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     // A missing file with an extension (an old asset) is a 404, not the app's HTML.
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ error: 'Not found' });
     return servePage(req, reply);
-  });
+  }
+
+  app.get('/', servePage);
+  // Pages are real routes (not the not-found handler) so that they get compressed: the
+  // compression plugin only hooks routes. More specific routes (API, files) win over '/*'.
+  app.get('/*', anyPath);
+  app.setNotFoundHandler(anyPath);
 }
 
 /** The name of the category a filtered blog list shows, for its title. */

@@ -7,9 +7,8 @@ import type { BlogPost } from '../../lib/types';
 export const BLOG_POSTS_KEY = ['/api/blog-posts'] as const;
 export type BlogPostPayload = z.output<typeof blogPostSchema>;
 
-export interface BlogPostWithCategory extends BlogPost {
-  category?: { id: number; name: string; slug: string } | null;
-}
+/** The API's post already names its category. */
+export type BlogPostWithCategory = BlogPost;
 
 /** Every post, drafts included (the token shows them). */
 export const useBlogPosts = () => useQuery<BlogPostWithCategory[]>({ queryKey: BLOG_POSTS_KEY });
