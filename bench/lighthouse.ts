@@ -59,16 +59,22 @@ async function main() {
     fs.mkdirSync('bench/.tmp', { recursive: true });
     for (const p of PATHS) {
       const runs: Record<string, number>[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0, attempts = 0; i < RUNS; attempts++) {
         const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
         if (!result) throw new Error(`no Lighthouse result for ${p}`);
         const lhr = result.lhr;
+        // A broken trace (NO_NAVSTART and the like on a busy machine) is no measurement: retry.
+        if (lhr.runtimeError && attempts < RUNS + 2) {
+          console.log(`${p}: Lighthouse could not measure (${lhr.runtimeError.code}); running again`);
+          continue;
+        }
         runs.push(Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])));
         if (i === 0) fs.writeFileSync(`bench/.tmp/lighthouse${p.replace(/\//g, '_') || '_'}.json`, result.report as string);
         const a = lhr.audits;
         console.log(
           `${p} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${runs[i][c]}`).join(', ')} | FCP ${a['first-contentful-paint']?.displayValue} LCP ${a['largest-contentful-paint']?.displayValue} TBT ${a['total-blocking-time']?.displayValue} CLS ${a['cumulative-layout-shift']?.displayValue}`,
         );
+        i++;
       }
       const median = (c: string) => runs.map((r) => r[c]).sort((x, y) => x - y)[Math.floor(runs.length / 2)];
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(c)]));

@@ -24,8 +24,11 @@ export function SiteHeader() {
 
   const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
-    setOpen(false);
-    goToSection(id);
+    // The open mobile menu pushes the page down: close it first, scroll once it is gone.
+    if (open) {
+      setOpen(false);
+      requestAnimationFrame(() => goToSection(id));
+    } else goToSection(id);
   };
 
   const bookNow = (e: MouseEvent<HTMLAnchorElement>) => {

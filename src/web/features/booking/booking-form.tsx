@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
 import { forwardRef, useEffect, useState } from 'react';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
-import { bookingToPayload, type BookingFormValues } from '../../../shared/schemas/reservations';
+import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
@@ -33,7 +33,7 @@ export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<Boo
   const warm = () => void loadResolver();
 
   const book = useMutation({
-    mutationFn: (v: BookingFormValues) => apiPost('/api/reservations', bookingToPayload(v)),
+    mutationFn: async (v: BookingFormValues) => apiPost('/api/reservations', (await loadResolver()).bookingToPayload(v)),
     onSuccess: () => onBooked(),
     // SPEC.md §4/§8: a failure is only logged.
     onError: (err) => console.error('Failed to create reservation', err),

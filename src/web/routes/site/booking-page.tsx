@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Timer } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
@@ -63,6 +63,8 @@ export default function BookingPage() {
         </p>
       </header>
 
+      {/* Separate boundaries: hydrated one after the other in short tasks (see landing-page.tsx). */}
+      <Suspense fallback={null}>
       <section aria-labelledby="prices-title" className="mb-16">
         <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
         <div className="overflow-x-auto rounded-card border border-ink-700">
@@ -94,7 +96,9 @@ export default function BookingPage() {
           </table>
         </div>
       </section>
+      </Suspense>
 
+      <Suspense fallback={null}>
       <section aria-labelledby="catalogue-title" className="mb-16">
         <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
           <p>Tap a class to book it.</p>
@@ -126,10 +130,13 @@ export default function BookingPage() {
           ))}
         </ul>
       </section>
+      </Suspense>
 
+      <Suspense fallback={null}>
       <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
         <BookingForm ref={formRef} form={form} onBooked={onBooked} />
       </section>
+      </Suspense>
     </div>
   );
 }

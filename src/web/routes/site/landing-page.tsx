@@ -25,10 +25,26 @@ export default function LandingPage() {
   const section = (location.state as { section?: string } | null)?.section;
 
   // Arriving from another route with a section to show: scroll once the page has rendered.
+  // Content above may still grow (data arriving), so the position is checked again a few times
+  // until it holds, unless the visitor scrolls by hand meanwhile.
   useEffect(() => {
     if (!section) return;
-    const t = window.setTimeout(() => scrollToSection(section), SECTION_SCROLL_DELAY_MS);
-    return () => window.clearTimeout(t);
+    let userScrolled = false;
+    const stop = () => (userScrolled = true);
+    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    events.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+    const timers = [SECTION_SCROLL_DELAY_MS, 700, 1400, 2200].map((ms, i) =>
+      window.setTimeout(() => {
+        const el = document.getElementById(section);
+        if (userScrolled || !el) return;
+        const top = el.getBoundingClientRect().top;
+        if (i === 0 || Math.abs(top - 80) > 24) scrollToSection(section);
+      }, ms),
+    );
+    return () => {
+      timers.forEach((t) => window.clearTimeout(t));
+      events.forEach((e) => window.removeEventListener(e, stop));
+    };
   }, [section, location.key]);
 
   return (
