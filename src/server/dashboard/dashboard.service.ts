@@ -41,9 +41,9 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
 
   return {
     ...totals,
-    // Each row is one day's counter: its createdAt is the start of that day in the gym's time
-    // zone (not the moment the first event of the day happened), so a chart can place it.
-    recentStats: stats.map((s) => ({ id: s.id, metric: s.metric, value: Number(s.value), createdAt: startOfDayInZone(s.day, tz).toISOString() })),
+    // Each row is one day's counter (a calendar day in the gym's time zone). Its createdAt is that
+    // date at UTC midnight, which clients show as a date alone (SPEC.md §9), in any time zone.
+    recentStats: stats.map((s) => ({ id: s.id, metric: s.metric, value: Number(s.value), createdAt: `${s.day}T00:00:00.000Z` })),
     weekly,
   };
 }

@@ -227,7 +227,7 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     expect(stats.reservationsThisMonth).toBe(3);
   });
 
-  it('lists the 30 most recent daily counters with the start of their day as createdAt', async () => {
+  it('lists the 30 most recent daily counters dated by their calendar day at UTC midnight', async () => {
     await t.app.ctx.stats.increment('contact_form');
     await t.app.ctx.stats.increment('contact_form');
     for (let i = 1; i <= 35; i += 1) {
@@ -237,15 +237,14 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     const body = (await get(admin.token)).json();
     expect(body.recentStats).toHaveLength(30);
     const local = new Date(Date.now() + BKK);
-    const todayStart = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - BKK).toISOString();
+    const todayStart = `${local.toISOString().slice(0, 10)}T00:00:00.000Z`;
     const todays = body.recentStats.filter((s: { createdAt: string }) => s.createdAt === todayStart);
     expect(todays.map((s: { metric: string }) => s.metric).sort()).toEqual(['contact_form', 'user_created']);
     const counter = todays.find((s: { metric: string }) => s.metric === 'contact_form');
     expect(counter.value).toBe(2);
     expect(Object.keys(counter).sort()).toEqual(['createdAt', 'id', 'metric', 'value']);
-    // Today's counters come first, then older days newest first; 2024-02-05 began at 17:00 UTC
-    // the day before in Bangkok.
-    expect(body.recentStats[2]).toMatchObject({ metric: 'page_view', value: 35, createdAt: '2024-02-04T17:00:00.000Z' });
+    // Today's counters come first, then older days newest first, each dated by its calendar day.
+    expect(body.recentStats[2]).toMatchObject({ metric: 'page_view', value: 35, createdAt: '2024-02-05T00:00:00.000Z' });
     expect(body.recentStats[29]).toMatchObject({ metric: 'page_view', value: 8 });
     const times = body.recentStats.map((s: { createdAt: string }) => s.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
