@@ -59,7 +59,7 @@ export function SiteHeader() {
       <div className="container-site flex h-16 items-center justify-between gap-4">
         <a href="/#home" onClick={onSection('home')} className="flex min-w-0 items-center gap-2.5">
           <LogoMark className="size-9 shrink-0" />
-          <span className="font-display-tight text-lg leading-none tracking-wide whitespace-nowrap max-[359px]:sr-only sm:text-2xl">
+          <span className="font-display-tight text-lg leading-none tracking-wide whitespace-nowrap max-[419px]:sr-only sm:text-2xl">
             {SITE.shortName}
             <span className="hidden text-blood-400 sm:inline"> Fight Club</span>
           </span>
