@@ -157,7 +157,17 @@ async function main() {
     fs.mkdirSync('bench/.tmp', { recursive: true });
     fs.writeFileSync('bench/.tmp/last-run.md', report);
   } finally {
-    stop();
+    // Wait for both servers to exit: the outbox worker may still be writing into dataDir.
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode !== null || c.signalCode !== null
+          ? undefined
+          : new Promise<void>((resolve) => {
+              c.once('exit', () => resolve());
+              c.kill('SIGTERM');
+            }),
+      ),
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -30,6 +30,22 @@ async function readCapped(file: FileStream, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, size);
 }
 
+/**
+ * After a refusal part-way through the body (413), the parser stops reading. A paused
+ * socket never sees its client leave, so the connection would stay open until the request
+ * timeout (60 s), holding up app.close() and a SIGTERM shutdown, and a client that reads the
+ * answer only after sending everything would wait as long. The rest of the body is read and
+ * dropped instead, as Node does for a body no handler read: memory stays flat, the client's
+ * disconnect is seen at once, and requestTimeout still bounds how long a client may send.
+ */
+function discardRestOfBody(req: FastifyRequest) {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.on('data', () => {});
+  raw.resume();
+}
+
 /** Text fields and the `image` file of a multipart form, in whatever order they come. */
 export async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<UploadForm> {
   const form: UploadForm = { fields: {}, file: null };
@@ -51,6 +67,7 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
       }
     }
   } catch (err) {
+    discardRestOfBody(req);
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(FILE_TOO_LARGE);

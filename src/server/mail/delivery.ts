@@ -46,14 +46,24 @@ export function createMailSender(config: Config): MailSender {
 
   const dir = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Made once per sender, not once per e-mail (a threadpool round trip each).
+  let dirReady: Promise<unknown> | undefined;
   return {
     async send(row) {
       const info = await transport.sendMail(messageOf(config, row));
-      await fs.mkdir(dir, { recursive: true });
+      dirReady ??= fs.mkdir(dir, { recursive: true }).catch((err) => {
+        dirReady = undefined;
+        throw err;
+      });
+      await dirReady;
       const final = path.join(dir, `${row.id}.eml`);
       const temp = path.join(dir, `.${row.id}.${process.pid}.tmp`);
       // Written aside then renamed: a reader never sees half a file.
-      const handle = await fs.open(temp, 'w');
+      const handle = await fs.open(temp, 'w').catch((err: NodeJS.ErrnoException) => {
+        // The folder was removed meanwhile: make it again on the next attempt.
+        if (err.code === 'ENOENT') dirReady = undefined;
+        throw err;
+      });
       try {
         await handle.writeFile(info.message as Buffer);
         await handle.sync();

@@ -5,12 +5,18 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 export const insertOutbox = (db: Db, row: Insertable<OutboxTable>): Promise<{ id: number }> =>
   db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow();
 
+/** Several e-mails in one statement (a batch of bookings). */
+export async function insertOutboxRows(db: Db, rows: Insertable<OutboxTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
+}
+
 /**
- * Takes the oldest due row for this worker, atomically: a pending row whose time has come, or
- * one left 'sending' by a worker whose lease ran out (a crash). On PostgreSQL the row lock with
- * SKIP LOCKED keeps two instances from claiming the same row; SQLite has a single writer.
+ * Takes up to `limit` of the oldest due rows for this worker, atomically, in one statement: pending
+ * rows whose time has come, or rows left 'sending' by a worker whose lease ran out (a crash). On
+ * PostgreSQL the row locks with SKIP LOCKED keep two instances from claiming the same row;
+ * SQLite has a single writer.
  */
-export async function claimNext(db: Db, dialect: Dialect, now: string, lockedUntil: string): Promise<OutboxRow | undefined> {
+export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<OutboxRow[]> {
   let pick = db
     .selectFrom('outbox')
     .select('id')
@@ -21,14 +27,44 @@ export async function claimNext(db: Db, dialect: Dialect, now: string, lockedUnt
       ]),
     )
     .orderBy('id')
-    .limit(1);
+    .limit(limit);
   if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  return db
+  const rows = await db
     .updateTable('outbox')
     .set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
-    .where('id', '=', pick)
+    .where('id', 'in', pick)
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function claimNext(db: Db, dialect: Dialect, now: string, lockedUntil: string): Promise<OutboxRow | undefined> {
+  return (await claimDue(db, dialect, now, lockedUntil, 1))[0];
+}
+
+/**
+ * Marks delivered rows sent in one statement (one commit), each only while it is still ours
+ * (same claim, same attempt), like finish() below.
+ */
+export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: sentAt, last_error: null, locked_until: null })
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb('attempts', '=', r.attempts)]))))
+    .execute();
+}
+
+/** Hands claimed rows that were not tried back to the queue, as if never claimed (stop()). */
+export async function releaseUntried(db: Db, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'pending', locked_until: null, attempts: sql<number>`attempts - 1` })
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb('attempts', '=', r.attempts)]))))
+    .execute();
 }
 
 // The follow-up writes only touch the row while it is still ours (same claim, same attempt),

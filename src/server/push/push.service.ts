@@ -9,6 +9,7 @@ import type { AppContext, PushPayload } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { PushSubscriptionRow, UserRow } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { subscriptionsChanged } from './push-notifier';
 import * as repo from './push.repository';
 import { vapidKeys } from './vapid';
 
@@ -94,7 +95,7 @@ export async function subscribe(ctx: AppContext, user: UserRow, input: PushSubsc
   if (!p256dh || p256dh.length !== 65 || p256dh[0] !== 0x04) throw badRequest(BAD_P256DH);
   const auth = decodeKey(input.keys.auth);
   if (!auth || auth.length < 16) throw badRequest(BAD_AUTH);
-  return repo.upsertSubscription(ctx.db, {
+  const row = await repo.upsertSubscription(ctx.db, {
     userId: user.id,
     endpoint: input.endpoint,
     // Stored in the unpadded form web-push expects.
@@ -103,6 +104,8 @@ export async function subscribe(ctx: AppContext, user: UserRow, input: PushSubsc
     userAgent: input.userAgent ?? null,
     createdAt: nowIso(),
   });
+  subscriptionsChanged(ctx.db);
+  return row;
 }
 
 // Knowing the endpoint proves possession of the browser's subscription (it is a capability URL),

@@ -5,6 +5,10 @@ import type { ReservationRow, ReservationsTable } from '../db/schema';
 export const insertReservation = (db: Db, row: Insertable<ReservationsTable>): Promise<ReservationRow> =>
   db.insertInto('reservations').values(row).returningAll().executeTakeFirstOrThrow();
 
+/** Several bookings in one statement (SQLite group commit). */
+export const insertReservations = (db: Db, rows: Insertable<ReservationsTable>[]): Promise<ReservationRow[]> =>
+  db.insertInto('reservations').values(rows).returningAll().execute();
+
 export const listReservations = (db: Db): Promise<ReservationRow[]> =>
   db.selectFrom('reservations').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { sql } from 'kysely';
 import { breakOutbox, repairOutbox } from '../mail/outbox-test-utils';
+import { batchStats } from './reservations.service';
 
 const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
@@ -198,5 +200,74 @@ describe.each(backends)('reservations with a gym notification address on %s', (b
     expect(note.body).toContain('http://gym.test/admin/reservations');
     expect(confirmation.headers['reply-to']).toBe('desk@gym.test');
     expect(confirmation.body).toContain('Just reply to this e-mail');
+  });
+});
+
+describe.each(backends)('concurrent bookings on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No worker: the outbox rows stay as the bookings wrote them.
+    t = await createTestApp(backend, { notifyEmail: undefined });
+    await t.app.ctx.mail.stop();
+  });
+  afterAll(() => t?.close());
+
+  const book = (payload: unknown) => t.inject({ method: 'POST', url: '/api/reservations', payload: payload as object });
+  const person = (tag: string, i: number) => ({ ...valid, name: `${tag} ${i}`, email: `${tag.toLowerCase()}${i}@example.com` });
+
+  /** Each answer is the row of its own request, stored, with its confirmation in the outbox. */
+  async function expectStored(answers: { statusCode: number; json(): { id: number; name: string; email: string } }[], tag: string, indexes: number[]) {
+    const db = t.app.ctx.db;
+    for (const i of indexes) {
+      const res = answers[i];
+      expect(res.statusCode, `${tag} ${i}`).toBe(201);
+      expect(res.json()).toMatchObject({ name: `${tag} ${i}`, email: `${tag.toLowerCase()}${i}@example.com` });
+      const row = await db.selectFrom('reservations').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: `${tag} ${i}`, email: `${tag.toLowerCase()}${i}@example.com` });
+      const mails = await db.selectFrom('outbox').select(['to_address', 'status']).where('to_address', '=', `${tag.toLowerCase()}${i}@example.com`).execute();
+      expect(mails).toEqual([{ to_address: `${tag.toLowerCase()}${i}@example.com`, status: 'pending' }]);
+    }
+    expect(new Set(indexes.map((i) => answers[i].json().id)).size).toBe(indexes.length);
+  }
+
+  it('answers 200 bookings sent at once, each 201 with its own row and confirmation', async () => {
+    const before = batchStats(t.app.ctx);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => book(person('Load', i))));
+    await expectStored(answers, 'Load', answers.map((_, i) => i));
+    const stored = await t.app.ctx.db.selectFrom('reservations').select('id').where('name', 'like', 'Load %').execute();
+    expect(stored).toHaveLength(200);
+    if (backend === 'sqlite') {
+      // Group commit: the bookings that arrived together shared transactions (fsyncs).
+      const after = batchStats(t.app.ctx);
+      expect(after.booked - before.booked).toBe(200);
+      expect(after.commits - before.commits).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('a booking the database refuses fails alone; the others of its batch are stored', async () => {
+    const db = t.app.ctx.db;
+    // A real trigger refuses one name, whatever batch it lands in.
+    if (backend === 'sqlite') {
+      await sql`create trigger reservations_poison before insert on reservations when new.name like 'Poison%' begin select raise(abort, 'poisoned booking'); end`.execute(db);
+    } else {
+      await sql`create or replace function reservations_poison() returns trigger as $$ begin if new.name like 'Poison%' then raise exception 'poisoned booking'; end if; return new; end $$ language plpgsql`.execute(db);
+      await sql`create trigger reservations_poison before insert on reservations for each row execute function reservations_poison()`.execute(db);
+    }
+    try {
+      const payloads = Array.from({ length: 60 }, (_, i) => (i % 20 === 7 ? person('Poison', i) : person('Mixed', i)));
+      const answers = await Promise.all(payloads.map((p) => book(p)));
+      const poisoned = payloads.map((p, i) => (p.name.startsWith('Poison') ? i : -1)).filter((i) => i >= 0);
+      for (const i of poisoned) {
+        expect(answers[i].statusCode).toBe(500);
+        expect(answers[i].json()).toEqual({ error: 'Internal server error' });
+      }
+      await expectStored(answers, 'Mixed', payloads.map((_, i) => i).filter((i) => !poisoned.includes(i)));
+      expect(await db.selectFrom('reservations').select('id').where('name', 'like', 'Poison%').execute()).toEqual([]);
+      expect(await db.selectFrom('outbox').select('id').where('to_address', 'like', 'poison%').execute()).toEqual([]);
+      expect(await db.selectFrom('reservations').select('id').where('name', 'like', 'Mixed %').execute()).toHaveLength(57);
+    } finally {
+      await sql`drop trigger if exists reservations_poison${backend === 'postgres' ? sql` on reservations` : sql``}`.execute(db);
+      if (backend === 'postgres') await sql`drop function if exists reservations_poison()`.execute(db);
+    }
   });
 });
