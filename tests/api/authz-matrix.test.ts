@@ -63,6 +63,38 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
     });
   }
 
+  it('catalogues every registered /api route that needs a signed-in user', async () => {
+    // The routes come from the router itself, so a new guarded route left out of
+    // tests/helpers/endpoints.ts fails here; "needs a user" is what it answers anonymously (401).
+    const routes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'; path: string }[] = [];
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+      // printRoutes draws a tree: 4 characters of indent per level, each node a piece of its path.
+      const stack: string[] = [];
+      for (const line of t.app.printRoutes({ method, commonPrefix: false }).split('\n')) {
+        const m = /^((?:│   | {4})*)(?:[├└]── )?(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+        if (!m) continue;
+        stack.length = m[1].length / 4;
+        stack.push(m[2]);
+        if (m[3]?.split(', ').includes(method)) routes.push({ method, path: stack.join('') });
+      }
+    }
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/auth/me' });
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/conversations/:id/mark-read' });
+
+    const needsUser = new Set<string>();
+    for (const r of routes.filter((x) => x.path.startsWith('/api/'))) {
+      const res = await t.inject({
+        method: r.method,
+        url: r.path.replace(/:\w+/g, '999999'),
+        ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode === 401) needsUser.add(`${r.method} ${r.path.replace(/:\w+/g, ':id')}`);
+    }
+    const catalogued = new Set(guarded.map((e) => `${e.method} ${e.path}`));
+    expect([...needsUser].filter((k) => !catalogued.has(k)), 'routes needing a user, missing from tests/helpers/endpoints.ts').toEqual([]);
+    expect([...catalogued].filter((k) => !needsUser.has(k)), 'catalogued as signed-in, yet not a guarded route').toEqual([]);
+  });
+
   it('public endpoints need no token', async () => {
     for (const e of endpoints.filter((x) => x.access === 'public' && x.method === 'GET')) {
       const res = await t.inject({ method: e.method, url: e.path });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
@@ -25,5 +27,43 @@ describe('the built site in Chromium', () => {
     await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+// Here, not in tests/api: `npm test` runs the API suites before `npm run build`, and dist/ is not committed.
+describe('the production build, over plain HTTP', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Throws "The front end is not built: run `npm run build` …" when dist/client is missing.
+    server = await startServer({}, { seedDemo: false });
+  });
+  afterAll(() => server?.close());
+
+  it('serves hashed assets for a year, immutable, and / as the built page', async () => {
+    const template = fs.readFileSync(path.join(server.config.clientDir, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(template)?.[1];
+    const style = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"/.exec(template)?.[1];
+    expect(entry, 'no entry script in dist/client/index.html: run `npm run build`').toBeTruthy();
+    expect(style, 'no stylesheet in dist/client/index.html: run `npm run build`').toBeTruthy();
+    for (const [file, type] of [[entry!, /javascript/], [style!, /text\/css/]] as const) {
+      const res = await fetch(server.url + file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(type);
+      const cacheControl = res.headers.get('cache-control') ?? '';
+      expect(cacheControl, file).toMatch(/(^|[ ,])max-age=31536000([ ,]|$)/);
+      expect(cacheControl, file).toMatch(/(^|[ ,])immutable([ ,]|$)/);
+      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(server.config.clientDir, file))), file).toBe(true);
+    }
+
+    const home = await fetch(server.url + '/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const html = await home.text();
+    expect(html).toContain(`src="${entry}"`);
+    expect(html).not.toContain('The front end is not built');
+    // Rendered on the server into the built template: its placeholders are filled.
+    expect(html).not.toMatch(/<!--app-(head|html|state)-->/);
+    expect(html).toMatch(/<div id="root"><[a-z]/);
+    expect(html).toMatch(/<h1[\s>]/);
   });
 });

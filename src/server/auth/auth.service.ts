@@ -6,7 +6,7 @@ import { HttpError, tooManyRequests, unauthorized } from '../errors';
 import { findUserByEmail } from '../users/users.repository';
 import type { LoginLimiter } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { deleteSession, findSessionUser, insertSession } from './sessions.repository';
+import { deleteExpiredSessions, deleteSession, findSessionUser, insertSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
 
 export const INVALID_LOGIN = 'E-mail ou mot de passe incorrect';
@@ -32,6 +32,8 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, input: Login
   limiter.recordSuccess(ip, account);
   const token = newToken();
   const now = new Date();
+  // Expired rows are refused anyway; clearing them at sign-in (one DELETE) keeps the table small.
+  await deleteExpiredSessions(ctx.db, now.toISOString());
   await insertSession(ctx.db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + ctx.config.sessionTtlMs).toISOString());
   return { token, user };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { hashToken } from './tokens';
 
 describe.each(backends)('auth and users on %s', (backend) => {
   let t: TestApp;
@@ -56,6 +57,31 @@ describe.each(backends)('auth and users on %s', (backend) => {
     const s = await t.signIn('staff');
     expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: s.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token })).statusCode).toBe(401);
+  });
+
+  const expire = (token: string) =>
+    t.app.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+  const sessionRow = (token: string) => t.app.ctx.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+
+  it('refuses a session past its expiry', async () => {
+    const s = await t.signIn('staff');
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token })).statusCode).toBe(200);
+    await expire(s.token);
+    const res = await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Authentication required' });
+  });
+
+  it('deletes expired sessions when someone signs in, and keeps live ones', async () => {
+    const old = await t.signIn('staff');
+    const live = await t.signIn('staff');
+    await expire(old.token);
+    expect(await sessionRow(old.token)).toBeDefined();
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await sessionRow(old.token)).toBeUndefined();
+    expect(await sessionRow(live.token)).toBeDefined();
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: live.token })).statusCode).toBe(200);
   });
 
   it('creates users as admin with the required fields, and refuses staff', async () => {
@@ -124,6 +150,21 @@ describe.each(backends)('auth and users on %s', (backend) => {
     // Another address that guesses wrong is refused as well; the right password still works.
     expect((await attempt('10.0.0.2', 'another-bad')).statusCode).toBe(429);
     expect((await attempt('10.0.0.3', victim.password)).statusCode).toBe(200);
+  });
+
+  it('limits failures per address across different accounts, and only that address', async () => {
+    const target = await t.signIn('staff');
+    const attempt = (ip: string, email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+    // Nine failures, each on another e-mail: no account reaches its own limit, the address is still let in.
+    for (let i = 0; i < 9; i++) expect((await attempt('10.2.0.1', `spray${i}@example.com`, 'guess-' + i)).statusCode).toBe(401);
+    expect((await attempt('10.2.0.1', target.email, target.password)).statusCode).toBe(200);
+    // The tenth failure blocks the address, even with the right password of an account it never tried.
+    expect((await attempt('10.2.0.1', 'spray9@example.com', 'guess-9')).statusCode).toBe(401);
+    const blocked = await attempt('10.2.0.1', target.email, target.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('Trop de tentatives de connexion. Réessayez dans quelques minutes.');
+    expect((await attempt('10.2.0.2', target.email, target.password)).statusCode).toBe(200);
   });
 
   it('takes as long for an unknown e-mail as for a wrong password', async () => {

@@ -38,13 +38,9 @@ export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUnti
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function claimNext(db: Db, dialect: Dialect, now: string, lockedUntil: string): Promise<OutboxRow | undefined> {
-  return (await claimDue(db, dialect, now, lockedUntil, 1))[0];
-}
-
 /**
  * Marks delivered rows sent in one statement (one commit), each only while it is still ours
- * (same claim, same attempt), like finish() below.
+ * (same claim, same attempt), like finish() below does for one row.
  */
 export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): Promise<void> {
   if (rows.length === 0) return;
@@ -77,10 +73,6 @@ function finish(db: Db, row: OutboxRow, patch: Updateable<OutboxTable>) {
     .where('status', '=', 'sending')
     .where('attempts', '=', row.attempts)
     .execute();
-}
-
-export async function markSent(db: Db, row: OutboxRow, sentAt: string): Promise<void> {
-  await finish(db, row, { status: 'sent', sent_at: sentAt, last_error: null });
 }
 
 export async function markRetry(db: Db, row: OutboxRow, nextAttemptAt: string, error: string): Promise<void> {
