@@ -5,7 +5,7 @@ import http from 'node:http';
 
 interface Canned {
   status: number;
-  contentType: string;
+  headers: Record<string, string>;
   body: string; // base64
 }
 
@@ -21,7 +21,7 @@ const server = http.createServer((req, res) => {
       return;
     }
     const body = Buffer.from(canned.body, 'base64');
-    res.writeHead(canned.status, { 'content-type': canned.contentType, 'content-length': body.length });
+    res.writeHead(canned.status, { ...canned.headers, 'content-length': body.length });
     res.end(body);
   });
 });

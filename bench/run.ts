@@ -2,14 +2,17 @@
 // bare node:http server answering the same bytes, alternating the two. See bench/README.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serveCommand } from '../scripts/serve-command';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SETTLE_MS = 5_000;
 
 const booking = JSON.stringify({
   name: 'Bench Tester',
@@ -77,24 +80,52 @@ async function load(url: string, t: Target): Promise<Figures> {
     method: t.method,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: t.body ? { 'content-type': 'application/json' } : {},
+    headers: headersOf(t),
     body: t.body,
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+/**
+ * Requests as a browser makes them: reads accept br or gzip (every browser sends that), a
+ * booking is JSON. The page and the API answers are then the compressed bytes a phone gets.
+ */
+const headersOf = (t: Target): Record<string, string> =>
+  t.body ? { 'content-type': 'application/json' } : { 'accept-encoding': 'br, gzip' };
+
+/** One request, with the answer's bytes as sent (still compressed) and the headers that matter. */
+function rawRequest(url: string, t: Target): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: t.method, headers: headersOf(t) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const name of ['content-type', 'content-encoding', 'vary']) {
+          const v = res.headers[name];
+          if (typeof v === 'string') headers[name] = v;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end(t.body);
+  });
+}
+
 const best = (list: Figures[]): Figures => list.reduce((a, b) => (b.rps > a.rps ? b : a));
 
 async function main() {
-  if (!fs.existsSync('dist/client/index.html')) throw new Error('Build first: npm run build');
+  if (!fs.existsSync('dist/client/index.html') || !fs.existsSync('dist/node/main.js')) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gym-bench-'));
   const appPort = await freePort();
   const children: ChildProcess[] = [];
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
   process.on('exit', stop);
   try {
-    const app = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', NODE_ENV: 'production' },
+    const serve = serveCommand();
+    const app = spawn(process.execPath, serve.args, {
+      env: { ...process.env, ...serve.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(app);
@@ -102,11 +133,10 @@ async function main() {
     await waitUp(appUrl + '/healthz');
 
     // Capture the app's answers so the bare server sends the same bytes.
-    const routes: Record<string, { status: number; contentType: string; body: string }> = {};
+    const routes: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     for (const t of targets) {
-      const res = await fetch(appUrl + t.path, { method: t.method, body: t.body, headers: t.body ? { 'content-type': 'application/json' } : {} });
-      const buf = Buffer.from(await res.arrayBuffer());
-      routes[`${t.method} ${t.path}`] = { status: res.status, contentType: res.headers.get('content-type') ?? 'text/plain', body: buf.toString('base64') };
+      const res = await rawRequest(appUrl + t.path, t);
+      routes[`${t.method} ${t.path}`] = { status: res.status, headers: res.headers, body: res.body.toString('base64') };
     }
     const barePort = await freePort();
     const routesFile = path.join(dataDir, 'bare-routes.json');
@@ -119,6 +149,10 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}`;
     await waitUp(bareUrl + '/');
 
+    let peakRss = rssMb(app.pid!);
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssMb(app.pid!));
+    }, 250);
     const rows: string[] = [];
     const verdicts: string[] = [];
     for (const t of targets) {
@@ -140,8 +174,16 @@ async function main() {
       if (t.minRps !== undefined) verdicts.push(`${t.name}: ${app1.rps.toFixed(0)} req/s (target ≥ ${t.minRps}) ${app1.rps >= t.minRps ? 'met' : 'MISSED'}`);
       verdicts.push(`${t.name}: p99 ${app1.p99} ms at ${CONNECTIONS} connections (target ≤ 50) ${app1.p99 <= 50 ? 'met' : 'MISSED'}`);
     }
+    clearInterval(sampler);
+    const rssAtEnd = rssMb(app.pid!);
+    // "After the run": once the load has stopped and the server has had a moment to settle
+    // (the outbox worker drains the bookings' e-mails, V8 gives back heap it no longer needs).
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     const rss = rssMb(app.pid!);
-    verdicts.push(`server RSS after the run: ${rss} MB (target ≤ 200) ${rss <= 200 ? 'met' : 'MISSED'}`);
+    verdicts.push(
+      `server RSS after the run (${SETTLE_MS / 1000} s after the load stopped): ${rss} MB (target ≤ 200) ${rss <= 200 ? 'met' : 'MISSED'}; ` +
+        `${rssAtEnd} MB as the last round ended, ${peakRss} MB at the highest during the run`,
+    );
 
     const report = [
       `Run ${new Date().toISOString()} — \`npm run bench\` (${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per side, best round), Node ${process.version}, ${os.cpus().length} cores`,

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
@@ -17,7 +18,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
-import { registerResponseCache } from './lib/response-cache';
+import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
@@ -46,13 +47,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const handle = opts.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
   await migrate(handle, config.databaseSchema);
 
+  // Set once the context exists: cached public answers are written before Fastify sees them.
+  let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // A slow client cannot hold a connection forever.
-    requestTimeout: 60_000,
     forceCloseConnections: 'idle',
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      // Fastify's own defaults for the server it would have made.
+      server.keepAliveTimeout = 72_000;
+      // A slow client cannot hold a connection forever.
+      server.requestTimeout = 60_000;
+      return server;
+    },
   });
 
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
@@ -119,6 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   registerResponseCache(app, ctx);
+  fastPath = (req, res) => serveCachedAnswer(ctx, req, res);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(multipart, {
     limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },

@@ -1,12 +1,40 @@
+import { fork } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seed } from './seed';
+import { countUsers } from './users/users.repository';
+
+const SEED_FLAG = '--seed-only';
+
+/**
+ * First start: the admin and the demo content are made by a short-lived child process. The
+ * demo images go through sharp, whose memory (libvips, per-thread malloc arenas) would
+ * otherwise stay with the long-running server for good (about 100 MB resident).
+ */
+function seedInChild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1], [SEED_FLAG], { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`first-start seeding failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+async function seedOnly() {
+  const app = await buildApp(loadConfig(), { startWorkers: false });
+  try {
+    await seed(app.ctx);
+  } finally {
+    await app.close();
+  }
+}
 
 // Entry point: read config, migrate, seed an empty database, listen, stop cleanly on SIGTERM.
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
-  await seed(app.ctx);
+  if ((await countUsers(app.ctx.db)) === 0) await seedInChild();
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -31,7 +59,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err) => {
+(process.argv.includes(SEED_FLAG) ? seedOnly() : main()).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

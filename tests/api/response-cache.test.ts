@@ -1,3 +1,4 @@
+import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
@@ -79,5 +80,77 @@ describe('the public author list follows user changes', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// Over real HTTP, hits are written by the server's request handler before Fastify (the fast
+// path); they must answer exactly what Fastify answered the first time.
+describe.each(backends)('cached public answers over HTTP on %s', (backend) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t?.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      http
+        .get(base + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  const withoutDate = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'keep-alive', 'vary'].includes(k)));
+
+  it('a hit has the status, headers (security headers included) and bytes of the first answer', async () => {
+    for (const path of ['/api/gallery', '/api/blog-posts?published=true', '/']) {
+      for (const enc of [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+        const first = await get(path, enc);
+        const hit = await get(path, enc);
+        expect(hit.status, path).toBe(200);
+        expect(withoutDate(hit.headers), path).toEqual(withoutDate(first.headers));
+        expect(hit.body.equals(first.body), path).toBe(true);
+        expect(hit.headers['content-security-policy']).toContain("script-src 'self'");
+        expect(hit.headers['x-content-type-options']).toBe('nosniff');
+        expect(hit.headers.vary).toMatch(/accept-encoding/i);
+      }
+    }
+    const br = await get('/api/gallery', { 'accept-encoding': 'br' });
+    const plain = await get('/api/gallery');
+    if (plain.body.length >= 1024) expect(br.headers['content-encoding']).toBe('br');
+    const decoded = br.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(br.body) : br.body;
+    expect(decoded.equals(plain.body)).toBe(true);
+  });
+
+  it('never answers a signed-in caller from the cache, and a write shows at once', async () => {
+    const admin = (await t.signIn('admin')).token;
+    const cat = await t.inject({ method: 'POST', url: '/api/blog-categories', token: admin, payload: { name: 'Fast', slug: 'fast', description: null } });
+    const draft = { title: 'Hidden draft', slug: 'hidden-draft', content: 'x', excerpt: 'x', featuredImage: null, metaTitle: null, metaDescription: null, categoryId: cat.json().id, published: false };
+    expect((await t.inject({ method: 'POST', url: '/api/blog-posts', token: admin, payload: draft })).statusCode).toBe(201);
+    const slugs = (r: { body: Buffer }) => (JSON.parse(r.body.toString()) as { slug: string }[]).map((p) => p.slug);
+    await get('/api/blog-posts');
+    const anonHit = await get('/api/blog-posts');
+    expect(slugs(anonHit)).not.toContain('hidden-draft');
+    const signedIn = await get('/api/blog-posts', { authorization: `Bearer ${admin}` });
+    expect(slugs(signedIn)).toContain('hidden-draft');
+
+    expect((await t.inject({ method: 'PUT', url: `/api/blog-posts/${(await t.inject({ method: 'GET', url: '/api/blog-posts/hidden-draft', headers: { authorization: `Bearer ${admin}` } })).json().id}`, token: admin, payload: { ...draft, published: true } })).statusCode).toBe(200);
+    expect(slugs(await get('/api/blog-posts'))).toContain('hidden-draft');
+  });
+
+  it('counts a page view for every page served from the fast path', async () => {
+    await get('/booking');
+    await t.app.ctx.stats.flush();
+    const count = async () =>
+      (await t.app.ctx.db.selectFrom('daily_stats').select('value').where('metric', '=', 'page_view').execute()).reduce((a, r) => a + Number(r.value), 0);
+    const before = await count();
+    for (let i = 0; i < 4; i++) expect((await get('/booking')).status).toBe(200);
+    await t.app.ctx.stats.flush();
+    expect((await count()) - before).toBe(4);
   });
 });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
 
@@ -22,11 +23,21 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
-// PostgreSQL hands back bigint (count) as text; we only count rows, which fit a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
+// pg is loaded only when DATABASE_URL is set: the SQLite default never maps it.
+const require = createRequire(import.meta.url);
+let pgModule: typeof PgModule | undefined;
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof PgModule;
+    // PostgreSQL hands back bigint (count) as text; we only count rows, which fit a JS number.
+    pgModule.types.setTypeParser(20, (v) => Number(v));
+  }
+  return pgModule;
+}
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   if (opts.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,

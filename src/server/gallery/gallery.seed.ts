@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import type { AppContext } from '../context';
 import { addImage } from './gallery.service';
 import { countItems } from './gallery.repository';
+import { loadSharp } from '../media/image-processing';
 
 interface DemoImage {
   label: string;
@@ -76,6 +76,7 @@ function demoSvg(d: DemoImage): string {
  */
 export async function seedDemoGallery(ctx: AppContext): Promise<number> {
   if ((await countItems(ctx.db)) > 0) return 0;
+  const sharp = await loadSharp();
   // Oldest first so that the first listed is the newest.
   for (const d of [...DEMO].reverse()) {
     const jpeg = await sharp(Buffer.from(demoSvg(d))).jpeg({ quality: 90, mozjpeg: true }).toBuffer();

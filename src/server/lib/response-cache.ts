@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CachedResponse } from '../context';
@@ -32,6 +33,9 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/** Headers that belong to one answer, never to the cached copy. */
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'transfer-encoding', 'connection', 'date', 'set-cookie']);
+
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
 
 function bodyFor(key: string, entry: CachedResponse, encoding: 'br' | 'gzip' | null, ctx: AppContext): [Buffer, string | null] {
@@ -65,18 +69,39 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): vo
     return reply.send(body);
   });
 
-  // Runs before the compression hook, so it sees the serialised answer.
+  // Runs before the compression hook, so it sees the serialised answer. Every header set so
+  // far (content type, cache control, the security headers) is kept with it, so the fast
+  // path below answers exactly what the app would.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.cacheGeneration === undefined || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'cache-control']) {
-      const v = reply.getHeader(name);
-      if (v !== undefined) headers[name] = String(v);
+    for (const [name, v] of Object.entries(reply.getHeaders())) {
+      if (v !== undefined && !PER_ANSWER.has(name)) headers[name] = String(v);
     }
     const path = req.url.split('?')[0];
     const isPage = !path.startsWith('/api') && /^text\/html/.test(headers['content-type'] ?? '');
     cache.setResponse(req.url, { status: 200, headers, body: Buffer.from(payload), pageView: isPage }, req.cacheGeneration);
     return payload;
   });
+}
+
+/**
+ * The hit path at the level of Node's request handler, before Fastify: a hit costs a map
+ * lookup and one write, which is what lets public reads keep up with a bare Node server. It
+ * answers only what is already cached (entries exist only for the anonymous public GETs
+ * that cacheable() admits) and leaves everything else, signed-in calls included, to Fastify.
+ * Such hits are not in the request log; the page-view counter still counts them.
+ */
+export function serveCachedAnswer(ctx: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' || req.headers.authorization !== undefined || !req.url) return false;
+  const entry = ctx.publicCache.getResponse(req.url);
+  if (!entry) return false;
+  if (entry.pageView) ctx.stats.incrementBuffered('page_view');
+  const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding']), ctx);
+  const headers: Record<string, string | number> = { ...entry.headers, vary: 'Accept-Encoding', 'content-length': body.length };
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(entry.status, headers);
+  res.end(body);
+  return true;
 }

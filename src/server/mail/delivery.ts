@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { OutboxRow } from '../db/schema';
 
@@ -26,8 +27,12 @@ function messageOf(config: Config, row: OutboxRow) {
   };
 }
 
+// Loaded with the first e-mail, not at start.
+const require = createRequire(import.meta.url);
+
 /** SMTP when SMTP_URL is set, else one .eml file per e-mail in DATA_DIR/outbox. */
 export function createMailSender(config: Config): MailSender {
+  const nodemailer = require('nodemailer') as typeof Nodemailer;
   if (config.smtpUrl) {
     // Bounded timeouts keep one delivery well inside the claim's lease.
     const transport = nodemailer.createTransport({

@@ -1,4 +1,9 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+
+// libvips is loaded on the first image, not at start: a server that never receives an upload
+// never maps it (about 20 MB of resident memory).
+let sharpModule: Promise<typeof import('sharp')['default']> | undefined;
+export const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 
@@ -70,6 +75,7 @@ export async function processImage(input: Buffer, opts: ProcessOptions): Promise
   // failOn 'truncated': a cut-off file is refused, benign encoder warnings are tolerated.
   const loadOptions = { limitInputPixels: opts.maxPixels, failOn: 'truncated' as const };
 
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, loadOptions).metadata();
