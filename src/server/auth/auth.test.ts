@@ -53,6 +53,24 @@ describe.each(backends)('auth and users on %s', (backend) => {
     }
   });
 
+  it('hands out 256-bit random tokens and keeps only their SHA-256 digests', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) tokens.push((await t.signIn('staff')).token);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const token of tokens) {
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const row = await t.app.ctx.db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      expect(row).toBeDefined();
+      // No column of the session row holds the token itself.
+      expect(JSON.stringify(row)).not.toContain(token);
+    }
+    // Bits that vary across tokens: 256 independent random bits leave none fixed.
+    const bits = (tok: string) => [...Buffer.from(tok, 'base64url')].flatMap((b) => Array.from({ length: 8 }, (_, k) => (b >> k) & 1));
+    const first = bits(tokens[0]);
+    const varying = first.filter((_, i) => tokens.some((tok) => bits(tok)[i] !== first[i])).length;
+    expect(varying).toBeGreaterThanOrEqual(250);
+  });
+
   it('logout revokes the token', async () => {
     const s = await t.signIn('staff');
     expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: s.token })).statusCode).toBe(200);
