@@ -37,18 +37,18 @@ describe('back office content screens as staff', () => {
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await dialog.getByText('Le nom est requis').waitFor();
     await dialog.getByLabel('Nom').fill('Conseils Été 2025!');
-    await expect(dialog.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await expect(dialog.getByLabel('Slug').inputValue()).resolves.toBe('conseils-ete-2025');
     await dialog.getByLabel('Description').fill('Pour la saison chaude');
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await expectToast(page, 'Catégorie créée');
     const card = page.getByTestId('category-card').filter({ hasText: 'Conseils Été 2025!' });
-    await card.getByText('/conseils-t-2025').waitFor();
+    await card.getByText('/conseils-ete-2025').waitFor();
 
     await card.getByRole('button', { name: 'Modifier la catégorie Conseils Été 2025!' }).click();
     const edit = page.getByRole('dialog', { name: 'Modifier la catégorie' });
     await edit.getByLabel('Nom').fill('Saison chaude');
     // Edit mode does not regenerate the slug.
-    await expect(edit.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await expect(edit.getByLabel('Slug').inputValue()).resolves.toBe('conseils-ete-2025');
     await edit.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Catégorie mise à jour');
     const renamed = page.getByTestId('category-card').filter({ hasText: 'Saison chaude' });
@@ -59,7 +59,7 @@ describe('back office content screens as staff', () => {
     await expectToast(page, 'Catégorie supprimée');
     await renamed.waitFor({ state: 'detached' });
     const cats = await api<{ slug: string }[]>(server, 'GET', '/api/blog-categories', undefined, staffToken);
-    expect(cats.some((c) => c.slug === 'conseils-t-2025')).toBe(false);
+    expect(cats.some((c) => c.slug === 'conseils-ete-2025')).toBe(false);
   });
 
   it('writes a draft with an auto slug and a Markdown preview, publishes it by editing, then deletes it', async () => {
@@ -72,8 +72,8 @@ describe('back office content screens as staff', () => {
     await page.getByText('Le contenu est requis').first().waitFor();
     await page.getByText('La catégorie est requise').waitFor();
 
-    await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Test!  ');
-    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Été!  ');
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-ete');
     await page.getByRole('tabpanel').locator('textarea').fill('## Intro\n\nDu **gras** et une liste :\n\n- un\n- deux\n\n<script>window.__pwned = 1</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
     await page.getByRole('tab', { name: 'Aperçu' }).click();
     const preview = page.getByTestId('post-preview');
@@ -91,26 +91,26 @@ describe('back office content screens as staff', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article créé');
     await page.waitForURL('**/admin/blog');
-    const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Test!' });
+    const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Été!' });
     await card.getByText('Brouillon').waitFor();
 
     const posts = await api<{ id: number; slug: string; published: boolean }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
-    const created = posts.find((p) => p.slug === 'mon-premier-article-test')!;
+    const created = posts.find((p) => p.slug === 'mon-premier-article-ete')!;
     expect(created.published).toBe(false);
 
     await card.getByRole('link', { name: /Modifier l'article/ }).click();
     await page.waitForURL(`**/admin/blog/edit/${created.id}`);
-    await expect(page.getByLabel('Titre', { exact: true }).inputValue()).resolves.toBe('Mon Premier Article: Test!');
+    await expect(page.getByLabel('Titre', { exact: true }).inputValue()).resolves.toBe('Mon Premier Article: Été!');
     await page.getByLabel('Titre', { exact: true }).fill('Mon article renommé');
     // The slug of an existing post does not follow its title.
-    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-ete');
     await page.getByRole('switch', { name: 'Publier immédiatement' }).click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article mis à jour');
     await page.waitForURL('**/admin/blog');
     const renamed = page.getByTestId('blog-card').filter({ hasText: 'Mon article renommé' });
     await renamed.getByText('Publié', { exact: true }).waitFor();
-    const publicPost = await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`);
+    const publicPost = await fetch(`${server.url}/api/blog-posts/mon-premier-article-ete`);
     expect(publicPost.status).toBe(200);
 
     await renamed.getByRole('button', { name: /Supprimer l'article/ }).click();
@@ -119,7 +119,7 @@ describe('back office content screens as staff', () => {
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Article supprimé');
     await renamed.waitFor({ state: 'detached' });
-    expect((await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/blog-posts/mon-premier-article-ete`)).status).toBe(404);
   });
 
   it('shows the server error when saving fails (duplicate slug)', async () => {
