@@ -38,9 +38,9 @@ const ACCEPT = {
   'image/webp': ['.webp'],
 };
 /**
- * SPEC.md §2: dropping takes the first file. react-dropzone's `multiple: false` would refuse a
- * drop of several files outright ("Too many files"), so the zones accept several and keep the
- * first accepted one; the file picker itself still selects a single file.
+ * SPEC.md §2: dropping takes the first file. The zones accept several and keep the first accepted
+ * one (react-dropzone before 19.3 refused a whole multi-file drop with "Too many files" under
+ * `multiple: false`; this does not rely on its newer capping). The file picker selects one file.
  */
 const DROPZONE_OPTIONS = { noKeyboard: true, accept: ACCEPT, maxSize: GALLERY_MAX_BYTES, multiple: true } as const;
 const UPLOAD_FAILED = "Impossible d'ajouter l'image";
