@@ -18,10 +18,20 @@ export const LIMITS = {
 /** Whether a text is an e-mail address as the booking and newsletter forms accept it. */
 export const isEmail = (v: string): boolean => z.email().safeParse(v).success;
 
-/** Lowercase, runs of non-alphanumerics become one hyphen, hyphens trimmed (SPEC.md §4). */
+// Letters that do not decompose into a base letter and a mark (œ is common in French titles).
+const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', đ: 'd', ł: 'l' };
+
+/**
+ * Lowercase, runs of non-alphanumerics become one hyphen, hyphens trimmed (SPEC.md §4).
+ * Accents are stripped first (NFD splits "é" into "e" + a combining mark, which is dropped),
+ * so "Conseils été 2025" gives "conseils-ete-2025" rather than losing the letter.
+ */
 export function slugify(text: string): string {
   return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/[œæßøđł]/g, (c) => LIGATURES[c])
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -76,6 +76,51 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
     });
   }
 
+  it('the conversation screen does not scroll sideways with a very long e-mail address, at 375 and 1280 px', async () => {
+    // No hyphen: a hyphen is a line-break opportunity, dots and letters are not.
+    const email = 'averyverylongmailboxnameforgroupbookings2025@anextremelylongsubdomainofatravelagency.example.com';
+    await api(server, 'POST', '/api/contact', { name: 'Longmail Customer', email, subject: 'Group booking', message: 'We are twelve.' });
+    const list = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, tokens.staffToken);
+    const id = list.find((c) => c.userEmail === email)!.id;
+    const ctx = await signedInContext(browser, tokens.staffToken, { width: 375, height: 800 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/admin/messages/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Longmail Customer' }).waitFor();
+    // The note under the reply box names the address.
+    await expect(page.locator('#reply-note').textContent()).resolves.toContain(email);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `conversation @${width} scrolls sideways`).toBeLessThanOrEqual(0);
+      // The note stays inside its card.
+      const fits = await page.evaluate(() => {
+        const note = document.querySelector('#reply-note')!;
+        const card = note.closest('form')!.parentElement!;
+        return note.getBoundingClientRect().right <= card.getBoundingClientRect().right;
+      });
+      expect(fits, `reply note inside its card @${width}`).toBe(true);
+      await check(page, `long e-mail conversation @${width}`);
+    }
+    // The list keeps to the screen too.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${server.url}/admin/messages`);
+    await page.getByTestId('conversation-row').filter({ hasText: 'Longmail Customer' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await ctx.close();
+  });
+
+  it('not-found screens have a level-1 heading', async () => {
+    const ctx = await signedInContext(browser, tokens.staffToken);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/admin/messages/999999`);
+    await page.getByRole('heading', { level: 1, name: 'Conversation not found' }).waitFor();
+    await check(page, 'conversation not found');
+    await page.goto(`${server.url}/admin/blog/edit/999999`);
+    await page.getByRole('heading', { level: 1, name: 'Article introuvable' }).waitFor();
+    await check(page, 'article not found');
+    await ctx.close();
+  });
+
   it('dialogs, drawer and login page pass axe too', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 850 } });
     await page.goto(server.url + '/admin/login');

@@ -10,7 +10,8 @@ export const STAFF_NAME = 'Sam Staff';
  * The real server with the production build. E2E_CLIENT_DIR points at another build than
  * dist/client (the machine is shared: a private build cannot be overwritten mid-run).
  */
-export const startAdminServer = () => startServer(process.env.E2E_CLIENT_DIR ? { clientDir: process.env.E2E_CLIENT_DIR } : {});
+export const startAdminServer = (overrides: Parameters<typeof startServer>[0] = {}, opts: Parameters<typeof startServer>[1] = {}) =>
+  startServer({ ...(process.env.E2E_CLIENT_DIR ? { clientDir: process.env.E2E_CLIENT_DIR } : {}), ...overrides }, opts);
 
 export async function api<T = any>(server: RunningServer, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(server.url + path, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { startPushService, type PushServiceStandIn } from '../../helpers/push-service';
 import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
 import { startAdminServer, STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
@@ -7,13 +8,16 @@ import { startAdminServer, STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, setupAc
 describe('back office: sign-in, guard, shell, logout', () => {
   let server: RunningServer;
   let browser: Browser;
+  let pushService: PushServiceStandIn;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    // The push service is a local stand-in on plain HTTP (no real one is reachable from a test).
+    [server, browser, pushService] = await Promise.all([startAdminServer({ pushAllowInsecureEndpoints: true }), launchBrowser(), startPushService()]);
     await setupAccounts(server);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await pushService?.close();
   });
 
   it('sends a signed-out visitor to /admin/login and shows the server error on a bad password', async () => {
@@ -152,6 +156,100 @@ describe('back office: sign-in, guard, shell, logout', () => {
     await page2.goto(server.url + '/admin/dashboard');
     await page2.getByText('Les notifications push ne sont pas supportées par votre navigateur.').waitFor();
     await bare.close();
+  });
+
+  it('push control: enables, sends a test notification through the push service, disables', async () => {
+    const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+    const { publicKey } = await api<{ publicKey: string }>(server, 'GET', '/api/push/public-key');
+    pushService.expectedPublicKey = publicKey;
+    const device = pushService.subscription('browser');
+    const ctx = await signedInContext(browser, token);
+    // Headless Chromium has no push service: the browser side is stubbed (permission granted, a
+    // subscription whose endpoint and keys belong to the stand-in). /sw.js registers for real.
+    await ctx.addInitScript((sub) => {
+      let permission: NotificationPermission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission });
+      Notification.requestPermission = async () => (permission = 'granted');
+      const w = window as any;
+      w.__push = { keys: [] as string[], unsubscribed: 0 };
+      let current: any = null;
+      PushManager.prototype.getSubscription = async () => current;
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        const bytes = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
+        w.__push.keys.push(btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+        current = {
+          endpoint: sub.endpoint,
+          toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+          unsubscribe: async () => {
+            current = null;
+            w.__push.unsubscribed += 1;
+            return true;
+          },
+        };
+        return current;
+      };
+    }, device);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto(server.url + '/admin/dashboard');
+    const push = page.getByTestId('push-control');
+    const rows = () => server.app.ctx.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', device.endpoint).execute();
+
+    await push.getByRole('button', { name: 'Activer les notifications' }).click();
+    await page.getByText('Notifications activées', { exact: true }).waitFor();
+    // Subscribed with the server's application key, and stored on the server.
+    expect(await page.evaluate(() => (window as any).__push.keys)).toEqual([publicKey]);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/sw.js').then((r) => r?.active?.scriptURL ?? null))).toBe(server.url + '/sw.js');
+    expect(await rows()).toHaveLength(1);
+
+    await push.getByRole('button', { name: 'Envoyer une notification de test' }).click();
+    await page.getByText('Notification de test envoyée', { exact: true }).waitFor();
+    expect(pushService.receivedFor(device.endpoint).map((r) => r.payload)).toEqual([expect.objectContaining({ title: 'Notification de test' })]);
+
+    await push.getByRole('button', { name: 'Désactiver les notifications' }).click();
+    await page.getByText('Notifications désactivées', { exact: true }).waitFor();
+    await push.getByRole('button', { name: 'Activer les notifications' }).waitFor();
+    expect(await page.evaluate(() => (window as any).__push.unsubscribed)).toBe(1);
+    expect(await rows()).toHaveLength(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('toasts: a second replaces the first, one goes after about 5 s, F8 moves focus to them', async () => {
+    const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+    const ctx = await signedInContext(browser, token);
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/users');
+    const toasts = page.locator('.admin-toast');
+    const me = page.getByTestId('user-card').filter({ hasText: '(Vous)' });
+
+    // First toast: one's own account cannot be deactivated (no call to the server).
+    await me.getByRole('button', { name: /^Désactiver/ }).click();
+    await toasts.getByText('Vous ne pouvez pas désactiver votre propre compte').waitFor();
+    // Second toast: saving one's own account unchanged.
+    await me.getByRole('button', { name: /^Modifier/ }).click();
+    await page.getByRole('dialog', { name: "Modifier l'utilisateur" }).getByRole('button', { name: 'Enregistrer' }).click();
+    await toasts.getByText('Utilisateur mis à jour').waitFor();
+    const shownAt = Date.now();
+    await expect(toasts.count()).resolves.toBe(1);
+    await expect(toasts.getByText('Vous ne pouvez pas désactiver votre propre compte').count()).resolves.toBe(0);
+    await page.mouse.move(0, 0); // a pointer over a toast would pause its timer
+
+    await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
+    const lasted = Date.now() - shownAt;
+    expect(lasted).toBeGreaterThan(4_000);
+    expect(lasted).toBeLessThan(7_000);
+
+    await me.getByRole('button', { name: /^Désactiver/ }).click();
+    await toasts.first().waitFor();
+    await page.keyboard.press('F8');
+    const focused = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      region: document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? null,
+      holdsToast: document.activeElement?.querySelector('.admin-toast') !== null,
+    }));
+    expect(focused).toEqual({ tag: 'OL', region: expect.stringContaining('F8'), holdsToast: true });
+    await ctx.close();
   });
 
   it('serves the push service worker at /sw.js', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { UNSUPPORTED_FORMAT } from '../../../src/server/gallery/gallery.service';
 import { launchBrowser } from '../helpers/browser';
 import type { RunningServer } from '../helpers/server';
 import { startAdminServer, api, expectToast, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
@@ -37,18 +38,18 @@ describe('back office content screens as staff', () => {
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await dialog.getByText('Le nom est requis').waitFor();
     await dialog.getByLabel('Nom').fill('Conseils Été 2025!');
-    await expect(dialog.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await expect(dialog.getByLabel('Slug').inputValue()).resolves.toBe('conseils-ete-2025');
     await dialog.getByLabel('Description').fill('Pour la saison chaude');
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await expectToast(page, 'Catégorie créée');
     const card = page.getByTestId('category-card').filter({ hasText: 'Conseils Été 2025!' });
-    await card.getByText('/conseils-t-2025').waitFor();
+    await card.getByText('/conseils-ete-2025').waitFor();
 
     await card.getByRole('button', { name: 'Modifier la catégorie Conseils Été 2025!' }).click();
     const edit = page.getByRole('dialog', { name: 'Modifier la catégorie' });
     await edit.getByLabel('Nom').fill('Saison chaude');
     // Edit mode does not regenerate the slug.
-    await expect(edit.getByLabel('Slug').inputValue()).resolves.toBe('conseils-t-2025');
+    await expect(edit.getByLabel('Slug').inputValue()).resolves.toBe('conseils-ete-2025');
     await edit.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Catégorie mise à jour');
     const renamed = page.getByTestId('category-card').filter({ hasText: 'Saison chaude' });
@@ -59,7 +60,7 @@ describe('back office content screens as staff', () => {
     await expectToast(page, 'Catégorie supprimée');
     await renamed.waitFor({ state: 'detached' });
     const cats = await api<{ slug: string }[]>(server, 'GET', '/api/blog-categories', undefined, staffToken);
-    expect(cats.some((c) => c.slug === 'conseils-t-2025')).toBe(false);
+    expect(cats.some((c) => c.slug === 'conseils-ete-2025')).toBe(false);
   });
 
   it('writes a draft with an auto slug and a Markdown preview, publishes it by editing, then deletes it', async () => {
@@ -72,8 +73,8 @@ describe('back office content screens as staff', () => {
     await page.getByText('Le contenu est requis').first().waitFor();
     await page.getByText('La catégorie est requise').waitFor();
 
-    await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Test!  ');
-    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Été!  ');
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-ete');
     await page.getByRole('tabpanel').locator('textarea').fill('## Intro\n\nDu **gras** et une liste :\n\n- un\n- deux\n\n<script>window.__pwned = 1</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
     await page.getByRole('tab', { name: 'Aperçu' }).click();
     const preview = page.getByTestId('post-preview');
@@ -91,26 +92,26 @@ describe('back office content screens as staff', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article créé');
     await page.waitForURL('**/admin/blog');
-    const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Test!' });
+    const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Été!' });
     await card.getByText('Brouillon').waitFor();
 
     const posts = await api<{ id: number; slug: string; published: boolean }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
-    const created = posts.find((p) => p.slug === 'mon-premier-article-test')!;
+    const created = posts.find((p) => p.slug === 'mon-premier-article-ete')!;
     expect(created.published).toBe(false);
 
     await card.getByRole('link', { name: /Modifier l'article/ }).click();
     await page.waitForURL(`**/admin/blog/edit/${created.id}`);
-    await expect(page.getByLabel('Titre', { exact: true }).inputValue()).resolves.toBe('Mon Premier Article: Test!');
+    await expect(page.getByLabel('Titre', { exact: true }).inputValue()).resolves.toBe('Mon Premier Article: Été!');
     await page.getByLabel('Titre', { exact: true }).fill('Mon article renommé');
     // The slug of an existing post does not follow its title.
-    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-test');
+    await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-ete');
     await page.getByRole('switch', { name: 'Publier immédiatement' }).click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article mis à jour');
     await page.waitForURL('**/admin/blog');
     const renamed = page.getByTestId('blog-card').filter({ hasText: 'Mon article renommé' });
     await renamed.getByText('Publié', { exact: true }).waitFor();
-    const publicPost = await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`);
+    const publicPost = await fetch(`${server.url}/api/blog-posts/mon-premier-article-ete`);
     expect(publicPost.status).toBe(200);
 
     await renamed.getByRole('button', { name: /Supprimer l'article/ }).click();
@@ -119,7 +120,7 @@ describe('back office content screens as staff', () => {
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Article supprimé');
     await renamed.waitFor({ state: 'detached' });
-    expect((await fetch(`${server.url}/api/blog-posts/mon-premier-article-test`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/blog-posts/mon-premier-article-ete`)).status).toBe(404);
   });
 
   it('shows the server error when saving fails (duplicate slug)', async () => {
@@ -134,6 +135,52 @@ describe('back office content screens as staff', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Erreur', { exact: true }).waitFor();
     await expect(page.url()).toContain('/admin/blog/new');
+  });
+
+  it('"view" opens a published post on the public site in a new tab, a draft in the editor preview', async () => {
+    const posts = await api<{ id: number; slug: string; title: string; published: boolean; categoryId: number }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+    const published = posts.find((p) => p.published)!;
+    const draft = await api<{ id: number; title: string }>(server, 'POST', '/api/blog-posts', {
+      title: 'Brouillon à voir',
+      slug: 'brouillon-a-voir',
+      content: '## Pas encore publié',
+      excerpt: '',
+      featuredImage: '',
+      metaTitle: '',
+      metaDescription: '',
+      categoryId: published.categoryId,
+      published: false,
+    }, staffToken);
+
+    await page.goto(server.url + '/admin/blog');
+    const card = page.getByTestId('blog-card').filter({ hasText: published.title });
+    const [tab] = await Promise.all([ctx.waitForEvent('page'), card.getByRole('link', { name: `Voir l'article ${published.title} (nouvel onglet)` }).click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe(`/blog/${published.slug}`);
+    await tab.getByRole('heading', { level: 1, name: published.title }).waitFor();
+    await tab.close();
+
+    const draftCard = page.getByTestId('blog-card').filter({ hasText: 'Brouillon à voir' });
+    await draftCard.getByRole('link', { name: "Aperçu de l'article Brouillon à voir" }).click();
+    await page.waitForURL(`**/admin/blog/edit/${draft.id}?preview=1`);
+    await expect(page.getByRole('tab', { name: 'Aperçu' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByTestId('post-preview').locator('h2', { hasText: 'Pas encore publié' }).waitFor();
+  });
+
+  it('says "Erreur lors de la suppression" when a delete fails (the post was already deleted elsewhere)', async () => {
+    await page.goto(server.url + '/admin/blog');
+    const card = page.getByTestId('blog-card').filter({ hasText: 'Brouillon à voir' });
+    await card.waitFor();
+    // Someone else deletes it meanwhile: this screen's DELETE gets a real 404.
+    const posts = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+    await api(server, 'DELETE', `/api/blog-posts/${posts.find((p) => p.slug === 'brouillon-a-voir')!.id}`, undefined, adminToken);
+    await card.getByRole('button', { name: "Supprimer l'article Brouillon à voir" }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+    const toast = page.locator('.admin-toast');
+    await toast.getByText('Erreur lors de la suppression', { exact: true }).waitFor();
+    await toast.getByText('Erreur', { exact: true }).waitFor();
+    // The list is read again: the post is gone from it.
+    await card.waitFor({ state: 'detached' });
   });
 
   it('adds an image by dropping a file (title from the file name, progress bar), by Instagram link; filters, edits, deletes', async () => {
@@ -196,6 +243,10 @@ describe('back office content screens as staff', () => {
     await card.hover();
     await card.getByRole('button', { name: 'Modifier sparring-session' }).click();
     const edit = page.getByRole('dialog', { name: "Modifier l'image" });
+    // The category field suggests what the add dialog suggests: existing categories and the disciplines.
+    const suggestions = await edit.getByLabel('Catégorie').evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
+    expect(suggestions).toEqual(expect.arrayContaining(['e2e-cat', 'muay-thai', 'bjj', 'events']));
+    await expect(edit.getByLabel('Catégorie').inputValue()).resolves.toBe('e2e-cat');
     await edit.getByLabel('Titre').fill('Sparring du soir');
     await edit.getByLabel('Description').fill('Rounds légers');
     await edit.getByRole('button', { name: 'Enregistrer' }).click();
@@ -219,5 +270,58 @@ describe('back office content screens as staff', () => {
     await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expectToast(page, 'File type must be');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  /** Drops files on an element the way a browser does: a DataTransfer with the files, dragenter then drop. */
+  async function dropFiles(target: ReturnType<Page['getByTestId']>, files: { name: string; type: string; data: Buffer }[]) {
+    const dataTransfer = await page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+      return dt;
+    }, files.map((f) => ({ name: f.name, type: f.type, b64: f.data.toString('base64') })));
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+  }
+
+  it('dropping several files takes the first one the zone accepts', async () => {
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0044cc' } }).png().toBuffer();
+    await page.goto(server.url + '/admin/gallery');
+    const zone = page.getByTestId('gallery-dropzone');
+    await dropFiles(zone, [
+      { name: 'first-round.png', type: 'image/png', data: png },
+      { name: 'second-round.png', type: 'image/png', data: png },
+    ]);
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une image' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Titre').inputValue()).resolves.toBe('first-round');
+    await dialog.getByText('first-round.png').waitFor();
+    await expect(page.getByText('Too many files').count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A file the zone refuses is passed over: the first accepted one is taken.
+    await dropFiles(zone, [
+      { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
+      { name: 'clinch-drill.png', type: 'image/png', data: png },
+      { name: 'third.png', type: 'image/png', data: png },
+    ]);
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Titre').inputValue()).resolves.toBe('clinch-drill');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+  });
+
+  it('an upload the server refuses says "Impossible d\'ajouter l\'image", with the server\'s reason on a line of its own', async () => {
+    await page.goto(server.url + '/admin/gallery');
+    // Named and typed as a PNG, but not one: the server reads the bytes and refuses it (415).
+    await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png, just text') });
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une image' });
+    await dialog.getByRole('button', { name: 'Ajouter' }).click();
+    const toast = page.locator('.admin-toast');
+    await toast.getByText("Impossible d'ajouter l'image", { exact: true }).waitFor();
+    await toast.getByText('Erreur', { exact: true }).waitFor();
+    await expect(toast.getByTestId('toast-detail').textContent()).resolves.toBe(UNSUPPORTED_FORMAT);
+    // The dialog stays open with the file, so it can be changed.
+    await dialog.getByText('broken.png').waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
   });
 });

@@ -53,7 +53,12 @@ describe('back office operations screens', () => {
     await me.getByRole('button', { name: /^Modifier/ }).click();
     const ownEdit = admin.getByRole('dialog', { name: "Modifier l'utilisateur" });
     await ownEdit.getByText('Vous ne pouvez pas modifier votre propre rôle').waitFor();
-    await expect(ownEdit.getByRole('combobox', { name: 'Rôle' }).isDisabled()).resolves.toBe(true);
+    const roleSelect = ownEdit.getByRole('combobox', { name: 'Rôle' });
+    await expect(roleSelect.isDisabled()).resolves.toBe(true);
+    // The hint is the disabled selector's description for screen readers.
+    const describedBy = await roleSelect.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(admin.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe('Vous ne pouvez pas modifier votre propre rôle');
     await ownEdit.getByRole('button', { name: 'Annuler' }).click();
 
     await admin.getByRole('button', { name: 'Nouvel utilisateur' }).click();
@@ -100,6 +105,24 @@ describe('back office operations screens', () => {
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(admin, 'Utilisateur supprimé');
     await renamed.waitFor({ state: 'detached' });
+  });
+
+  it('admin: renaming oneself shows the new name in the side menu at once, no reload', async () => {
+    await admin.goto(server.url + '/admin/users');
+    const menuName = admin.getByTestId('current-user-name').first();
+    const before = (await menuName.textContent()) ?? '';
+    expect(before.length).toBeGreaterThan(0);
+    const me = admin.getByTestId('user-card').filter({ hasText: '(Vous)' });
+    await me.getByRole('button', { name: /^Modifier/ }).click();
+    const edit = admin.getByRole('dialog', { name: "Modifier l'utilisateur" });
+    await edit.getByLabel('Nom').fill('Alex Owner');
+    await admin.evaluate(() => ((window as any).__sameDocument = true));
+    await edit.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(admin, 'Utilisateur mis à jour');
+    await expect.poll(() => menuName.textContent()).toBe('Alex Owner');
+    // Same document: the page was not reloaded to get there.
+    expect(await admin.evaluate(() => (window as any).__sameDocument)).toBe(true);
+    await api(server, 'PUT', `/api/users/${(await api(server, 'GET', '/api/auth/me', undefined, adminToken)).id}`, { name: before, email: ADMIN_EMAIL, role: 'admin', isActive: true }, adminToken);
   });
 
   it('staff: searches subscribers ignoring case, exports them as CSV (formula cells neutralised), deletes one', async () => {
@@ -154,11 +177,19 @@ describe('back office operations screens', () => {
     await admin.getByRole('heading', { name: 'Messages' }).waitFor();
     const row = admin.getByTestId('conversation-row').filter({ hasText: 'Dan Customer' });
     await row.getByText('New', { exact: true }).waitFor();
+    // English dates on the conversation screens: "Mar 4, 2030, 9:30 AM", on phones too.
+    const EN_DATE_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+    await expect(row.getByTestId('conversation-date').locator('p').first().textContent()).resolves.toMatch(EN_DATE_TIME);
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await expect(row.getByTestId('conversation-date').isVisible()).resolves.toBe(true);
+    await admin.setViewportSize({ width: 1280, height: 900 });
     await row.click();
     await admin.waitForURL(/\/admin\/messages\/\d+$/);
     await admin.getByRole('heading', { name: 'Dan Customer' }).waitFor();
     const bubble = admin.getByTestId('message-bubble').filter({ hasText: 'Can I train for 3 months?' });
     await expect(bubble.getAttribute('data-sender')).resolves.toBe('customer');
+    await admin.getByText(/^Started [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/).waitFor();
+    await expect(bubble.locator('p').last().textContent()).resolves.toMatch(EN_DATE_TIME);
 
     await admin.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => admin.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
@@ -210,12 +241,26 @@ describe('back office operations screens', () => {
     await eve.getByText('04/03/2030', { exact: true }).waitFor();
     await eve.getByText('Non lue').waitFor();
 
+    // The three tiles and the menu badge count what the server holds.
+    const all = await api<{ status: string }[]>(server, 'GET', '/api/reservations', undefined, staffToken);
+    const unreadBefore = all.filter((r) => r.status === 'unread').length;
+    const treatedBefore = all.filter((r) => r.status === 'read' || r.status === 'archived').length;
+    expect(unreadBefore).toBeGreaterThanOrEqual(3);
+    const tiles = staff.getByRole('region', { name: 'Résumé' }).locator(':scope > *');
+    const tileTexts = () => tiles.allTextContents();
+    await expect.poll(tileTexts).toEqual([`Total réservations${all.length}`, `Non lues${unreadBefore}`, `Traitées${treatedBefore}`]);
+    const badge = staff.getByTestId('unread-badge').first();
+    await expect(badge.textContent()).resolves.toBe(String(unreadBefore));
+
     await eve.getByRole('button', { name: 'Voir la réservation de Eve' }).click();
     const detail = staff.getByRole('dialog', { name: 'Détail de la réservation' });
     await detail.getByText('eve@example.com').waitFor();
     await detail.getByText('Lue', { exact: true }).waitFor();
     await detail.getByRole('button', { name: 'Fermer' }).click();
     await eve.getByText('Lue', { exact: true }).waitFor();
+    // Opening it marked it read: one fewer unread, one more treated, the badge follows.
+    await expect.poll(tileTexts).toEqual([`Total réservations${all.length}`, `Non lues${unreadBefore - 1}`, `Traitées${treatedBefore + 1}`]);
+    await expect.poll(() => badge.textContent()).toBe(String(unreadBefore - 1));
 
     // Cards on a phone, with the 60-character preview.
     await staff.setViewportSize({ width: 375, height: 800 });
@@ -231,6 +276,8 @@ describe('back office operations screens', () => {
     expect(finn[5]).toBe("'@SUM(A1:A2) please");
     expect(finn[1]).toBe('finn@example.com');
     expect(finn[3]).toBe('Wrestling');
+    // A phone starts with +, so it is neutralised like a formula (docs/admin.md).
+    expect(finn[2]).toBe("'+66 81 000 0000");
     expect(rows.find((r) => r[0] === 'Eve')![6]).toBe('Lue');
     await expectToast(staff, 'Export terminé');
 

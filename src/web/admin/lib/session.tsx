@@ -9,6 +9,8 @@ interface SessionValue {
   isLoading: boolean;
   login(email: string, password: string): Promise<SessionUser>;
   logout(): Promise<void>;
+  /** Re-reads /api/auth/me: after editing one's own account, the menu shows the new name. */
+  refresh(): Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -69,13 +71,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return data.user;
   }, [queryClient]);
 
+  const refresh = useCallback(async () => {
+    if (!getToken()) return;
+    // A failure here is not a sign-out: a 401 already signs out through the handler above.
+    const me = await apiRequest<SessionUser & { error?: string }>('GET', '/api/auth/me').catch(() => null);
+    if (me && !me.error) setUser(me);
+  }, []);
+
   const logout = useCallback(async () => {
     // Revoke on the server; sign out here even if the server cannot be reached.
     if (getToken()) await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
     signOutLocally();
   }, [signOutLocally]);
 
-  const value = useMemo(() => ({ user, isLoading, login, logout }), [user, isLoading, login, logout]);
+  const value = useMemo(() => ({ user, isLoading, login, logout, refresh }), [user, isLoading, login, logout, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

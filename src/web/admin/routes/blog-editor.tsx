@@ -228,7 +228,7 @@ export function BlogEditorPage() {
 function NotFound() {
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-10 text-center">
-      <p className="text-lg font-medium text-gray-900">Article introuvable</p>
+      <h1 className="text-lg font-medium text-gray-900">Article introuvable</h1>
       <Link to="/admin/blog" className="mt-4 inline-block font-medium text-red-800 underline">
         Retour aux articles
       </Link>

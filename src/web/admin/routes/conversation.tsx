@@ -41,7 +41,7 @@ export function ConversationPage() {
   if (id === null || isError || !conversation) {
     return (
       <div lang="en" className="rounded-lg border border-gray-200 bg-white p-10 text-center">
-        <p className="text-lg font-medium text-gray-900">Conversation not found</p>
+        <h1 className="text-lg font-medium text-gray-900">Conversation not found</h1>
         <Link to="/admin/messages" className={cn(backLink, 'mt-4')}>
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to messages
@@ -105,7 +105,8 @@ function ConversationView({ id }: { id: number }) {
   });
 
   return (
-    <div lang="en" className="grid gap-4">
+    // minmax(0,1fr): the column follows the screen, never the width of a long e-mail address.
+    <div lang="en" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <Link to="/admin/messages" className={backLink}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to messages
@@ -114,8 +115,8 @@ function ConversationView({ id }: { id: number }) {
       <Card className="p-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold break-words text-gray-900">{conversation.userName}</h1>
-            <p className="text-sm break-all text-gray-700">
+            <h1 className="text-2xl font-bold wrap-anywhere text-gray-900">{conversation.userName}</h1>
+            <p className="text-sm wrap-anywhere text-gray-700">
               <a href={`mailto:${conversation.userEmail}`} className="hover:underline">
                 {conversation.userEmail}
               </a>
@@ -135,7 +136,7 @@ function ConversationView({ id }: { id: number }) {
           </div>
         </div>
         <p className="mt-4 border-t border-gray-200 pt-4 text-sm text-gray-700">
-          Subject: <span className="font-medium text-gray-900">{conversation.subject}</span>
+          Subject: <span className="font-medium wrap-anywhere text-gray-900">{conversation.subject}</span>
         </p>
       </Card>
 
@@ -164,7 +165,7 @@ function ConversationView({ id }: { id: number }) {
                     {m.senderName}
                     {!m.isRead && !mine && <span className="sr-only"> (unread)</span>}
                   </p>
-                  <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
+                  <p className="text-sm wrap-anywhere whitespace-pre-wrap">{m.content}</p>
                   <p className={cn('mt-1 text-right text-xs', mine ? 'text-red-50' : 'text-gray-700')}>{formatDateTime(m.createdAt, 'en-US')}</p>
                 </div>
               </li>
@@ -175,12 +176,13 @@ function ConversationView({ id }: { id: number }) {
       </Card>
 
       <Card className="p-5">
-        <form onSubmit={onSubmit} noValidate className="grid gap-3">
+        <form onSubmit={onSubmit} noValidate className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
           <label htmlFor="reply-content" className="font-semibold text-gray-900">
             Reply
           </label>
           <Textarea id="reply-content" rows={4} placeholder="Type your reply…" aria-describedby="reply-note" {...register('content')} />
-          <p id="reply-note" className="text-sm text-gray-700">
+          {/* overflow-wrap:anywhere (unlike break-word) lets the address break inside the line's min-content width. */}
+          <p id="reply-note" className="text-sm wrap-anywhere text-gray-700">
             Your reply will be sent to the customer's e-mail ({conversation.userEmail}).
           </p>
           <div className="flex justify-end">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, ImageOff, Link2, Loader2, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { forwardRef, useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -37,6 +37,13 @@ const ACCEPT = {
   'image/gif': ['.gif'],
   'image/webp': ['.webp'],
 };
+/**
+ * SPEC.md §2: dropping takes the first file. The zones accept several and keep the first accepted
+ * one (react-dropzone before 19.3 refused a whole multi-file drop with "Too many files" under
+ * `multiple: false`; this does not rely on its newer capping). The file picker selects one file.
+ */
+const DROPZONE_OPTIONS = { noKeyboard: true, accept: ACCEPT, maxSize: GALLERY_MAX_BYTES, multiple: true } as const;
+const UPLOAD_FAILED = "Impossible d'ajouter l'image";
 const SUGGESTED_CATEGORIES = ['muay-thai', 'bjj', 'mma', 'wrestling', 'luta-livre', 'events'];
 const ALL = '__all__';
 const NONE = '__none__';
@@ -90,6 +97,8 @@ export function GalleryPage() {
     return [...counts.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   }, [items]);
   const uncategorisedCount = (items ?? []).filter(isUncategorised).length;
+  // Category is free text; both dialogs suggest the existing ones and the gym's disciplines.
+  const suggestions = [...new Set([...categories.map(([c]) => c), ...SUGGESTED_CATEGORIES])];
 
   const visible = (items ?? []).filter((i) => (filter === ALL ? true : filter === NONE ? isUncategorised(i) : i.category === filter));
 
@@ -101,11 +110,7 @@ export function GalleryPage() {
 
   // The page-wide drop zone: the first accepted file opens the add dialog with it.
   const dropzone = useDropzone({
-    noKeyboard: true,
-    accept: ACCEPT,
-    maxSize: GALLERY_MAX_BYTES,
-    multiple: false,
-    maxFiles: 1,
+    ...DROPZONE_OPTIONS,
     onDrop(accepted, rejected) {
       if (accepted[0]) {
         setDroppedFile(accepted[0]);
@@ -154,7 +159,7 @@ export function GalleryPage() {
         })}
         data-testid="gallery-dropzone"
       >
-        <input {...dropzone.getInputProps()} aria-label="Fichier image" />
+        <input {...dropzone.getInputProps({ multiple: false })} aria-label="Fichier image" />
         <Upload className="h-8 w-8 text-gray-600" aria-hidden />
         <p className="font-medium text-gray-900">Glissez-déposez une image ici</p>
         {/* The zone is not a control itself (no nested controls): this button is; its click bubbles to the zone, which opens the file picker. */}
@@ -222,17 +227,21 @@ export function GalleryPage() {
         open={addOpen}
         onOpenChange={setAddOpen}
         initialFile={droppedFile}
-        categories={[...new Set([...categories.map(([c]) => c), ...SUGGESTED_CATEGORIES])]}
+        categories={suggestions}
       />
-      <EditImageDialog item={editing} onClose={() => setEditing(null)} />
+      <EditImageDialog item={editing} onClose={() => setEditing(null)} categories={suggestions} />
     </>
   );
 }
 
-function CategoryInput({ id, value, onChange, categories }: { id: string; value: string; onChange(v: string): void; categories: string[] }) {
+/** Free-text category with a suggestion list; takes the add dialog's state or react-hook-form's register(). */
+const CategoryInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { id: string; categories: string[] }>(function CategoryInput(
+  { id, categories, ...props },
+  ref,
+) {
   return (
     <>
-      <Input id={id} list={`${id}-list`} value={value} onChange={(e) => onChange(e.target.value)} placeholder="general" autoComplete="off" />
+      <Input ref={ref} id={id} list={`${id}-list`} placeholder="general" autoComplete="off" {...props} />
       <datalist id={`${id}-list`}>
         {categories.map((c) => (
           <option key={c} value={c} />
@@ -240,7 +249,7 @@ function CategoryInput({ id, value, onChange, categories }: { id: string; value:
       </datalist>
     </>
   );
-}
+});
 
 const modeTab =
   'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none';
@@ -296,11 +305,7 @@ function AddImageDialog({
   }, [open, initialFile]);
 
   const dz = useDropzone({
-    noKeyboard: true,
-    accept: ACCEPT,
-    maxSize: GALLERY_MAX_BYTES,
-    multiple: false,
-    maxFiles: 1,
+    ...DROPZONE_OPTIONS,
     onDrop(accepted, rejected) {
       if (accepted[0]) chooseFile(accepted[0]);
       else if (rejected.length) toast({ title: 'Erreur', description: rejectionText(rejected), variant: 'destructive' });
@@ -328,7 +333,7 @@ function AddImageDialog({
       }
       const parsed = galleryInstagramSchema.safeParse({ title, description, category, instagramUrl: instagramUrl.trim(), imageUrl, filename: '' });
       if (!parsed.success) {
-        toast({ title: 'Erreur', description: parsed.error.issues[0]?.message ?? "Impossible d'ajouter l'image", variant: 'destructive' });
+        toast({ title: 'Erreur', description: UPLOAD_FAILED, detail: parsed.error.issues[0]?.message, variant: 'destructive' });
         return;
       }
       try {
@@ -337,7 +342,7 @@ function AddImageDialog({
         reset();
         onOpenChange(false);
       } catch (err) {
-        toast({ title: 'Erreur', description: errorText(err, "Impossible d'ajouter l'image"), variant: 'destructive' });
+        toast({ title: 'Erreur', description: UPLOAD_FAILED, detail: errorText(err, '') || undefined, variant: 'destructive' });
       }
       return;
     }
@@ -360,8 +365,8 @@ function AddImageDialog({
       onOpenChange(false);
     } catch (err) {
       setProgress(null);
-      const reason = errorText(err, '');
-      toast({ title: 'Erreur', description: reason ? `Impossible d'ajouter l'image : ${reason}` : "Impossible d'ajouter l'image", variant: 'destructive' });
+      // SPEC.md §8's text as written; the server's reason, when it gave one, on a line of its own.
+      toast({ title: 'Erreur', description: UPLOAD_FAILED, detail: errorText(err, '') || undefined, variant: 'destructive' });
     }
   }
 
@@ -396,7 +401,7 @@ function AddImageDialog({
                 ),
               })}
             >
-              <input {...dz.getInputProps()} aria-label="Fichier image" data-testid="add-dialog-file-input" />
+              <input {...dz.getInputProps({ multiple: false })} aria-label="Fichier image" data-testid="add-dialog-file-input" />
               {preview ? (
                 <img src={preview} alt="" className="max-h-40 rounded object-contain" />
               ) : (
@@ -429,7 +434,7 @@ function AddImageDialog({
           <Textarea id="gallery-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
         <Field id="gallery-category" label="Catégorie">
-          <CategoryInput id="gallery-category" value={category} onChange={setCategory} categories={categories} />
+          <CategoryInput id="gallery-category" value={category} onChange={(e) => setCategory(e.target.value)} categories={categories} />
         </Field>
 
         {progress !== null && (
@@ -472,7 +477,7 @@ function AddImageDialog({
 type MetaIn = z.input<typeof galleryMetaSchema>;
 type MetaOut = z.output<typeof galleryMetaSchema>;
 
-function EditImageDialog({ item, onClose }: { item: GalleryItem | null; onClose(): void }) {
+function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose(): void; categories: string[] }) {
   const update = useUpdateImage();
   const toast = useToast();
   const {
@@ -507,7 +512,7 @@ function EditImageDialog({ item, onClose }: { item: GalleryItem | null; onClose(
           <Textarea id="edit-image-description" rows={2} {...register('description')} />
         </Field>
         <Field id="edit-image-category" label="Catégorie">
-          <Input id="edit-image-category" placeholder="general" {...register('category')} />
+          <CategoryInput id="edit-image-category" categories={categories} {...register('category')} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

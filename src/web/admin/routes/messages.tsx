@@ -23,7 +23,7 @@ export function MessagesPage() {
               <li key={c.id}>
                 <Link
                   to={`/admin/messages/${c.id}`}
-                  className="flex items-center gap-3 p-4 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none focus-visible:ring-inset"
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-4 hover:bg-gray-50 sm:flex-nowrap focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none focus-visible:ring-inset"
                   data-testid="conversation-row"
                 >
                   <MessageSquare className="hidden h-5 w-5 shrink-0 text-gray-600 sm:block" aria-hidden />
@@ -33,10 +33,11 @@ export function MessagesPage() {
                       <Badge tone={CONVERSATION_STATUS_TONES[c.status]}>{CONVERSATION_STATUS_LABELS[c.status]}</Badge>
                       {(c.unreadCount ?? 0) > 0 && <Badge tone="blue">{c.unreadCount} unread</Badge>}
                     </div>
-                    <p className="text-sm break-all text-gray-700">{c.userEmail}</p>
+                    <p className="text-sm wrap-anywhere text-gray-700">{c.userEmail}</p>
                     <p className="mt-1 truncate text-sm text-gray-900">{c.subject}</p>
                   </div>
-                  <div className="hidden shrink-0 text-right text-xs text-gray-700 sm:block">
+                  {/* Under the subject on phones, in its own column from 640 px. */}
+                  <div className="order-last w-full shrink-0 text-xs text-gray-700 sm:order-none sm:w-auto sm:text-right" data-testid="conversation-date">
                     <p>{formatDateTime(c.lastMessageAt, 'en-US')}</p>
                     {c.messageCount !== undefined && (
                       <p>

@@ -228,6 +228,7 @@ type UpdateOut = z.output<typeof userUpdateSchema>;
 
 function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: boolean; onClose(): void }) {
   const update = useUpdateUser();
+  const session = useSession();
   const toast = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -252,6 +253,8 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
     setServerError(null);
     try {
       await update.mutateAsync({ id: user.id, data: payload });
+      // The side menu shows the session's copy of one's own name.
+      if (isMe) await session.refresh();
       toast({ title: 'Utilisateur mis à jour' });
       onClose();
     } catch (err) {
@@ -276,6 +279,7 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
             <Field id="edit-user-role" label="Rôle" hint={isMe ? NO_SELF_ROLE : undefined}>
               <Select
                 id="edit-user-role"
+                aria-describedby={isMe ? 'edit-user-role-hint' : undefined}
                 value={field.value}
                 onValueChange={field.onChange}
                 options={roleOptions}
@@ -293,9 +297,19 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
                 <label htmlFor="edit-user-active" className="text-sm font-medium text-gray-900">
                   Compte actif
                 </label>
-                <Switch id="edit-user-active" checked={field.value ?? true} onCheckedChange={field.onChange} disabled={isMe} />
+                <Switch
+                  id="edit-user-active"
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                  disabled={isMe}
+                  aria-describedby={isMe ? 'edit-user-active-hint' : undefined}
+                />
               </div>
-              {isMe && <p className="text-xs text-gray-700">{NO_SELF_DEACTIVATE}</p>}
+              {isMe && (
+                <p id="edit-user-active-hint" className="text-xs text-gray-700">
+                  {NO_SELF_DEACTIVATE}
+                </p>
+              )}
             </div>
           )}
         />

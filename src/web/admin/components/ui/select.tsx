@@ -18,6 +18,7 @@ export function Select({
   className,
   'aria-label': ariaLabel,
   'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
 }: {
   value: string | undefined;
   onValueChange(value: string): void;
@@ -28,6 +29,7 @@ export function Select({
   className?: string;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }) {
   return (
     <RSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
@@ -35,6 +37,7 @@ export function Select({
         id={id}
         aria-label={ariaLabel}
         aria-invalid={ariaInvalid}
+        aria-describedby={ariaDescribedBy}
         className={cn(
           'inline-flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900',
           'focus:border-red-600 focus:ring-2 focus:ring-red-600/30 focus:outline-none disabled:bg-gray-100 disabled:text-gray-600',

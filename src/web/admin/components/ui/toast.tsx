@@ -6,6 +6,8 @@ import { cn } from '../../lib/cn';
 export interface ToastInput {
   title: string;
   description?: string;
+  /** A second line under the description (the server's reason), kept apart so the description stays SPEC's text. */
+  detail?: string;
   variant?: 'default' | 'destructive';
 }
 
@@ -39,7 +41,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div className="grid gap-1">
               <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>
-              {current.description && <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description>}
+              {(current.description || current.detail) && (
+                <Toast.Description className="grid gap-0.5 text-sm opacity-90">
+                  {current.description && <span>{current.description}</span>}
+                  {current.detail && <span data-testid="toast-detail">{current.detail}</span>}
+                </Toast.Description>
+              )}
             </div>
             <Toast.Close
               aria-label="Fermer"

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatShortDateTime, todayStamp, truncate } from './format';
+
+// A browser west of UTC: there, 2030-03-04T00:00Z is still 3 March in local time, which is
+// exactly the shift a calendar date must not suffer. Node applies a TZ change at once.
+const previousTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterAll(() => {
+  if (previousTz === undefined) delete process.env.TZ;
+  else process.env.TZ = previousTz;
+});
+
+const MIDNIGHT = '2030-03-04T00:00:00.000Z';
+const AFTERNOON = '2030-03-04T14:30:00.000Z'; // 09:30 in New York
+
+describe('dates: fr-FR in the back office, en-US on the conversation screens', () => {
+  it('the time zone of this test is really west of UTC', () => {
+    expect(new Date(MIDNIGHT).getDate()).toBe(3);
+  });
+
+  it('shows a date and time in French by default, in local time', () => {
+    expect(formatDateTime(AFTERNOON)).toBe('4 mars 2030, 09:30');
+    expect(formatDate(AFTERNOON)).toBe('4 mars 2030');
+    expect(formatShortDateTime(AFTERNOON)).toBe('04/03/2030 09:30');
+  });
+
+  it('shows a date and time in English for the conversation screens', () => {
+    expect(formatDateTime(AFTERNOON, 'en-US')).toMatch(/^Mar 4, 2030, 9:30\sAM$/);
+    expect(formatDate(AFTERNOON, 'en-US')).toBe('March 4, 2030');
+  });
+
+  it('shows a UTC-midnight value as its date alone, without shifting a day', () => {
+    expect(formatDateTime(MIDNIGHT)).toBe('4 mars 2030');
+    expect(formatDate(MIDNIGHT)).toBe('4 mars 2030');
+    expect(formatShortDateTime(MIDNIGHT)).toBe('04/03/2030');
+    expect(formatDateTime(MIDNIGHT, 'en-US')).toBe('March 4, 2030');
+    expect(formatShortDateTime(MIDNIGHT, 'en-US')).toBe('3/4/30');
+  });
+
+  it('keeps the time one millisecond after midnight', () => {
+    expect(formatDateTime('2030-03-04T00:00:00.001Z')).toBe('3 mars 2030, 19:00');
+  });
+
+  it('gives an empty text for a missing or invalid value', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatShortDateTime('not a date')).toBe('');
+  });
+});
+
+describe('truncate and todayStamp', () => {
+  it('cuts at n characters with an ellipsis, only when longer', () => {
+    expect(truncate('A long message that is clearly longer', 30)).toBe('A long message that is clearly…');
+    expect(truncate('short', 30)).toBe('short');
+    expect(truncate(null, 30)).toBe('');
+  });
+
+  it('stamps today as YYYY-MM-DD in local time', () => {
+    expect(todayStamp(new Date(2030, 0, 5, 23, 59))).toBe('2030-01-05');
+  });
+});
