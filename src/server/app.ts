@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
 import { authRoutes } from './auth/auth.routes';
 import { guards } from './auth/guards';
@@ -42,6 +43,15 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** Paths that are always the server's own, never Vite's. */
+const isServerPath = (url: string | undefined) => !url || /^\/(api|uploads|healthz)(\/|$|\?)/.test(url);
+
+async function createDevVite(): Promise<ViteDevServer> {
+  // Vite is a development dependency: loaded only here.
+  const { createServer } = await import('vite');
+  return createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn' });
+}
+
 /** Opens the database, runs migrations and builds the app; nothing listens yet. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const handle = opts.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
@@ -49,6 +59,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Set once the context exists: cached public answers are written before Fastify sees them.
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
+  // Development (npm run dev): Vite's dev server in middleware mode serves the front end's
+  // modules with hot reload; what it does not serve (API, pages) goes on to Fastify.
+  const vite = config.dev ? await createDevVite() : undefined;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -56,7 +69,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (!fastPath?.(req, res)) handler(req, res);
+        if (fastPath?.(req, res)) return;
+        if (vite && !isServerPath(req.url)) vite.middlewares(req, res, () => handler(req, res));
+        else handler(req, res);
       });
       // Fastify's own defaults for the server it would have made.
       server.keepAliveTimeout = 72_000;
@@ -110,11 +125,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Development only: Vite's React refresh preamble is an inline script.
+        scriptSrc: vite ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: vite ? ["'self'", 'ws:'] : ["'self'"],
         frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -129,8 +145,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Gallery images may be shown by other sites (link previews).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  registerResponseCache(app, ctx);
-  fastPath = (req, res) => serveCachedAnswer(ctx, req, res);
+  // Cached answers would outlive an edited component; development renders every page afresh.
+  if (!vite) {
+    registerResponseCache(app, ctx);
+    fastPath = (req, res) => serveCachedAnswer(ctx, req, res);
+  }
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(multipart, {
     limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },
@@ -159,10 +178,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await conversationsRoutes(app, ctx, g);
   await pushRoutes(app, ctx, g);
   await dashboardRoutes(app, ctx, g);
-  await webRoutes(app, ctx);
+  await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
+    await vite?.close();
     await mail.stop();
     await push.idle();
     await stats.close();

@@ -21,6 +21,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   mailRetryMaxMs: number;
   mailMaxAttempts: number;
   mailPollMs: number;
+  /** NODE_ENV=development (npm run dev): the front end comes from Vite's dev server. */
+  dev: boolean;
   /** Where the built front end lives. */
   clientDir: string;
   /** Tests only: accept http:// push endpoints on loopback (a local stand-in push service). */
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMaxMs: 3600_000,
     mailMaxAttempts: 12,
     mailPollMs: 5_000,
+    dev: e.NODE_ENV === 'development',
     clientDir: path.resolve('dist/client'),
     pushAllowInsecureEndpoints: false,
   };

@@ -22,7 +22,8 @@ function seedInChild(): Promise<void> {
 }
 
 async function seedOnly() {
-  const app = await buildApp(loadConfig(), { startWorkers: false });
+  // No dev server in the child, even under npm run dev: it only writes the first data.
+  const app = await buildApp({ ...loadConfig(), dev: false }, { startWorkers: false });
   try {
     await seed(app.ctx);
   } finally {

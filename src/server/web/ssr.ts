@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { ViteDevServer } from 'vite';
 import type { PageKind } from '../seo/meta';
 
 // The server half of server rendering: loads the SSR bundle (dist/server/entry-server.js,
@@ -71,6 +72,17 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
  * no second request, which on a phone network is most of the time to first paint. The CSP
  * allows inline styles (style-src 'unsafe-inline').
  */
+/**
+ * Development: the same renderer from the sources, through Vite (npm run dev). Modules are
+ * loaded with ssrLoadModule, so an edit shows on the next request; Vite's client and the
+ * stylesheets come from the dev server, so there is nothing to preload or inline.
+ */
+export async function devRenderer(vite: ViteDevServer, url: string): Promise<Renderer> {
+  const entry = (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as EntryServer;
+  const template = await vite.transformIndexHtml(url, fs.readFileSync(path.resolve('index.html'), 'utf8'));
+  return { entry, template, preloadLinks: () => '' };
+}
+
 function inlineStylesheets(template: string, clientDir: string): string {
   return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
     const full = path.join(clientDir, file);

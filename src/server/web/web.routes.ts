@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ViteDevServer } from 'vite';
 import type { AppContext } from '../context';
 import { headFor, renderHead, type PageKind } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
-import { injectGet, loadRenderer, type Renderer } from './ssr';
+import { devRenderer, injectGet, loadRenderer, type Renderer } from './ssr';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -18,7 +19,7 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 /** Whether a path names a page of the public site (counted as a page view). */
 const isPublicPage = (url: string) => !url.startsWith('/admin');
 
-export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { vite?: ViteDevServer } = {}) {
   const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
   // Upload file names are unique per content, so they never change: cache for a year.
@@ -33,7 +34,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const clientDir = ctx.config.clientDir;
   const indexFile = path.join(clientDir, 'index.html');
-  const built = fs.existsSync(indexFile);
+  // In development Vite serves the modules and public/; the build is not used.
+  const built = !opts.vite && fs.existsSync(indexFile);
   if (built) {
     // Vite's hashed assets never change; everything else in the build is revalidated. The
     // template and the manifest are the server's, not pages or files to serve.
@@ -52,14 +54,17 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
 
   await seoRoutes(app, ctx);
 
-  const renderer: Renderer | null = built ? await loadRenderer(clientDir) : null;
-  if (built && !renderer) app.log.warn('the SSR bundle (dist/server) is missing: public pages are served without server rendering');
+  const builtRenderer: Renderer | null = built ? await loadRenderer(clientDir) : null;
+  if (built && !builtRenderer) app.log.warn('the SSR bundle (dist/server) is missing: public pages are served without server rendering');
+  const { vite } = opts;
+  // Development: the renderer and the template are read through Vite on each page, so an
+  // edited component shows on the next reload.
+  const rendererFor = async (url: string): Promise<Renderer | null> => (vite ? devRenderer(vite, url) : builtRenderer);
+  const blank = (template: string) => template.replace('<!--app-head-->', '').replace('<!--app-html-->', '').replace('<!--app-state-->', '');
   let shell: string | undefined;
   // Without server rendering (admin, or no SSR bundle) the page is the bare client shell.
-  const readShell = () =>
-    (shell ??= built
-      ? (renderer?.template ?? fs.readFileSync(indexFile, 'utf8')).replace('<!--app-head-->', '').replace('<!--app-html-->', '').replace('<!--app-state-->', '')
-      : NOT_BUILT);
+  const readShell = (renderer: Renderer | null) =>
+    renderer ? blank(renderer.template) : (shell ??= built ? blank(fs.readFileSync(indexFile, 'utf8')) : NOT_BUILT);
 
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -70,7 +75,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     if (isPublicPage(pathname)) ctx.stats.incrementBuffered('page_view');
     const publicUrl = ctx.config.publicUrl;
 
-    if (!renderer) return sendHtml(reply, 200, readShell());
+    const renderer = await rendererFor(url);
+    if (!renderer) return sendHtml(reply, 200, readShell(null));
     const kind = renderer.entry.matchPage(pathname).kind;
     if (kind === 'admin') {
       // The back office is client-only; its head only keeps it out of search results.
@@ -95,7 +101,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       // A rendering bug must not take the site down: the browser renders the page instead.
       req.log.error({ err }, 'server rendering failed; sending the client shell');
-      return sendHtml(reply, kind === 'not-found' ? 404 : 200, readShell());
+      return sendHtml(reply, kind === 'not-found' ? 404 : 200, readShell(renderer));
     }
   }
 
