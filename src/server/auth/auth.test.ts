@@ -197,7 +197,7 @@ describe.each(backends)('auth and users on %s', (backend) => {
     const a: number[] = [];
     const b: number[] = [];
     let ip = 0;
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < 12; round++) {
       for (let k = 0; k < 3; k++) {
         const wrong = await timeOf(known[k].email, `10.1.0.${ip++}`);
         const unknown = await timeOf(`ghost${k}@example.com`, `10.1.0.${ip++}`);
@@ -210,8 +210,10 @@ describe.each(backends)('auth and users on %s', (backend) => {
     }
     const median = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
     const ratio = median(b) / median(a);
-    expect(ratio).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
+    // Skipping the hash for an unknown e-mail would make the ratio ~0.01; the wide band only
+    // absorbs the noise of a shared 2-core machine.
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 
   it('hashes passwords with argon2id', async () => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
+import * as m002 from './migrations/002-session-expiry-index';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -59,6 +60,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 
 const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
   '001-initial': m001,
+  '002-session-expiry-index': m002,
 };
 
 export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {
