@@ -60,6 +60,13 @@ async function waitUp(url: string) {
   throw new Error(`no answer from ${url}`);
 }
 
+/** Anonymous (heap, buffers) and file-backed (the node binary, libraries) parts of the RSS, in MB. */
+function rssParts(pid: number): string {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (k: string) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return `${mb('VmRSS')} MB (anon ${mb('RssAnon')}, file ${mb('RssFile')})`;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -155,6 +162,7 @@ async function main() {
     }, 250);
     const rows: string[] = [];
     const verdicts: string[] = [];
+    const memory: string[] = [`before the load: ${rssParts(app.pid!)}`];
     for (const t of targets) {
       const a: Figures[] = [];
       const b: Figures[] = [];
@@ -173,6 +181,7 @@ async function main() {
       if (t.minRatio !== undefined) verdicts.push(`${t.name}: ratio ${ratio.toFixed(2)} (target ≥ ${t.minRatio}) ${ratio >= t.minRatio ? 'met' : 'MISSED'}`);
       if (t.minRps !== undefined) verdicts.push(`${t.name}: ${app1.rps.toFixed(0)} req/s (target ≥ ${t.minRps}) ${app1.rps >= t.minRps ? 'met' : 'MISSED'}`);
       verdicts.push(`${t.name}: p99 ${app1.p99} ms at ${CONNECTIONS} connections (target ≤ 50) ${app1.p99 <= 50 ? 'met' : 'MISSED'}`);
+      memory.push(`after ${t.name}: ${rssParts(app.pid!)}`);
     }
     clearInterval(sampler);
     const rssAtEnd = rssMb(app.pid!);
@@ -180,6 +189,7 @@ async function main() {
     // (the outbox worker drains the bookings' e-mails, V8 gives back heap it no longer needs).
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const rss = rssMb(app.pid!);
+    memory.push(`settled: ${rssParts(app.pid!)}`);
     verdicts.push(
       `server RSS after the run (${SETTLE_MS / 1000} s after the load stopped): ${rss} MB (target ≤ 200) ${rss <= 200 ? 'met' : 'MISSED'}; ` +
         `${rssAtEnd} MB as the last round ended, ${peakRss} MB at the highest during the run`,
@@ -193,6 +203,9 @@ async function main() {
       ...rows,
       '',
       ...verdicts.map((v) => `- ${v}`),
+      '',
+      'Server memory (RSS):',
+      ...memory.map((m) => `- ${m}`),
       '',
     ].join('\n');
     console.log(report);
