@@ -26,6 +26,7 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/contact', access: 'public' },
   { method: 'POST', path: '/api/reservations', access: 'public' },
   { method: 'GET', path: '/api/push/public-key', access: 'public' },
+  { method: 'GET', path: '/api/newsletter/unsubscribe', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
