@@ -27,6 +27,8 @@ const DEMO: DemoImage[] = [
 
 const WIDTH = 1600;
 const HEIGHT = 1067;
+/** Baseline of the tagline: about 60% down, clear of the caption band at the bottom. */
+const TAGLINE_BASELINE = 640;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -43,9 +45,12 @@ function demoSvg(d: DemoImage): string {
   const lines = labelLines(d.label);
   // Bold DejaVu is about 0.78 em per capital: keep the longest line inside 1360 px.
   const size = Math.min(190, Math.floor(1360 / (Math.max(...lines.map((l) => l.length)) * 0.78)));
-  const barY = lines.length > 1 ? 400 : 560;
-  const baselines = lines.map((_, i) => barY + 40 + size + i * Math.round(size * 1.05));
-  const taglineY = baselines[baselines.length - 1] + 90;
+  // The site lays the item's title over the bottom third of the picture (a dark gradient):
+  // the drawing ends above it, so the caption never covers the tagline.
+  const taglineY = TAGLINE_BASELINE;
+  const lineStep = Math.round(size * 1.05);
+  const barY = taglineY - 90 - (lines.length - 1) * lineStep - size - 40;
+  const baselines = lines.map((_, i) => barY + 40 + size + i * lineStep);
   const font = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>

@@ -4,7 +4,8 @@ import { InstagramIcon, WhatsAppIcon } from '../ui/brand-icons';
 
 // Phones only (below 768 px): the three ways travellers reach the gym, always in thumb reach.
 export function MobileBar() {
-  const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
+  // The focus ring is drawn inside: the bar touches the screen's edges.
+  const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold focus-visible:outline-offset-[-3px]';
   return (
     <nav aria-label="Quick contact" className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-950/95 backdrop-blur md:hidden" data-testid="mobile-bar">
       <ul className="flex pb-[env(safe-area-inset-bottom)]">

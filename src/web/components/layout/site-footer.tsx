@@ -18,7 +18,7 @@ export function SiteFooter() {
   };
   return (
     <footer className="border-t border-ink-800 bg-ink-900 pb-24 md:pb-0">
-      <div className="container-site grid gap-12 py-16 md:grid-cols-2 xl:grid-cols-[1.2fr_0.7fr_1.1fr_1.4fr]">
+      <div className="container-site grid gap-12 py-16 md:grid-cols-2 xl:grid-cols-[1fr_0.6fr_1.1fr_1.8fr]">
         <div>
           <div className="flex items-center gap-2.5">
             <LogoMark className="size-10" />
@@ -77,14 +77,21 @@ export function SiteFooter() {
               <span>
                 {OPENING_HOURS.map((h) => (
                   <span key={h.days} className="block">
-                    {h.days}: {h.hours}
+                    {h.days}:{' '}
+                    <span className="whitespace-nowrap" data-testid="footer-hours">
+                      {h.hours}
+                    </span>
                   </span>
                 ))}
               </span>
             </li>
           </ul>
         </div>
-        <NewsletterForm fallback={<div className="min-h-36" />} />
+        {/* The sign-up row needs room for a whole address beside its button: the full width of
+            the two-column footer, and the widest column of the four-column one. */}
+        <div className="md:col-span-2 md:max-w-xl xl:col-span-1 xl:max-w-none">
+          <NewsletterForm fallback={<div className="min-h-36" />} />
+        </div>
       </div>
       <div className="border-t border-ink-800">
         <p className="container-site py-6 text-sm text-ink-400">

@@ -1,7 +1,7 @@
 import { cloneElement, useId, type ReactElement } from 'react';
 
 export const inputClass =
-  'block w-full min-h-12 rounded-lg border border-ink-600 bg-ink-900 px-4 py-3 text-base text-bone-50 placeholder:text-ink-400 transition-colors hover:border-ink-400 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 aria-[invalid=true]:border-danger-400';
+  'block w-full min-h-12 rounded-lg border border-ink-600 bg-ink-900 px-4 py-3 text-base text-bone-50 placeholder:text-ink-400 transition-colors hover:border-ink-400 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-solid focus-visible:outline-gold-400 aria-[invalid=true]:border-danger-400';
 
 /**
  * A labelled control with its error message, wired for screen readers (aria-invalid,

@@ -1,16 +1,21 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router';
+import { srcSetOf, uploadVariants } from '../../../shared/media';
 import { formatDate, readingMinutes } from '../../lib/format';
 import type { BlogPost } from '../../lib/types';
 
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  // A picture uploaded to the gallery comes in several widths: the browser picks one.
+  const srcSet = srcSetOf(uploadVariants(post.featuredImage));
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-ink-700 bg-ink-900 transition-colors hover:border-blood-500/60">
       <div className="aspect-[16/9] overflow-hidden bg-ink-800">
         {post.featuredImage ? (
           <img
             src={post.featuredImage}
+            srcSet={srcSet}
+            sizes={srcSet ? '(min-width: 1280px) 400px, (min-width: 1024px) 32vw, (min-width: 768px) 48vw, 100vw' : undefined}
             alt=""
             width={800}
             height={450}

@@ -1,11 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { srcSetOf } from '../../../shared/media';
 import type { GalleryItem } from '../../lib/types';
-
-/** srcset from the WebP variants (400/800/1600 px); none for external images. */
-export function srcSetOf(item: GalleryItem): string | undefined {
-  const v = item.variants?.filter((x) => x && x.url && x.width > 0) ?? [];
-  return v.length ? v.map((x) => `${x.url} ${x.width}w`).join(', ') : undefined;
-}
 
 /** The middle variant is a sensible fallback src for browsers that ignore srcset. */
 export function srcOf(item: GalleryItem): string {
@@ -41,8 +36,8 @@ export function GalleryImage({
     <img
       ref={ref}
       src={srcOf(item)}
-      srcSet={srcSetOf(item)}
-      sizes={srcSetOf(item) ? sizes : undefined}
+      srcSet={srcSetOf(item.variants)}
+      sizes={srcSetOf(item.variants) ? sizes : undefined}
       alt={item.description ? `${item.title}: ${item.description}` : item.title}
       width={item.width ?? 800}
       height={item.height ?? 600}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { useAutoAdvance, useMediaQuery, useReducedMotion } from '../../lib/hooks';
 import type { GalleryItem } from '../../lib/types';
@@ -60,8 +60,17 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
   const autoplay = mobile && !reduced && n > 1;
   useAutoAdvance(autoplay && !userPaused && !hovered, CAROUSEL_MS, () => setIndex((i) => (i + 1) % n));
 
+  // The slides beside the current one sit outside the clipped track, where lazy images never
+  // load: once the carousel nears the viewport on a phone, the previous and next pictures
+  // (wrapping) load eagerly, so an arrow, a swipe or the automatic step never shows a blank.
+  // Not on desktop: the carousel is hidden there and an eager image would still download.
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, mobile);
+  const eager = (i: number) => near && (i === current || i === (current + 1) % n || i === (current - 1 + n) % n);
+
   return (
     <div
+      ref={ref}
       className="md:hidden"
       role="region"
       aria-roledescription="carousel"
@@ -85,7 +94,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
               inert={i !== current}
               data-active={i === current}
             >
-              <GalleryTile item={item} onOpen={onOpen} sizes="calc(100vw - 2rem)" />
+              <GalleryTile item={item} onOpen={onOpen} sizes="calc(100vw - 2rem)" eager={eager(i)} />
             </div>
           ))}
         </div>
@@ -126,4 +135,17 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
       </div>
     </div>
   );
+}
+
+/** True once the element has come within about a screen of the viewport (and stays true). */
+function useNearViewport(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || near || !el) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '100% 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, enabled, near]);
+  return near;
 }

@@ -45,14 +45,18 @@ export function ContactSection() {
                 </a>
               </InfoRow>
               <InfoRow icon={<Clock aria-hidden className="size-6" />} title="Opening hours">
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4">
-                  {OPENING_HOURS.map((h) => (
-                    <div key={h.days} className="contents">
-                      <dt>{h.days}</dt>
-                      <dd className="font-semibold text-bone-100">{h.hours}</dd>
-                    </div>
-                  ))}
-                </dl>
+                {/* Days and hours side by side where both fit on one line, else the hours go
+                    under their days; a time range never breaks inside. */}
+                <div className="@container">
+                  <dl className="grid gap-2 @[21rem]:grid-cols-[auto_1fr] @[21rem]:gap-x-4 @[21rem]:gap-y-0" data-testid="opening-hours">
+                    {OPENING_HOURS.map((h) => (
+                      <div key={h.days} className="@[21rem]:contents">
+                        <dt>{h.days}</dt>
+                        <dd className="font-semibold whitespace-nowrap text-bone-100">{h.hours}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
               </InfoRow>
             </ul>
             <SocialLinks className="mt-8" />
@@ -63,9 +67,9 @@ export function ContactSection() {
                 title={`Map: ${SITE.name}, ${SITE.town}`}
                 loading="lazy"
                 referrerPolicy="no-referrer"
-                className="block aspect-[4/3] w-full border-0"
+                className="block aspect-[4/3] w-full border-0 focus-visible:outline-offset-[-3px]"
               />
-              <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400">
+              <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400 focus-visible:outline-offset-[-3px]">
                 Open the map in a new tab
               </a>
             </div>

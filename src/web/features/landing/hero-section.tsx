@@ -49,13 +49,15 @@ export function HeroSection() {
           </div>
         </div>
 
-        <dl className="grid grid-cols-3 gap-3 sm:gap-4">
+        {/* Each card is a size container: the figure scales with the card's own width (cqi), so
+            "2000+" fits from a 320 px phone to the narrow hero column at 1280 px and wider. */}
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4" data-testid="hero-stats">
           {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col-reverse rounded-card border border-ink-700 bg-ink-900/90 p-4 text-center sm:p-6">
-              <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-sm">{s.label}</dt>
-              <dd className="inline-flex items-center justify-center gap-1 font-display-tight text-2xl whitespace-nowrap text-bone-50 sm:text-4xl xl:text-5xl">
+            <div key={s.label} className="@container flex min-w-0 flex-col-reverse justify-end rounded-card border border-ink-700 bg-ink-900/90 px-2 py-4 text-center sm:px-4 sm:py-5">
+              <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-xs">{s.label}</dt>
+              <dd className="inline-flex items-center justify-center gap-[0.1em] font-display-tight text-[clamp(1.125rem,28cqi,3rem)] leading-tight whitespace-nowrap text-bone-50">
                 {s.value}
-                {s.label === 'Rating' && <Star aria-hidden className="size-5 fill-gold-400 text-gold-400 sm:size-7" />}
+                {s.label === 'Rating' && <Star aria-hidden className="size-[0.6em] shrink-0 fill-gold-400 text-gold-400" />}
               </dd>
             </div>
           ))}

@@ -7,7 +7,22 @@ import { useAutoAdvance, useReducedMotion } from '../../lib/hooks';
 /** Reviews per view and rotation step (SPEC.md §9). */
 const PER_VIEW = 3;
 const ROTATE_MS = 5000;
-const GROUPS = Array.from({ length: Math.ceil(REVIEWS.length / PER_VIEW) }, (_, i) => REVIEWS.slice(i * PER_VIEW, i * PER_VIEW + PER_VIEW));
+/**
+ * Groups of 3, always full: the last one wraps round to the start (10, 1, 2) instead of
+ * showing the 10th review alone. The positions (1-based) name each group's dot.
+ */
+const REVIEW_GROUPS = Array.from({ length: Math.ceil(REVIEWS.length / PER_VIEW) }, (_, g) =>
+  Array.from({ length: Math.min(PER_VIEW, REVIEWS.length) }, (_, k) => (g * PER_VIEW + k) % REVIEWS.length),
+);
+const GROUPS = REVIEW_GROUPS.map((g) => g.map((i) => REVIEWS[i]));
+
+/** "Show reviews 1 to 3", or "Show reviews 10, 1 and 2" for the group that wraps. */
+function reviewGroupLabel(group: readonly number[]): string {
+  const n = group.map((i) => i + 1);
+  const consecutive = n.every((x, k) => k === 0 || x === n[k - 1] + 1);
+  if (consecutive) return n.length === 1 ? `Show review ${n[0]}` : `Show reviews ${n[0]} to ${n[n.length - 1]}`;
+  return `Show reviews ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+}
 
 export function TestimonialsSection() {
   const [group, setGroup] = useState(0);
@@ -64,7 +79,7 @@ export function TestimonialsSection() {
                 key={i}
                 type="button"
                 onClick={() => setGroup(i)}
-                aria-label={`Show reviews ${i * PER_VIEW + 1} to ${Math.min((i + 1) * PER_VIEW, REVIEWS.length)}`}
+                aria-label={reviewGroupLabel(REVIEW_GROUPS[i])}
                 aria-current={i === group ? 'true' : undefined}
                 className="inline-flex size-8 items-center justify-center"
               >

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
+import { srcSetOf, uploadVariants } from '../../../shared/media';
 import { pageTitle } from '../../../shared/site';
 import { postQuery } from '../../features/blog/queries';
 import { ShareButtons } from '../../features/blog/share-buttons';
@@ -36,7 +37,7 @@ export default function BlogArticlePage() {
     return (
       <div className="container-site py-24">
         <div className="mx-auto max-w-xl text-center">
-          <h1 className="font-display-tight text-display-sm">Article not found</h1>
+          <h1 className="font-display-tight text-display-sm">Article not found.</h1>
           <p className="mt-4 text-lg text-ink-300">The article you're looking for doesn't exist or has been deleted.</p>
           <div className="mt-8 flex justify-center">
             <BackToBlog />
@@ -79,7 +80,18 @@ export default function BlogArticlePage() {
       </header>
       <div className="container-site max-w-4xl">
         {post.featuredImage && (
-          <img src={post.featuredImage} alt={post.title} width={1200} height={675} className="mt-10 aspect-[16/9] w-full rounded-card object-cover" decoding="async" fetchPriority="high" />
+          <img
+            src={post.featuredImage}
+            srcSet={srcSetOf(uploadVariants(post.featuredImage))}
+            sizes={uploadVariants(post.featuredImage).length ? '(min-width: 56rem) 52rem, calc(100vw - 2rem)' : undefined}
+            alt={post.title}
+            width={1200}
+            height={675}
+            className="mt-10 aspect-[16/9] w-full rounded-card object-cover"
+            decoding="async"
+            fetchPriority="high"
+            data-testid="featured-image"
+          />
         )}
         <div className="prose-article mt-10" data-testid="article-body">
           <Suspense fallback={<p className="text-ink-300">Loading article...</p>}>

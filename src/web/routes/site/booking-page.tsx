@@ -68,15 +68,15 @@ export default function BookingPage() {
       <section aria-labelledby="prices-title" className="mb-16">
         <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
         <div className="overflow-x-auto rounded-card border border-ink-700">
-          <table className="w-full min-w-[18rem] border-collapse text-left">
+          <table className="w-full min-w-[16rem] border-collapse text-left">
             <caption className="sr-only">Prices in Thai baht</caption>
-            <thead className="bg-ink-800 text-sm tracking-wide uppercase">
+            <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
               <tr>
-                <th scope="col" className="p-3 sm:p-4">
+                <th scope="col" className="px-2 py-3 sm:p-4">
                   Item
                 </th>
                 {PRICE_COLUMNS.map((c) => (
-                  <th key={c} scope="col" className="p-3 text-right sm:p-4">
+                  <th key={c} scope="col" className="px-2 py-3 text-right sm:p-4">
                     {c}
                   </th>
                 ))}
@@ -85,11 +85,11 @@ export default function BookingPage() {
             <tbody>
               {PRICES.map((p) => (
                 <tr key={p.item} className="border-t border-ink-700 odd:bg-ink-900">
-                  <th scope="row" className="p-3 font-semibold sm:p-4">
+                  <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
                     {p.item}
                   </th>
-                  <td className="p-3 text-right font-display-tight text-xl tabular-nums sm:p-4">{p.muayThai}</td>
-                  <td className="p-3 text-right font-display-tight text-xl tabular-nums sm:p-4">{p.other}</td>
+                  <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.muayThai}</td>
+                  <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.other}</td>
                 </tr>
               ))}
             </tbody>
