@@ -47,6 +47,32 @@ describe('contact and newsletter forms', () => {
     await close();
   });
 
+  it('contact: focuses the first invalid field, and after a submit re-checks each field as it is edited', async () => {
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/'));
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    await form.waitFor();
+    // Nothing is checked before the first submit.
+    await form.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await expect(form.getByText('Invalid email').count()).resolves.toBe(0);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByText('First name is required').waitFor();
+    await expect(form.getByLabel('First name').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(form.getByLabel('First name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(form.getByText('Invalid email').isVisible()).resolves.toBe(true);
+    // Editing one field settles its own message only.
+    await form.getByLabel('First name').fill('Ana');
+    await expect(form.getByText('First name is required').count()).resolves.toBe(0);
+    await expect(form.getByText('Last name is required').isVisible()).resolves.toBe(true);
+    await form.getByLabel('Email', { exact: true }).fill('ana@example.com');
+    await expect(form.getByText('Invalid email').count()).resolves.toBe(0);
+    await form.getByLabel('Email', { exact: true }).fill('');
+    await form.getByText('Email is required').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('contact: a failure shows "Error" / "Failed to send message. Please try again."', async () => {
     const { page, close } = await site.open(375);
     await gotoReady(page, site.url('/'));
