@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { serveCommand } from '../scripts/serve-command';
 
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -40,15 +41,31 @@ async function waitFor(url: string, ms = 30_000) {
 }
 
 async function main() {
-  if (!fs.existsSync('dist/client/index.html') || !fs.existsSync('dist/server/entry-server.js')) {
-    throw new Error('Build first: npm run build');
+  const missing = ['dist/node/main.js', 'dist/client/index.html', 'dist/server/entry-server.js'].filter((f) => !fs.existsSync(f));
+  if (missing.length > 0) {
+    console.error(
+      `The production build is missing (${missing.join(', ')}): run \`npm run build\` first.\nLighthouse measures the compiled server (dist/node/main.js) as \`npm run serve\` starts it.`,
+    );
+    process.exit(1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gym-lh-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // The real server as production runs it, with the demo content.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base, ADMIN_PASSWORD: 'lighthouse-admin-pw' },
+  // The real server as production runs it (`npm run serve`: the compiled dist/node/main.js with
+  // its node flags and malloc settings), with the demo content.
+  const serve = serveCommand();
+  const server = spawn(process.execPath, serve.args, {
+    env: {
+      ...process.env,
+      ...serve.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      ADMIN_PASSWORD: 'lighthouse-admin-pw',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

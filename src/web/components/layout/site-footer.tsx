@@ -7,7 +7,7 @@ import { useSectionNav } from '../../lib/section-nav';
 import { LogoMark, WhatsAppIcon } from '../ui/brand-icons';
 import { SocialLinks } from './social-links';
 
-// Its code (react-hook-form, zod) loads when the footer comes near the viewport.
+// Its code loads when the footer comes near the viewport (zod only when the visitor uses it).
 const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
 
 export function SiteFooter() {

@@ -1,49 +1,51 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { contactFormSchema, contactFormToPayload, type ContactFormValues } from '../../../shared/schemas/contact';
+import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { apiPost } from '../../lib/api';
+import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
 
-const EMPTY: ContactFormValues = { firstName: '', lastName: '', email: '', phone: '', subject: '', message: '' };
+// The shared zod schema (src/shared/schemas/contact.ts) is the rule; it is fetched when the
+// visitor starts on the form, so the landing page does not carry zod.
+const loadCheck = () => import('./contact-check').then((m) => m.checkContact);
 
 export default function ContactForm() {
   const toast = useToast();
-  const form = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY });
+  const formRef = useRef<HTMLFormElement>(null);
+  const failed = () => toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'error' });
   const send = useMutation({
-    mutationFn: (v: ContactFormValues) => apiPost('/api/contact', contactFormToPayload(v)),
+    mutationFn: (payload: unknown) => apiPost('/api/contact', payload),
     onSuccess: () => {
       toast({ title: 'Message Sent!', description: "We'll get back to you as soon as possible.", variant: 'success' });
-      form.reset(EMPTY);
+      reset(formRef.current);
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'error' }),
+    onError: failed,
   });
-  const { errors } = form.formState;
+  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => send.mutate(payload), onLoadError: failed });
   const ready = useMounted();
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))} className="grid gap-5 sm:grid-cols-2" aria-label="Contact form" data-ready={ready || undefined}>
-      <Field label="First name" error={errors.firstName?.message}>
-        <input className={inputClass} autoComplete="given-name" {...form.register('firstName')} />
+    <form ref={formRef} {...formProps} className="grid gap-5 sm:grid-cols-2" aria-label="Contact form" data-ready={ready || undefined}>
+      <Field label="First name" error={errors.firstName}>
+        <input name="firstName" className={inputClass} autoComplete="given-name" />
       </Field>
-      <Field label="Last name" error={errors.lastName?.message}>
-        <input className={inputClass} autoComplete="family-name" {...form.register('lastName')} />
+      <Field label="Last name" error={errors.lastName}>
+        <input name="lastName" className={inputClass} autoComplete="family-name" />
       </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <input type="email" className={inputClass} autoComplete="email" {...form.register('email')} />
+      <Field label="Email" error={errors.email}>
+        <input name="email" type="email" className={inputClass} autoComplete="email" />
       </Field>
-      <Field label="Phone" optional error={errors.phone?.message}>
-        <input type="tel" className={inputClass} autoComplete="tel" {...form.register('phone')} />
+      <Field label="Phone" optional error={errors.phone}>
+        <input name="phone" type="tel" className={inputClass} autoComplete="tel" />
       </Field>
-      <Field label="Subject" optional error={errors.subject?.message} className="sm:col-span-2">
-        <input className={inputClass} {...form.register('subject')} />
+      <Field label="Subject" optional error={errors.subject} className="sm:col-span-2">
+        <input name="subject" className={inputClass} />
       </Field>
-      <Field label="Message" error={errors.message?.message} className="sm:col-span-2">
-        <textarea rows={5} className={inputClass} {...form.register('message')} />
+      <Field label="Message" error={errors.message} className="sm:col-span-2">
+        <textarea name="message" rows={5} className={inputClass} />
       </Field>
       <div className="sm:col-span-2">
         <button type="submit" disabled={send.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>

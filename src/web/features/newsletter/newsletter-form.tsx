@@ -1,41 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { newsletterSubscribeSchema } from '../../../shared/schemas/newsletter';
+import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, apiPost } from '../../lib/api';
+import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
 
-// The sign-up form checks the e-mail with the server's own rule.
-const formSchema = newsletterSubscribeSchema.pick({ email: true });
-type Values = z.infer<typeof formSchema>;
+// The sign-up form checks the e-mail with the server's own rule (the shared zod schema),
+// fetched when the visitor starts on the form: every public page carries this form.
+const loadCheck = () => import('./newsletter-check').then((m) => m.checkNewsletter);
 
 export default function NewsletterForm() {
   const toast = useToast();
-  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '' } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const networkError = () => toast({ title: 'Error', description: 'Network error. Please try again.', variant: 'error' });
   const subscribe = useMutation({
-    mutationFn: (v: Values) => apiPost('/api/newsletter-subscribers', { email: v.email, isActive: true }),
+    mutationFn: (payload: { email: string; isActive: true }) => apiPost('/api/newsletter-subscribers', payload),
     onSuccess: () => {
       toast({ title: 'Subscribed!', description: 'Thank you for subscribing to our newsletter.', variant: 'success' });
-      form.reset();
+      reset(formRef.current);
     },
     onError: (err) => {
       // An answer from the server carries its text; no answer at all is a network failure.
       if (err instanceof ApiError) {
         toast({ title: 'Error', description: err.serverMessage ?? 'Failed to subscribe. Please try again.', variant: 'error' });
       } else {
-        toast({ title: 'Error', description: 'Network error. Please try again.', variant: 'error' });
+        networkError();
       }
     },
   });
-  const error = form.formState.errors.email?.message;
+  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => subscribe.mutate(payload), onLoadError: networkError });
+  const error = errors.email;
   const ready = useMounted();
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => subscribe.mutate(v))} aria-labelledby="newsletter-title" data-ready={ready || undefined}>
+    <form ref={formRef} {...formProps} aria-labelledby="newsletter-title" data-ready={ready || undefined}>
       <h2 id="newsletter-title" className="font-display-tight text-2xl">
         Fight camp news
       </h2>
@@ -46,13 +46,13 @@ export default function NewsletterForm() {
         </label>
         <input
           id="newsletter-email"
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
           className={inputClass}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
-          {...form.register('email')}
         />
         <button type="submit" disabled={subscribe.isPending} className={buttonClass('primary', 'md', 'shrink-0')}>
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
