@@ -78,4 +78,6 @@ export interface CachedResponse {
   gzip?: Buffer;
   /** A public page: a hit still counts a page view. */
   pageView: boolean;
+  /** Body and complete headers per encoding, made on the first hit of each (fast path). */
+  ready?: Partial<Record<'br' | 'gzip' | 'identity', { body: Buffer; headers: Record<string, string | number> }>>;
 }

@@ -47,7 +47,7 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
     },
     generation: () => generation,
     getResponse(key) {
-      if (!fresh(`r:${key}`)) {
+      if (ttlMs !== 0 && !fresh(`r:${key}`)) {
         dropResponse(key);
         return undefined;
       }

@@ -98,10 +98,17 @@ export function serveCachedAnswer(ctx: AppContext, req: IncomingMessage, res: Se
   const entry = ctx.publicCache.getResponse(req.url);
   if (!entry) return false;
   if (entry.pageView) ctx.stats.incrementBuffered('page_view');
-  const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding']), ctx);
-  const headers: Record<string, string | number> = { ...entry.headers, vary: 'Accept-Encoding', 'content-length': body.length };
-  if (encoding) headers['content-encoding'] = encoding;
-  res.writeHead(entry.status, headers);
-  res.end(body);
+  const wanted = pickEncoding(req.headers['accept-encoding']);
+  const ready = (entry.ready ??= {});
+  let answer = ready[wanted ?? 'identity'];
+  if (!answer) {
+    // Made once per encoding: later hits write a ready body and header object.
+    const [body, encoding] = bodyFor(req.url, entry, wanted, ctx);
+    const headers: Record<string, string | number> = { ...entry.headers, vary: 'Accept-Encoding', 'content-length': body.length };
+    if (encoding) headers['content-encoding'] = encoding;
+    answer = ready[wanted ?? 'identity'] = { body, headers };
+  }
+  res.writeHead(entry.status, answer.headers);
+  res.end(answer.body);
   return true;
 }
