@@ -4,25 +4,16 @@ import { LIMITS, isEmail } from './common';
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 const CONTACT_MESSAGE = 'Either email or phone is required';
 
-// The booking form as the visitor fills it (SPEC.md §5); messages shown on the named fields.
-export const bookingFormSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
-    email: z
-      .string()
-      .trim()
-      .max(LIMITS.email)
-      .refine((v) => v === '' || isEmail(v), 'Invalid email'),
-    phone: z.string().trim().max(LIMITS.phone),
-    course: z.string().min(1, 'Please select a course').max(LIMITS.name),
-    preferredDate: z.string().min(1, 'Date and time are required').max(100),
-    message: z.string().max(LIMITS.message),
-  })
-  .superRefine((v, ctx) => {
-    if (v.email === '' && v.phone === '') ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_MESSAGE });
-    if (v.phone !== '' && !v.phone.includes('+')) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGE });
-  });
-export type BookingFormValues = z.infer<typeof bookingFormSchema>;
+/** The booking form's fields as the visitor fills them; checked by reservationPayloadSchema below. */
+export interface BookingFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  course: string;
+  /** The date picker's value (datetime-local, the visitor's time). */
+  preferredDate: string;
+  message: string;
+}
 
 const nullableText = (max: number) =>
   z
@@ -64,4 +55,20 @@ export function bookingToPayload(v: BookingFormValues): z.input<typeof reservati
     dateTime: Number.isNaN(date.getTime()) ? v.preferredDate : date.toISOString(),
     message: v.message === '' ? null : v.message,
   };
+}
+
+/**
+ * The booking form checked with the route's own schema (reservationPayloadSchema): the form's
+ * values become the payload the form would send, and each problem is reported on the field
+ * SPEC.md §5 names (the payload's dateTime is the form's preferredDate). First message per field.
+ */
+export function checkBookingForm(v: BookingFormValues): Partial<Record<keyof BookingFormValues, string>> {
+  const result = reservationPayloadSchema.safeParse(bookingToPayload(v));
+  const errors: Partial<Record<keyof BookingFormValues, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] === 'dateTime' ? 'preferredDate' : (issue.path[0] as keyof BookingFormValues);
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }

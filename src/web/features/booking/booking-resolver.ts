@@ -1,8 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { bookingFormSchema } from '../../../shared/schemas/reservations';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { checkBookingForm, type BookingFormValues } from '../../../shared/schemas/reservations';
 
 // The schema module pulls in zod, so its payload helper is reached through this chunk too.
 export { bookingToPayload } from '../../../shared/schemas/reservations';
 
 // Its own chunk: zod is fetched when the visitor starts on the form, not with the page.
-export const bookingResolver = zodResolver(bookingFormSchema);
+// The rule is the route's schema (checkBookingForm runs reservationPayloadSchema).
+export const bookingResolver: Resolver<BookingFormValues> = async (values) => {
+  const problems = Object.entries(checkBookingForm(values));
+  if (problems.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<BookingFormValues> = {};
+  for (const [field, message] of problems) errors[field as keyof BookingFormValues] = { type: 'validate', message };
+  return { values: {}, errors };
+};
