@@ -202,6 +202,11 @@ describe('landing page and navigation', () => {
       await page.waitForLoadState('networkidle');
       expect(requested.size, path).toBeGreaterThan(0);
       expect([...requested].filter((f) => adminOnly.has(f)), path).toEqual([]);
+      // Nor inside a chunk the two sides share: no back-office text in any script the page ran.
+      for (const file of [...requested].filter((f) => f.endsWith('.js'))) {
+        const code = fs.readFileSync(`dist/client/${file}`, 'utf8');
+        for (const text of ADMIN_TEXTS) expect(code.includes(text), `${path}: ${file} holds "${text}"`).toBe(false);
+      }
       expect(errors).toEqual([]);
       await close();
     }
@@ -211,9 +216,15 @@ describe('landing page and navigation', () => {
     await page.goto(site.url('/admin/login'));
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     expect([...requested].filter((f) => adminOnly.has(f)).length).toBeGreaterThan(0);
+    // The texts are the back office's: /admin's scripts do carry them.
+    const adminCode = [...requested].filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
+    for (const text of ADMIN_TEXTS) expect(adminCode.includes(text), text).toBe(true);
     await close();
   });
 });
+
+/** Texts found only in back-office screens (the shell, messages, users, blog editor). */
+const ADMIN_TEXTS = ['Admin Panel', 'Déconnexion', 'Mark all as read', 'Utilisateurs', 'Publier immédiatement'];
 
 interface ManifestChunk {
   file: string;
