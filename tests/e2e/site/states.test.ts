@@ -481,6 +481,22 @@ describe('states and details of the public screens', () => {
     }
   });
 
+  it('keyboard focus: the booking date field shows its ring too (its focus sits in an inner part)', async () => {
+    const { page, close } = await site.open(1280);
+    await gotoReady(page, site.url('/booking'));
+    await page.getByLabel('Course').focus();
+    await page.keyboard.press('Tab');
+    const date = page.getByLabel('Preferred date and time');
+    await expect(date.evaluate((el) => el === document.activeElement || el.matches(':focus-within'))).resolves.toBe(true);
+    const ring = await date.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth) };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    await close();
+  });
+
   it('footer newsletter: the e-mail field is wide enough for an address at every width', async () => {
     for (const width of [320, 768, 1024, 1280, 1920]) {
       const { page, close } = await site.open(width);
