@@ -61,18 +61,16 @@ async function waitUp(url: string) {
   throw new Error(`no answer from ${url}`);
 }
 
-/** Anonymous (heap, buffers) and file-backed (the node binary, libraries) parts of the RSS, in MB. */
-function rssParts(pid: number): string {
+/** One field of /proc/<pid>/status, in MB (VmRSS, or its RssAnon and RssFile parts). */
+function statusMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (k: string) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return `${mb('VmRSS')} MB (anon ${mb('RssAnon')}, file ${mb('RssFile')})`;
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 }
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
+const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+
+/** Anonymous (heap, buffers) and file-backed (the node binary, libraries) parts of the RSS. */
+const rssParts = (pid: number) => `${rssMb(pid)} MB (anon ${statusMb(pid, 'RssAnon')}, file ${statusMb(pid, 'RssFile')})`;
 
 interface Figures {
   rps: number;

@@ -7,33 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_MAX_BYTES } from '../../src/shared/constants';
 import { CORRUPT_IMAGE, FILE_TOO_LARGE, UNSUPPORTED_FORMAT } from '../../src/server/gallery/gallery.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { pixelBomb } from '../helpers/images';
 
 // Hostile uploads to POST /api/gallery over real HTTP on loopback: a false extension, a
 // truncated file, a 40 MB body and a pixel bomb are refused quickly and with bounded memory.
 // Time is only ever compared with a normal upload in the same run, never with a wall clock.
 
 const MB = 1024 * 1024;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A real 1×1 PNG whose header declares 30000 × 30000 (900 megapixels), its CRC fixed. */
-async function pixelBomb(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#a00' } }).png().toBuffer());
-  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
-  png.writeUInt32BE(30000, 16);
-  png.writeUInt32BE(30000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 /** An 800×600 photo-like JPEG (noise, so it is not trivially small). */
 async function normalJpeg(): Promise<Buffer> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { pixelBomb } from '../../../tests/helpers/images';
 import { GALLERY_MAX_BYTES } from '../../shared/constants';
 import { nowIso } from '../db/database';
 import { detectImageFormat, processImage } from '../media/image-processing';
@@ -41,27 +42,6 @@ const exifJpeg = async () =>
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A real 1×1 PNG whose header is rewritten to declare 30000×30000 (900 megapixels), CRC fixed. */
-async function pixelBomb(): Promise<Buffer> {
-  const png = Buffer.from(await solid(1, 1).png().toBuffer());
-  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
-  png.writeUInt32BE(30000, 16);
-  png.writeUInt32BE(30000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 /** A three-frame 500×300 animated GIF (red, green, blue). */
 async function animatedGif(): Promise<Buffer> {

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from '../helpers/server';
+import { api as apiCall, startAdminServer } from '../admin/admin-helpers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
 
 // Stored XSS: hostile text goes into every field a visitor or staff member can fill (through
 // the API), then every public and admin page is visited in Chromium. The pages are visited
@@ -141,23 +142,11 @@ describe('stored XSS payloads never run (public site and back office)', () => {
   let postId: number;
   let conversationId: number;
 
-  async function api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  // The shared JSON helper, bound to this file's server.
+  const api = <T = any>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(server, method, path, body, token);
 
   beforeAll(async () => {
-    // E2E_CLIENT_DIR: a private build, when dist/ may be rebuilt by someone else mid-run.
-    server = await startServer(process.env.E2E_CLIENT_DIR ? { clientDir: process.env.E2E_CLIENT_DIR } : {});
+    server = await startAdminServer();
     browser = await launchBrowser();
 
     adminToken = (await api('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
