@@ -30,6 +30,36 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   replyTo?: string | null;
+  /**
+   * An iCalendar object sent the way calendar clients expect an invitation: a text/calendar
+   * alternative with its METHOD, and the same file attached (nodemailer's icalEvent).
+   */
+  calendar?: MailCalendarPart | null;
+  /** Files attached to the e-mail; their content travels in the outbox row. */
+  attachments?: MailAttachment[] | null;
+  /**
+   * Extra header lines (In-Reply-To, References, List-Unsubscribe, X-...). Names that the
+   * outbox sets itself (From, To, Subject, Message-ID, Reply-To, Content-*, ...) are refused.
+   */
+  headers?: Record<string, string> | null;
+}
+
+export interface MailCalendarPart {
+  /** iTIP method; also written in the VCALENDAR's METHOD line. */
+  method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** The .ics text (VCALENDAR). */
+  content: string;
+  /** Name of the attached copy; invite.ics when unset. */
+  filename?: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** Text, or base64 when `encoding` says so (binary files). */
+  content: string;
+  encoding?: 'base64';
+  /** e.g. 'text/calendar; method=CANCEL', 'application/pdf'. */
+  contentType: string;
 }
 
 export interface MailQueue {

@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-session-expiry-index';
+import * as m005 from './migrations/005-outbox-parts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -61,6 +62,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
   '001-initial': m001,
   '002-session-expiry-index': m002,
+  '005-outbox-parts': m005,
 };
 
 export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {
@@ -79,6 +81,9 @@ export async function migrate(handle: DatabaseHandle, schema?: string): Promise<
   const migrator = new Migrator({
     db: handle.db,
     provider,
+    // Migrations are written on parallel branches: one numbered after another that has not
+    // landed yet (005 before 003) must not stop a database that already ran it.
+    allowUnorderedMigrations: true,
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

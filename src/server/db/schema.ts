@@ -133,6 +133,12 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** JSON: the invitation part { method, content, filename? } (mail.calendar), or null. */
+  calendar: string | null;
+  /** JSON: [{ filename, content, encoding?, contentType }] (mail.attachments), or null. */
+  attachments: string | null;
+  /** JSON: extra header lines { name: value } (mail.headers), or null. */
+  headers: string | null;
 }
 
 export interface PushSubscriptionsTable {

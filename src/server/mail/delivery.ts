@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { Config } from '../config';
+import type { MailAttachment, MailCalendarPart } from '../context';
 import type { OutboxRow } from '../db/schema';
 
 export interface MailSender {
@@ -11,8 +13,29 @@ export interface MailSender {
   close(): void;
 }
 
-function messageOf(config: Config, row: OutboxRow) {
+/** The stored parts of a row (JSON columns, see migration 005) as nodemailer options. */
+function partsOf(row: OutboxRow): Partial<SendMailOptions> {
+  const out: Partial<SendMailOptions> = {};
+  if (row.calendar) {
+    const cal = JSON.parse(row.calendar) as MailCalendarPart;
+    // A text/calendar alternative with its method, and the same file attached.
+    out.icalEvent = { method: cal.method, filename: cal.filename ?? 'invite.ics', content: cal.content };
+  }
+  if (row.attachments) {
+    out.attachments = (JSON.parse(row.attachments) as MailAttachment[]).map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      ...(a.encoding ? { encoding: a.encoding } : {}),
+      contentType: a.contentType,
+    }));
+  }
+  if (row.headers) out.headers = JSON.parse(row.headers) as Record<string, string>;
+  return out;
+}
+
+function messageOf(config: Config, row: OutboxRow): SendMailOptions {
   return {
+    ...partsOf(row),
     from: config.mailFrom,
     to: row.to_address,
     subject: row.subject,

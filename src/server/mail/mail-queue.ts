@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Config } from '../config';
-import type { MailQueue, OutgoingMail } from '../context';
+import type { MailAttachment, MailCalendarPart, MailQueue, OutgoingMail } from '../context';
 import { nowIso, type Db, type Dialect } from '../db/database';
 import type { OutboxRow, OutboxTable } from '../db/schema';
 import { createMailSender, describeMailError, type MailSender } from './delivery';
@@ -44,6 +44,48 @@ const hostOf = (publicUrl: string) => {
   return h;
 };
 
+/** Header names the outbox writes itself, or that would change how the message is read. */
+const OWN_HEADERS = new Set([
+  'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'reply-to', 'sender', 'date', 'mime-version',
+  'content-type', 'content-transfer-encoding', 'content-disposition', 'return-path',
+]);
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,75}$/;
+const CALENDAR_METHODS = new Set<MailCalendarPart['method']>(['PUBLISH', 'REQUEST', 'CANCEL']);
+
+/** A file name for a MIME header: one line, no path, no quotes. */
+const safeFilename = (name: string) => oneLine(name).replace(/["\\/]/g, '_').slice(0, 120) || 'attachment';
+
+function calendarJson(part: MailCalendarPart | null | undefined): string | null {
+  if (!part) return null;
+  if (!CALENDAR_METHODS.has(part.method)) throw new Error(`unknown calendar method ${String(part.method)}`);
+  if (!/^BEGIN:VCALENDAR\r?\n/.test(part.content)) throw new Error('calendar part is not a VCALENDAR');
+  const stored: MailCalendarPart = { method: part.method, content: part.content };
+  if (part.filename) stored.filename = safeFilename(part.filename);
+  return JSON.stringify(stored);
+}
+
+function attachmentsJson(list: MailAttachment[] | null | undefined): string | null {
+  if (!list || list.length === 0) return null;
+  return JSON.stringify(
+    list.map((a): MailAttachment => ({
+      filename: safeFilename(a.filename),
+      content: a.content,
+      ...(a.encoding === 'base64' ? { encoding: 'base64' as const } : {}),
+      contentType: oneLine(a.contentType),
+    })),
+  );
+}
+
+function headersJson(headers: Record<string, string> | null | undefined): string | null {
+  if (!headers) return null;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || OWN_HEADERS.has(name.toLowerCase())) throw new Error(`header ${JSON.stringify(name)} cannot be set on an e-mail`);
+    out[name] = oneLine(value);
+  }
+  return Object.keys(out).length > 0 ? JSON.stringify(out) : null;
+}
+
 /** The outbox row of an e-mail, due now: for enqueue, or for several written in one statement. */
 export function outboxRow(config: Pick<Config, 'publicUrl'>, mail: OutgoingMail): Insertable<OutboxTable> {
   const now = nowIso();
@@ -61,6 +103,9 @@ export function outboxRow(config: Pick<Config, 'publicUrl'>, mail: OutgoingMail)
     last_error: null,
     created_at: now,
     sent_at: null,
+    calendar: calendarJson(mail.calendar),
+    attachments: attachmentsJson(mail.attachments),
+    headers: headersJson(mail.headers),
   };
 }
 
