@@ -43,6 +43,17 @@ export const whatsappUrl = (text: string = SITE.whatsappGreeting) =>
 
 export const mailtoUrl = () => `mailto:${SITE.email}`;
 
+/** A Google Maps link to the gym's pin (e-mails: every phone opens it in its maps app). */
+export const googleMapsUrl = () => `https://www.google.com/maps/search/?api=1&query=${SITE.geo.latitude}%2C${SITE.geo.longitude}`;
+
+/** What a visitor brings to a class (booking e-mails, booking page). */
+export const WHAT_TO_BRING = [
+  'Water',
+  'A towel',
+  'Comfortable sports clothes (shorts and a T-shirt)',
+  'Gloves and shin guards if you have them: they can be rented at the gym',
+] as const;
+
 /** Page titles, shared by the server-rendered head and the client after navigation. */
 export const pageTitle = (part?: string) => (part ? `${part} | ${SITE.name}` : `${SITE.name} | Muay Thai & MMA Gym in ${SITE.town}, Krabi`);
 

@@ -1,0 +1,401 @@
+import { SITE, WHAT_TO_BRING, fullAddress, googleMapsUrl } from '../../shared/site';
+import type { Config } from '../config';
+import type { OutgoingMail } from '../context';
+import { escapeHtml } from '../seo/html';
+import { bookingCalendar } from './calendar';
+
+// The e-mails about a booking: confirmation, cancellation, moved booking, reminder, and the
+// notice to the gym. Each comes in HTML and plain text built from the same blocks, so both
+// name the same facts. Every time is gym time (GYM_TIMEZONE) with the zone named; the
+// calendar part carries the same instants in UTC. Inputs are computed by the booking flow:
+// these functions only check that they agree and write the e-mails.
+//
+// Mails to the customer carry no free text from the booking form except the name (DESIGN §5:
+// no visitor's text goes to an address nobody has confirmed); the message goes to the gym only.
+
+export type BookingMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'>;
+
+export interface BookingMailInput {
+  /** The customer's e-mail address. */
+  to: string;
+  name: string;
+  reservationId: number;
+  course: string;
+  /** The session's start and end, as instants. */
+  startsAt: Date;
+  endsAt: Date;
+  /** The start in gym time: 'YYYY-MM-DD' and 'HH:MM' (must agree with startsAt in GYM_TIMEZONE). */
+  gymDate: string;
+  gymTime: string;
+  /** The zone as shown to people, e.g. 'Krabi time (UTC+7)'. */
+  zoneLabel: string;
+  /** PUBLIC_URL/booking/manage/{token}, or null when the booking has no manage link. */
+  manageUrl: string | null;
+  /** The calendar SEQUENCE of this message: 0 first, then one more for each change. */
+  sequence: number;
+}
+
+export interface BookingCancelledInput extends BookingMailInput {
+  /** Who cancelled: the wording differs. */
+  cancelledBy?: 'customer' | 'gym';
+}
+
+export interface BookingMovedInput extends BookingMailInput {
+  /** Where the booking was before the move. */
+  previous: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string };
+}
+
+export interface BookingStaffNoticeInput {
+  reservationId: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  course: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  gymDate: string;
+  gymTime: string;
+  zoneLabel: string;
+  message: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gym time
+
+interface GymParts {
+  date: string;
+  time: string;
+  /** "Tuesday, 24 November 2026" */
+  long: string;
+}
+
+const gymFormatters = new Map<string, Intl.DateTimeFormat>();
+function gymFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = gymFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    gymFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** An instant as the gym's wall clock shows it (Intl in GYM_TIMEZONE, English). */
+export function gymParts(instant: Date, timeZone: string): GymParts {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('not a valid date');
+  const p: Record<string, string> = {};
+  for (const part of gymFormatter(timeZone).formatToParts(instant)) p[part.type] = part.value;
+  const month = String(MONTHS.indexOf(p.month) + 1).padStart(2, '0');
+  const day = p.day.padStart(2, '0');
+  return {
+    date: `${p.year}-${month}-${day}`,
+    time: `${p.hour}:${p.minute}`,
+    long: `${p.weekday}, ${Number(p.day)} ${p.month} ${p.year}`,
+  };
+}
+
+/** "Tuesday, 24 November 2026, 08:00 (Krabi time, UTC+7)"-style text of an instant in gym time. */
+export function formatGymDateTime(instant: Date, timeZone: string, zoneLabel: string): string {
+  const g = gymParts(instant, timeZone);
+  return `${g.long}, ${g.time} ${zoneLabel}`;
+}
+
+/** The start and end in gym time; the computed start must be the one the caller gave. */
+function gymWhen(timeZone: string, s: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string }) {
+  const start = gymParts(s.startsAt, timeZone);
+  if (start.date !== s.gymDate || start.time !== s.gymTime) {
+    throw new Error(`booking time disagrees with gym time: ${s.startsAt.toISOString()} is ${start.date} ${start.time} in ${timeZone}, not ${s.gymDate} ${s.gymTime}`);
+  }
+  if (!(s.endsAt.getTime() > s.startsAt.getTime())) throw new RangeError('endsAt must be after startsAt');
+  const end = gymParts(s.endsAt, timeZone);
+  const range = end.date === start.date ? `${start.time}–${end.time}` : `${start.time} – ${end.long}, ${end.time}`;
+  return { start, end, line: `${start.long}, ${range}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocks, written out as text and as HTML
+
+interface Fact {
+  label: string;
+  value: string;
+  /** The value is a link (http/https only). */
+  href?: string;
+  /** Shown struck through in HTML (the old time of a moved booking). */
+  struck?: boolean;
+}
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'facts'; rows: Fact[] }
+  | { kind: 'list'; title: string; items: readonly string[] }
+  | { kind: 'action'; label: string; href: string }
+  | { kind: 'note'; text: string }
+  /** The visitor's own words, kept line by line. */
+  | { kind: 'quote'; text: string };
+
+const p = (text: string): Block => ({ kind: 'p', text });
+
+function checkedUrl(url: string): string {
+  if (!/^https?:\/\/[^\s"'<>]+$/i.test(url)) throw new Error(`not a web link: ${JSON.stringify(url)}`);
+  return url;
+}
+
+function textOf(blocks: Block[], config: BookingMailConfig): string {
+  const out: string[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'p' || b.kind === 'note') out.push(b.text);
+    else if (b.kind === 'quote') out.push(b.text.replace(/\r\n?/g, '\n').split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
+    else if (b.kind === 'facts') {
+      const width = Math.max(...b.rows.map((r) => r.label.length)) + 2;
+      out.push(b.rows.map((r) => `${`${r.label}:`.padEnd(width)}${r.value}${r.href && r.href !== r.value ? ` <${r.href}>` : ''}`).join('\n'));
+    } else if (b.kind === 'list') out.push(`${b.title}\n${b.items.map((i) => `- ${i}`).join('\n')}`);
+    else out.push(`${b.label}:\n${b.href}`);
+  }
+  out.push(`-- \n${SITE.name}\n${fullAddress()}\n${config.publicUrl}`);
+  return out.join('\n\n') + '\n';
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+const e = escapeHtml;
+
+function htmlBlock(b: Block): string {
+  switch (b.kind) {
+    case 'p':
+      return `<p style="margin:0 0 16px;">${e(b.text)}</p>`;
+    case 'quote':
+      return `<p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;white-space:pre-wrap;">${e(b.text)}</p>`;
+    case 'note':
+      return `<p style="margin:0 0 16px;font-size:14px;color:#52525b;">${e(b.text)}</p>`;
+    case 'facts':
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="margin:0 0 16px;border-collapse:collapse;">` +
+        b.rows
+          .map((r) => {
+            let value = r.href ? `<a href="${e(r.href)}" style="color:#b91c1c;">${e(r.value)}</a>` : e(r.value);
+            if (r.struck) value = `<s>${value}</s>`;
+            return `<tr><td valign="top" style="padding:6px 12px 6px 0;font-weight:bold;white-space:nowrap;width:90px;">${e(r.label)}</td><td valign="top" style="padding:6px 0;">${value}</td></tr>`;
+          })
+          .join('') +
+        `</table>`
+      );
+    case 'list':
+      return `<p style="margin:0 0 8px;font-weight:bold;">${e(b.title)}</p><ul style="margin:0 0 16px;padding-left:20px;">${b.items.map((i) => `<li style="margin:0 0 4px;">${e(i)}</li>`).join('')}</ul>`;
+    case 'action':
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;"><tr>` +
+        `<td style="background:#b91c1c;border-radius:6px;"><a href="${e(b.href)}" style="display:inline-block;padding:12px 20px;color:#ffffff;font-weight:bold;text-decoration:none;">${e(b.label)}</a></td>` +
+        `</tr></table>` +
+        `<p style="margin:0 0 16px;font-size:13px;color:#52525b;word-break:break-all;">${e(b.href)}</p>`
+      );
+  }
+}
+
+function htmlOf(title: string, blocks: Block[], config: BookingMailConfig): string {
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f4f4f5;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;${FONT}font-size:16px;line-height:1.5;color:#18181b;">` +
+    `<tr><td style="background:#18181b;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;">${e(SITE.name)}</td></tr>` +
+    `<tr><td style="padding:24px;">${blocks.map(htmlBlock).join('')}</td></tr>` +
+    `<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#71717a;">${e(SITE.name)} · ${e(fullAddress())}<br><a href="${e(config.publicUrl)}" style="color:#71717a;">${e(config.publicUrl)}</a></td></tr>` +
+    `</table></td></tr></table></body></html>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** Marks the e-mails as sent by a program: no vacation auto-replies back (RFC 3834). */
+const AUTO_HEADERS = { 'Auto-Submitted': 'auto-generated' };
+
+function placeFacts(): Fact[] {
+  const map = googleMapsUrl();
+  return [
+    { label: 'Where', value: `${SITE.name}, ${fullAddress()}` },
+    { label: 'Map', value: 'Open in Google Maps', href: map },
+  ];
+}
+
+function changeBlocks(config: BookingMailConfig, manageUrl: string | null): Block[] {
+  if (manageUrl) return [{ kind: 'action', label: 'Change or cancel your booking', href: checkedUrl(manageUrl) }];
+  const reply = config.notifyEmail ? 'reply to this e-mail, or ' : '';
+  return [p(`Need to change or cancel? Just ${reply}message us on WhatsApp at ${SITE.whatsapp}.`)];
+}
+
+function calendarOf(config: BookingMailConfig, b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
+  const lines = [`${b.course} at ${SITE.name}`, `${when}`, ''];
+  if (method === 'CANCEL') lines.push('This booking was cancelled.');
+  else {
+    lines.push(`What to bring: ${WHAT_TO_BRING.join('; ')}.`);
+    if (b.manageUrl) lines.push('', `Change or cancel your booking: ${checkedUrl(b.manageUrl)}`);
+  }
+  lines.push('', `Map: ${googleMapsUrl()}`);
+  return bookingCalendar(config, {
+    reservationId: b.reservationId,
+    method,
+    sequence: b.sequence,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    summary: `${b.course} – ${SITE.name}`,
+    description: lines.join('\n'),
+    location: `${SITE.name}, ${fullAddress()}`,
+    geo: { lat: SITE.geo.latitude, lon: SITE.geo.longitude },
+    url: b.manageUrl,
+    attendee: { name: b.name, email: b.to },
+    organizerName: SITE.name,
+  });
+}
+
+function mail(config: BookingMailConfig, to: string, subject: string, blocks: Block[], extra: Partial<OutgoingMail> = {}): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: textOf(blocks, config),
+    html: htmlOf(subject, blocks, config),
+    replyTo: config.notifyEmail ?? null,
+    headers: AUTO_HEADERS,
+    ...extra,
+  };
+}
+
+const laterSequence = (b: BookingMailInput, what: string) => {
+  if (!Number.isInteger(b.sequence) || b.sequence < 1) throw new RangeError(`${what}: sequence must be higher than the confirmation's (0)`);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+
+/** To the customer: the booking is made. Carries the event (METHOD:REQUEST, the given SEQUENCE). */
+export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  const when = gymWhen(config.timezone, b);
+  const blocks: Block[] = [
+    p(`Hello ${b.name},`),
+    p(`Your place is booked. See you on the mats at ${SITE.name}!`),
+    {
+      kind: 'facts',
+      rows: [
+        { label: 'Class', value: b.course },
+        { label: 'When', value: `${when.line} ${b.zoneLabel}` },
+        ...placeFacts(),
+        { label: 'Booking', value: `#${b.reservationId}` },
+      ],
+    },
+    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
+    p('Please arrive 10 minutes early to change and warm up.'),
+    ...changeBlocks(config, b.manageUrl),
+    { kind: 'note', text: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.' },
+  ];
+  const subject = `Booking confirmed: ${b.course} on ${when.start.long} at ${when.start.time}`;
+  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+}
+
+/** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
+export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {
+  laterSequence(b, 'bookingCancelledMail');
+  const when = gymWhen(config.timezone, b);
+  const why = b.cancelledBy === 'gym' ? `We are sorry: ${SITE.name} had to cancel your booking.` : 'Your booking is cancelled, as you asked.';
+  const blocks: Block[] = [
+    p(`Hello ${b.name},`),
+    p(why),
+    {
+      kind: 'facts',
+      rows: [
+        { label: 'Class', value: b.course },
+        { label: 'When', value: `${when.line} ${b.zoneLabel}`, struck: true },
+        ...placeFacts(),
+        { label: 'Booking', value: `#${b.reservationId}` },
+      ],
+    },
+    p(`Want to train another day? Book again at ${config.publicUrl}/booking`),
+    { kind: 'note', text: 'The attached calendar update removes the class from your calendar.' },
+  ];
+  const subject = `Booking cancelled: ${b.course} on ${when.start.long} at ${when.start.time}`;
+  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
+}
+
+/** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
+export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput): OutgoingMail {
+  laterSequence(b, 'bookingMovedMail');
+  const when = gymWhen(config.timezone, b);
+  const before = gymWhen(config.timezone, b.previous);
+  const blocks: Block[] = [
+    p(`Hello ${b.name},`),
+    p('Your booking has moved to a new time.'),
+    {
+      kind: 'facts',
+      rows: [
+        { label: 'Class', value: b.course },
+        { label: 'New time', value: `${when.line} ${b.zoneLabel}` },
+        { label: 'Was', value: `${before.line} ${b.zoneLabel}`, struck: true },
+        ...placeFacts(),
+        { label: 'Booking', value: `#${b.reservationId}` },
+      ],
+    },
+    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
+    ...changeBlocks(config, b.manageUrl),
+    { kind: 'note', text: 'The attached calendar update moves the class in your calendar.' },
+  ];
+  const subject = `Booking moved: ${b.course}, now ${when.start.long} at ${when.start.time}`;
+  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+}
+
+/**
+ * To the customer, REMINDER_LEAD_HOURS before the session. No calendar part: the event is
+ * already in the calendar, and the same SEQUENCE again would change nothing.
+ */
+export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  const when = gymWhen(config.timezone, b);
+  const blocks: Block[] = [
+    p(`Hello ${b.name},`),
+    p(`A reminder of your class at ${SITE.name}:`),
+    {
+      kind: 'facts',
+      rows: [
+        { label: 'Class', value: b.course },
+        { label: 'When', value: `${when.line} ${b.zoneLabel}` },
+        ...placeFacts(),
+        { label: 'Booking', value: `#${b.reservationId}` },
+      ],
+    },
+    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
+    p('Please arrive 10 minutes early to change and warm up.'),
+    ...changeBlocks(config, b.manageUrl),
+  ];
+  const subject = `Reminder: ${b.course} on ${when.start.long} at ${when.start.time}`;
+  return mail(config, b.to, subject, blocks);
+}
+
+/** To the gym (GYM_NOTIFY_EMAIL): a new booking, in gym time; replies go to the customer. */
+export function bookingStaffNotificationMail(config: BookingMailConfig, to: string, r: BookingStaffNoticeInput): OutgoingMail {
+  const when = gymWhen(config.timezone, { ...r, endsAt: r.endsAt ?? new Date(r.startsAt.getTime() + 1) });
+  const whenText = r.endsAt ? `${when.line} ${r.zoneLabel}` : `${when.start.long}, ${when.start.time} ${r.zoneLabel}`;
+  const blocks: Block[] = [
+    p('A new booking arrived on the website.'),
+    {
+      kind: 'facts',
+      rows: [
+        { label: 'Name', value: r.name },
+        { label: 'E-mail', value: r.email ?? '-' },
+        { label: 'Phone', value: r.phone ?? '-' },
+        { label: 'Class', value: r.course },
+        { label: 'When', value: whenText },
+        { label: 'Booking', value: `#${r.reservationId}` },
+      ],
+    },
+    ...(r.message ? [p('Message:'), { kind: 'quote', text: r.message } as Block] : []),
+    { kind: 'action', label: 'Open the reservations', href: `${config.publicUrl}/admin/reservations` },
+  ];
+  const subject = `New booking: ${r.name} — ${r.course}, ${when.start.long} at ${when.start.time}`;
+  return mail(config, to, subject, blocks, { replyTo: r.email });
+}

@@ -1,0 +1,104 @@
+import { createRequire } from 'node:module';
+import type * as Ics from 'ics';
+import type { Config } from '../config';
+import type { MailCalendarPart } from '../context';
+import { messageIdHost } from './mail-queue';
+
+// iCalendar files for bookings, made with the `ics` library. One reservation is one VEVENT
+// whose UID never changes; every later message about it (moved, cancelled) carries the same
+// UID and a higher SEQUENCE, so calendar apps update or remove the event they imported.
+// METHOD:REQUEST with the customer as ATTENDEE (docs/decisions.md, "Booking calendar files").
+
+// Loaded with the first calendar file, not at start.
+const require = createRequire(import.meta.url);
+let ics: typeof Ics | undefined;
+
+export interface BookingCalendarEvent {
+  reservationId: number;
+  /** REQUEST: the booking as it now stands (new or moved); CANCEL: the booking is gone. */
+  method: 'REQUEST' | 'CANCEL';
+  /** 0 for the first confirmation; each later message about the booking goes higher. */
+  sequence: number;
+  startsAt: Date;
+  endsAt: Date;
+  summary: string;
+  description: string;
+  location: string;
+  geo?: { lat: number; lon: number };
+  url?: string | null;
+  /** The customer; named in the event as its only attendee. */
+  attendee: { name: string; email: string };
+  /** The gym; its address is MAIL_FROM's. */
+  organizerName: string;
+}
+
+/** The UID of a reservation's event: the same in every message about it. */
+export function reservationUid(config: Pick<Config, 'publicUrl'>, reservationId: number): string {
+  return `reservation-${reservationId}@${messageIdHost(config.publicUrl)}`;
+}
+
+/** The address part of MAIL_FROM ("Gym <no-reply@example.com>" → no-reply@example.com). */
+export function mailFromAddress(mailFrom: string): string {
+  const m = /<([^<>\s]+)>\s*$/.exec(mailFrom);
+  return (m ? m[1] : mailFrom).trim();
+}
+
+/**
+ * A parameter value (CN=) cannot hold a double quote or a control character, and the library
+ * does not remove them: a hostile name must not end the parameter or start a new line.
+ */
+const paramText = (text: string) =>
+  text
+    .replace(/[\u0000-\u001f\u007f"]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+const utcMs = (d: Date, what: string) => {
+  const ms = d.getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`${what} is not a valid date`);
+  return ms;
+};
+
+/** The VCALENDAR of one booking message, as the outbox's calendar part. */
+export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, ev: BookingCalendarEvent): MailCalendarPart {
+  const start = utcMs(ev.startsAt, 'startsAt');
+  const end = utcMs(ev.endsAt, 'endsAt');
+  if (end <= start) throw new RangeError('endsAt must be after startsAt');
+  if (!Number.isInteger(ev.sequence) || ev.sequence < 0) throw new RangeError('sequence must be a whole number from 0');
+  const cancel = ev.method === 'CANCEL';
+  const event: Ics.EventAttributes = {
+    uid: reservationUid(config, ev.reservationId),
+    sequence: ev.sequence,
+    // Instants in UTC (…Z): no VTIMEZONE needed, every client shows them in its own zone.
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: oneLine(ev.summary),
+    description: ev.description,
+    location: oneLine(ev.location),
+    ...(ev.geo ? { geo: ev.geo } : {}),
+    ...(ev.url ? { url: ev.url } : {}),
+    status: cancel ? 'CANCELLED' : 'CONFIRMED',
+    busyStatus: cancel ? 'FREE' : 'BUSY',
+    organizer: { name: paramText(ev.organizerName), email: mailFromAddress(config.mailFrom) },
+    attendees: [
+      {
+        name: paramText(ev.attendee.name),
+        email: ev.attendee.email.trim(),
+        // Already booked: no RSVP asked, the customer is in.
+        rsvp: false,
+        partstat: 'ACCEPTED',
+        role: 'REQ-PARTICIPANT',
+      },
+    ],
+  };
+  ics ??= require('ics') as typeof Ics;
+  const { error, value } = ics.createEvents([event], { method: ev.method, productId: `-//${paramText(ev.organizerName)}//Bookings//EN` });
+  if (error || !value) throw error ?? new Error('calendar file not made');
+  return { method: ev.method, content: value, filename: cancel ? 'booking-cancelled.ics' : 'booking.ics' };
+}
