@@ -248,6 +248,19 @@ describe('outbox row of a mail with parts', () => {
   });
 });
 
+describe('addresses the calendar library refuses', () => {
+  it('leave that person out of the event, never the e-mail without its calendar', () => {
+    const odd = bookingConfirmationMail({ ...config, mailFrom: 'bookings' }, { ...booking, to: 'ünï@exämple.com' });
+    const ev = parseCalendar(odd.calendar!.content);
+    expect(ev.uid).toBe('reservation-41@gym.test');
+    expect(ev.attendees).toEqual([]);
+    expect(ev.organizer).toBe('null');
+    const oddAttendee = parseCalendar(bookingConfirmationMail(config, { ...booking, to: 'ünï@exämple.com' }).calendar!.content);
+    expect(oddAttendee.organizer.toLowerCase()).toBe('mailto:bookings@gym.test');
+    expect(oddAttendee.attendees).toEqual([]);
+  });
+});
+
 describe('MAIL_FROM as the organizer', () => {
   it('takes the address out of a display-name form', () => {
     expect(mailFromAddress('Gym <no-reply@localhost>')).toBe('no-reply@localhost');

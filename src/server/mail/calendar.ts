@@ -85,20 +85,32 @@ export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, 
     ...(ev.url ? { url: ev.url } : {}),
     status: cancel ? 'CANCELLED' : 'CONFIRMED',
     busyStatus: cancel ? 'FREE' : 'BUSY',
-    organizer: { name: paramText(ev.organizerName), email: mailFromAddress(config.mailFrom) },
-    attendees: [
-      {
-        name: paramText(ev.attendee.name),
-        email: ev.attendee.email.trim(),
-        // Already booked: no RSVP asked, the customer is in.
-        rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
-      },
-    ],
+  };
+  const organizer: Ics.EventAttributes['organizer'] = { name: paramText(ev.organizerName), email: mailFromAddress(config.mailFrom) };
+  const attendee: Ics.Attendee = {
+    name: paramText(ev.attendee.name),
+    email: ev.attendee.email.trim(),
+    // Already booked: no RSVP asked, the customer is in.
+    rsvp: false,
+    partstat: 'ACCEPTED',
+    role: 'REQ-PARTICIPANT',
   };
   ics ??= require('ics') as typeof Ics;
-  const { error, value } = ics.createEvents([event], { method: ev.method, productId: `-//${paramText(ev.organizerName)}//Bookings//EN` });
+  const header = { method: ev.method, productId: `-//${paramText(ev.organizerName)}//Bookings//EN` };
+  // The library refuses some addresses our own checks accept (non-ASCII ones, an odd MAIL_FROM):
+  // then the event goes without that person rather than the booking without its e-mail.
+  const tries: Ics.EventAttributes[] = [
+    { ...event, organizer, attendees: [attendee] },
+    { ...event, organizer },
+    { ...event, attendees: [attendee] },
+    event,
+  ];
+  let value: string | null = null;
+  let error: Error | null = null;
+  for (const attempt of tries) {
+    ({ error, value } = ics.createEvents([attempt], header));
+    if (!error && value) break;
+  }
   if (error || !value) throw error ?? new Error('calendar file not made');
   return { method: ev.method, content: value, filename: cancel ? 'booking-cancelled.ics' : 'booking.ics' };
 }
