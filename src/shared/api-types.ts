@@ -1,6 +1,9 @@
 // The JSON shapes the API answers (SPEC.md §3, §7): the server's presenters build them and the
 // public site and the back office read them. camelCase, integer ids, true/false, ISO 8601 text.
-import type { ContactStatus, ConversationStatus, ReservationStatus, Role } from './constants';
+// Each is a zod schema (the routes' response schemas: nothing unlisted leaves the server) and
+// its type; the browser imports the types only, so zod stays out of its bundles.
+import { z } from 'zod';
+import { RESERVATION_STATUSES, type ContactStatus, type ConversationStatus, type Role } from './constants';
 
 export interface UserDto {
   id: number;
@@ -109,17 +112,18 @@ export interface ConversationMessageDto {
   createdAt: string;
 }
 
-export interface ReservationDto {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  course: string;
-  dateTime: string;
-  message: string | null;
-  status: ReservationStatus;
-  createdAt: string;
-}
+export const reservationDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  course: z.string(),
+  dateTime: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(RESERVATION_STATUSES),
+  createdAt: z.string(),
+});
+export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 
 export interface StatEntryDto {
   id: number;
