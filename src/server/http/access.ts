@@ -13,9 +13,20 @@ import { authenticate } from '../auth/auth.service';
 export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/** One registered route and the access it declared (none for pages, files and /api/docs). */
+export interface CatalogueEntry {
+  readonly method: string;
+  readonly url: string;
+  readonly access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route as registered (HEAD twins left out), with its declared access: read-only. */
+    readonly routeCatalogue: readonly CatalogueEntry[];
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -65,10 +76,17 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     },
   };
 
+  const catalogue: CatalogueEntry[] = [];
+  app.decorate('routeCatalogue', {
+    getter: (): readonly CatalogueEntry[] => Object.freeze([...catalogue]),
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') catalogue.push(Object.freeze({ method: String(method), url: route.url, access }));
+    }
     if (!access) {
       if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
         throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);

@@ -43,7 +43,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags: TAGS, summary: 'Delete a reservation for good', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
     handler: async (req, reply) => {
       await service.deleteReservation(ctx, req.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 }
