@@ -166,13 +166,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Gym website API', version: '1.0.0', description: 'Public site and back office API. Errors answer { "error": "<sentence>" }.' },
+      info: { title: 'Gym website API', version: '1.0.0', description: 'Public site and back office API. Errors answer `{ "error": "<sentence>" }`. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
-    hideUntagged: false,
+    // Pages and files are not API: only tagged routes are described.
+    hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  // The page loads only its own files (no inline script), so the site's CSP above applies as it
+  // is; swagger-ui's staticCSP would replace it with a looser one. No external validator badge.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   // A signed-in answer is one person's view: no shared cache may keep it.

@@ -93,6 +93,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
       }
       return;
     }
+    // The API document says which routes want the bearer token.
+    if (access !== 'public' && route.schema) route.schema = { ...route.schema, security: [{ bearer: [] }] };
     const check = checks[access];
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [async (req: FastifyRequest) => check(req), ...existing];
