@@ -179,8 +179,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   // A signed-in answer is one person's view: no shared cache may keep it.
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every answer, pages included.
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.user && req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get('/healthz', async (_req, reply) => {
