@@ -6,8 +6,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes';
-import { guards } from './auth/guards';
+import { registerAccessControl } from './http/access';
+import { zodValidatorCompiler } from './lib/validation';
 import { blogRoutes } from './blog/blog.routes';
 import { categoriesRoutes } from './categories/categories.routes';
 import type { Config } from './config';
@@ -96,8 +100,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
   app.decorate('ctx', ctx);
-  app.decorateRequest('user', null);
-  app.decorateRequest('token', null);
+  // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
+  // answers encoded through their response schema, so unlisted columns never leave.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerAccessControl(app, ctx);
 
   // Empty JSON bodies are allowed (PUT .../mark-read has none); malformed ones are a 400.
   app.removeContentTypeParser('application/json');
@@ -155,7 +162,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },
   });
 
-  const g = guards(ctx);
+  // The API describes itself from the route schemas: /api/openapi.json and a reference at /api/docs.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Gym website API', version: '1.0.0', description: 'Public site and back office API. Errors answer `{ "error": "<sentence>" }`. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    // Pages and files are not API: only tagged routes are described.
+    hideUntagged: true,
+  });
+  // The page loads only its own files (no inline script), so the site's CSP above applies as it
+  // is; swagger-ui's staticCSP would replace it with a looser one. No external validator badge.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  // A signed-in answer is one person's view: no shared cache may keep it.
+  // A callback hook, not an async one: it runs on every answer, pages included.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.user && req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -167,17 +195,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  await authRoutes(app, ctx, g);
-  await usersRoutes(app, ctx, g);
-  await blogRoutes(app, ctx, g);
-  await categoriesRoutes(app, ctx, g);
-  await galleryRoutes(app, ctx, g);
-  await reservationsRoutes(app, ctx, g);
-  await newsletterRoutes(app, ctx, g);
-  await contactRoutes(app, ctx, g);
-  await conversationsRoutes(app, ctx, g);
-  await pushRoutes(app, ctx, g);
-  await dashboardRoutes(app, ctx, g);
+  await authRoutes(app, ctx);
+  await usersRoutes(app, ctx);
+  await blogRoutes(app, ctx);
+  await categoriesRoutes(app, ctx);
+  await galleryRoutes(app, ctx);
+  await reservationsRoutes(app, ctx);
+  await newsletterRoutes(app, ctx);
+  await contactRoutes(app, ctx);
+  await conversationsRoutes(app, ctx);
+  await pushRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());

@@ -1,148 +1,206 @@
 // The JSON shapes the API answers (SPEC.md §3, §7): the server's presenters build them and the
 // public site and the back office read them. camelCase, integer ids, true/false, ISO 8601 text.
-import type { ContactStatus, ConversationStatus, ReservationStatus, Role } from './constants';
+// Each is a zod schema (the routes' response schemas: an answer is encoded through it, so
+// nothing unlisted leaves the server) and its type. The browser imports the types only
+// (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
+import { z } from 'zod';
+import { CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_STATUSES, ROLES } from './constants';
 
-export interface UserDto {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-}
+const id = z.number().int();
+/** ISO 8601 text (toISOString()). */
+const timestamp = z.string().describe('ISO 8601 date-time');
+
+export const userDtoSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+/** GET /api/users without an admin token: authors' ids and names only. */
+export const userNameDtoSchema = z.object({ id, name: z.string() });
+export type UserNameDto = z.infer<typeof userNameDtoSchema>;
 
 /** GET /api/auth/me and the login answer's user: the role flags the client reads. */
-export interface SessionUserDto extends UserDto {
-  admin: boolean;
-  staff: boolean;
-}
+export const sessionUserDtoSchema = userDtoSchema.extend({
+  admin: z.boolean(),
+  staff: z.boolean(),
+});
+export type SessionUserDto = z.infer<typeof sessionUserDtoSchema>;
 
-export interface BlogCategoryRefDto {
-  id: number;
-  name: string;
-  slug: string;
-}
+/** POST /api/auth/login. */
+export const loginAnswerSchema = z.object({ token: z.string(), user: sessionUserDtoSchema });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-export interface BlogPostDto {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string | null;
-  featuredImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  categoryId: number | null;
-  authorId: number | null;
-  published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  category: BlogCategoryRefDto | null;
-  author: { id: number; name: string } | null;
-}
+export const blogCategoryRefDtoSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+});
+export type BlogCategoryRefDto = z.infer<typeof blogCategoryRefDtoSchema>;
 
-export interface BlogCategoryDto extends BlogCategoryRefDto {
-  description: string | null;
-  createdAt: string;
-  postCount: number;
-}
+export const blogPostDtoSchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  featuredImage: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  categoryId: id.nullable(),
+  authorId: id.nullable(),
+  published: z.boolean(),
+  publishedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  category: blogCategoryRefDtoSchema.nullable(),
+  author: z.object({ id, name: z.string() }).nullable(),
+});
+export type BlogPostDto = z.infer<typeof blogPostDtoSchema>;
 
-export interface GalleryVariantDto {
-  width: number;
-  url: string;
-}
+export const blogCategoryDtoSchema = blogCategoryRefDtoSchema.extend({
+  description: z.string().nullable(),
+  createdAt: timestamp,
+  postCount: z.number().int(),
+});
+export type BlogCategoryDto = z.infer<typeof blogCategoryDtoSchema>;
 
-export interface GalleryItemDto {
-  id: number;
-  title: string;
-  description: string | null;
-  category: string;
-  imageUrl: string | null;
-  instagramUrl: string | null;
-  filename: string | null;
-  width: number | null;
-  height: number | null;
+export const galleryVariantDtoSchema = z.object({
+  width: z.number().int(),
+  url: z.string(),
+});
+export type GalleryVariantDto = z.infer<typeof galleryVariantDtoSchema>;
+
+export const galleryItemDtoSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+  instagramUrl: z.string().nullable(),
+  filename: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
   /** WebP variants for srcset, smallest first; empty for Instagram items. */
-  variants: GalleryVariantDto[];
-  createdAt: string;
-}
+  variants: z.array(galleryVariantDtoSchema).describe('WebP variants for srcset, smallest first; empty for Instagram items'),
+  createdAt: timestamp,
+});
+export type GalleryItemDto = z.infer<typeof galleryItemDtoSchema>;
 
-export interface NewsletterSubscriberDto {
-  id: number;
-  email: string;
-  name: string | null;
-  isActive: boolean;
-  subscribedAt: string;
-}
+export const newsletterSubscriberDtoSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string().nullable(),
+  isActive: z.boolean(),
+  subscribedAt: timestamp,
+});
+export type NewsletterSubscriberDto = z.infer<typeof newsletterSubscriberDtoSchema>;
 
-export interface ContactSubmissionDto {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: string;
-}
+export const contactSubmissionDtoSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  createdAt: timestamp,
+});
+export type ContactSubmissionDto = z.infer<typeof contactSubmissionDtoSchema>;
 
-export interface ConversationDto {
-  id: number;
-  userName: string;
-  userEmail: string;
-  subject: string;
-  status: ConversationStatus;
-  createdAt: string;
-  lastMessageAt: string;
-  messageCount: number;
-  unreadCount: number;
-}
+/** POST /api/contact → 201: the stored submission and the conversation it opened. */
+export const contactReceiptSchema = z.object({ success: z.literal(true), id, conversationId: id });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
-export interface ConversationMessageDto {
-  id: number;
-  conversationId: number;
-  senderType: 'admin' | 'customer';
-  senderName: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-}
+export const conversationDtoSchema = z.object({
+  id,
+  userName: z.string(),
+  userEmail: z.string(),
+  subject: z.string(),
+  status: z.enum(CONVERSATION_STATUSES),
+  createdAt: timestamp,
+  lastMessageAt: timestamp,
+  messageCount: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type ConversationDto = z.infer<typeof conversationDtoSchema>;
 
-export interface ReservationDto {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  course: string;
-  dateTime: string;
-  message: string | null;
-  status: ReservationStatus;
-  createdAt: string;
-}
+export const conversationMessageDtoSchema = z.object({
+  id,
+  conversationId: id,
+  senderType: z.enum(['admin', 'customer']),
+  senderName: z.string(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: timestamp,
+});
+export type ConversationMessageDto = z.infer<typeof conversationMessageDtoSchema>;
 
-export interface StatEntryDto {
-  id: number;
-  metric: string;
-  value: number;
-  createdAt: string;
-}
+/** PUT /api/conversations/{id}/mark-read: how many customer messages became read. */
+export const markReadAnswerSchema = z.object({ success: z.literal(true), updated: z.number().int() });
+export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 
-export interface WeeklyPointDto {
-  weekStart: string;
-  reservations: number;
-  contacts: number;
-}
+export const reservationDtoSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  course: z.string(),
+  dateTime: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(RESERVATION_STATUSES),
+  createdAt: timestamp,
+});
+export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 
-export interface DashboardStatsDto {
-  totalUsers: number;
-  totalBlogPosts: number;
-  totalGalleryImages: number;
-  totalContactSubmissions: number;
-  totalNewsletterSubscribers: number;
-  totalReservations: number;
-  unreadReservations: number;
-  reservationsThisMonth: number;
-  recentStats: StatEntryDto[];
-  weekly: WeeklyPointDto[];
-}
+export const statEntryDtoSchema = z.object({
+  id,
+  metric: z.string(),
+  value: z.number(),
+  createdAt: timestamp,
+});
+export type StatEntryDto = z.infer<typeof statEntryDtoSchema>;
+
+export const weeklyPointDtoSchema = z.object({
+  weekStart: z.string().describe('YYYY-MM-DD, a Monday in the gym’s time zone'),
+  reservations: z.number().int(),
+  contacts: z.number().int(),
+});
+export type WeeklyPointDto = z.infer<typeof weeklyPointDtoSchema>;
+
+export const dashboardStatsDtoSchema = z.object({
+  totalUsers: z.number().int(),
+  totalBlogPosts: z.number().int(),
+  totalGalleryImages: z.number().int(),
+  totalContactSubmissions: z.number().int(),
+  totalNewsletterSubscribers: z.number().int(),
+  totalReservations: z.number().int(),
+  unreadReservations: z.number().int(),
+  reservationsThisMonth: z.number().int(),
+  recentStats: z.array(statEntryDtoSchema),
+  weekly: z.array(weeklyPointDtoSchema),
+});
+export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
+
+/** GET /api/push/public-key: the VAPID application server key (base64url). */
+export const pushPublicKeyDtoSchema = z.object({ publicKey: z.string() });
+export type PushPublicKeyDto = z.infer<typeof pushPublicKeyDtoSchema>;
+
+/** POST /api/push/subscribe → 201. The keys stay on the server. */
+export const pushSubscriptionDtoSchema = z.object({ id, endpoint: z.string(), createdAt: timestamp });
+export type PushSubscriptionDto = z.infer<typeof pushSubscriptionDtoSchema>;
+
+/** POST /api/push/test: devices reached, subscriptions the push service said are gone, other failures. */
+export const pushTestResultDtoSchema = z.object({ sent: z.number().int(), removed: z.number().int(), failed: z.number().int() });
+export type PushTestResultDto = z.infer<typeof pushTestResultDtoSchema>;
+
+/** Answers that only confirm: { success: true } or { ok: true }. */
+export const successAnswerSchema = z.object({ success: z.literal(true) });
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/newsletter/unsubscribe as JSON (a browser asking for HTML gets a page). */
+export const unsubscribeAnswerSchema = z.object({ success: z.literal(true), message: z.string() });

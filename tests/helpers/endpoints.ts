@@ -1,5 +1,7 @@
-// Every call of SPEC.md §7 (plus the server's own additions), for the authorisation matrix
-// and the hostile-input suites. `:id` is replaced by the test.
+// Every /api route of SPEC.md §7 (plus the server's own additions), for the authorisation
+// matrix and the hostile-input suites. Paths are written as the routes register them: the
+// matrix checks this list against the app's route catalogue, access included. `:id` and
+// `:slug` are filled in by withId().
 export type Access = 'public' | 'user' | 'admin';
 
 export interface Endpoint {
@@ -21,12 +23,13 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/gallery', access: 'public' },
   { method: 'GET', path: '/api/blog-posts', access: 'public' },
   { method: 'GET', path: '/api/blog-categories', access: 'public' },
-  { method: 'GET', path: '/api/blog-posts/some-slug', access: 'public' },
+  { method: 'GET', path: '/api/blog-posts/:slug', access: 'public' },
   { method: 'GET', path: '/api/users', access: 'public' },
   { method: 'POST', path: '/api/contact', access: 'public' },
   { method: 'POST', path: '/api/reservations', access: 'public' },
   { method: 'GET', path: '/api/push/public-key', access: 'public' },
   { method: 'GET', path: '/api/newsletter/unsubscribe', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -63,4 +66,4 @@ export const endpoints: Endpoint[] = [
   { method: 'DELETE', path: '/api/users/:id', access: 'admin' },
 ];
 
-export const withId = (path: string, id: string | number) => path.replace(':id', String(id));
+export const withId = (path: string, id: string | number) => path.replace(':id', String(id)).replace(':slug', 'some-slug');

@@ -1,32 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginAnswerSchema, okAnswerSchema, sessionUserDtoSchema, userDtoSchema } from '../../shared/api-types';
 import { loginSchema, userCreateSchema } from '../../shared/schemas/auth';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../lib/validation';
+import { signedIn } from '../http/access';
+import { errorResponses } from '../http/responses';
 import { presentSessionUser, presentUser } from '../users/users.presenter';
 import { createUser } from '../users/users.service';
-import type { Guards } from './guards';
 import { LoginLimiter } from './login-limiter';
 import { login, logout } from './auth.service';
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
+const TAGS = ['Auth'];
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new LoginLimiter();
 
-  app.post('/api/auth/login', async (req) => {
-    const input = parseOrThrow(loginSchema, req.body);
-    const { token, user } = await login(ctx, limiter, input, req.ip);
-    return { token, user: presentSessionUser(user) };
+  r.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'Sign in: a bearer token and the account',
+      body: loginSchema,
+      response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (req) => {
+      const { token, user } = await login(ctx, limiter, req.body, req.ip);
+      return { token, user: presentSessionUser(user) };
+    },
   });
 
-  app.get('/api/auth/me', { preHandler: g.requireUser }, async (req) => presentSessionUser(req.user!));
-
-  app.post('/api/auth/logout', { preHandler: g.requireUser }, async (req) => {
-    await logout(ctx, req.token!);
-    return { ok: true };
+  r.get('/api/auth/me', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'The signed-in account', response: { 200: sessionUserDtoSchema, ...errorResponses(401) } },
+    handler: async (req) => presentSessionUser(signedIn(req).user),
   });
 
-  app.post('/api/auth/register', { preHandler: g.requireAdmin }, async (req, reply) => {
-    const input = parseOrThrow(userCreateSchema, req.body);
-    const user = await createUser(ctx, input);
-    return reply.code(201).send(presentUser(user));
+  r.post('/api/auth/logout', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'End this session (the token stops working)', response: { 200: okAnswerSchema, ...errorResponses(401) } },
+    handler: async (req) => {
+      await logout(ctx, signedIn(req).token);
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/api/auth/register', {
+    config: { access: 'admin' },
+    schema: {
+      tags: TAGS,
+      summary: 'Create a staff or admin account',
+      body: userCreateSchema,
+      response: { 201: userDtoSchema, ...errorResponses(400, 401, 403, 409) },
+    },
+    handler: async (req, reply) => reply.code(201).send(presentUser(await createUser(ctx, req.body))),
   });
 }

@@ -1,44 +1,82 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogPostDtoSchema } from '../../shared/api-types';
 import { blogPostListQuerySchema, blogPostSchema } from '../../shared/schemas/blog';
 import { idParamSchema } from '../../shared/schemas/common';
-import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../lib/validation';
+import { signedIn } from '../http/access';
+import { errorResponses, noContentSchema } from '../http/responses';
+import { presentPost } from './blog.presenter';
 import { createPost, deletePost, getPostById, getPostBySlug, listPosts, updatePost } from './blog.service';
 
-export async function blogRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
+const TAGS = ['Blog'];
+
+// Any text: a slug that cannot exist is simply not found (404), as an unknown one is.
+const slugParamSchema = z.object({ slug: z.string().describe("The post's slug") });
+
+export function blogRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   // Anonymous callers get published posts only, whatever the query; staff get drafts too
   // unless they ask for ?published=true.
-  app.get('/api/blog-posts', { preHandler: g.optionalUser }, async (req) => {
-    const q = parseOrThrow(blogPostListQuerySchema, req.query);
-    return listPosts(ctx, { signedIn: req.user != null, published: q.published, category: q.category, limit: q.limit });
+  r.get('/api/blog-posts', {
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'List posts (published only without a token; drafts too for staff)',
+      querystring: blogPostListQuerySchema,
+      response: { 200: blogPostDtoSchema.array(), ...errorResponses(400) },
+    },
+    handler: async (req) => {
+      const q = req.query;
+      const rows = await listPosts(ctx, { signedIn: req.user != null, published: q.published, category: q.category, limit: q.limit });
+      return rows.map(presentPost);
+    },
   });
 
   // Editor load. The router matches the static 'id' segment before trying /:slug.
-  app.get('/api/blog-posts/id/:id', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    return getPostById(ctx, id);
+  r.get('/api/blog-posts/id/:id', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'A post by id (the editor)', params: idParamSchema, response: { 200: blogPostDtoSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req) => presentPost(await getPostById(ctx, req.params.id)),
   });
 
-  app.get('/api/blog-posts/:slug', { preHandler: g.optionalUser }, async (req) => {
-    const { slug } = req.params as { slug: string };
-    return getPostBySlug(ctx, String(slug), req.user != null);
+  r.get('/api/blog-posts/:slug', {
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'A post by slug (drafts for staff only)',
+      params: slugParamSchema,
+      response: { 200: blogPostDtoSchema, ...errorResponses(404) },
+    },
+    handler: async (req) => presentPost(await getPostBySlug(ctx, req.params.slug, req.user != null)),
   });
 
-  app.post('/api/blog-posts', { preHandler: g.requireUser }, async (req, reply) => {
-    const input = parseOrThrow(blogPostSchema, req.body);
-    return reply.code(201).send(await createPost(ctx, req.user!, input));
+  r.post('/api/blog-posts', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Write a post', body: blogPostSchema, response: { 201: blogPostDtoSchema, ...errorResponses(400, 401, 409) } },
+    handler: async (req, reply) => reply.code(201).send(presentPost(await createPost(ctx, signedIn(req).user, req.body))),
   });
 
-  app.put('/api/blog-posts/:id', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    const input = parseOrThrow(blogPostSchema, req.body);
-    return updatePost(ctx, id, input);
+  r.put('/api/blog-posts/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Edit a post',
+      params: idParamSchema,
+      body: blogPostSchema,
+      response: { 200: blogPostDtoSchema, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (req) => presentPost(await updatePost(ctx, req.params.id, req.body)),
   });
 
-  app.delete('/api/blog-posts/:id', { preHandler: g.requireUser }, async (req, reply) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    await deletePost(ctx, id);
-    return reply.code(204).send();
+  r.delete('/api/blog-posts/:id', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Delete a post', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req, reply) => {
+      await deletePost(ctx, req.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

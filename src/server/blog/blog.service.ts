@@ -5,8 +5,8 @@ import type { AppContext } from '../context';
 import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { presentPost, type BlogPostDto } from './blog.presenter';
 import * as repo from './blog.repository';
+import type { BlogPostWithRelations } from './blog.repository';
 
 export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
 export const CATEGORY_REQUIRED = 'La catégorie est requise';
@@ -30,7 +30,7 @@ function invalidate(ctx: AppContext) {
   ctx.publicCache.invalidate('categories:');
 }
 
-export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostDto[]> {
+export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostWithRelations[]> {
   const category = opts.category ? opts.category : undefined;
   if (opts.signedIn) {
     const rows = await repo.listPosts(ctx.db, {
@@ -39,36 +39,35 @@ export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promis
       categorySlug: category,
       limit: opts.limit,
     });
-    return rows.map(presentPost);
+    return rows;
   }
   // Anonymous: published posts only whatever the query, so one cache entry per category/limit.
   const key = `blog:list:${category ?? ''}:${opts.limit ?? ''}`;
-  const cached = ctx.publicCache.get<BlogPostDto[]>(key);
+  const cached = ctx.publicCache.get<BlogPostWithRelations[]>(key);
   if (cached) return cached;
-  const list = (await repo.listPosts(ctx.db, { publishedOnly: true, categorySlug: category, limit: opts.limit })).map(presentPost);
+  const list = await repo.listPosts(ctx.db, { publishedOnly: true, categorySlug: category, limit: opts.limit });
   // An unknown category gives an empty list; not caching those keeps random slugs from evicting real entries.
   if (!category || list.length > 0) ctx.publicCache.set(key, list);
   return list;
 }
 
 /** For the server-rendered pages, sitemap and feed. */
-export const listPublishedPosts = (ctx: AppContext): Promise<BlogPostDto[]> => listPosts(ctx, { signedIn: false });
+export const listPublishedPosts = (ctx: AppContext): Promise<BlogPostWithRelations[]> => listPosts(ctx, { signedIn: false });
 
 /** A published post by slug, or null (drafts and unknown slugs alike). */
-export async function getPublishedPostBySlug(ctx: AppContext, slug: string): Promise<BlogPostDto | null> {
+export async function getPublishedPostBySlug(ctx: AppContext, slug: string): Promise<BlogPostWithRelations | null> {
   if (slug.length > LIMITS.slug || !SLUG_PATTERN.test(slug)) return null;
   const key = `blog:slug:${slug}`;
-  const cached = ctx.publicCache.get<BlogPostDto>(key);
+  const cached = ctx.publicCache.get<BlogPostWithRelations>(key);
   if (cached) return cached;
   const row = await repo.findPostBySlug(ctx.db, slug);
   if (!row || !toBool(row.published)) return null;
-  const dto = presentPost(row);
-  ctx.publicCache.set(key, dto);
-  return dto;
+  ctx.publicCache.set(key, row);
+  return row;
 }
 
 /** GET /api/blog-posts/{slug}: staff may open drafts; anonymous readers get 404 for them. */
-export async function getPostBySlug(ctx: AppContext, slug: string, signedIn: boolean): Promise<BlogPostDto> {
+export async function getPostBySlug(ctx: AppContext, slug: string, signedIn: boolean): Promise<BlogPostWithRelations> {
   if (!signedIn) {
     const post = await getPublishedPostBySlug(ctx, slug);
     if (!post) throw notFound(ARTICLE_NOT_FOUND);
@@ -76,13 +75,13 @@ export async function getPostBySlug(ctx: AppContext, slug: string, signedIn: boo
   }
   const row = slug.length <= LIMITS.slug && SLUG_PATTERN.test(slug) ? await repo.findPostBySlug(ctx.db, slug) : undefined;
   if (!row) throw notFound(ARTICLE_NOT_FOUND);
-  return presentPost(row);
+  return row;
 }
 
-export async function getPostById(ctx: AppContext, id: number): Promise<BlogPostDto> {
+export async function getPostById(ctx: AppContext, id: number): Promise<BlogPostWithRelations> {
   const row = await repo.findPostById(ctx.db, id);
   if (!row) throw notFound(POST_NOT_FOUND);
-  return presentPost(row);
+  return row;
 }
 
 async function requireCategory(ctx: AppContext, categoryId: number) {
@@ -96,7 +95,7 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
-export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, input: BlogPostInput): Promise<BlogPostDto> {
+export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, input: BlogPostInput): Promise<BlogPostWithRelations> {
   await requireCategory(ctx, input.categoryId);
   const now = nowIso();
   let id: number;
@@ -124,7 +123,7 @@ export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, i
   return getPostById(ctx, id);
 }
 
-export async function updatePost(ctx: AppContext, id: number, input: BlogPostInput): Promise<BlogPostDto> {
+export async function updatePost(ctx: AppContext, id: number, input: BlogPostInput): Promise<BlogPostWithRelations> {
   const current = await repo.findPostById(ctx.db, id);
   if (!current) throw notFound(POST_NOT_FOUND);
   await requireCategory(ctx, input.categoryId);

@@ -425,7 +425,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
   });
 
   describe('functions for the server-rendered pages', () => {
-    it('listPublishedPosts and getPublishedPostBySlug return published DTOs only', async () => {
+    it('listPublishedPosts and getPublishedPostBySlug return published posts only', async () => {
       const pub = await create({ published: true, slug: 'ssr-published' });
       await create({ published: false, slug: 'ssr-draft' });
       const list = await listPublishedPosts(t.app.ctx);

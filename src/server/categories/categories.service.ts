@@ -2,8 +2,8 @@ import type { BlogCategoryInput } from '../../shared/schemas/blog';
 import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { conflict, notFound } from '../errors';
-import { presentCategory, type BlogCategoryDto } from './categories.presenter';
 import * as repo from './categories.repository';
+import type { CategoryWithCount } from './categories.repository';
 
 export const CATEGORY_SLUG_TAKEN = 'Une catégorie avec ce slug existe déjà';
 export const CATEGORY_NOT_FOUND = 'Catégorie introuvable';
@@ -20,28 +20,30 @@ function invalidate(ctx: AppContext) {
 }
 
 /** Anonymous readers count published posts only (and share a cached answer); staff count drafts too. */
-export async function listCategories(ctx: AppContext, opts: { signedIn: boolean }): Promise<BlogCategoryDto[]> {
-  if (opts.signedIn) return (await repo.listCategories(ctx.db, { publishedOnly: false })).map(presentCategory);
+export async function listCategories(ctx: AppContext, opts: { signedIn: boolean }): Promise<CategoryWithCount[]> {
+  if (opts.signedIn) return repo.listCategories(ctx.db, { publishedOnly: false });
   const key = 'categories:public';
-  const cached = ctx.publicCache.get<BlogCategoryDto[]>(key);
+  const cached = ctx.publicCache.get<CategoryWithCount[]>(key);
   if (cached) return cached;
-  const list = (await repo.listCategories(ctx.db, { publishedOnly: true })).map(presentCategory);
+  const list = await repo.listCategories(ctx.db, { publishedOnly: true });
   ctx.publicCache.set(key, list);
   return list;
 }
 
-export async function createCategory(ctx: AppContext, input: BlogCategoryInput): Promise<BlogCategoryDto> {
+export async function createCategory(ctx: AppContext, input: BlogCategoryInput): Promise<CategoryWithCount> {
   try {
     const id = await repo.insertCategory(ctx.db, { name: input.name, slug: input.slug, description: input.description, created_at: nowIso() });
     invalidate(ctx);
-    return presentCategory((await repo.findCategoryById(ctx.db, id))!);
+    const row = await repo.findCategoryById(ctx.db, id);
+    if (!row) throw notFound(CATEGORY_NOT_FOUND);
+    return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
     throw err;
   }
 }
 
-export async function updateCategory(ctx: AppContext, id: number, input: BlogCategoryInput): Promise<BlogCategoryDto> {
+export async function updateCategory(ctx: AppContext, id: number, input: BlogCategoryInput): Promise<CategoryWithCount> {
   try {
     const ok = await repo.updateCategory(ctx.db, id, { name: input.name, slug: input.slug, description: input.description });
     if (!ok) throw notFound(CATEGORY_NOT_FOUND);
@@ -52,7 +54,7 @@ export async function updateCategory(ctx: AppContext, id: number, input: BlogCat
   invalidate(ctx);
   const row = await repo.findCategoryById(ctx.db, id);
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
-  return presentCategory(row);
+  return row;
 }
 
 /** Posts must keep a category: a category still in use is refused with how many use it. */

@@ -1,43 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { conversationDtoSchema, conversationMessageDtoSchema, markReadAnswerSchema } from '../../shared/api-types';
 import { idParamSchema } from '../../shared/schemas/common';
 import { conversationStatusSchema, replySchema } from '../../shared/schemas/conversations';
-import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../lib/validation';
+import { signedIn } from '../http/access';
+import { errorResponses } from '../http/responses';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import * as service from './conversations.service';
 
-export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
-  app.get('/api/conversations', { preHandler: g.requireUser }, async () =>
-    (await service.listConversations(ctx)).map(presentConversation),
-  );
+const TAGS = ['Conversations'];
 
-  app.get('/api/conversations/:id', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    return presentConversation(await service.getConversation(ctx, id));
+export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/conversations', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'List conversations, latest message first', response: { 200: conversationDtoSchema.array(), ...errorResponses(401) } },
+    handler: async () => (await service.listConversations(ctx)).map(presentConversation),
   });
 
-  app.get('/api/conversations/:id/messages', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    return (await service.listMessages(ctx, id)).map(presentMessage);
+  r.get('/api/conversations/:id', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'A conversation', params: idParamSchema, response: { 200: conversationDtoSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req) => presentConversation(await service.getConversation(ctx, req.params.id)),
   });
 
-  app.post('/api/conversations/:id/messages', { preHandler: g.requireUser }, async (req, reply) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    const { content } = parseOrThrow(replySchema, req.body);
-    const message = await service.reply(ctx, req.user!, id, content);
-    return reply.code(201).send(presentMessage(message));
+  r.get('/api/conversations/:id/messages', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "A conversation's messages, oldest first",
+      params: idParamSchema,
+      response: { 200: conversationMessageDtoSchema.array(), ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => (await service.listMessages(ctx, req.params.id)).map(presentMessage),
   });
 
-  app.put('/api/conversations/:id/status', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    const { status } = parseOrThrow(conversationStatusSchema, req.body);
-    return presentConversation(await service.setStatus(ctx, id, status));
+  r.post('/api/conversations/:id/messages', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Reply (e-mailed to the customer)',
+      params: idParamSchema,
+      body: replySchema,
+      response: { 201: conversationMessageDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req, reply) => {
+      const message = await service.reply(ctx, signedIn(req).user, req.params.id, req.body.content);
+      return reply.code(201).send(presentMessage(message));
+    },
   });
 
-  app.put('/api/conversations/:id/mark-read', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    const updated = await service.markRead(ctx, id);
-    return { success: true, updated };
+  r.put('/api/conversations/:id/status', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Set a conversation's status",
+      params: idParamSchema,
+      body: conversationStatusSchema,
+      response: { 200: conversationDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => presentConversation(await service.setStatus(ctx, req.params.id, req.body.status)),
+  });
+
+  // No body.
+  r.put('/api/conversations/:id/mark-read', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Mark the customer's messages read",
+      params: idParamSchema,
+      response: { 200: markReadAnswerSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => ({ success: true as const, updated: await service.markRead(ctx, req.params.id) }),
   });
 }

@@ -35,6 +35,8 @@ export async function countTotals(db: Db, monthStartIso: string): Promise<Totals
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as Totals;
 }
 
+export type DailyStat = Awaited<ReturnType<typeof recentDailyStats>>[number];
+
 export const recentDailyStats = (db: Db, limit: number) =>
   db
     .selectFrom('daily_stats')

@@ -5,8 +5,11 @@ import { lastWeekStarts, startOfDayInZone, startOfMonthInZone } from './zoned-ti
 export const RECENT_STATS_LIMIT = 30;
 export const WEEKS = 12;
 
-export interface DashboardStats extends repo.Totals {
-  recentStats: { id: number; metric: string; value: number; createdAt: string }[];
+export interface DashboardStats {
+  totals: repo.Totals;
+  /** The most recent daily counters, newest first (one row per metric and calendar day). */
+  dailyStats: repo.DailyStat[];
+  /** Reservations and contact submissions per week, oldest week first (weeks start on Monday). */
   weekly: { weekStart: string; reservations: number; contacts: number }[];
 }
 
@@ -39,11 +42,5 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     if (i >= 0) weekly[i].contacts += 1;
   }
 
-  return {
-    ...totals,
-    // Each row is one day's counter (a calendar day in the gym's time zone). Its createdAt is that
-    // date at UTC midnight, which clients show as a date alone (SPEC.md §9), in any time zone.
-    recentStats: stats.map((s) => ({ id: s.id, metric: s.metric, value: Number(s.value), createdAt: `${s.day}T00:00:00.000Z` })),
-    weekly,
-  };
+  return { totals, dailyStats: stats, weekly };
 }

@@ -224,7 +224,7 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     expect(stats.weekly[0]).toEqual({ weekStart: '2023-12-25', reservations: 0, contacts: 1 });
     expect(stats.weekly[11]).toEqual({ weekStart: '2024-03-11', reservations: 1, contacts: 0 });
     expect(stats.weekly[10]).toEqual({ weekStart: '2024-03-04', reservations: 1, contacts: 0 });
-    expect(stats.reservationsThisMonth).toBe(3);
+    expect(stats.totals.reservationsThisMonth).toBe(3);
   });
 
   it('lists the 30 most recent daily counters dated by their calendar day at UTC midnight', async () => {

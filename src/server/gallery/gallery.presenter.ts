@@ -1,20 +1,7 @@
 import type { GalleryItemRow } from '../db/schema';
-import type { GalleryVariantDto, GalleryItemDto } from '../../shared/api-types';
-export type { GalleryVariantDto, GalleryItemDto };
-
-/** The variants column is JSON text; anything unreadable counts as none. */
-export function parseVariants(text: string | null): GalleryVariantDto[] {
-  if (!text) return [];
-  try {
-    const list = JSON.parse(text) as unknown;
-    if (!Array.isArray(list)) return [];
-    return list
-      .filter((v): v is GalleryVariantDto => typeof v?.width === 'number' && typeof v?.url === 'string')
-      .map((v) => ({ width: v.width, url: v.url }));
-  } catch {
-    return [];
-  }
-}
+import type { GalleryItemDto } from '../../shared/api-types';
+import { parseVariants } from './gallery.repository';
+export type { GalleryItemDto };
 
 const num = (v: number | string | null): number | null => (v == null ? null : Number(v));
 

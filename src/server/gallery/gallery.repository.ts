@@ -5,6 +5,26 @@ import type { Insertable, Updateable } from 'kysely';
 export type NewGalleryItem = Insertable<GalleryItemsTable>;
 export type GalleryItemUpdate = Updateable<GalleryItemsTable>;
 
+/** One stored WebP variant of an upload (the variants column holds a JSON list of them). */
+export interface GalleryVariant {
+  width: number;
+  url: string;
+}
+
+/** The variants column is JSON text; anything unreadable counts as none. */
+export function parseVariants(text: string | null): GalleryVariant[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((v): v is GalleryVariant => typeof v?.width === 'number' && typeof v?.url === 'string')
+      .map((v) => ({ width: v.width, url: v.url }));
+  } catch {
+    return [];
+  }
+}
+
 /** Newest first. With `visibleOnly`, items with neither an image nor an Instagram link are left out. */
 export function listItems(db: Db, opts: { visibleOnly?: boolean } = {}): Promise<GalleryItemRow[]> {
   let q = db.selectFrom('gallery_items').selectAll();

@@ -1,40 +1,93 @@
-import type { FastifyInstance } from 'fastify';
-import { GALLERY_MAX_BYTES } from '../../shared/constants';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { galleryItemDtoSchema } from '../../shared/api-types';
+import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../shared/constants';
 import { idParamSchema } from '../../shared/schemas/common';
 import { galleryInstagramSchema, galleryMetaSchema } from '../../shared/schemas/gallery';
-import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { parseOrThrow } from '../lib/validation';
+import { errorResponses, noContentSchema } from '../http/responses';
+import { parseOrThrow, zodValidatorCompiler } from '../lib/validation';
 import { readUploadForm } from './gallery-upload-form';
+import { presentGalleryItem } from './gallery.presenter';
 import { NO_FILE, addImage, addInstagramItem, deleteGalleryItem, listGallery, updateGalleryItem } from './gallery.service';
 
-export async function galleryRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
+const TAGS = ['Gallery'];
+
+/** What POST /api/gallery reads from its multipart form, for the API document. */
+const uploadFormSchema = galleryMetaSchema.extend({
+  image: z
+    .file()
+    .mime([...GALLERY_ACCEPTED_TYPES])
+    .max(GALLERY_MAX_BYTES)
+    .describe('The image (JPG, PNG, GIF or WebP, 10 MB at most); stored as WebP variants'),
+});
+
+/**
+ * The upload's body is a multipart stream the handler reads itself (file limits, then the
+ * text fields through galleryMetaSchema): the validator leaves it alone and checks the rest.
+ */
+const leaveMultipartBody: FastifySchemaCompiler<unknown> = (route) => {
+  if (route.httpPart === 'body') return () => ({ value: undefined });
+  const { schema } = route;
+  if (!(schema instanceof z.ZodType)) throw new Error(`${route.method} ${route.url}: ${route.httpPart} schema is not a zod schema`);
+  return zodValidatorCompiler({ ...route, schema });
+};
+
+export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   // Everyone sees the same list; only calls without a token are served from the cache.
-  app.get('/api/gallery', async (req) => listGallery(ctx, { anonymous: !req.headers.authorization }));
+  r.get('/api/gallery', {
+    config: { access: 'public' },
+    schema: { tags: TAGS, summary: 'List gallery items, newest first', response: { 200: galleryItemDtoSchema.array() } },
+    handler: async (req) => (await listGallery(ctx, { anonymous: !req.headers.authorization })).map(presentGalleryItem),
+  });
 
   // Multipart: image (the file), title, description, category, in any order.
-  app.post('/api/gallery', { preHandler: g.requireUser }, async (req, reply) => {
-    const form = await readUploadForm(req, GALLERY_MAX_BYTES);
-    if (!form.file) throw badRequest(NO_FILE);
-    const meta = parseOrThrow(galleryMetaSchema, form.fields);
-    return reply.code(201).send(await addImage(ctx, meta, form.file));
+  r.post('/api/gallery', {
+    config: { access: 'user' },
+    validatorCompiler: leaveMultipartBody,
+    schema: {
+      tags: TAGS,
+      summary: 'Upload an image (multipart/form-data)',
+      consumes: ['multipart/form-data'],
+      body: uploadFormSchema,
+      response: { 201: galleryItemDtoSchema, ...errorResponses(400, 401, 413, 415) },
+    },
+    handler: async (req, reply) => {
+      const form = await readUploadForm(req, GALLERY_MAX_BYTES);
+      if (!form.file) throw badRequest(NO_FILE);
+      const meta = parseOrThrow(galleryMetaSchema, form.fields);
+      return reply.code(201).send(presentGalleryItem(await addImage(ctx, meta, form.file)));
+    },
   });
 
-  app.post('/api/gallery/instagram', { preHandler: g.requireUser }, async (req, reply) => {
-    const input = parseOrThrow(galleryInstagramSchema, req.body);
-    return reply.code(201).send(await addInstagramItem(ctx, input));
+  r.post('/api/gallery/instagram', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Add an Instagram post', body: galleryInstagramSchema, response: { 201: galleryItemDtoSchema, ...errorResponses(400, 401) } },
+    handler: async (req, reply) => reply.code(201).send(presentGalleryItem(await addInstagramItem(ctx, req.body))),
   });
 
-  app.put('/api/gallery/:id', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    const meta = parseOrThrow(galleryMetaSchema, req.body);
-    return updateGalleryItem(ctx, id, meta);
+  r.put('/api/gallery/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Edit an item's title, description and category",
+      params: idParamSchema,
+      body: galleryMetaSchema,
+      response: { 200: galleryItemDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => presentGalleryItem(await updateGalleryItem(ctx, req.params.id, req.body)),
   });
 
-  app.delete('/api/gallery/:id', { preHandler: g.requireUser }, async (req, reply) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    await deleteGalleryItem(ctx, id);
-    return reply.code(204).send();
+  r.delete('/api/gallery/:id', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Delete an item and its files', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req, reply) => {
+      await deleteGalleryItem(ctx, req.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

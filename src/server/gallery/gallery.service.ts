@@ -7,8 +7,8 @@ import type { GalleryItemRow } from '../db/schema';
 import { badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../errors';
 import { ImageRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
-import { parseVariants, presentGalleryItem, type GalleryItemDto, type GalleryVariantDto } from './gallery.presenter';
 import * as repo from './gallery.repository';
+import { parseVariants, type GalleryVariant } from './gallery.repository';
 
 export const NO_FILE = 'Veuillez sélectionner un fichier';
 export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
@@ -24,13 +24,13 @@ export const galleryStorage = (ctx: AppContext): MediaStorage =>
   createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'gallery'), urlPrefix: '/uploads/gallery/' });
 
 /** Newest first. Items with neither an image nor an Instagram link are dropped (SPEC §3). */
-export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemDto[]> {
+export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemRow[]> {
   const key = `${CACHE_PREFIX}list`;
   if (opts.anonymous) {
-    const cached = ctx.publicCache.get<GalleryItemDto[]>(key);
+    const cached = ctx.publicCache.get<GalleryItemRow[]>(key);
     if (cached) return cached;
   }
-  const list = (await repo.listItems(ctx.db, { visibleOnly: true })).map(presentGalleryItem);
+  const list = await repo.listItems(ctx.db, { visibleOnly: true });
   if (opts.anonymous) ctx.publicCache.set(key, list);
   return list;
 }
@@ -55,7 +55,7 @@ async function storeVariants(storage: MediaStorage, image: ProcessedImage) {
   const stem = newMediaStem();
   const written: string[] = [];
   try {
-    const variants: GalleryVariantDto[] = [];
+    const variants: GalleryVariant[] = [];
     for (const v of image.variants) {
       const name = variantName(stem, v.width);
       await storage.save(name, v.data);
@@ -78,7 +78,7 @@ export async function addImage(
   meta: GalleryMetaInput,
   file: UploadedFile,
   opts: { countStat?: boolean } = {},
-): Promise<GalleryItemDto> {
+): Promise<GalleryItemRow> {
   if (file.data.length === 0) throw badRequest(NO_FILE);
   const image = await processImage(file.data, { widths: GALLERY_VARIANT_WIDTHS, maxPixels: GALLERY_MAX_PIXELS }).catch(rejection);
   const storage = galleryStorage(ctx);
@@ -104,11 +104,11 @@ export async function addImage(
   }
   ctx.publicCache.invalidate(CACHE_PREFIX);
   if (opts.countStat !== false) await ctx.stats.increment('gallery_image_uploaded');
-  return presentGalleryItem(row);
+  return row;
 }
 
 /** An Instagram post; without an image URL the link itself is stored as the image (SPEC §5). */
-export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramInput): Promise<GalleryItemDto> {
+export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramInput): Promise<GalleryItemRow> {
   const row = await repo.insertItem(ctx.db, {
     title: input.title,
     description: input.description,
@@ -122,14 +122,14 @@ export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramI
     created_at: nowIso(),
   });
   ctx.publicCache.invalidate(CACHE_PREFIX);
-  return presentGalleryItem(row);
+  return row;
 }
 
-export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemDto> {
+export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemRow> {
   const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category });
   if (!row) throw notFound(ITEM_NOT_FOUND);
   ctx.publicCache.invalidate(CACHE_PREFIX);
-  return presentGalleryItem(row);
+  return row;
 }
 
 /** Deletes the item, then its files (only names we made; a missing file is fine). */

@@ -1,37 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reservationDtoSchema } from '../../shared/api-types';
 import { idParamSchema } from '../../shared/schemas/common';
 import { reservationPayloadSchema } from '../../shared/schemas/reservations';
-import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../lib/validation';
+import { errorResponses, noContentSchema } from '../http/responses';
 import { presentReservation } from './reservations.presenter';
 import * as service from './reservations.service';
 
-export async function reservationsRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
-  // Public: the booking form.
-  app.post('/api/reservations', async (req, reply) => {
-    const input = parseOrThrow(reservationPayloadSchema, req.body);
-    return reply.code(201).send(presentReservation(await service.createReservation(ctx, input)));
+const TAGS = ['Reservations'];
+
+export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/reservations', {
+    config: { access: 'public' },
+    schema: { tags: TAGS, summary: 'Book a class (the public booking form)', body: reservationPayloadSchema, response: { 201: reservationDtoSchema, ...errorResponses(400) } },
+    handler: async (req, reply) => reply.code(201).send(presentReservation(await service.createReservation(ctx, req.body))),
   });
 
   // Every reservation, archived included; the screen filters.
-  app.get('/api/reservations', { preHandler: g.requireUser }, async () =>
-    (await service.listReservations(ctx)).map(presentReservation),
-  );
-
-  app.put('/api/reservations/:id/read', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    return presentReservation(await service.markRead(ctx, id));
+  r.get('/api/reservations', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'List every reservation', response: { 200: reservationDtoSchema.array(), ...errorResponses(401) } },
+    handler: async () => (await service.listReservations(ctx)).map(presentReservation),
   });
 
-  app.put('/api/reservations/:id/archive', { preHandler: g.requireUser }, async (req) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    return presentReservation(await service.archive(ctx, id));
+  r.put('/api/reservations/:id/read', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Mark a reservation read', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req) => presentReservation(await service.markRead(ctx, req.params.id)),
   });
 
-  app.delete('/api/reservations/:id', { preHandler: g.requireUser }, async (req, reply) => {
-    const { id } = parseOrThrow(idParamSchema, req.params);
-    await service.deleteReservation(ctx, id);
-    return reply.code(204).send();
+  r.put('/api/reservations/:id/archive', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Archive a reservation', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req) => presentReservation(await service.archive(ctx, req.params.id)),
+  });
+
+  r.delete('/api/reservations/:id', {
+    config: { access: 'user' },
+    schema: { tags: TAGS, summary: 'Delete a reservation for good', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    handler: async (req, reply) => {
+      await service.deleteReservation(ctx, req.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { blogPostDtoSchema } from '../../shared/api-types';
 import type { AppContext } from '../context';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { SeoPost } from './json-ld';
@@ -7,7 +8,7 @@ import type { SeoPost } from './json-ld';
 export async function readPublishedPosts(app: FastifyInstance): Promise<SeoPost[]> {
   const res = await app.inject({ method: 'GET', url: '/api/blog-posts?published=true', headers: { accept: 'application/json' } });
   if (res.statusCode !== 200) throw new Error(`blog posts unavailable (${res.statusCode})`);
-  const posts = JSON.parse(res.body) as SeoPost[];
+  const posts: SeoPost[] = blogPostDtoSchema.array().parse(JSON.parse(res.body));
   const when = (p: SeoPost) => Date.parse(p.publishedAt ?? p.createdAt) || 0;
   return [...posts].sort((a, b) => when(b) - when(a));
 }

@@ -1,7 +1,7 @@
 import type { Role } from '../../shared/constants';
 import { toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
-import type { UserDto } from '../../shared/api-types';
+import type { SessionUserDto, UserDto, UserNameDto } from '../../shared/api-types';
 export type { UserDto };
 
 /** Never includes the password hash. */
@@ -15,8 +15,11 @@ export const presentUser = (u: UserRow): UserDto => ({
 });
 
 /** The session's user, with the role flags the client reads. */
-export const presentSessionUser = (u: UserRow) => ({
+export const presentSessionUser = (u: UserRow): SessionUserDto => ({
   ...presentUser(u),
   admin: u.role === 'admin',
   staff: u.role === 'staff' || u.role === 'admin',
 });
+
+/** The public author list: ids and names only. */
+export const presentUserName = (u: Pick<UserRow, 'id' | 'name'>): UserNameDto => ({ id: u.id, name: u.name });

@@ -46,3 +46,6 @@ export const idParamSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 2_147_483_647, 'id must be a positive integer'),
 });
+
+/** Every failure answers this shape (DESIGN.md §3). */
+export const errorAnswerSchema = z.object({ error: z.string() });

@@ -21,20 +21,4 @@ export const pushUnsubscribeSchema = z.object({
   endpoint: z.string().min(1, 'endpoint is required').max(LIMITS.url),
 });
 
-// Answers of the push endpoints, for the client.
-/** GET /api/push/public-key: the VAPID application server key (base64url). */
-export interface PushPublicKeyResponse {
-  publicKey: string;
-}
-/** POST /api/push/subscribe → 201. */
-export interface PushSubscriptionResponse {
-  id: number;
-  endpoint: string;
-  createdAt: string;
-}
-/** POST /api/push/test: devices reached, subscriptions the push service said are gone, other failures. */
-export interface PushTestResult {
-  sent: number;
-  removed: number;
-  failed: number;
-}
+// The answers' shapes are in ../api-types.ts (PushPublicKeyDto, PushSubscriptionDto, PushTestResultDto).

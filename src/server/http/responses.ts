@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { errorAnswerSchema } from '../../shared/schemas/common';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; the error names the field',
+  401: 'Not signed in, or the session expired',
+  403: 'Signed in without the right role',
+  404: 'Not found',
+  409: 'Conflicts with what is stored',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  429: 'Too many attempts',
+};
+
+/** The `{ error }` answers a route may give, for its response schema (and so the OpenAPI document). */
+export function errorResponses<const C extends readonly number[]>(...codes: C) {
+  const out: Record<number, z.ZodType> = {};
+  for (const c of codes) out[c] = errorAnswerSchema.describe(DESCRIPTIONS[c] ?? 'Error');
+  return out as { [K in C[number]]: typeof errorAnswerSchema };
+}
+
+/** An answer with no body (204). */
+export const noContentSchema = z.null().describe('No content');
