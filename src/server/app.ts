@@ -29,6 +29,7 @@ import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
 import { pushRoutes } from './push/push.routes';
 import { reservationsRoutes } from './reservations/reservations.routes';
+import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
 import { webRoutes } from './web/web.routes';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await categoriesRoutes(app, ctx);
   await galleryRoutes(app, ctx);
   await reservationsRoutes(app, ctx);
+  await timetableRoutes(app, ctx);
   await newsletterRoutes(app, ctx);
   await contactRoutes(app, ctx);
   await conversationsRoutes(app, ctx);

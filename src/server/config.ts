@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidTimeZone } from '../shared/gym-time';
 
 // The environment is read once, here. A bad value stops the start with a clear message.
 const envSchema = z.object({
@@ -14,7 +15,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   GYM_NOTIFY_EMAIL: z.string().email().optional(),
-  GYM_TIMEZONE: z.string().min(1).default('Asia/Bangkok'),
+  GYM_TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone (an IANA name such as Asia/Bangkok)').default('Asia/Bangkok'),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),

@@ -38,7 +38,8 @@ async function waitUp(url: string) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 function book(port: number, n: number): Promise<{ status: number; id?: number }> {
-  const body = JSON.stringify({ name: `Crash ${n}`, email: `crash${n}@example.com`, phone: null, course: 'MMA Training', dateTime: '2031-01-01T10:00:00.000Z', message: null });
+  // 17:30 gym time is no timetable session: no seat limit (this suite is about durability).
+  const body = JSON.stringify({ name: `Crash ${n}`, email: `crash${n}@example.com`, phone: null, course: 'MMA Training', dateTime: '2031-01-01T10:30:00.000Z', message: null });
   return new Promise((resolve) => {
     const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/reservations', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
       let text = '';

@@ -5,7 +5,7 @@
 export type Access = 'public' | 'user' | 'admin';
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;
   access: Access;
   /** Multipart upload rather than JSON. */
@@ -30,6 +30,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/push/public-key', access: 'public' },
   { method: 'GET', path: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'GET', path: '/api/sessions', access: 'public' },
+  { method: 'GET', path: '/api/classes', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -40,6 +42,20 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/reservations/:id/read', access: 'user' },
   { method: 'PUT', path: '/api/reservations/:id/archive', access: 'user' },
   { method: 'DELETE', path: '/api/reservations/:id', access: 'user' },
+  { method: 'GET', path: '/api/timetable/classes', access: 'user' },
+  { method: 'POST', path: '/api/timetable/classes', access: 'user' },
+  { method: 'PATCH', path: '/api/timetable/classes/:id', access: 'user' },
+  { method: 'GET', path: '/api/timetable/weekly-sessions', access: 'user' },
+  { method: 'POST', path: '/api/timetable/weekly-sessions', access: 'user' },
+  { method: 'PATCH', path: '/api/timetable/weekly-sessions/:id', access: 'user' },
+  { method: 'DELETE', path: '/api/timetable/weekly-sessions/:id', access: 'user' },
+  { method: 'GET', path: '/api/timetable/cancellations', access: 'user' },
+  { method: 'POST', path: '/api/timetable/weekly-sessions/:id/cancellations', access: 'user' },
+  // The second segment is a date; the matrix puts an id there and still gets its 401 first.
+  { method: 'DELETE', path: '/api/timetable/weekly-sessions/:id/cancellations/:id', access: 'user' },
+  { method: 'GET', path: '/api/timetable/closures', access: 'user' },
+  { method: 'POST', path: '/api/timetable/closures', access: 'user' },
+  { method: 'DELETE', path: '/api/timetable/closures/:id', access: 'user' },
   { method: 'POST', path: '/api/push/subscribe', access: 'user' },
   { method: 'POST', path: '/api/push/unsubscribe', access: 'user' },
   { method: 'POST', path: '/api/push/test', access: 'user' },

@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-session-expiry-index';
+import * as m004 from './migrations/004-timetable';
 import * as m005 from './migrations/005-outbox-parts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,6 +63,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
   '001-initial': m001,
   '002-session-expiry-index': m002,
+  '004-timetable': m004,
   '005-outbox-parts': m005,
 };
 

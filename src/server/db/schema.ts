@@ -114,6 +114,79 @@ export interface ReservationsTable {
   message: string | null;
   status: string;
   created_at: string;
+  // Migration 004: set for bookings of a timetable session; null on SPEC's older rows.
+  weekly_session_id: number | null;
+  /** The session's gym date, 'YYYY-MM-DD' (GYM_TIMEZONE). */
+  session_date: string | null;
+  /** SHA-256 of the manage link's token; unique. */
+  manage_token_hash: string | null;
+  attendance: Attendance | null;
+  source: Generated<ReservationSource>;
+  cancelled_at: string | null;
+  reminder_queued_at: string | null;
+}
+
+export type ClassLevel = 'Beginner' | 'All Levels';
+export type Attendance = 'present' | 'no_show';
+export type ReservationSource = 'web' | 'walk_in' | 'whatsapp';
+
+export interface ClassesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  level: ClassLevel;
+  duration_minutes: number;
+  by_appointment: DbBool;
+  sort_order: number;
+  active: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WeeklySessionsTable {
+  id: Generated<number>;
+  class_id: number;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** Gym time, 'HH:MM'. */
+  start_time: string;
+  capacity: number;
+  coach: string | null;
+  active: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionCancellationsTable {
+  id: Generated<number>;
+  weekly_session_id: number;
+  session_date: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface ClosuresTable {
+  id: Generated<number>;
+  /** Gym dates, both inclusive. */
+  start_date: string;
+  end_date: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface SeatsTable {
+  weekly_session_id: number;
+  session_date: string;
+  taken: Generated<number>;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  answer_body: string | null;
+  created_at: string;
 }
 
 export interface OutboxTable {
@@ -179,6 +252,12 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   settings: SettingsTable;
   daily_stats: DailyStatsTable;
+  classes: ClassesTable;
+  weekly_sessions: WeeklySessionsTable;
+  session_cancellations: SessionCancellationsTable;
+  closures: ClosuresTable;
+  seats: SeatsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -194,3 +273,7 @@ export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
+export type SessionCancellationRow = Selectable<SessionCancellationsTable>;
+export type ClosureRow = Selectable<ClosuresTable>;

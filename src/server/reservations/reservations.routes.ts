@@ -15,7 +15,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/reservations', {
     config: { access: 'public' },
-    schema: { tags: TAGS, summary: 'Book a class (the public booking form)', body: reservationPayloadSchema, response: { 201: reservationDtoSchema, ...errorResponses(400) } },
+    schema: { tags: TAGS, summary: 'Book a class (the public booking form)', body: reservationPayloadSchema, response: { 201: reservationDtoSchema, ...errorResponses(400, 409) } },
     handler: async (req, reply) => reply.code(201).send(presentReservation(await service.createReservation(ctx, req.body))),
   });
 

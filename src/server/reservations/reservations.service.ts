@@ -3,13 +3,30 @@ import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { Insertable } from 'kysely';
 import type { OutboxTable, ReservationRow } from '../db/schema';
-import { notFound } from '../errors';
+import { HttpError, conflict, notFound } from '../errors';
 import { outboxRow } from '../mail/mail-queue';
 import { insertOutboxRows } from '../mail/outbox.repository';
 import { bookingConfirmationMail, bookingNotificationMail } from '../mail/templates';
+import { findSessionAt, takeSeat } from '../timetable/timetable.service';
 import * as repo from './reservations.repository';
 
 export const RESERVATION_NOT_FOUND = 'Reservation not found';
+export const CLASS_FULL = 'This class is full';
+export const CLASS_NOT_HELD = 'This class does not take place on that day';
+
+/**
+ * A booking whose course and time are a timetable session takes one of its seats in the
+ * booking's own transaction (409 when none is left) and is linked to the occurrence. Other
+ * bookings (Private Training, or a time the timetable does not have) stay requests, as the
+ * booking form still lets the visitor pick any time.
+ */
+async function claimSeat(ctx: AppContext, trx: Db, input: ReservationPayload): Promise<{ weekly_session_id: number; session_date: string } | undefined> {
+  const found = await findSessionAt(trx, input.course, input.dateTime, ctx.config.timezone);
+  if (found?.kind !== 'session') return undefined;
+  if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD);
+  if (!(await takeSeat(trx, found.weeklySessionId, found.date, found.capacity))) throw conflict(CLASS_FULL);
+  return { weekly_session_id: found.weeklySessionId, session_date: found.date };
+}
 
 /** At most this many bookings share one transaction (one fsync). */
 export const MAX_BATCH = 128;
@@ -47,7 +64,9 @@ export const batchStats = (ctx: AppContext): { commits: number; booked: number }
 async function writeBooking(ctx: AppContext, trx: Db, input: ReservationPayload): Promise<ReservationRow> {
   const dateTime = new Date(input.dateTime).toISOString();
   const { notifyEmail } = ctx.config;
+  const seat = await claimSeat(ctx, trx, input);
   const r = await repo.insertReservation(trx, {
+    ...seat,
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -77,10 +96,25 @@ function afterCommit(ctx: AppContext, rows: ReservationRow[]) {
 /**
  * SQLite: the whole batch in two statements (its bookings, then their e-mails). The rows come
  * back in id order, which is the order of the values; each is checked against its input.
+ * A booking refused for its seat (class full, occurrence cancelled) is left out of the batch
+ * and answered with its 409; the others commit (a full class must not break every batch).
+ * The answer is in input order: the stored row, or the refusal.
  */
-async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayload[]): Promise<ReservationRow[]> {
+async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayload[]): Promise<(ReservationRow | HttpError)[]> {
   const { notifyEmail } = ctx.config;
-  const values = inputs.map((input) => ({
+  const outcome: (ReservationRow | HttpError | undefined)[] = [];
+  const accepted: { i: number; input: ReservationPayload; seat: Awaited<ReturnType<typeof claimSeat>> }[] = [];
+  for (const [i, input] of inputs.entries()) {
+    try {
+      accepted.push({ i, input, seat: await claimSeat(ctx, trx, input) });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      outcome[i] = err;
+    }
+  }
+  if (accepted.length === 0) return outcome as HttpError[];
+  const values = accepted.map(({ input, seat }) => ({
+    ...seat,
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -92,17 +126,18 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
   }));
   const rows = (await repo.insertReservations(trx, values)).sort((a, b) => a.id - b.id);
   const mails: Insertable<OutboxTable>[] = [];
-  rows.forEach((r, i) => {
-    const v = values[i];
+  rows.forEach((r, k) => {
+    const v = values[k];
     if (!v || r.name !== v.name || r.email !== v.email || r.course !== v.course || r.date_time !== v.date_time || r.created_at !== v.created_at) {
       throw new Error('batch insert returned rows out of order');
     }
     if (r.email) mails.push(outboxRow(ctx.config, bookingConfirmationMail(ctx.config, { to: r.email, name: r.name, course: r.course, dateTime: r.date_time, message: r.message })));
-    if (notifyEmail) mails.push(outboxRow(ctx.config, bookingNotificationMail(ctx.config, notifyEmail, { ...inputs[i], dateTime: r.date_time })));
+    if (notifyEmail) mails.push(outboxRow(ctx.config, bookingNotificationMail(ctx.config, notifyEmail, { ...accepted[k].input, dateTime: r.date_time })));
+    outcome[accepted[k].i] = r;
   });
-  if (rows.length !== inputs.length) throw new Error('batch insert lost rows');
+  if (rows.length !== accepted.length) throw new Error('batch insert lost rows');
   await insertOutboxRows(trx, mails);
-  return rows;
+  return outcome as (ReservationRow | HttpError)[];
 }
 
 const writeAlone = (ctx: AppContext, input: ReservationPayload) =>
@@ -117,10 +152,10 @@ const writeAlone = (ctx: AppContext, input: ReservationPayload) =>
  */
 async function flush(ctx: AppContext, b: Batcher): Promise<void> {
   const batch = b.queue.splice(0, MAX_BATCH);
-  let rows: ReservationRow[] | undefined;
+  let results: (ReservationRow | HttpError)[] | undefined;
   try {
     const inputs = batch.map((p) => p.input);
-    rows = await ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs));
+    results = await ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs));
     b.commits += 1;
   } catch (err) {
     if (batch.length === 1) batch[0].reject(err);
@@ -138,9 +173,14 @@ async function flush(ctx: AppContext, b: Batcher): Promise<void> {
       }
     }
   }
-  if (rows) {
+  if (results) {
+    const rows = results.filter((r): r is ReservationRow => !(r instanceof HttpError));
     b.booked += rows.length;
-    batch.forEach((p, i) => p.resolve(rows[i]));
+    batch.forEach((p, i) => {
+      const r = results[i];
+      if (r instanceof HttpError) p.reject(r);
+      else p.resolve(r);
+    });
     afterCommit(ctx, rows);
   }
 }

@@ -209,6 +209,8 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
     // No worker: the outbox rows stay as the bookings wrote them.
     t = await createTestApp(backend, { notifyEmail: undefined });
     await t.app.ctx.mail.stop();
+    // Every booking here is for one timetable session (MMA Training at 17:00): room for all of them.
+    await t.app.ctx.db.updateTable('weekly_sessions').set({ capacity: 1000 }).execute();
   });
   afterAll(() => t?.close());
 
@@ -236,6 +238,10 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
     await expectStored(answers, 'Load', answers.map((_, i) => i));
     const stored = await t.app.ctx.db.selectFrom('reservations').select('id').where('name', 'like', 'Load %').execute();
     expect(stored).toHaveLength(200);
+    // Each stored booking holds one seat of its session, no more, no fewer.
+    const seats = await t.app.ctx.db.selectFrom('seats').select('taken').where('session_date', '=', '2030-01-01').executeTakeFirstOrThrow();
+    const linked = await t.app.ctx.db.selectFrom('reservations').select('id').where('session_date', '=', '2030-01-01').execute();
+    expect(Number(seats.taken)).toBe(linked.length);
     if (backend === 'sqlite') {
       // Group commit: the bookings that arrived together shared transactions (fsyncs).
       const after = batchStats(t.app.ctx);

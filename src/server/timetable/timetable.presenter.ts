@@ -1,0 +1,79 @@
+import type { ClassDto, ClosureDto, PublicClassDto, SessionCancellationDto, SessionDto, WeeklySessionDto } from '../../shared/schemas/timetable';
+import { toBool } from '../db/database';
+import type { ClassRow, ClosureRow } from '../db/schema';
+import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
+import { occurrenceId, spotsLeft, type Occurrence } from './timetable.service';
+
+export const presentSession = (o: Occurrence): SessionDto => {
+  const left = spotsLeft(o);
+  return {
+    id: occurrenceId(o.weeklySessionId, o.date),
+    weeklySessionId: o.weeklySessionId,
+    classId: o.classId,
+    course: o.course,
+    level: o.level,
+    coach: o.coach,
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt.toISOString(),
+    date: o.date,
+    time: o.time,
+    durationMinutes: o.durationMinutes,
+    capacity: o.capacity,
+    spotsLeft: left,
+    full: left === 0,
+  };
+};
+
+export const presentPublicClass = ({ class: c, schedule }: { class: ClassRow; schedule: PublicClassDto['schedule'] }): PublicClassDto => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  level: c.level,
+  durationMinutes: c.duration_minutes,
+  byAppointment: toBool(c.by_appointment),
+  schedule,
+});
+
+export const presentClass = (c: ClassRow): ClassDto => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  level: c.level,
+  durationMinutes: c.duration_minutes,
+  byAppointment: toBool(c.by_appointment),
+  sortOrder: c.sort_order,
+  active: toBool(c.active),
+  createdAt: c.created_at,
+  updatedAt: c.updated_at,
+});
+
+export const presentWeeklySession = (s: WeeklySessionWithClass): WeeklySessionDto => ({
+  id: s.id,
+  classId: s.class_id,
+  className: s.class_name,
+  weekday: s.weekday,
+  startTime: s.start_time,
+  capacity: s.capacity,
+  coach: s.coach,
+  active: toBool(s.active),
+  createdAt: s.created_at,
+  updatedAt: s.updated_at,
+});
+
+export const presentCancellation = (c: CancellationWithSession): SessionCancellationDto => ({
+  id: c.id,
+  weeklySessionId: c.weekly_session_id,
+  className: c.class_name,
+  date: c.session_date,
+  startTime: c.start_time,
+  reason: c.reason,
+  createdAt: c.created_at,
+});
+
+export const presentClosure = (c: ClosureRow): ClosureDto => ({
+  id: c.id,
+  startDate: c.start_date,
+  endDate: c.end_date,
+  reason: c.reason,
+  createdAt: c.created_at,
+});

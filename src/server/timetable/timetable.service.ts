@@ -1,0 +1,357 @@
+import { addDays, instantToZoned, isoWeekday, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
+import {
+  CLOSED_WEEKDAY,
+  SESSIONS_DEFAULT_DAYS,
+  type ClassCreatePayload,
+  type ClassUpdatePayload,
+  type ClosureCreatePayload,
+  type SessionCancellationPayload,
+  type SessionsQuery,
+  type WeeklySessionCreatePayload,
+  type WeeklySessionUpdatePayload,
+} from '../../shared/schemas/timetable';
+import type { AppContext } from '../context';
+import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool, type Db } from '../db/database';
+import type { ClassRow, ClosureRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import * as repo from './timetable.repository';
+import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
+
+export const CLASS_NOT_FOUND = 'Cours introuvable';
+export const WEEKLY_SESSION_NOT_FOUND = 'Créneau introuvable';
+export const CANCELLATION_NOT_FOUND = "Ce créneau n'est pas annulé à cette date";
+export const CLOSURE_NOT_FOUND = 'Fermeture introuvable';
+
+/**
+ * The timetable's public answers are not cached (GET /api/sessions changes with every booking
+ * and every minute); a planning write still drops the cached public pages, which may show it.
+ */
+const CACHE_PREFIX = 'timetable:';
+
+/** One occurrence of a weekly session on a gym date. */
+export interface Occurrence {
+  weeklySessionId: number;
+  classId: number;
+  course: string;
+  level: ClassRow['level'];
+  coach: string | null;
+  /** Gym date and wall time. */
+  date: string;
+  time: string;
+  startsAt: Date;
+  endsAt: Date;
+  durationMinutes: number;
+  capacity: number;
+  taken: number;
+}
+
+export const occurrenceId = (weeklySessionId: number, date: string) => `${weeklySessionId}:${date}`;
+export const spotsLeft = (o: Pick<Occurrence, 'capacity' | 'taken'>) => Math.max(0, o.capacity - o.taken);
+
+function occurrenceOf(s: WeeklySessionWithClass, date: string, taken: number, timeZone: string): Occurrence {
+  const startsAt = zonedToInstant(date, s.start_time, timeZone);
+  return {
+    weeklySessionId: s.id,
+    classId: s.class_id,
+    course: s.class_name,
+    level: s.level,
+    coach: s.coach,
+    date,
+    time: s.start_time,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + s.duration_minutes * 60_000),
+    durationMinutes: s.duration_minutes,
+    capacity: s.capacity,
+    taken,
+  };
+}
+
+const inClosure = (closures: ClosureRow[], date: string) => closures.some((c) => c.start_date <= date && date <= c.end_date);
+
+/**
+ * The occurrences of the given weekly sessions from `from` for `days` days, in start order:
+ * never on Sunday, a closed date or a cancelled occurrence, never one that already started.
+ * Pure: the caller reads the rows.
+ */
+export function occurrencesBetween(input: {
+  sessions: WeeklySessionWithClass[];
+  cancelled: Set<string>;
+  closures: ClosureRow[];
+  taken: Map<string, number>;
+  from: string;
+  days: number;
+  timeZone: string;
+  now: Date;
+}): Occurrence[] {
+  const out: Occurrence[] = [];
+  const bookable = input.sessions.filter((s) => !toBool(s.by_appointment));
+  for (let i = 0; i < input.days; i += 1) {
+    const date = addDays(input.from, i);
+    const weekday = isoWeekday(date);
+    if (weekday === CLOSED_WEEKDAY || inClosure(input.closures, date)) continue;
+    for (const s of bookable) {
+      if (s.weekday !== weekday) continue;
+      const key = occurrenceId(s.id, date);
+      if (input.cancelled.has(key)) continue;
+      const o = occurrenceOf(s, date, input.taken.get(key) ?? 0, input.timeZone);
+      if (o.startsAt.getTime() <= input.now.getTime()) continue;
+      out.push(o);
+    }
+  }
+  // Same day: by start instant, then the catalogue's order (the sessions came sorted so).
+  return out.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** GET /api/sessions: the coming sessions with their free places. */
+export async function listSessions(ctx: AppContext, query: SessionsQuery, now: Date = new Date()) {
+  const timeZone = ctx.config.timezone;
+  const from = query.from ?? todayInZone(timeZone, now);
+  const days = query.days ?? SESSIONS_DEFAULT_DAYS;
+  const to = addDays(from, days - 1);
+  const [sessions, cancellations, closures, taken] = await Promise.all([
+    repo.listBookableWeeklySessions(ctx.db),
+    repo.listCancellations(ctx.db, from, to),
+    repo.listClosures(ctx.db, from, to),
+    repo.seatsTakenBetween(ctx.db, from, to),
+  ]);
+  const cancelled = new Set(cancellations.map((c) => occurrenceId(c.weekly_session_id, c.session_date)));
+  const occurrences = occurrencesBetween({ sessions, cancelled, closures, taken, from, days, timeZone, now });
+  return { timezone: timeZone, zoneLabel: zoneLabel(timeZone, now), from, days, occurrences };
+}
+
+/** GET /api/classes: the active classes, each with its weekly times grouped by time. */
+export async function listPublicClasses(ctx: AppContext, now: Date = new Date()) {
+  const timeZone = ctx.config.timezone;
+  return { timezone: timeZone, zoneLabel: zoneLabel(timeZone, now), classes: await readPublicClasses(ctx.db) };
+}
+
+async function readPublicClasses(db: Db) {
+  const [classes, sessions] = await Promise.all([repo.listClasses(db), repo.listBookableWeeklySessions(db)]);
+  return classes
+    .filter((c) => toBool(c.active))
+    .map((c) => {
+      const byTime = new Map<string, number[]>();
+      if (!toBool(c.by_appointment)) {
+        for (const s of sessions) {
+          if (s.class_id !== c.id || s.weekday === CLOSED_WEEKDAY) continue;
+          byTime.set(s.start_time, [...(byTime.get(s.start_time) ?? []), s.weekday]);
+        }
+      }
+      const schedule = [...byTime.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([time, weekdays]) => ({ time, weekdays: [...new Set(weekdays)].sort((a, b) => a - b) }));
+      return { class: c, schedule };
+    });
+}
+
+// ---- the booking flow's entry points (they run inside the booking's transaction) ----
+
+export type FoundSession =
+  | { kind: 'appointment'; classId: number; course: string }
+  | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
+
+/**
+ * What a booking for `course` at `instant` refers to: for a class by appointment ("Private
+ * Training") the class itself, whatever the time; otherwise the occurrence of an active weekly
+ * session of that class starting exactly at that instant in the gym's zone, with whether it is
+ * cancelled or falls in a closure. Null when no active class has that name or no session of it
+ * starts then (including Sundays).
+ */
+export async function findSessionAt(db: Db, course: string, instant: Date | string, timeZone: string): Promise<FoundSession | null> {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(at.getTime())) return null;
+  const cls = await repo.findClassByName(db, course);
+  if (!cls || !toBool(cls.active)) return null;
+  if (toBool(cls.by_appointment)) return { kind: 'appointment', classId: cls.id, course: cls.name };
+  const { date, time, weekday } = instantToZoned(at, timeZone);
+  if (weekday === CLOSED_WEEKDAY) return null;
+  const s = await repo.findBookableByNameAndSlot(db, cls.name, weekday, time);
+  if (!s) return null;
+  const o = occurrenceOf(s, date, 0, timeZone);
+  // Seconds, or a wall time that a DST change made ambiguous, must still name the same start.
+  if (o.startsAt.getTime() !== at.getTime()) return null;
+  const [cancelled, closures, taken] = await Promise.all([
+    repo.isCancelled(db, s.id, date),
+    repo.listClosures(db, date, date),
+    repo.seatsTaken(db, s.id, date),
+  ]);
+  return { kind: 'session', ...o, taken, cancelled, closed: closures.length > 0 };
+}
+
+/** Takes a seat of the occurrence if one is left (see repository); call inside the booking's transaction. */
+export const takeSeat = (trx: Db, weeklySessionId: number, date: string, capacity: number): Promise<boolean> =>
+  repo.takeSeat(trx, weeklySessionId, date, capacity);
+
+/** Gives a seat back (a cancelled booking), never below zero. */
+export const releaseSeat = (trx: Db, weeklySessionId: number, date: string): Promise<boolean> => repo.releaseSeat(trx, weeklySessionId, date);
+
+// ---- planning (back office) ----
+
+const dropPublic = (ctx: AppContext) => ctx.publicCache.invalidate(CACHE_PREFIX);
+
+export const listClasses = (ctx: AppContext) => repo.listClasses(ctx.db);
+
+const CLASS_NAME_TAKEN = 'Un cours porte déjà ce nom';
+
+export async function createClass(ctx: AppContext, input: ClassCreatePayload): Promise<ClassRow> {
+  const now = nowIso();
+  try {
+    const row = await repo.insertClass(ctx.db, {
+      name: input.name,
+      description: input.description,
+      level: input.level,
+      duration_minutes: input.durationMinutes,
+      by_appointment: fromBool(input.byAppointment),
+      sort_order: input.sortOrder ?? (await repo.nextSortOrder(ctx.db)),
+      active: fromBool(input.active),
+      created_at: now,
+      updated_at: now,
+    });
+    dropPublic(ctx);
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CLASS_NAME_TAKEN);
+    throw err;
+  }
+}
+
+export async function updateClass(ctx: AppContext, id: number, input: ClassUpdatePayload): Promise<ClassRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findClass(trx, id);
+    if (!current) throw notFound(CLASS_NOT_FOUND);
+    if (input.byAppointment === true && !toBool(current.by_appointment)) {
+      const sessions = (await repo.listWeeklySessions(trx)).filter((s) => s.class_id === id);
+      if (sessions.length > 0) throw conflict('Ce cours a des créneaux hebdomadaires : supprimez-les avant de le passer sur rendez-vous');
+    }
+    try {
+      const row = await repo.updateClass(trx, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.level !== undefined ? { level: input.level } : {}),
+        ...(input.durationMinutes !== undefined ? { duration_minutes: input.durationMinutes } : {}),
+        ...(input.byAppointment !== undefined ? { by_appointment: fromBool(input.byAppointment) } : {}),
+        ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
+        ...(input.active !== undefined ? { active: fromBool(input.active) } : {}),
+        updated_at: nowIso(),
+      });
+      if (!row) throw notFound(CLASS_NOT_FOUND);
+      dropPublic(ctx);
+      return row;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(CLASS_NAME_TAKEN);
+      throw err;
+    }
+  });
+}
+
+export const listWeeklySessions = (ctx: AppContext) => repo.listWeeklySessions(ctx.db);
+
+const SLOT_TAKEN = 'Ce cours a déjà un créneau ce jour-là à cette heure';
+
+export async function createWeeklySession(ctx: AppContext, input: WeeklySessionCreatePayload): Promise<WeeklySessionWithClass> {
+  const cls = await repo.findClass(ctx.db, input.classId);
+  if (!cls) throw notFound(CLASS_NOT_FOUND);
+  if (toBool(cls.by_appointment)) throw conflict("Ce cours est sur rendez-vous : il n'a pas de créneaux hebdomadaires");
+  const now = nowIso();
+  try {
+    const row = await repo.insertWeeklySession(ctx.db, {
+      class_id: input.classId,
+      weekday: input.weekday,
+      start_time: input.startTime,
+      capacity: input.capacity,
+      coach: input.coach,
+      active: fromBool(input.active),
+      created_at: now,
+      updated_at: now,
+    });
+    dropPublic(ctx);
+    return (await repo.findWeeklySession(ctx.db, row.id))!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(SLOT_TAKEN);
+    if (isForeignKeyViolation(err)) throw notFound(CLASS_NOT_FOUND);
+    throw err;
+  }
+}
+
+/**
+ * Capacity may go below the seats already taken (nobody is turned away after the fact; the
+ * session shows 0 places left). Moving a session to another day or time is refused while it
+ * has bookings to come: they were made for the old time.
+ */
+export async function updateWeeklySession(ctx: AppContext, id: number, input: WeeklySessionUpdatePayload): Promise<WeeklySessionWithClass> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findWeeklySession(trx, id);
+    if (!current) throw notFound(WEEKLY_SESSION_NOT_FOUND);
+    const moves =
+      (input.weekday !== undefined && input.weekday !== current.weekday) || (input.startTime !== undefined && input.startTime !== current.start_time);
+    if (moves && (await repo.countUpcomingBookings(trx, id, todayInZone(ctx.config.timezone))) > 0) {
+      throw conflict('Ce créneau a des réservations à venir : il ne peut changer de jour ni d’heure (créez un autre créneau)');
+    }
+    try {
+      await repo.updateWeeklySession(trx, id, {
+        ...(input.weekday !== undefined ? { weekday: input.weekday } : {}),
+        ...(input.startTime !== undefined ? { start_time: input.startTime } : {}),
+        ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+        ...(input.coach !== undefined ? { coach: input.coach } : {}),
+        ...(input.active !== undefined ? { active: fromBool(input.active) } : {}),
+        updated_at: nowIso(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(SLOT_TAKEN);
+      throw err;
+    }
+    dropPublic(ctx);
+    return (await repo.findWeeklySession(trx, id))!;
+  });
+}
+
+/** Deleted with its cancellations and seat counters; refused once any booking refers to it. */
+export async function deleteWeeklySession(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findWeeklySession(trx, id))) throw notFound(WEEKLY_SESSION_NOT_FOUND);
+    if ((await repo.countBookingsOfSession(trx, id)) > 0) {
+      throw conflict('Ce créneau a des réservations : désactivez-le plutôt que de le supprimer');
+    }
+    await repo.deleteWeeklySession(trx, id);
+  });
+  dropPublic(ctx);
+}
+
+export const listCancellations = (ctx: AppContext, from?: string): Promise<CancellationWithSession[]> =>
+  repo.listCancellations(ctx.db, from ?? todayInZone(ctx.config.timezone));
+
+export async function cancelOccurrence(ctx: AppContext, weeklySessionId: number, input: SessionCancellationPayload): Promise<CancellationWithSession> {
+  const s = await repo.findWeeklySession(ctx.db, weeklySessionId);
+  if (!s) throw notFound(WEEKLY_SESSION_NOT_FOUND);
+  if (isoWeekday(input.date) !== s.weekday) throw badRequest(`Ce créneau n'a pas lieu le ${input.date} (autre jour de la semaine)`);
+  if (input.date < todayInZone(ctx.config.timezone)) throw badRequest('Cette date est passée');
+  try {
+    const row = await repo.insertCancellation(ctx.db, { weekly_session_id: weeklySessionId, session_date: input.date, reason: input.reason, created_at: nowIso() });
+    dropPublic(ctx);
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Ce créneau est déjà annulé à cette date');
+    throw err;
+  }
+}
+
+export async function restoreOccurrence(ctx: AppContext, weeklySessionId: number, date: string): Promise<void> {
+  if (!(await repo.findWeeklySession(ctx.db, weeklySessionId))) throw notFound(WEEKLY_SESSION_NOT_FOUND);
+  if (!(await repo.deleteCancellation(ctx.db, weeklySessionId, date))) throw notFound(CANCELLATION_NOT_FOUND);
+  dropPublic(ctx);
+}
+
+export const listClosures = (ctx: AppContext, from?: string): Promise<ClosureRow[]> =>
+  repo.listClosures(ctx.db, from ?? todayInZone(ctx.config.timezone));
+
+export async function createClosure(ctx: AppContext, input: ClosureCreatePayload): Promise<ClosureRow> {
+  const row = await repo.insertClosure(ctx.db, { start_date: input.startDate, end_date: input.endDate, reason: input.reason, created_at: nowIso() });
+  dropPublic(ctx);
+  return row;
+}
+
+export async function deleteClosure(ctx: AppContext, id: number): Promise<void> {
+  if (!(await repo.deleteClosure(ctx.db, id))) throw notFound(CLOSURE_NOT_FOUND);
+  dropPublic(ctx);
+}
+
