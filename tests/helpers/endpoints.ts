@@ -51,8 +51,7 @@ export const endpoints: Endpoint[] = [
   { method: 'DELETE', path: '/api/timetable/weekly-sessions/:id', access: 'user' },
   { method: 'GET', path: '/api/timetable/cancellations', access: 'user' },
   { method: 'POST', path: '/api/timetable/weekly-sessions/:id/cancellations', access: 'user' },
-  // The second segment is a date; the matrix puts an id there and still gets its 401 first.
-  { method: 'DELETE', path: '/api/timetable/weekly-sessions/:id/cancellations/:id', access: 'user' },
+  { method: 'DELETE', path: '/api/timetable/weekly-sessions/:id/cancellations/:date', access: 'user' },
   { method: 'GET', path: '/api/timetable/closures', access: 'user' },
   { method: 'POST', path: '/api/timetable/closures', access: 'user' },
   { method: 'DELETE', path: '/api/timetable/closures/:id', access: 'user' },
@@ -82,4 +81,4 @@ export const endpoints: Endpoint[] = [
   { method: 'DELETE', path: '/api/users/:id', access: 'admin' },
 ];
 
-export const withId = (path: string, id: string | number) => path.replace(':id', String(id)).replace(':slug', 'some-slug');
+export const withId = (path: string, id: string | number) => path.replace(':id', String(id)).replace(':slug', 'some-slug').replace(':date', '2031-01-06');
