@@ -7,7 +7,7 @@ import { App } from './app/app';
 import { PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
-import { fromRaw, type RawGet } from './lib/fetcher';
+import { fromRaw, type RawGet } from './lib/api-client';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
 import { SiteUrlContext } from './lib/site-url';
 import type { BlogPost } from './lib/types';

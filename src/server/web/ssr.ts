@@ -17,7 +17,7 @@ export interface RenderResult {
 }
 
 interface EntryServer {
-  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string }>; siteUrl: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
+  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string; statusText?: string }>; siteUrl: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
   matchPage(pathname: string): { kind: PageKind; slug?: string };
   PAGE_MODULES: Record<PageKind, string[]>;
   QUERY_STATE_ID: string;
@@ -96,6 +96,6 @@ function inlineStylesheets(template: string, clientDir: string): string {
 export function injectGet(app: FastifyInstance) {
   return async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return { status: res.statusCode, body: res.body };
+    return { status: res.statusCode, body: res.body, statusText: res.statusMessage };
   };
 }

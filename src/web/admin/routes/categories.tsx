@@ -14,7 +14,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../features/categories/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { formatDate } from '../lib/format';
 import type { BlogCategory } from '../lib/types';
 

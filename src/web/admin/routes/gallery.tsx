@@ -26,7 +26,7 @@ import {
   useUpdateImage,
   useUploadImage,
 } from '../features/gallery/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
 import type { GalleryItem } from '../lib/types';
 

@@ -18,7 +18,7 @@ import {
   useMarkReservationRead,
   useReservations,
 } from '../features/reservations/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, todayStamp, truncate } from '../lib/format';
 import type { Reservation } from '../lib/types';

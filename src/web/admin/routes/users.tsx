@@ -19,7 +19,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from '../features/users/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useSession } from '../lib/session';
 import type { User } from '../lib/types';
