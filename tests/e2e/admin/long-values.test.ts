@@ -24,6 +24,8 @@ interface Overflow {
   scroll: number;
   width: number;
   offenders: string[];
+  /** The innermost elements reaching past the right edge, to say what widened the page. */
+  widest: string[];
 }
 
 /**
@@ -55,13 +57,17 @@ async function measure(page: Page): Promise<Overflow> {
         }
       }
     }
-    return { scroll: document.documentElement.scrollWidth, width, offenders };
+    const widest = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 1))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().split(' ').slice(0, 4).join('.')} → ${Math.round(el.getBoundingClientRect().right)}`);
+    return { scroll: document.documentElement.scrollWidth, width, offenders, widest };
   });
 }
 
 async function expectFits(page: Page, label: string) {
   const m = await measure(page);
-  expect(m.scroll, `${label}: the page is ${m.scroll} px wide in a ${m.width} px window`).toBeLessThanOrEqual(m.width);
+  expect(m.scroll, `${label}: the page is ${m.scroll} px wide in a ${m.width} px window (${m.widest.join('; ')})`).toBeLessThanOrEqual(m.width);
   expect(m.offenders, `${label}: controls off the screen`).toEqual([]);
 }
 
@@ -87,7 +93,7 @@ describe('long unbroken values never push a screen sideways', () => {
     await api(server, 'POST', '/api/auth/register', { email: EMAIL, name: NAME, password: 'long-values-password', role: 'staff', isActive: true }, adminToken);
     const category = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: unbroken('Category'), slug: SLUG, description: URL_TEXT }, adminToken);
     await api(server, 'POST', '/api/blog-posts', { title: unbroken('Title'), slug: SLUG, content: `Read ${URL_TEXT}`, excerpt: URL_TEXT, categoryId: category.id, published: true }, adminToken);
-    await api(server, 'POST', '/api/gallery/instagram', { title: unbroken('Gallery'), description: URL_TEXT, category: 'events', instagramUrl: 'https://www.instagram.com/p/Abc123/', imageUrl: 'https://www.instagram.com/p/Abc123/', filename: '' }, adminToken);
+    await api(server, 'POST', '/api/gallery/instagram', { title: unbroken('Gallery'), description: URL_TEXT, category: unbroken('Category'), instagramUrl: 'https://www.instagram.com/p/Abc123/', imageUrl: 'https://www.instagram.com/p/Abc123/', filename: '' }, adminToken);
     const conversations = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, adminToken);
     conversationId = conversations.find((c) => c.userEmail === EMAIL)!.id;
     await api(server, 'POST', `/api/conversations/${conversationId}/messages`, { content: URL_TEXT }, adminToken);
@@ -100,10 +106,10 @@ describe('long unbroken values never push a screen sideways', () => {
   const screens: { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page, width: number) => Promise<void> }[] = [
     {
       path: '/admin/reservations',
-      ready: (page) => page.getByText(NAME).first().waitFor(),
+      ready: (page) => page.getByText(NAME).filter({ visible: true }).first().waitFor(),
       then: async (page, width) => {
         // The detail dialog of the long reservation.
-        await page.getByRole('button', { name: `Voir la réservation de ${NAME}` }).locator('visible=true').first().click();
+        await page.getByRole('button', { name: `Voir la réservation de ${NAME}` }).filter({ visible: true }).first().click();
         await page.getByTestId('reservation-detail').waitFor();
         await expectFits(page, `reservation detail @${width}`);
         if (width !== 1920) await shot(page, `reservation-detail-${width}`);
