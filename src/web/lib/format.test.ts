@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate } from './format';
 import { GYM_ZONE_ATTRIBUTE, gymTimeZone, setGymTimeZone } from './gym-zone';
 
-// 23:30 UTC on 4 March: already 5 March in Bangkok and in Paris, still 4 March in New York.
+// 23:30 UTC on 4 March: already 5 March in Paris, still 4 March in New York.
 const LATE = '2030-03-04T23:30:00.000Z';
 
 afterEach(() => {

@@ -31,7 +31,7 @@ const isValidZone = (zone: string) => {
   return ok;
 };
 
-/** The IANA name of the gym's time zone, e.g. "Asia/Bangkok". */
+/** The IANA name of the gym's time zone, e.g. "Europe/Paris". */
 export function gymTimeZone(): string {
   const zone = explicitZone ?? (typeof document !== 'undefined' ? document.documentElement.getAttribute(GYM_ZONE_ATTRIBUTE) : null);
   return zone && isValidZone(zone) ? zone : FALLBACK_ZONE;

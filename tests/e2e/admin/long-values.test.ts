@@ -35,6 +35,11 @@ interface Overflow {
 async function measure(page: Page): Promise<Overflow> {
   return page.evaluate(() => {
     const width = window.innerWidth;
+    // The public site's body { overflow-x: hidden } could hide an overflow from scrollWidth:
+    // measure without it.
+    const previous = document.body.style.overflowX;
+    document.body.style.overflowX = 'visible';
+    const scroll = document.documentElement.scrollWidth;
     const offenders: string[] = [];
     const scopes = [...document.querySelectorAll('main, [role="dialog"]')];
     const describe = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
@@ -61,7 +66,8 @@ async function measure(page: Page): Promise<Overflow> {
       .filter((el) => el.getBoundingClientRect().right > width + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 1))
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className.toString().split(' ').slice(0, 4).join('.')} → ${Math.round(el.getBoundingClientRect().right)}`);
-    return { scroll: document.documentElement.scrollWidth, width, offenders, widest };
+    document.body.style.overflowX = previous;
+    return { scroll, width, offenders, widest };
   });
 }
 
