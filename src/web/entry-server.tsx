@@ -7,7 +7,8 @@ import { App } from './app/app';
 import { PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
-import { fromRaw, type RawGet } from './lib/fetcher';
+import { fromRaw, type RawGet } from './lib/api-client';
+import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
 import { SiteUrlContext } from './lib/site-url';
 import type { BlogPost } from './lib/types';
@@ -31,10 +32,14 @@ export interface RenderOptions {
   get: RawGet;
   /** PUBLIC_URL, for absolute links in the page. */
   siteUrl: string;
+  /** GYM_TIMEZONE: dates in the HTML are printed in it, as the browser will print them. */
+  timeZone: string;
   onError?: (err: unknown) => void;
 }
 
-export async function render(url: string, { get: rawGet, siteUrl, onError = () => {} }: RenderOptions): Promise<RenderResult> {
+export async function render(url: string, { get: rawGet, siteUrl, timeZone, onError = () => {} }: RenderOptions): Promise<RenderResult> {
+  // One zone per server process (its config): set before any date is printed.
+  setGymTimeZone(timeZone);
   const pathname = url.split('?')[0];
   const page = matchPage(pathname);
   const get = fromRaw(rawGet);

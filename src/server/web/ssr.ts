@@ -17,10 +17,19 @@ export interface RenderResult {
 }
 
 interface EntryServer {
-  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string }>; siteUrl: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
+  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string; statusText?: string }>; siteUrl: string; timeZone: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
   matchPage(pathname: string): { kind: PageKind; slug?: string };
   PAGE_MODULES: Record<PageKind, string[]>;
   QUERY_STATE_ID: string;
+}
+
+/**
+ * Writes the gym's time zone (GYM_TIMEZONE) on the page's <html> element, where the browser
+ * reads it (src/web/lib/gym-zone.ts). Every HTML page the server sends goes through here.
+ */
+export function withGymTimeZone(html: string, timeZone: string): string {
+  const value = timeZone.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html.replace(/<html\b/i, () => `<html data-gym-time-zone="${value}"`);
 }
 
 interface ManifestChunk {
@@ -96,6 +105,6 @@ function inlineStylesheets(template: string, clientDir: string): string {
 export function injectGet(app: FastifyInstance) {
   return async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return { status: res.statusCode, body: res.body };
+    return { status: res.statusCode, body: res.body, statusText: res.statusMessage };
   };
 }

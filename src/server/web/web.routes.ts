@@ -8,7 +8,7 @@ import { headFor, renderHead, type PageKind } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
-import { devRenderer, injectGet, loadRenderer, type Renderer } from './ssr';
+import { devRenderer, injectGet, loadRenderer, withGymTimeZone, type Renderer } from './ssr';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -66,8 +66,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
   const readShell = (renderer: Renderer | null) =>
     renderer ? blank(renderer.template) : (shell ??= built ? blank(fs.readFileSync(indexFile, 'utf8')) : NOT_BUILT);
 
+  // Every page carries the gym's time zone for the browser's date formatting.
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withGymTimeZone(html, ctx.config.timezone));
 
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
     const url = req.url;
@@ -88,6 +89,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
       const result = await renderer.entry.render(url, {
         get: injectGet(app),
         siteUrl: publicUrl,
+        timeZone: ctx.config.timezone,
         onError: (err) => req.log.error({ err }, 'server rendering: a part of the page is left to the browser'),
       });
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;

@@ -95,6 +95,24 @@ describe('back office: sign-in, guard, shell, logout', () => {
     await ctx.close();
   });
 
+  it('signs out when a session ends while a screen is open: the next 401 anywhere clears it', async () => {
+    const token = (await api<{ token: string }>(server, 'POST', '/api/auth/login', { email: STAFF_EMAIL, password: STAFF_PASSWORD })).token;
+    const ctx = await signedInContext(browser, token);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto(server.url + '/admin/reservations');
+    await page.getByRole('heading', { name: 'Réservations' }).first().waitFor();
+    // The session is revoked elsewhere (another tab logged out); this tab still holds the token.
+    await api(server, 'POST', '/api/auth/logout', undefined, token);
+    // Without reloading, the next screen's call answers 401: back to the login page, token gone.
+    await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Newsletter' }).click();
+    await page.waitForURL('**/admin/login', { timeout: 10_000 });
+    await page.getByRole('button', { name: /connexion|se connecter/i }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('shows the admin the users entry, name, role and the unread reservation badge; a drawer on phones', async () => {
     await api(server, 'POST', '/api/reservations', {
       name: 'Badge Tester',

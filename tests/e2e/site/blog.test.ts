@@ -13,7 +13,8 @@ interface Post {
   author: { name: string } | null;
 }
 
-const enUS = (iso: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Bangkok' }).format(new Date(iso));
+// Dates are printed in the gym's time zone, the server's GYM_TIMEZONE.
+const enUS = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
 
 describe('blog', () => {
   const site = useSite();
@@ -90,7 +91,7 @@ describe('blog', () => {
     await expect(article.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(full.title);
     const text = (await article.textContent()) ?? '';
     expect(text).toContain(full.category!.name);
-    expect(text).toContain(enUS(full.publishedAt ?? full.createdAt));
+    expect(text).toContain(enUS(full.publishedAt ?? full.createdAt, site.server.config.timezone));
     expect(text).toContain(`${Math.ceil(full.content.length / 1000)} min read`);
     if (full.excerpt) expect(text).toContain(full.excerpt);
     expect(text).toContain(full.author!.name);

@@ -1,6 +1,6 @@
 import { Bell, BellOff, BellRing, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { apiGet, apiRequest } from '../lib/api';
+import { apiGet, apiRequest } from '../../lib/api-client';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { useToast } from './ui/toast';

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setGymTimeZone } from '../../lib/gym-zone';
 import { formatDate, formatDateTime, formatShortDateTime, todayStamp, truncate } from './format';
 
-// A browser west of UTC: there, 2030-03-04T00:00Z is still 3 March in local time, which is
-// exactly the shift a calendar date must not suffer. Node applies a TZ change at once.
+// A gym west of UTC: there, 2030-03-04T00:00Z is still 3 March, which is exactly the shift a
+// calendar date must not suffer. The browser runs elsewhere (Tokyo): times follow the gym's
+// zone, never the browser's. Node applies a TZ change at once.
 const previousTz = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = 'America/New_York';
+  process.env.TZ = 'Asia/Tokyo';
+  setGymTimeZone('America/New_York');
 });
 afterAll(() => {
+  setGymTimeZone(null);
   if (previousTz === undefined) delete process.env.TZ;
   else process.env.TZ = previousTz;
 });
@@ -16,11 +20,11 @@ const MIDNIGHT = '2030-03-04T00:00:00.000Z';
 const AFTERNOON = '2030-03-04T14:30:00.000Z'; // 09:30 in New York
 
 describe('dates: fr-FR in the back office, en-US on the conversation screens', () => {
-  it('the time zone of this test is really west of UTC', () => {
-    expect(new Date(MIDNIGHT).getDate()).toBe(3);
+  it('the browser of this test is really east of UTC', () => {
+    expect(new Date(MIDNIGHT).getHours()).toBe(9);
   });
 
-  it('shows a date and time in French by default, in local time', () => {
+  it('shows a date and time in French by default, in the gym\'s time zone', () => {
     expect(formatDateTime(AFTERNOON)).toBe('4 mars 2030, 09:30');
     expect(formatDate(AFTERNOON)).toBe('4 mars 2030');
     expect(formatShortDateTime(AFTERNOON)).toBe('04/03/2030 09:30');
@@ -41,6 +45,18 @@ describe('dates: fr-FR in the back office, en-US on the conversation screens', (
 
   it('keeps the time one millisecond after midnight', () => {
     expect(formatDateTime('2030-03-04T00:00:00.001Z')).toBe('3 mars 2030, 19:00');
+  });
+
+  it('follows the zone the server gave (GYM_TIMEZONE=Europe/Paris)', () => {
+    setGymTimeZone('Europe/Paris');
+    try {
+      expect(formatDateTime(AFTERNOON)).toBe('4 mars 2030, 15:30');
+      expect(formatShortDateTime('2030-03-04T23:30:00.000Z')).toBe('05/03/2030 00:30');
+      expect(formatDate('2030-03-04T23:30:00.000Z')).toBe('5 mars 2030');
+      expect(formatDateTime(MIDNIGHT)).toBe('4 mars 2030');
+    } finally {
+      setGymTimeZone('America/New_York');
+    }
   });
 
   it('gives an empty text for a missing or invalid value', () => {

@@ -1,4 +1,7 @@
-// Dates: fr-FR in the back office, en-US on the conversation screens (SPEC.md §9).
+import { gymTimeZone } from '../../lib/gym-zone';
+
+// Dates: fr-FR in the back office, en-US on the conversation screens (SPEC.md §9), in the gym's
+// time zone (GYM_TIMEZONE), whatever the browser's.
 
 export type DateLocale = 'fr-FR' | 'en-US';
 
@@ -19,7 +22,7 @@ export function formatDate(value: string | null | undefined, locale: DateLocale 
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    ...(isUtcMidnight(d) ? { timeZone: 'UTC' } : {}),
+    timeZone: isUtcMidnight(d) ? 'UTC' : gymTimeZone(),
   }).format(d);
 }
 
@@ -28,7 +31,7 @@ export function formatDateTime(value: string | null | undefined, locale: DateLoc
   const d = parse(value);
   if (!d) return '';
   if (isUtcMidnight(d)) return formatDate(value, locale);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: gymTimeZone() }).format(d);
 }
 
 /** Short date for dense tables: 05/03/2025 14:30. */
@@ -36,7 +39,7 @@ export function formatShortDateTime(value: string | null | undefined, locale: Da
   const d = parse(value);
   if (!d) return '';
   if (isUtcMidnight(d)) return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(d);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: gymTimeZone() }).format(d);
 }
 
 /** Cuts a text to n characters, with an ellipsis when it was longer. */

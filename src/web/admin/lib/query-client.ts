@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { apiGet } from '../../lib/api-client';
 
 // Query keys are URL segments: ['/api/conversations', 5, 'messages'] → /api/conversations/5/messages,
 // so invalidating ['/api/conversations'] also refreshes every conversation below it.

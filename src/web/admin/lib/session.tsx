@@ -1,7 +1,38 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiRequest, clearToken, getToken, setToken, setUnauthorizedHandler, ApiError } from './api';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { ApiError, apiRequest, configureApiClient } from '../../lib/api-client';
+import { clearToken, getToken, setToken } from './auth-token';
 import type { SessionUser } from './types';
+
+// The signed-in user is a query: ['session'] holds the user, or null when signed out.
+// SPEC.md §4: on load a stored token is checked against GET /api/auth/me; an error answer or a
+// failed call removes the token and signs out. Login sets the data, logout and any 401 clear it.
+
+export const SESSION_KEY = ['session'] as const;
+
+type MeAnswer = SessionUser & { error?: string };
+
+/** The stored token checked against the server; null (and no token kept) when it does not hold. */
+export async function fetchSession(): Promise<SessionUser | null> {
+  if (!getToken()) return null;
+  try {
+    const me = await apiRequest<MeAnswer>('GET', '/api/auth/me');
+    if (me && !me.error) return me;
+  } catch {
+    /* an error answer or a failed call: signed out */
+  }
+  clearToken();
+  return null;
+}
+
+/** Forgets the session here: token, user, and every cached answer of the previous session. */
+export function signOutLocally(queryClient: QueryClient): void {
+  clearToken();
+  // Nothing of the previous session may show to the next person at this desk. The session
+  // query itself stays (its observers see the null).
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+  queryClient.setQueryData(SESSION_KEY, null);
+}
 
 interface SessionValue {
   user: SessionUser | null;
@@ -17,72 +48,57 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [isLoading, setIsLoading] = useState(() => getToken() !== null);
 
-  const signOutLocally = useCallback(() => {
-    clearToken();
-    setUser(null);
-    // Nothing of the previous session may show to the next person at this desk.
-    queryClient.clear();
+  // Layout effects run before any passive effect, so before the first query is fetched: every
+  // request of the back office carries the token, and a 401 anywhere signs out.
+  useLayoutEffect(() => {
+    configureApiClient({ getToken, onUnauthorized: () => signOutLocally(queryClient) });
+    return () => configureApiClient({});
   }, [queryClient]);
 
-  // SPEC.md §4: a stored token is checked on load; any error removes it.
-  useEffect(() => {
-    if (!getToken()) {
-      setIsLoading(false);
-      return;
-    }
-    let cancelled = false;
-    apiRequest<SessionUser & { error?: string }>('GET', '/api/auth/me', undefined, { anonymous: false })
-      .then((me) => {
-        if (cancelled) return;
-        if (!me || me.error) signOutLocally();
-        else setUser(me);
-      })
-      .catch(() => {
-        if (!cancelled) signOutLocally();
-      })
-      .finally(() => {
-        if (!cancelled) setIsLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [signOutLocally]);
+  const session = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: fetchSession,
+    // Without a stored token there is nothing to check: signed out at once, no spinner.
+    initialData: () => (getToken() ? undefined : null),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const user = session.data ?? null;
+  const isLoading = session.isPending;
 
-  useEffect(() => {
-    setUnauthorizedHandler(signOutLocally);
-    return () => setUnauthorizedHandler(null);
-  }, [signOutLocally]);
-
-  const login = useCallback(async (email: string, password: string) => {
-    let data: { token?: string; user?: SessionUser; error?: string };
-    try {
-      data = await apiRequest('POST', '/api/auth/login', { email, password }, { anonymous: true });
-    } catch (err) {
-      // SPEC.md §8: the server's error text, else "Login failed".
-      throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
-    }
-    if (!data?.token || !data.user) throw new Error(data?.error || 'Login failed');
-    setToken(data.token);
-    queryClient.clear();
-    setUser(data.user);
-    return data.user;
-  }, [queryClient]);
+  const login = useCallback(
+    async (email: string, password: string) => {
+      let data: { token?: string; user?: SessionUser; error?: string };
+      try {
+        data = await apiRequest('POST', '/api/auth/login', { email, password }, { anonymous: true });
+      } catch (err) {
+        // SPEC.md §8: the server's error text, else "Login failed".
+        throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
+      }
+      if (!data?.token || !data.user) throw new Error(data?.error || 'Login failed');
+      await queryClient.cancelQueries({ queryKey: SESSION_KEY });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+      setToken(data.token);
+      queryClient.setQueryData(SESSION_KEY, data.user);
+      return data.user;
+    },
+    [queryClient],
+  );
 
   const refresh = useCallback(async () => {
     if (!getToken()) return;
-    // A failure here is not a sign-out: a 401 already signs out through the handler above.
-    const me = await apiRequest<SessionUser & { error?: string }>('GET', '/api/auth/me').catch(() => null);
-    if (me && !me.error) setUser(me);
-  }, []);
+    // A failure here is not a sign-out: a 401 already signs out through the client's handler.
+    const me = await apiRequest<MeAnswer>('GET', '/api/auth/me').catch(() => null);
+    if (me && !me.error) queryClient.setQueryData(SESSION_KEY, me);
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     // Revoke on the server; sign out here even if the server cannot be reached.
     if (getToken()) await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
-    signOutLocally();
-  }, [signOutLocally]);
+    signOutLocally(queryClient);
+  }, [queryClient]);
 
   const value = useMemo(() => ({ user, isLoading, login, logout, refresh }), [user, isLoading, login, logout, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

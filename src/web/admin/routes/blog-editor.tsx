@@ -18,7 +18,7 @@ import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
 import { useBlogPost, useSaveBlogPost } from '../features/blog/api';
 import { useCategories } from '../features/categories/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 
 type FormIn = z.input<typeof blogPostSchema>;
 type FormOut = z.output<typeof blogPostSchema>;

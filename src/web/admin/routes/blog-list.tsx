@@ -66,7 +66,7 @@ export function BlogListPage() {
         </EmptyState>
       )}
       {posts && posts.length > 0 && (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Articles">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Articles">
           {posts.map((post) => (
             <li key={post.id}>
               <Card className="flex h-full flex-col overflow-hidden" data-testid="blog-card">
@@ -74,9 +74,13 @@ export function BlogListPage() {
                 <div className="flex flex-1 flex-col p-4">
                   <div className="mb-2 flex flex-wrap items-center gap-2">
                     <Badge tone={post.published ? 'green' : 'yellow'}>{post.published ? 'Publié' : 'Brouillon'}</Badge>
-                    {categoryName(post) && <Badge tone="gray">{categoryName(post)}</Badge>}
+                    {categoryName(post) && (
+                      <Badge tone="gray" truncate>
+                        {categoryName(post)}
+                      </Badge>
+                    )}
                   </div>
-                  <h2 className="text-lg leading-snug font-semibold text-gray-900">{post.title}</h2>
+                  <h2 className="text-lg leading-snug font-semibold wrap-anywhere text-gray-900">{post.title}</h2>
                   <p className="mt-1 text-xs text-gray-700">{formatDate(post.publishedAt ?? post.createdAt)}</p>
                   {post.excerpt && <p className="mt-2 line-clamp-3 text-sm text-gray-700">{post.excerpt}</p>}
                   <div className="mt-auto flex items-center justify-end gap-1 pt-4">

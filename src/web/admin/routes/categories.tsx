@@ -14,7 +14,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../features/categories/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { formatDate } from '../lib/format';
 import type { BlogCategory } from '../lib/types';
 
@@ -54,14 +54,16 @@ export function CategoriesPage() {
       {isLoading && <Spinner />}
       {categories && categories.length === 0 && <EmptyState title="Aucune catégorie">{createButton}</EmptyState>}
       {categories && categories.length > 0 && (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Catégories">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Catégories">
           {categories.map((c) => (
             <li key={c.id}>
               <Card className="flex h-full flex-col p-4" data-testid="category-card">
                 <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h2 className="truncate text-lg font-semibold text-gray-900">{c.name}</h2>
-                    <p className="truncate font-mono text-sm text-gray-700">/{c.slug}</p>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="text-lg font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
+                    <p className="truncate font-mono text-sm text-gray-700" title={`/${c.slug}`}>
+                      /{c.slug}
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-1">
                     <IconButton label={`Modifier la catégorie ${c.name}`} onClick={() => setEditing(c)}>

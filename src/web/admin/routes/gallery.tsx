@@ -26,7 +26,7 @@ import {
   useUpdateImage,
   useUploadImage,
 } from '../features/gallery/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
 import type { GalleryItem } from '../lib/types';
 
@@ -212,10 +212,12 @@ export function GalleryPage() {
                 </div>
                 <div className="p-3">
                   <div className="flex items-start justify-between gap-2">
-                    <h2 className="font-semibold break-words text-gray-900">{item.title}</h2>
-                    <Badge tone={item.instagramUrl ? 'purple' : 'gray'}>{item.category || 'general'}</Badge>
+                    <h2 className="min-w-0 flex-1 font-semibold wrap-anywhere text-gray-900">{item.title}</h2>
+                    <Badge tone={item.instagramUrl ? 'purple' : 'gray'} truncate className="max-w-[50%]">
+                      {item.category || 'general'}
+                    </Badge>
                   </div>
-                  {item.description && <p className="mt-1 line-clamp-2 text-sm text-gray-700">{item.description}</p>}
+                  {item.description && <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-gray-700">{item.description}</p>}
                 </div>
               </Card>
             </li>

@@ -29,12 +29,14 @@ export function MessagesPage() {
                   <MessageSquare className="hidden h-5 w-5 shrink-0 text-gray-600 sm:block" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold text-gray-900">{c.userName}</span>
+                      <span className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.userName}</span>
                       <Badge tone={CONVERSATION_STATUS_TONES[c.status]}>{CONVERSATION_STATUS_LABELS[c.status]}</Badge>
                       {(c.unreadCount ?? 0) > 0 && <Badge tone="blue">{c.unreadCount} unread</Badge>}
                     </div>
                     <p className="text-sm wrap-anywhere text-gray-700">{c.userEmail}</p>
-                    <p className="mt-1 truncate text-sm text-gray-900">{c.subject}</p>
+                    <p className="mt-1 truncate text-sm text-gray-900" title={c.subject}>
+                      {c.subject}
+                    </p>
                   </div>
                   {/* Under the subject on phones, in its own column from 640 px. */}
                   <div className="order-last w-full shrink-0 text-xs text-gray-700 sm:order-none sm:w-auto sm:text-right" data-testid="conversation-date">

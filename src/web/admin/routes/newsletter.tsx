@@ -110,7 +110,7 @@ function SubscribersTab() {
             {visible.map((s) => (
               <li key={s.id} className="flex items-center gap-3 p-4" data-testid="subscriber-row">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium break-all text-gray-900">{s.email}</p>
+                  <p className="font-medium wrap-anywhere text-gray-900">{s.email}</p>
                   <p className="text-sm text-gray-700">
                     {s.name ? `${s.name} · ` : ''}Inscrit le {formatDate(s.subscribedAt)}
                   </p>
@@ -159,31 +159,31 @@ function ContactsTab() {
         <li key={c.id}>
           <Card className="p-4" data-testid="contact-card">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold text-gray-900">{c.name}</h2>
+                  <h2 className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
                   <Badge tone={CONTACT_STATUS_TONES[c.status]}>{CONTACT_STATUS_LABELS[c.status]}</Badge>
                 </div>
                 <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
-                  <a href={`mailto:${c.email}`} className="inline-flex items-center gap-1 break-all hover:underline">
-                    <Mail className="h-3.5 w-3.5" aria-hidden />
+                  <a href={`mailto:${c.email}`} className="inline-flex max-w-full min-w-0 items-center gap-1 wrap-anywhere hover:underline">
+                    <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
                     {c.email}
                   </a>
                   {c.phone && (
                     <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 hover:underline">
-                      <Phone className="h-3.5 w-3.5" aria-hidden />
+                      <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />
                       {c.phone}
                     </a>
                   )}
                   <span>{formatDateTime(c.createdAt)}</span>
                 </div>
               </div>
-              <div className="w-full sm:w-40">
+              <div className="w-full shrink-0 sm:w-40">
                 <Select aria-label={`Statut du message de ${c.name}`} value={c.status} onValueChange={(v) => change(c.id, v as ContactStatus)} options={options} />
               </div>
             </div>
-            {c.subject && <p className="mt-3 text-sm font-medium text-gray-900">{c.subject}</p>}
-            <p className="mt-2 text-sm whitespace-pre-wrap text-gray-800">{c.message}</p>
+            {c.subject && <p className="mt-3 text-sm font-medium wrap-anywhere text-gray-900">{c.subject}</p>}
+            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap text-gray-800">{c.message}</p>
           </Card>
         </li>
       ))}

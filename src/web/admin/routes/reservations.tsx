@@ -18,7 +18,7 @@ import {
   useMarkReservationRead,
   useReservations,
 } from '../features/reservations/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, todayStamp, truncate } from '../lib/format';
 import type { Reservation } from '../lib/types';
@@ -174,8 +174,19 @@ export function ReservationsPage() {
       {reservations && visible.length === 0 && <EmptyState title="Aucune réservation" />}
       {visible.length > 0 && (
         <>
-          <Card className="hidden overflow-x-auto lg:block">
-            <table className="w-full text-left text-sm" data-testid="reservations-table">
+          {/* A table from 1280 px (below, cards): fixed layout, so a long name or e-mail wraps or is
+              cut inside its column instead of widening the table past the screen. */}
+          <Card className="hidden overflow-x-auto xl:block">
+            <table className="w-full table-fixed text-left text-sm" data-testid="reservations-table">
+              <colgroup>
+                <col />
+                <col />
+                <col />
+                <col className="w-40" />
+                <col />
+                <col className="w-28" />
+                <col className="w-40" />
+              </colgroup>
               <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">Nom</th>
@@ -190,14 +201,18 @@ export function ReservationsPage() {
               <tbody>
                 {visible.map((r) => (
                   <tr key={r.id} className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`} data-testid="reservation-row">
-                    <td className="px-4 py-3 text-gray-900">{r.name}</td>
+                    <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.name}</td>
                     <td className="px-4 py-3 text-gray-700">
-                      {r.email && <div className="whitespace-nowrap">{r.email}</div>}
-                      {r.phone && <div className="whitespace-nowrap">{r.phone}</div>}
+                      {r.email && (
+                        <div className="truncate" title={r.email}>
+                          {r.email}
+                        </div>
+                      )}
+                      {r.phone && <div className="wrap-anywhere">{r.phone}</div>}
                     </td>
-                    <td className="px-4 py-3 text-gray-900">{r.course}</td>
+                    <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.course}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatShortDateTime(r.dateTime)}</td>
-                    <td className="px-4 py-3 text-gray-700" title={r.message ?? undefined}>
+                    <td className="px-4 py-3 wrap-anywhere text-gray-700" title={r.message ?? undefined}>
                       {truncate(r.message, 30)}
                     </td>
                     <td className="px-4 py-3">
@@ -209,23 +224,25 @@ export function ReservationsPage() {
               </tbody>
             </table>
           </Card>
-          <ul className="grid gap-4 lg:hidden" aria-label="Réservations">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:hidden" aria-label="Réservations">
             {visible.map((r) => (
               <li key={r.id}>
                 <Card className="p-4" data-testid="reservation-card">
                   <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h2 className="font-semibold text-gray-900">{r.name}</h2>
+                    <div className="min-w-0 flex-1">
+                      <h2 className="font-semibold wrap-anywhere text-gray-900">{r.name}</h2>
                       <p className="text-sm text-gray-900">{r.course}</p>
                       <p className="text-sm text-gray-700">{formatDateTime(r.dateTime)}</p>
                     </div>
-                    <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+                    <Badge tone={STATUS_TONES[r.status]} className="shrink-0">
+                      {STATUS_LABELS[r.status]}
+                    </Badge>
                   </div>
-                  <div className="mt-2 text-sm break-all text-gray-700">
+                  <div className="mt-2 text-sm wrap-anywhere text-gray-700">
                     {r.email && <div>{r.email}</div>}
                     {r.phone && <div>{r.phone}</div>}
                   </div>
-                  {r.message && <p className="mt-2 text-sm text-gray-800">{truncate(r.message, 60)}</p>}
+                  {r.message && <p className="mt-2 text-sm wrap-anywhere text-gray-800">{truncate(r.message, 60)}</p>}
                   <div className="mt-3">{actions(r)}</div>
                 </Card>
               </li>
@@ -292,23 +309,23 @@ function ReservationDetail({
   }
 
   return (
-    <div className="grid gap-4" data-testid="reservation-detail">
+    <div className="grid min-w-0 grid-cols-1 gap-4" data-testid="reservation-detail">
       <div className="flex items-center gap-2">
         <span className="text-sm text-gray-700">Statut :</span>
         <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-gray-700">{k}</dt>
-            <dd className="break-all text-gray-900">{v}</dd>
+            <dd className="min-w-0 wrap-anywhere text-gray-900">{v}</dd>
           </div>
         ))}
       </dl>
       {r.message && (
         <div>
           <p className="text-sm text-gray-700">Message</p>
-          <p className="mt-1 rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap text-gray-900">{r.message}</p>
+          <p className="mt-1 rounded-md bg-gray-50 p-3 text-sm wrap-anywhere whitespace-pre-wrap text-gray-900">{r.message}</p>
         </div>
       )}
       <div className="flex flex-wrap gap-2">

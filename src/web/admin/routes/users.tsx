@@ -19,7 +19,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from '../features/users/api';
-import { errorText } from '../lib/api';
+import { errorText } from '../../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useSession } from '../lib/session';
 import type { User } from '../lib/types';
@@ -85,7 +85,7 @@ export function UsersPage() {
       {isLoading && <Spinner />}
       {users && users.length === 0 && <EmptyState title="Aucun utilisateur" />}
       {users && users.length > 0 && (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Utilisateurs">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Utilisateurs">
           {users.map((u) => {
             const isMe = u.id === me?.id;
             return (
@@ -93,10 +93,10 @@ export function UsersPage() {
                 <Card className="flex h-full flex-col p-4" data-testid="user-card">
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <h2 className="font-semibold break-words text-gray-900">
+                      <h2 className="font-semibold wrap-anywhere text-gray-900">
                         {u.name} {isMe && <span className="font-normal text-gray-700">(Vous)</span>}
                       </h2>
-                      <p className="text-sm break-all text-gray-700">{u.email}</p>
+                      <p className="text-sm wrap-anywhere text-gray-700">{u.email}</p>
                     </div>
                   </div>
                   <div className="mt-3 flex flex-wrap gap-2">

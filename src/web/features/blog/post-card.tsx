@@ -9,7 +9,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
   // A picture uploaded to the gallery comes in several widths: the browser picks one.
   const srcSet = srcSetOf(uploadVariants(post.featuredImage));
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-ink-700 bg-ink-900 transition-colors hover:border-blood-500/60">
+    <article className="group relative flex h-full min-w-0 flex-col overflow-hidden rounded-card wrap-anywhere border border-ink-700 bg-ink-900 transition-colors hover:border-blood-500/60">
       <div className="aspect-[16/9] overflow-hidden bg-ink-800">
         {post.featuredImage ? (
           <img

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BLOG_TEASER_COUNT } from '../../../shared/constants';
-import { ApiError } from '../../lib/api';
-import { browserGet, type GetJson } from '../../lib/fetcher';
+import { ApiError, browserGet, type GetJson } from '../../lib/api-client';
 import type { BlogCategory, BlogPost } from '../../lib/types';
 
 // Published posts are fetched once and shared by the teaser (first 3) and the list (6 a page).

@@ -6,7 +6,7 @@ import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
-import { apiPost } from '../../lib/api';
+import { apiPost } from '../../lib/api-client';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '' };
 const loadResolver = () => import('./booking-resolver');

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { apiPost } from '../../lib/api';
+import { apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { browserGet, type GetJson } from '../../lib/fetcher';
+import { browserGet, type GetJson } from '../../lib/api-client';
 import type { GalleryItem } from '../../lib/types';
 
 export const galleryQuery = (get: GetJson = browserGet) =>

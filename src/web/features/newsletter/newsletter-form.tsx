@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toaster';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
 

@@ -49,7 +49,7 @@ export default function BlogArticlePage() {
 
   const url = `${siteUrl}/blog/${post.slug}`;
   return (
-    <article className="pb-16">
+    <article className="pb-16 wrap-anywhere">
       <header className="border-b border-ink-800 bg-[radial-gradient(70%_90%_at_90%_0%,rgb(212_45_26/0.25),transparent_70%)]">
         <div className="container-site max-w-4xl py-12 md:py-16">
           <BackToBlog />

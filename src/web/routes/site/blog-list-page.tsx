@@ -55,7 +55,7 @@ export default function BlogListPage() {
       </header>
 
       {categories.data && categories.data.length > 0 && (
-        <nav aria-label="Categories" className="mb-10">
+        <nav aria-label="Categories" className="mb-10 wrap-anywhere">
           <ul className="flex flex-wrap gap-2">
             <li>
               <button type="button" aria-pressed={!category} className={chip(!category)} onClick={() => go({ category: '', page: 1 })}>
@@ -84,7 +84,7 @@ export default function BlogListPage() {
       ) : shown.length === 0 ? (
         <p className="py-16 text-center text-ink-300">No articles in this category yet.</p>
       ) : (
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {shown.map((p) => (
             <li key={p.id}>
               <PostCard post={p} headingLevel={2} />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { blogPostSchema } from '../../../../shared/schemas/blog';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { BlogPost } from '../../lib/types';
 
 export const BLOG_POSTS_KEY = ['/api/blog-posts'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { blogCategorySchema } from '../../../../shared/schemas/blog';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { BlogCategory } from '../../lib/types';
 
 export const CATEGORIES_KEY = ['/api/blog-categories'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationStatus } from '../../../../shared/constants';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { Conversation, ConversationMessage } from '../../lib/types';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GALLERY_DEFAULT_CATEGORY } from '../../../../shared/constants';
 import { INSTAGRAM_URL_PATTERN, type GalleryInstagramInput, type GalleryMetaInput } from '../../../../shared/schemas/gallery';
-import { apiRequest, uploadWithProgress } from '../../lib/api';
+import { apiRequest, uploadWithProgress } from '../../../lib/api-client';
 import type { GalleryItem } from '../../lib/types';
 
 export const GALLERY_KEY = ['/api/gallery'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactStatus } from '../../../../shared/constants';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { ContactSubmission, NewsletterSubscriber } from '../../lib/types';
 
 export const SUBSCRIBERS_KEY = ['/api/newsletter-subscribers'] as const;

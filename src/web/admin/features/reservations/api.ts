@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { Reservation } from '../../lib/types';
 
 export const RESERVATIONS_KEY = ['/api/reservations'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserCreateInput, UserUpdateInput } from '../../../../shared/schemas/auth';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api-client';
 import type { User } from '../../lib/types';
 
 export const USERS_KEY = ['/api/users'] as const;

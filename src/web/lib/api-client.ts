@@ -1,0 +1,150 @@
+// The one HTTP client of the browser: the public site, the server-rendering reader and the back
+// office all fail the same way. A failed answer is an ApiError whose message is
+// "<status>: <body text, or the status text when the body is empty>" (SPEC.md §7).
+//
+// The back office plugs in its bearer token and its signed-out handler with configureApiClient
+// (from admin code), so this module carries nothing of the back office into public pages.
+
+/** A failed response: message "status: body"; serverMessage is the body's `error` field, if any. */
+export class ApiError extends Error {
+  /** The server's `{ error }` sentence, or null when the body is not JSON or has none. */
+  readonly serverMessage: string | null;
+  constructor(
+    readonly status: number,
+    /** The response body as text ('' when empty). */
+    readonly body: string,
+    statusText = '',
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.serverMessage = readServerMessage(body);
+  }
+}
+
+/** The server's error sentence when it gave one, else the fallback text. */
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
+}
+
+function readServerMessage(text: string): string | null {
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string') return (data as { error: string }).error;
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
+
+/** JSON text → value; '' → undefined; anything else that is not JSON → undefined. */
+function parseJson<T>(text: string): T {
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined as T;
+  }
+}
+
+export interface ApiClientConfig {
+  /** The bearer token to send, if any (the back office's stored session token). */
+  getToken?: () => string | null;
+  /** Called when a request that carried a token is answered 401: the session has ended. */
+  onUnauthorized?: () => void;
+}
+
+let config: ApiClientConfig = {};
+
+/** Sets (or, with {}, removes) the token source and the signed-out handler. */
+export function configureApiClient(next: ApiClientConfig): void {
+  config = next;
+}
+
+const currentToken = (): string | null => {
+  try {
+    return config.getToken?.() ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, text, res.statusText);
+}
+
+export interface RequestOptions {
+  /** Send no token and never call the signed-out handler (the login call itself). */
+  anonymous?: boolean;
+}
+
+/** JSON in, JSON out (undefined for 204 or an empty body). */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const token = opts.anonymous ? null : currentToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  if (res.status === 401 && token) config.onUnauthorized?.();
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  return parseJson<T>(await res.text());
+}
+
+export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
+export const apiPost = <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body);
+
+/**
+ * Multipart upload through XMLHttpRequest: fetch cannot report upload progress.
+ * onProgress receives 0..100.
+ */
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    const token = currentToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText ?? '';
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(parseJson<T>(text));
+        return;
+      }
+      if (xhr.status === 401 && token) config.onUnauthorized?.();
+      reject(new ApiError(xhr.status, text, xhr.statusText));
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.send(form);
+  });
+}
+
+/**
+ * How the public site's queries read the API: fetch in the browser; during server rendering,
+ * a reader that calls the server's own routes in-process (same JSON, no network hop).
+ */
+export type GetJson = <T>(path: string) => Promise<T>;
+
+export type RawGet = (path: string) => Promise<{ status: number; body: string; statusText?: string }>;
+
+/** Wraps an in-process reader into a GetJson that fails exactly like apiGet. */
+export function fromRaw(raw: RawGet): GetJson {
+  return async <T,>(path: string) => {
+    const { status, body, statusText } = await raw(path);
+    if (status < 200 || status >= 300) throw new ApiError(status, body, statusText ?? '');
+    return parseJson<T>(body);
+  };
+}
+
+export const browserGet: GetJson = apiGet;

@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, loginToken, startAdminServer } from '../admin/admin-helpers';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
+import { gotoReady } from './site-helpers';
+
+// The gym's time zone comes from the server's config (GYM_TIMEZONE), never from the browser's
+// code: with Europe/Paris, a post published at 20:30 UTC on 4 March is dated 4 March (in
+// Bangkok, or to a browser there, it is already 5 March).
+const PUBLISHED_AT = '2030-03-04T20:30:00.000Z';
+const SLUG = 'late-evening-in-paris';
+
+describe('GYM_TIMEZONE reaches the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let adminToken: string;
+  beforeAll(async () => {
+    server = await startAdminServer({ timezone: 'Europe/Paris' });
+    browser = await launchBrowser();
+    adminToken = await loginToken(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const categories = await api<{ id: number }[]>(server, 'GET', '/api/blog-categories');
+    const post = await api<{ id: number }>(server, 'POST', '/api/blog-posts', { title: 'Late evening in Paris', slug: SLUG, content: 'Body of the post.', categoryId: categories[0].id, published: true }, adminToken);
+    await server.app.ctx.db.updateTable('blog_posts').set({ published_at: PUBLISHED_AT, created_at: PUBLISHED_AT }).where('id', '=', post.id).execute();
+    server.app.ctx.publicCache.invalidate();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('writes the zone on <html> of every page it sends: public, article, back office', async () => {
+    for (const path of ['/', '/blog', `/blog/${SLUG}`, '/admin/login', '/admin/reservations', '/no-such-page']) {
+      const html = await (await fetch(server.url + path)).text();
+      expect(html, path).toMatch(/<html data-gym-time-zone="Europe\/Paris"/);
+    }
+  });
+
+  it('prints the blog date in the gym zone, on the server and after hydration, whatever the browser zone', async () => {
+    const html = await (await fetch(server.url + '/blog')).text();
+    expect(html).toContain('March 4, 2030');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Bangkok' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await gotoReady(page, server.url + '/blog');
+    const card = page.locator('[data-testid="post-list"] article', { hasText: 'Late evening in Paris' });
+    await expect.poll(() => card.textContent()).toContain('March 4, 2030');
+    await gotoReady(page, server.url + `/blog/${SLUG}`);
+    expect(await page.locator('main').textContent()).toContain('March 4, 2030');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('prints back-office dates in the gym zone, whatever the browser zone', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Bangkok' });
+    await ctx.addInitScript((t) => localStorage.setItem('token', t), adminToken);
+    const page = await ctx.newPage();
+    await page.goto(server.url + '/admin/blog');
+    const row = page.getByText('Late evening in Paris').first();
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('4 mars 2030');
+    expect(await page.locator('main').textContent()).not.toContain('5 mars 2030');
+    await ctx.close();
+  });
+});
