@@ -17,7 +17,7 @@ export interface AppContext {
 }
 
 export interface StatsRecorder {
-  /** Adds to today's counter (in the gym's time zone). */
+  /** Adds to today's counter (in the gym's time zone). Never rejects: a failed write is logged. */
   increment(metric: StatMetric, by?: number): Promise<void>;
   /** Buffered in memory and written every few seconds (page views). */
   incrementBuffered(metric: StatMetric, by?: number): void;

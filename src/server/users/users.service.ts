@@ -15,23 +15,25 @@ export const USER_NOT_FOUND = 'Utilisateur introuvable';
 
 export async function createUser(ctx: AppContext, input: UserCreateInput): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
   try {
-    const user = await repo.insertUser(ctx.db, {
-      email: input.email.toLowerCase(),
+    user = await repo.insertUser(ctx.db, {
+      email: input.email,
       name: input.name,
       password_hash: passwordHash,
       role: input.role,
       is_active: fromBool(input.isActive),
       created_at: nowIso(),
     });
-    await ctx.stats.increment('user_created');
-    // The public author list (GET /api/users) is cached.
-    ctx.publicCache.invalidate('users');
-    return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
+  // The user is stored: from here nothing may turn the answer into an error.
+  // The public author list (GET /api/users) is cached.
+  ctx.publicCache.invalidate('users');
+  await ctx.stats.increment('user_created');
+  return user;
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, input: UserUpdateInput): Promise<UserRow> {
@@ -43,7 +45,7 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
   }
   const patch: UserUpdate = {};
   if (input.name !== undefined) patch.name = input.name;
-  if (input.email !== undefined) patch.email = input.email.toLowerCase();
+  if (input.email !== undefined) patch.email = input.email;
   if (input.role !== undefined) patch.role = input.role;
   if (input.isActive !== undefined) patch.is_active = fromBool(input.isActive);
   if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { LIMITS, emailText } from './common';
 
 // POST /api/newsletter-subscribers and the sign-up form.
 export const newsletterSubscribeSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  email: emailText().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
   name: z
     .string()
     .trim()

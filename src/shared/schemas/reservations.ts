@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, isEmail } from './common';
+import { LIMITS, isEmail, normalizeEmail } from './common';
 
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 const CONTACT_MESSAGE = 'Either email or phone is required';
@@ -27,7 +27,9 @@ const nullableText = (max: number) =>
 export const reservationPayloadSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
-    email: nullableText(LIMITS.email).refine((v) => v == null || isEmail(v), 'Invalid email'),
+    email: nullableText(LIMITS.email)
+      .transform((v) => (v == null ? v : normalizeEmail(v)))
+      .refine((v) => v == null || isEmail(v), 'Invalid email'),
     phone: nullableText(LIMITS.phone),
     course: z.string().trim().min(1, 'Please select a course').max(LIMITS.name),
     dateTime: z
