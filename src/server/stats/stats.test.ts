@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import type { StatMetric } from '../../shared/constants';
 import { createStatsRecorder, dayInZone } from './stats.service';
 
 describe('dayInZone', () => {
@@ -17,7 +18,7 @@ describe('dayInZone', () => {
 
 describe.each(backends)('daily counters on %s', (backend) => {
   let t: TestApp;
-  const rows = (metric: string) => t.app.ctx.db.selectFrom('daily_stats').selectAll().where('metric', '=', metric).orderBy('day').execute();
+  const rows = (metric: StatMetric) => t.app.ctx.db.selectFrom('daily_stats').selectAll().where('metric', '=', metric).orderBy('day').execute();
 
   beforeAll(async () => {
     t = await createTestApp(backend);
