@@ -56,11 +56,17 @@ export interface PushNotifier {
   idle(): Promise<void>;
 }
 
+/** What public data is about; data cache keys start with `${domain}:`. */
+export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users';
+
 export interface PublicCache {
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T): void;
-  /** Drops every entry whose key starts with the prefix (or all when none), and every cached answer. */
-  invalidate(prefix?: string): void;
+  /**
+   * A write changed the domain's public data: drops the data and the cached answers it makes
+   * stale (lib/public-cache.ts STALES, answerDomains), or everything when no domain is given.
+   */
+  invalidate(domain?: CacheDomain): void;
   /** Bumped by every invalidate(): an answer begun before a write is not stored after it. */
   generation(): number;
   getResponse(key: string): CachedResponse | undefined;

@@ -23,11 +23,9 @@ export interface ListPostsOptions {
   limit?: number;
 }
 
-// Category writes also drop 'blog:' (posts embed the category); post writes drop
-// 'categories:' (the public postCount changes).
+// Also makes the categories stale (their public postCount): see STALES in lib/public-cache.ts.
 function invalidate(ctx: AppContext) {
-  ctx.publicCache.invalidate('blog:');
-  ctx.publicCache.invalidate('categories:');
+  ctx.publicCache.invalidate('blog');
 }
 
 export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostDto[]> {

@@ -102,7 +102,7 @@ export async function addImage(
     await Promise.all(written.map((n) => storage.remove(n).catch(() => {})));
     throw err;
   }
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   if (opts.countStat !== false) await ctx.stats.increment('gallery_image_uploaded');
   return presentGalleryItem(row);
 }
@@ -121,14 +121,14 @@ export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramI
     variants: null,
     created_at: nowIso(),
   });
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   return presentGalleryItem(row);
 }
 
 export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemDto> {
   const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category });
   if (!row) throw notFound(ITEM_NOT_FOUND);
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   return presentGalleryItem(row);
 }
 
@@ -136,7 +136,7 @@ export async function updateGalleryItem(ctx: AppContext, id: number, meta: Galle
 export async function deleteGalleryItem(ctx: AppContext, id: number): Promise<void> {
   const row = await repo.deleteItem(ctx.db, id);
   if (!row) throw notFound(ITEM_NOT_FOUND);
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   const storage = galleryStorage(ctx);
   const names = new Set<string>();
   for (const v of parseVariants(row.variants)) {

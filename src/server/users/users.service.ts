@@ -57,8 +57,8 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
-    // Cached posts carry their author's name; the public author list is cached too.
-    ctx.publicCache.invalidate('blog:');
+    // The public author list and the posts (their author's name) show it.
+    ctx.publicCache.invalidate('users');
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
@@ -70,7 +70,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
   if (id === actor.id) throw forbidden(NO_SELF_DELETE);
   // Sessions and push subscriptions go with the user (ON DELETE CASCADE).
   if (!(await repo.deleteUser(ctx.db, id))) throw notFound(USER_NOT_FOUND);
-  ctx.publicCache.invalidate('blog:');
+  ctx.publicCache.invalidate('users');
 }
 
 export const listUsers = (ctx: AppContext) => repo.listUsers(ctx.db);
