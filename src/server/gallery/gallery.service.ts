@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
+import { isVisibleGalleryItem } from '../../shared/media';
 import type { GalleryInstagramInput, GalleryMetaInput } from '../../shared/schemas/gallery';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -23,14 +24,14 @@ const CACHE_PREFIX = 'gallery:';
 export const galleryStorage = (ctx: AppContext): MediaStorage =>
   createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'gallery'), urlPrefix: '/uploads/gallery/' });
 
-/** Newest first. Items with neither an image nor an Instagram link are dropped (SPEC §3). */
+/** Newest first. Items with neither an image nor an Instagram link are dropped (isVisibleGalleryItem, SPEC §3). */
 export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemDto[]> {
   const key = `${CACHE_PREFIX}list`;
   if (opts.anonymous) {
     const cached = ctx.publicCache.get<GalleryItemDto[]>(key);
     if (cached) return cached;
   }
-  const list = (await repo.listItems(ctx.db, { visibleOnly: true })).map(presentGalleryItem);
+  const list = (await repo.listItems(ctx.db)).map(presentGalleryItem).filter(isVisibleGalleryItem);
   if (opts.anonymous) ctx.publicCache.set(key, list);
   return list;
 }

@@ -3,13 +3,11 @@ import { idParamSchema } from '../../shared/schemas/common';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { Guards } from '../auth/guards';
 import type { AppContext } from '../context';
+import { escapeHtml } from '../lib/escape-html';
 import { parseOrThrow } from '../lib/validation';
 import { gymName } from '../mail/templates';
 import { presentSubscriber } from './newsletter.presenter';
 import * as service from './newsletter.service';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, heading: string, text: string): string {
   return `<!doctype html>

@@ -1,6 +1,7 @@
 import { SITE, pageTitle } from '../../shared/site';
 import { DEFAULT_OG_IMAGE, blogPostingJsonLd, gymJsonLd, type SeoPost } from './json-ld';
-import { absoluteUrl, escapeHtml, jsonForScript, plainSummary } from './html';
+import { escapeHtml } from '../lib/escape-html';
+import { absoluteUrl, jsonForScript, plainSummary } from './html';
 
 export type PageKind = 'landing' | 'booking' | 'blog' | 'article' | 'not-found' | 'admin';
 
