@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { authenticate } from './auth.service';
+import { AUTH_REQUIRED } from '../../shared/messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,11 +34,11 @@ export function guards(ctx: AppContext) {
   }
   return {
     async requireUser(req: FastifyRequest, _reply: FastifyReply) {
-      if (!(await resolve(req))) throw unauthorized('Authentication required');
+      if (!(await resolve(req))) throw unauthorized(AUTH_REQUIRED);
     },
     async requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
       const user = await resolve(req);
-      if (!user) throw unauthorized('Authentication required');
+      if (!user) throw unauthorized(AUTH_REQUIRED);
       if (user.role !== 'admin') throw forbidden('Accès réservé aux administrateurs');
     },
     async optionalUser(req: FastifyRequest, _reply: FastifyReply) {

@@ -10,8 +10,9 @@ import { ImageRejectedError, processImage, type ProcessedImage } from '../media/
 import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
 import { parseVariants, presentGalleryItem, type GalleryItemDto, type GalleryVariantDto } from './gallery.presenter';
 import * as repo from './gallery.repository';
+import { NO_FILE } from '../../shared/messages';
 
-export const NO_FILE = 'Veuillez sélectionner un fichier';
+export { NO_FILE };
 export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
 export const UNSUPPORTED_FORMAT = "Format d'image non pris en charge (JPG, PNG, GIF ou WebP)";
 export const CORRUPT_IMAGE = "L'image est illisible : le fichier est endommagé ou incomplet";

@@ -6,11 +6,10 @@ import { fromBool, isUniqueViolation, nowIso } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import * as repo from './users.repository';
+import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE } from '../../shared/messages';
 
 export const EMAIL_TAKEN = 'Un utilisateur avec cet e-mail existe déjà';
-export const NO_SELF_DELETE = 'Vous ne pouvez pas supprimer votre propre compte';
-export const NO_SELF_DEACTIVATE = 'Vous ne pouvez pas désactiver votre propre compte';
-export const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
+export { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE };
 export const USER_NOT_FOUND = 'Utilisateur introuvable';
 
 export async function createUser(ctx: AppContext, input: UserCreateInput): Promise<UserRow> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { LIMITS, emailText } from './common';
+import { NAME_REQUIRED_FR } from '../messages';
 
 export const loginSchema = z.object({
   email: emailText().min(1, "L'e-mail est requis").max(LIMITS.email),
@@ -25,7 +26,7 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>;
 // PUT /api/users/{id}: either the active toggle alone or the whole edit form.
 export const userUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Le nom est requis').max(LIMITS.name).optional(),
+    name: z.string().trim().min(1, NAME_REQUIRED_FR).max(LIMITS.name).optional(),
     email: emailText().max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')).optional(),
     role: z.enum(ROLES, 'Rôle invalide').optional(),
     isActive: z.boolean('isActive doit être vrai ou faux').optional(),
