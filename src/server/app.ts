@@ -23,6 +23,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
+import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
@@ -153,12 +154,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Gallery images may be shown by other sites (link previews).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // One content-coding choice (RFC 9110 q-values) for cached answers and compressed ones.
+  registerEncodingNegotiation(app);
   // Cached answers would outlive an edited component; development renders every page afresh.
   if (!vite) {
     registerResponseCache(app, ctx);
     fastPath = (req, res) => serveCachedAnswer(ctx, req, res);
   }
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, { threshold: 1024, encodings: [...CODINGS] });
   await app.register(multipart, {
     limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 20, fieldSize: 100_000, parts: 30 },
   });

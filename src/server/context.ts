@@ -17,7 +17,7 @@ export interface AppContext {
 }
 
 export interface StatsRecorder {
-  /** Adds to today's counter (in the gym's time zone). */
+  /** Adds to today's counter (in the gym's time zone). Never rejects: a failed write is logged. */
   increment(metric: StatMetric, by?: number): Promise<void>;
   /** Buffered in memory and written every few seconds (page views). */
   incrementBuffered(metric: StatMetric, by?: number): void;
@@ -86,11 +86,17 @@ export interface PushNotifier {
   idle(): Promise<void>;
 }
 
+/** What public data is about; data cache keys start with `${domain}:`. */
+export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable';
+
 export interface PublicCache {
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T): void;
-  /** Drops every entry whose key starts with the prefix (or all when none), and every cached answer. */
-  invalidate(prefix?: string): void;
+  /**
+   * A write changed the domain's public data: drops the data and the cached answers it makes
+   * stale (lib/public-cache.ts STALES, answerDomains), or everything when no domain is given.
+   */
+  invalidate(domain?: CacheDomain): void;
   /** Bumped by every invalidate(): an answer begun before a write is not stored after it. */
   generation(): number;
   getResponse(key: string): CachedResponse | undefined;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../shared/schemas/common';
 import { seedDemoBlog } from './blog/blog.seed';
 import type { AppContext } from './context';
 import { seedDemoGallery } from './gallery/gallery.seed';
@@ -11,7 +12,7 @@ import { createUser } from './users/users.service';
  */
 export async function seed(ctx: AppContext): Promise<void> {
   if ((await countUsers(ctx.db)) > 0) return;
-  const email = ctx.config.adminEmail ?? 'admin@example.com';
+  const email = normalizeEmail(ctx.config.adminEmail ?? 'admin@example.com');
   const password = ctx.config.adminPassword ?? randomBytes(12).toString('base64url');
   const admin = await createUser(ctx, { email, name: 'Administrator', password, role: 'admin', isActive: true });
   if (!ctx.config.adminPassword) {

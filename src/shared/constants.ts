@@ -8,8 +8,18 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONVERSATION_STATUSES = ['new', 'open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-export const RESERVATION_STATUSES = ['unread', 'read', 'archived'] as const;
+// 'cancelled' (by the customer or the staff) comes with the timetable (DESIGN.md §5); the
+// database already accepts it (migration 003).
+export const RESERVATION_STATUSES = ['unread', 'read', 'archived', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/** Who wrote a conversation message: the visitor (contact form) or a staff member's reply. */
+export const MESSAGE_SENDER_TYPES = ['customer', 'admin'] as const;
+export type MessageSenderType = (typeof MESSAGE_SENDER_TYPES)[number];
+
+/** An outgoing e-mail: pending → sending → sent, or failed after the last attempt (server only). */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const STAT_METRICS = [
   'page_view',

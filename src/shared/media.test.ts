@@ -30,3 +30,13 @@ describe('uploadVariants (responsive images for URLs of our uploads)', () => {
     expect(srcSetOf([])).toBeUndefined();
   });
 });
+
+describe('isVisibleGalleryItem (SPEC.md §3)', () => {
+  it('shows an item with an image or an Instagram link, not one with neither', async () => {
+    const { isVisibleGalleryItem } = await import('./media');
+    expect(isVisibleGalleryItem({ imageUrl: '/uploads/gallery/a.webp', instagramUrl: null })).toBe(true);
+    expect(isVisibleGalleryItem({ imageUrl: null, instagramUrl: 'https://instagram.com/p/x' })).toBe(true);
+    expect(isVisibleGalleryItem({ imageUrl: null, instagramUrl: null })).toBe(false);
+    expect(isVisibleGalleryItem({ imageUrl: '', instagramUrl: '' })).toBe(false);
+  });
+});

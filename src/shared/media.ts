@@ -32,3 +32,12 @@ export function srcSetOf(variants: readonly ImageVariant[] | null | undefined): 
   const v = variants?.filter((x) => x && x.url && x.width > 0) ?? [];
   return v.length ? v.map((x) => `${x.url} ${x.width}w`).join(', ') : undefined;
 }
+
+/**
+ * Whether a gallery item has anything to show: an image or an Instagram link (SPEC.md §3).
+ * The one rule for the public side: the server leaves the others out of GET /api/gallery and
+ * the site's gallery applies it to what it receives.
+ */
+export function isVisibleGalleryItem(item: { imageUrl: string | null; instagramUrl: string | null }): boolean {
+  return Boolean(item.imageUrl) || Boolean(item.instagramUrl);
+}

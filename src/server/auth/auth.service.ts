@@ -17,7 +17,8 @@ export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans
  * same amount of work, so the answer never tells whether an address has an account.
  */
 export async function login(ctx: AppContext, limiter: LoginLimiter, input: LoginInput, ip: string) {
-  const account = input.email.trim().toLowerCase();
+  // The schema has normalised the address (normalizeEmail).
+  const account = input.email;
   if (limiter.isBlocked(ip, account)) throw tooManyRequests(TOO_MANY_LOGINS);
 
   const user = await findUserByEmail(ctx.db, account);

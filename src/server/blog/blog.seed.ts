@@ -44,6 +44,6 @@ export async function seedDemoBlog(ctx: AppContext, authorId: number): Promise<v
       });
     }
   });
-  ctx.publicCache.invalidate('blog:');
-  ctx.publicCache.invalidate('categories:');
+  ctx.publicCache.invalidate('blog');
+  ctx.publicCache.invalidate('categories');
 }

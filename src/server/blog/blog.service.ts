@@ -7,11 +7,11 @@ import type { UserRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import * as repo from './blog.repository';
 import type { BlogPostWithRelations } from './blog.repository';
+import { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED } from '../../shared/messages';
 
 export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
-export const CATEGORY_REQUIRED = 'La catégorie est requise';
-/** Public wording: the reader's page says "Article not found". */
-export const ARTICLE_NOT_FOUND = 'Article not found';
+/** Public wording: the reader's page says the same (ARTICLE_NOT_FOUND, shared/messages.ts). */
+export { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED };
 /** Back-office wording (the editor shows the server's text in French). */
 export const POST_NOT_FOUND = 'Article introuvable';
 
@@ -23,11 +23,9 @@ export interface ListPostsOptions {
   limit?: number;
 }
 
-// Category writes also drop 'blog:' (posts embed the category); post writes drop
-// 'categories:' (the public postCount changes).
+// Also makes the categories stale (their public postCount): see STALES in lib/public-cache.ts.
 function invalidate(ctx: AppContext) {
-  ctx.publicCache.invalidate('blog:');
-  ctx.publicCache.invalidate('categories:');
+  ctx.publicCache.invalidate('blog');
 }
 
 export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostWithRelations[]> {

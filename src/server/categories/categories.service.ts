@@ -13,10 +13,9 @@ export const categoryInUse = (n: number) =>
     ? "Impossible de supprimer cette catégorie : 1 article l'utilise encore. Changez d'abord la catégorie de cet article."
     : `Impossible de supprimer cette catégorie : ${n} articles l'utilisent encore. Changez d'abord la catégorie de ces articles.`;
 
-// Posts embed their category's name and slug, so a category write drops both caches.
 function invalidate(ctx: AppContext) {
-  ctx.publicCache.invalidate('categories:');
-  ctx.publicCache.invalidate('blog:');
+  // Also makes the posts stale (they embed their category): see STALES in lib/public-cache.ts.
+  ctx.publicCache.invalidate('categories');
 }
 
 /** Anonymous readers count published posts only (and share a cached answer); staff count drafts too. */

@@ -10,6 +10,6 @@ export const presentSubmission = (r: ContactSubmissionRow): ContactSubmissionDto
   phone: r.phone,
   subject: r.subject,
   message: r.message,
-  status: r.status as ContactStatus,
+  status: r.status,
   createdAt: r.created_at,
 });

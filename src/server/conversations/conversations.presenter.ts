@@ -10,7 +10,7 @@ export const presentConversation = (c: ConversationWithCounts): ConversationDto 
   userName: c.user_name,
   userEmail: c.user_email,
   subject: c.subject,
-  status: c.status as ConversationStatus,
+  status: c.status,
   createdAt: c.created_at,
   lastMessageAt: c.last_message_at,
   messageCount: c.message_count,
@@ -20,7 +20,7 @@ export const presentConversation = (c: ConversationWithCounts): ConversationDto 
 export const presentMessage = (m: ConversationMessageRow): ConversationMessageDto => ({
   id: m.id,
   conversationId: m.conversation_id,
-  senderType: m.sender_type === 'admin' ? 'admin' : 'customer',
+  senderType: m.sender_type,
   senderName: m.sender_name,
   content: m.content,
   isRead: toBool(m.is_read),

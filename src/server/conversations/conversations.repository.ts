@@ -1,4 +1,5 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { ConversationStatus } from '../../shared/constants';
 import { fromBool, type Db } from '../db/database';
 import type { ConversationMessageRow, ConversationMessagesTable, ConversationRow, ConversationsTable } from '../db/schema';
 
@@ -65,16 +66,18 @@ export const firstCustomerMessage = (db: Db, conversationId: number): Promise<Co
     .limit(1)
     .executeTakeFirst();
 
-/** A reply was posted: bump the last-message time and move a new conversation to open. */
-export async function touchAfterReply(db: Db, id: number, at: string): Promise<void> {
-  await db
-    .updateTable('conversations')
-    .set({ last_message_at: at, status: sql<string>`case when status = 'new' then 'open' else status end` })
-    .where('id', '=', id)
-    .execute();
+/** A message was posted: bump the last-message time. */
+export async function touchLastMessage(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('conversations').set({ last_message_at: at }).where('id', '=', id).execute();
 }
 
-export const updateConversationStatus = (db: Db, id: number, status: string) =>
+/** Moves a conversation from `from` to `to` only if it still is `from` (compare-and-set). */
+export async function changeStatusIf(db: Db, id: number, from: ConversationStatus, to: ConversationStatus): Promise<boolean> {
+  const r = await db.updateTable('conversations').set({ status: to }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export const updateConversationStatus = (db: Db, id: number, status: ConversationStatus) =>
   db.updateTable('conversations').set({ status }).where('id', '=', id).executeTakeFirst();
 
 export async function markCustomerMessagesRead(db: Db, conversationId: number): Promise<number> {

@@ -9,6 +9,11 @@ import * as repo from './conversations.repository';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
+/** A staff reply moves a new conversation to open; open and closed ones keep their status. */
+export function nextStatusOnReply(status: ConversationStatus): ConversationStatus {
+  return status === 'new' ? 'open' : status;
+}
+
 export const listConversations = (ctx: AppContext) => repo.listConversations(ctx.db);
 
 export async function getConversation(ctx: AppContext, id: number) {
@@ -41,7 +46,10 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
       is_read: fromBool(true),
       created_at: at,
     });
-    await repo.touchAfterReply(trx, id, at);
+    await repo.touchLastMessage(trx, id, at);
+    const next = nextStatusOnReply(conversation.status);
+    // Conditional: a conversation closed meanwhile by another request is not reopened.
+    if (next !== conversation.status) await repo.changeStatusIf(trx, id, conversation.status, next);
     if (conversation.contact_submission_id != null) {
       await updateSubmissionStatus(trx, conversation.contact_submission_id, 'responded');
     }

@@ -1,3 +1,4 @@
+import type { ReservationStatus } from '../../shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { fromBool, nowIso } from '../db/database';
@@ -53,7 +54,7 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
   let n = 0;
 
   const db = () => t.app.ctx.db;
-  const addReservation = (createdAt: string, status = 'unread') =>
+  const addReservation = (createdAt: string, status: ReservationStatus = 'unread') =>
     db()
       .insertInto('reservations')
       .values({ name: `R${++n}`, email: null, phone: '+66 1', course: 'MMA Training', date_time: nowIso(), message: null, status, created_at: createdAt })

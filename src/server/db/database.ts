@@ -7,6 +7,7 @@ import type PgModule from 'pg';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-session-expiry-index';
+import * as m003 from './migrations/003-status-checks';
 import * as m004 from './migrations/004-timetable';
 import * as m005 from './migrations/005-outbox-parts';
 
@@ -63,11 +64,15 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
   '001-initial': m001,
   '002-session-expiry-index': m002,
+  '003-status-checks': m003,
   '004-timetable': m004,
   '005-outbox-parts': m005,
 };
 
-export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {
+export const MIGRATION_NAMES = Object.keys(migrations);
+
+/** Runs every migration not yet run, or (tests) up to and including `upTo`. */
+export async function migrate(handle: DatabaseHandle, schema?: string, opts: { upTo?: string } = {}): Promise<void> {
   if (handle.dialect === 'postgres' && schema) {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
   }
@@ -88,7 +93,7 @@ export async function migrate(handle: DatabaseHandle, schema?: string): Promise<
     allowUnorderedMigrations: true,
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);

@@ -1,8 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContactStatus, ConversationStatus, MessageSenderType, OutboxStatus, ReservationStatus, Role, StatMetric } from '../../shared/constants';
 
 // Column types as both databases hand them back. Booleans are written as 1/0 (SQLite cannot
 // bind JS booleans; PostgreSQL reads '1'/'0' as boolean input) and read back through
 // `toBool`. Timestamps are ISO 8601 UTC strings in both databases, so they sort as text.
+// Roles, statuses, sender types and metrics are the shared unions of src/shared/constants.ts;
+// the database itself refuses any other role, status or sender type (CHECK, migration 003).
 type DbBool = number | boolean;
 
 export interface UsersTable {
@@ -10,7 +13,7 @@ export interface UsersTable {
   email: string;
   name: string;
   password_hash: string;
-  role: string;
+  role: Role;
   is_active: DbBool;
   created_at: string;
 }
@@ -79,7 +82,7 @@ export interface ContactSubmissionsTable {
   phone: string | null;
   subject: string;
   message: string;
-  status: string;
+  status: ContactStatus;
   created_at: string;
 }
 
@@ -88,7 +91,7 @@ export interface ConversationsTable {
   user_name: string;
   user_email: string;
   subject: string;
-  status: string;
+  status: ConversationStatus;
   contact_submission_id: number | null;
   created_at: string;
   last_message_at: string;
@@ -97,7 +100,7 @@ export interface ConversationsTable {
 export interface ConversationMessagesTable {
   id: Generated<number>;
   conversation_id: number;
-  sender_type: string;
+  sender_type: MessageSenderType;
   sender_name: string;
   content: string;
   is_read: DbBool;
@@ -112,7 +115,7 @@ export interface ReservationsTable {
   course: string;
   date_time: string;
   message: string | null;
-  status: string;
+  status: ReservationStatus;
   created_at: string;
   // Migration 004: set for bookings of a timetable session; null on SPEC's older rows.
   weekly_session_id: number | null;
@@ -199,7 +202,7 @@ export interface OutboxTable {
   /** Stable Message-ID so a retried delivery is recognisable as the same e-mail. */
   message_id: string;
   /** pending → sending → sent, or failed after the last attempt. */
-  status: string;
+  status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
   locked_until: string | null;
@@ -231,7 +234,7 @@ export interface SettingsTable {
 
 export interface DailyStatsTable {
   id: Generated<number>;
-  metric: string;
+  metric: StatMetric;
   day: string;
   value: number;
   created_at: string;

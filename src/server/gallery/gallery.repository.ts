@@ -25,18 +25,9 @@ export function parseVariants(text: string | null): GalleryVariant[] {
   }
 }
 
-/** Newest first. With `visibleOnly`, items with neither an image nor an Instagram link are left out. */
-export function listItems(db: Db, opts: { visibleOnly?: boolean } = {}): Promise<GalleryItemRow[]> {
-  let q = db.selectFrom('gallery_items').selectAll();
-  if (opts.visibleOnly) {
-    q = q.where((eb) =>
-      eb.or([
-        eb.and([eb('image_url', 'is not', null), eb('image_url', '<>', '')]),
-        eb.and([eb('instagram_url', 'is not', null), eb('instagram_url', '<>', '')]),
-      ]),
-    );
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** Every item, newest first (which ones are shown is the service's rule). */
+export function listItems(db: Db): Promise<GalleryItemRow[]> {
+  return db.selectFrom('gallery_items').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export const findItemById = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { addImage } from './gallery.service';
 import { countItems } from './gallery.repository';
+import { escapeXml } from '../lib/escape-html';
 import { loadSharp } from '../media/image-processing';
 
 interface DemoImage {
@@ -30,7 +31,6 @@ const HEIGHT = 1067;
 /** Baseline of the tagline: about 60% down, clear of the caption band at the bottom. */
 const TAGLINE_BASELINE = 640;
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Long labels go on two lines, split at the space nearest the middle. */
 function labelLines(label: string): string[] {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
+import { isVisibleGalleryItem } from '../../shared/media';
 import type { GalleryInstagramInput, GalleryMetaInput } from '../../shared/schemas/gallery';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
@@ -9,8 +10,9 @@ import { ImageRejectedError, processImage, type ProcessedImage } from '../media/
 import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
 import * as repo from './gallery.repository';
 import { parseVariants, type GalleryVariant } from './gallery.repository';
+import { NO_FILE } from '../../shared/messages';
 
-export const NO_FILE = 'Veuillez sélectionner un fichier';
+export { NO_FILE };
 export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
 export const UNSUPPORTED_FORMAT = "Format d'image non pris en charge (JPG, PNG, GIF ou WebP)";
 export const CORRUPT_IMAGE = "L'image est illisible : le fichier est endommagé ou incomplet";
@@ -23,14 +25,14 @@ const CACHE_PREFIX = 'gallery:';
 export const galleryStorage = (ctx: AppContext): MediaStorage =>
   createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'gallery'), urlPrefix: '/uploads/gallery/' });
 
-/** Newest first. Items with neither an image nor an Instagram link are dropped (SPEC §3). */
+/** Newest first. Items with neither an image nor an Instagram link are dropped (isVisibleGalleryItem, SPEC §3). */
 export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemRow[]> {
   const key = `${CACHE_PREFIX}list`;
   if (opts.anonymous) {
     const cached = ctx.publicCache.get<GalleryItemRow[]>(key);
     if (cached) return cached;
   }
-  const list = await repo.listItems(ctx.db, { visibleOnly: true });
+  const list = (await repo.listItems(ctx.db)).filter((row) => isVisibleGalleryItem({ imageUrl: row.image_url, instagramUrl: row.instagram_url }));
   if (opts.anonymous) ctx.publicCache.set(key, list);
   return list;
 }
@@ -102,7 +104,7 @@ export async function addImage(
     await Promise.all(written.map((n) => storage.remove(n).catch(() => {})));
     throw err;
   }
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   if (opts.countStat !== false) await ctx.stats.increment('gallery_image_uploaded');
   return row;
 }
@@ -121,14 +123,14 @@ export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramI
     variants: null,
     created_at: nowIso(),
   });
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   return row;
 }
 
 export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemRow> {
   const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category });
   if (!row) throw notFound(ITEM_NOT_FOUND);
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   return row;
 }
 
@@ -136,7 +138,7 @@ export async function updateGalleryItem(ctx: AppContext, id: number, meta: Galle
 export async function deleteGalleryItem(ctx: AppContext, id: number): Promise<void> {
   const row = await repo.deleteItem(ctx.db, id);
   if (!row) throw notFound(ITEM_NOT_FOUND);
-  ctx.publicCache.invalidate(CACHE_PREFIX);
+  ctx.publicCache.invalidate('gallery');
   const storage = galleryStorage(ctx);
   const names = new Set<string>();
   for (const v of parseVariants(row.variants)) {

@@ -1,9 +1,36 @@
-import type { CachedResponse, PublicCache } from '../context';
+import type { CacheDomain, CachedResponse, PublicCache } from '../context';
 
 // Public reads are cached in memory: data (posts, gallery, categories) and whole answers
 // (JSON and server-rendered pages, see response-cache.ts). Every write that changes what the
-// public sees calls invalidate(), which drops the matching data and every cached answer (an
-// answer may combine several domains: a post names its category and author).
+// public sees calls invalidate(domain) with its own domain; the two tables below are the one
+// place that says what that makes stale.
+
+/**
+ * What a write to each domain makes stale: its own data and that of the domains that show it.
+ * Posts embed their category and their author's name; categories carry their post count.
+ */
+export const STALES: Record<CacheDomain, readonly CacheDomain[]> = {
+  blog: ['blog', 'categories'],
+  categories: ['categories', 'blog'],
+  users: ['users', 'blog'],
+  gallery: ['gallery'],
+  // The timetable is read uncached (seats change with every booking); pages show class times.
+  timetable: ['timetable'],
+};
+
+/**
+ * The domains a cached answer shows, from its URL. Data entries are keyed `${domain}:...`.
+ * Pages, the feed and the sitemap may combine anything (the home page shows posts and the
+ * gallery): every domain's write drops them.
+ */
+export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
+  const path = url.split('?')[0];
+  if (path === '/api/users') return ['users'];
+  if (path === '/api/gallery') return ['gallery'];
+  if (path === '/api/blog-categories') return ['categories'];
+  if (path === '/api/blog-posts' || path.startsWith('/api/blog-posts/')) return ['blog'];
+  return 'all';
+}
 // With several instances on one PostgreSQL database a write on one instance does not reach the
 // others' memory, so there every entry also expires after `ttlMs` (0: never).
 export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?: number; ttlMs?: number } = {}): PublicCache {
@@ -14,6 +41,7 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
   const maxResponseBytes = opts.maxResponseBytes ?? 32 * 1024 * 1024;
   const data = new Map<string, unknown>();
   const responses = new Map<string, CachedResponse>();
+  const shows = new Map<string, readonly CacheDomain[] | 'all'>();
   let responseBytes = 0;
   let generation = 0;
 
@@ -23,27 +51,35 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
     if (!r) return;
     responseBytes -= sizeOf(r);
     responses.delete(key);
+    shows.delete(key);
     born.delete(`r:${key}`);
+  };
+  const dropData = (key: string) => {
+    data.delete(key);
+    born.delete(`d:${key}`);
   };
 
   return {
     get: <T>(key: string) => (fresh(`d:${key}`) ? (data.get(key) as T | undefined) : undefined),
     set(key, value) {
       if (data.size >= maxEntries) {
-        const oldest = data.keys().next().value as string;
-        data.delete(oldest);
-        born.delete(`d:${oldest}`);
+        dropData(data.keys().next().value as string);
       }
       data.set(key, value);
       if (ttlMs) born.set(`d:${key}`, Date.now());
     },
-    invalidate(prefix) {
+    invalidate(domain) {
       generation += 1;
-      born.clear();
-      responses.clear();
-      responseBytes = 0;
-      if (!prefix) return data.clear();
-      for (const key of [...data.keys()]) if (key.startsWith(prefix)) data.delete(key);
+      if (!domain) {
+        born.clear();
+        responses.clear();
+        shows.clear();
+        responseBytes = 0;
+        return data.clear();
+      }
+      const stale = STALES[domain];
+      for (const key of [...data.keys()]) if (stale.some((d) => key.startsWith(`${d}:`))) dropData(key);
+      for (const [key, domains] of [...shows]) if (domains === 'all' || domains.some((d) => stale.includes(d))) dropResponse(key);
     },
     generation: () => generation,
     getResponse(key) {
@@ -64,6 +100,7 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
       if (gen !== generation) return;
       dropResponse(key);
       responses.set(key, value);
+      shows.set(key, answerDomains(key));
       if (ttlMs) born.set(`r:${key}`, Date.now());
       responseBytes += sizeOf(value);
       while (responseBytes > maxResponseBytes && responses.size > 0) dropResponse(responses.keys().next().value as string);

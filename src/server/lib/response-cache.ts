@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CachedResponse } from '../context';
+import { negotiateEncoding } from './accept-encoding';
 
 // Whole answers to anonymous GETs of public data and pages are kept in memory, with their
 // compressed copies, so a hit skips routing, the database, serialisation, rendering and
@@ -26,12 +27,6 @@ function cacheable(req: FastifyRequest): boolean {
   return true;
 }
 
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
-}
 
 /** Headers that belong to one answer, never to the cached copy. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'transfer-encoding', 'connection', 'date', 'set-cookie']);
@@ -63,7 +58,7 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): vo
       return;
     }
     if (entry.pageView) ctx.stats.incrementBuffered('page_view');
-    const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding'] as string | undefined), ctx);
+    const [body, encoding] = bodyFor(req.url, entry, negotiateEncoding(req.headers['accept-encoding']), ctx);
     reply.code(entry.status).headers(entry.headers).header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
@@ -98,7 +93,7 @@ export function serveCachedAnswer(ctx: AppContext, req: IncomingMessage, res: Se
   const entry = ctx.publicCache.getResponse(req.url);
   if (!entry) return false;
   if (entry.pageView) ctx.stats.incrementBuffered('page_view');
-  const wanted = pickEncoding(req.headers['accept-encoding']);
+  const wanted = negotiateEncoding(req.headers['accept-encoding']);
   const ready = (entry.ready ??= {});
   let answer = ready[wanted ?? 'identity'];
   if (!answer) {

@@ -9,7 +9,7 @@ import { backends, createTestApp, type TestApp } from '../../../tests/helpers/te
 import { fullAddress, googleMapsUrl } from '../../shared/site';
 import { buildApp } from '../app';
 import type { Db } from '../db/database';
-import { escapeHtml } from '../seo/html';
+import { escapeHtml } from '../lib/escape-html';
 import { bookingCancelledMail, bookingConfirmationMail, type BookingMailInput } from './booking-mails';
 
 // Booking e-mails with their calendar part go through the outbox like any other: stored in the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCalendar } from '../../../tests/helpers/calendar';
 import { fullAddress, googleMapsUrl, SITE, WHAT_TO_BRING } from '../../shared/site';
-import { escapeHtml } from '../seo/html';
+import { escapeHtml } from '../lib/escape-html';
 import {
   bookingCancelledMail,
   bookingConfirmationMail,

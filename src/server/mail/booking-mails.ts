@@ -1,7 +1,7 @@
 import { SITE, WHAT_TO_BRING, fullAddress, googleMapsUrl } from '../../shared/site';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
-import { escapeHtml } from '../seo/html';
+import { escapeHtml } from '../lib/escape-html';
 import { bookingCalendar } from './calendar';
 
 // The e-mails about a booking: confirmation, cancellation, moved booking, reminder, and the

@@ -6,12 +6,10 @@ import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
+import { escapeHtml } from '../lib/escape-html';
 import { gymName } from '../mail/templates';
 import { presentSubscriber } from './newsletter.presenter';
 import * as service from './newsletter.service';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, heading: string, text: string): string {
   return `<!doctype html>

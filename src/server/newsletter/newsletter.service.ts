@@ -46,7 +46,7 @@ export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput
     if (!subscriber) throw conflict(ALREADY_SUBSCRIBED);
   }
   ctx.mail.kick();
-  await ctx.stats.increment('newsletter_signup').catch((err) => ctx.log.warn({ err }, 'could not count newsletter_signup'));
+  await ctx.stats.increment('newsletter_signup');
   return subscriber;
 }
 

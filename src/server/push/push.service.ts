@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../errors';
 import { subscriptionsChanged } from './push-notifier';
 import * as repo from './push.repository';
 import { vapidKeys } from './vapid';
+import { ENDPOINT_NOT_URL } from '../../shared/messages';
 
 export const ENDPOINT_NOT_HTTPS = 'endpoint must be an https URL of a push service';
 export const ENDPOINT_PRIVATE = 'endpoint must not point to a local or private address';
@@ -71,7 +72,7 @@ export function endpointProblem(endpoint: string, allowInsecureLoopback: boolean
   try {
     url = new URL(endpoint);
   } catch {
-    return 'endpoint must be a URL';
+    return ENDPOINT_NOT_URL;
   }
   if (url.username || url.password) return ENDPOINT_CREDENTIALS;
   // Tests only: a stand-in push service on this machine, over plain http.

@@ -11,6 +11,6 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   course: r.course,
   dateTime: r.date_time,
   message: r.message,
-  status: r.status as ReservationStatus,
+  status: r.status,
   createdAt: r.created_at,
 });

@@ -1,4 +1,5 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { ReservationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
 import type { ReservationRow, ReservationsTable } from '../db/schema';
 
@@ -12,16 +13,17 @@ export const insertReservations = (db: Db, rows: Insertable<ReservationsTable>[]
 export const listReservations = (db: Db): Promise<ReservationRow[]> =>
   db.selectFrom('reservations').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 
-/** unread → read in one statement; read and archived stay as they are. */
-export const markRead = (db: Db, id: number): Promise<ReservationRow | undefined> =>
-  db
-    .updateTable('reservations')
-    .set({ status: sql<string>`case when status = 'unread' then 'read' else status end` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+export const findReservation = (db: Db, id: number): Promise<ReservationRow | undefined> =>
+  db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const setStatus = (db: Db, id: number, status: string): Promise<ReservationRow | undefined> =>
+/**
+ * Moves a booking from `from` to `to` only if it still is `from` (compare-and-set): a change
+ * made meanwhile by another request is never overwritten. Undefined when nothing changed.
+ */
+export const changeStatusIf = (db: Db, id: number, from: ReservationStatus, to: ReservationStatus): Promise<ReservationRow | undefined> =>
+  db.updateTable('reservations').set({ status: to }).where('id', '=', id).where('status', '=', from).returningAll().executeTakeFirst();
+
+export const setStatus = (db: Db, id: number, status: ReservationStatus): Promise<ReservationRow | undefined> =>
   db.updateTable('reservations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
 
 export async function deleteReservation(db: Db, id: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { ReservationStatus } from '../../shared/constants';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
@@ -7,6 +8,7 @@ import { HttpError, conflict, notFound } from '../errors';
 import { outboxRow } from '../mail/mail-queue';
 import { insertOutboxRows } from '../mail/outbox.repository';
 import { bookingConfirmationMail, bookingNotificationMail } from '../mail/templates';
+import { createBatcher, type Batcher } from './booking-batcher';
 import { findSessionAt, takeSeat } from '../timetable/timetable.service';
 import * as repo from './reservations.repository';
 
@@ -28,36 +30,26 @@ async function claimSeat(ctx: AppContext, trx: Db, input: ReservationPayload): P
   return { weekly_session_id: found.weeklySessionId, session_date: found.date };
 }
 
-/** At most this many bookings share one transaction (one fsync). */
-export const MAX_BATCH = 128;
-
-interface PendingBooking {
-  input: ReservationPayload;
-  resolve(row: ReservationRow): void;
-  reject(err: unknown): void;
-}
-
-interface Batcher {
-  queue: PendingBooking[];
-  /** A batch is being written, or one is scheduled. */
-  busy: boolean;
-  /** Committed transactions and the bookings they held (tests read these). */
-  commits: number;
-  booked: number;
-}
-
 // One batcher per database handle (each test app has its own).
-const batchers = new WeakMap<object, Batcher>();
-const batcherOf = (ctx: AppContext): Batcher => {
+const batchers = new WeakMap<object, Batcher<ReservationPayload, ReservationRow>>();
+const batcherOf = (ctx: AppContext): Batcher<ReservationPayload, ReservationRow> => {
   let b = batchers.get(ctx.db);
-  if (!b) batchers.set(ctx.db, (b = { queue: [], busy: false, commits: 0, booked: 0 }));
+  if (!b) {
+    b = createBatcher<ReservationPayload, ReservationRow>({
+      writeMany: (inputs) => ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs)),
+      writeOne: (input) => writeAlone(ctx, input),
+      afterCommit: (rows) => afterCommit(ctx, rows),
+      onAfterCommitError: (err) => ctx.log.error({ err }, 'booking batch: after-commit step failed'),
+    });
+    batchers.set(ctx.db, b);
+  }
   return b;
 };
 
 /** How many write transactions the bookings so far took on this database (SQLite group commit). */
 export const batchStats = (ctx: AppContext): { commits: number; booked: number } => {
-  const { commits, booked } = batcherOf(ctx);
-  return { commits, booked };
+  const { commits, written } = batcherOf(ctx).stats();
+  return { commits, booked: written };
 };
 
 /** Inserts one booking and its e-mails with the given transaction. */
@@ -121,7 +113,7 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
     course: input.course,
     date_time: new Date(input.dateTime).toISOString(),
     message: input.message,
-    status: 'unread',
+    status: 'unread' as const,
     created_at: nowIso(),
   }));
   const rows = (await repo.insertReservations(trx, values)).sort((a, b) => a.id - b.id);
@@ -144,61 +136,6 @@ const writeAlone = (ctx: AppContext, input: ReservationPayload) =>
   ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, input));
 
 /**
- * Writes the bookings waiting in the queue in one transaction: with synchronous=FULL each
- * commit is an fsync, so bookings that arrived while the previous batch was written share the
- * next one. Every caller is answered only after its batch committed. When the batch fails,
- * nothing of it was committed: each booking is tried again alone, so one bad booking fails
- * only its own request.
- */
-async function flush(ctx: AppContext, b: Batcher): Promise<void> {
-  const batch = b.queue.splice(0, MAX_BATCH);
-  let results: (ReservationRow | HttpError)[] | undefined;
-  try {
-    const inputs = batch.map((p) => p.input);
-    results = await ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs));
-    b.commits += 1;
-  } catch (err) {
-    if (batch.length === 1) batch[0].reject(err);
-    else {
-      for (const p of batch) {
-        try {
-          const row = await writeAlone(ctx, p.input);
-          b.commits += 1;
-          b.booked += 1;
-          p.resolve(row);
-          afterCommit(ctx, [row]);
-        } catch (e) {
-          p.reject(e);
-        }
-      }
-    }
-  }
-  if (results) {
-    const rows = results.filter((r): r is ReservationRow => !(r instanceof HttpError));
-    b.booked += rows.length;
-    batch.forEach((p, i) => {
-      const r = results[i];
-      if (r instanceof HttpError) p.reject(r);
-      else p.resolve(r);
-    });
-    afterCommit(ctx, rows);
-  }
-}
-
-function schedule(ctx: AppContext, b: Batcher) {
-  b.busy = true;
-  // setImmediate: the requests already read from the sockets join this batch.
-  setImmediate(() => {
-    void flush(ctx, b)
-      .catch((err) => ctx.log.error({ err }, 'booking batch: after-commit step failed'))
-      .finally(() => {
-        if (b.queue.length > 0) schedule(ctx, b);
-        else b.busy = false;
-      });
-  });
-}
-
-/**
  * A booking and its e-mails (confirmation to the visitor, notice to the gym) commit together:
  * an answered 201 means the booking is on disk and the confirmation will leave.
  * SQLite (one writer, synchronous commits) groups concurrent bookings into one transaction;
@@ -210,19 +147,31 @@ export async function createReservation(ctx: AppContext, input: ReservationPaylo
     afterCommit(ctx, [row]);
     return row;
   }
-  const b = batcherOf(ctx);
-  return new Promise<ReservationRow>((resolve, reject) => {
-    b.queue.push({ input, resolve, reject });
-    if (!b.busy) schedule(ctx, b);
-  });
+  return batcherOf(ctx).submit(input);
 }
 
 export const listReservations = (ctx: AppContext) => repo.listReservations(ctx.db);
 
+/** Opening a booking in the back office: an unread one becomes read; any other status stays. */
+export function nextStatusOnOpen(status: ReservationStatus): ReservationStatus {
+  return status === 'unread' ? 'read' : status;
+}
+
+/**
+ * PUT /api/reservations/{id}/read. The rule is nextStatusOnOpen; the write is a conditional
+ * UPDATE (only while the status is still the one read), so a booking archived by another
+ * request in between stays archived: then the row as it now is is answered.
+ */
 export async function markRead(ctx: AppContext, id: number): Promise<ReservationRow> {
-  const row = await repo.markRead(ctx.db, id);
+  const row = await repo.findReservation(ctx.db, id);
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
-  return row;
+  const next = nextStatusOnOpen(row.status);
+  if (next === row.status) return row;
+  const updated = await repo.changeStatusIf(ctx.db, id, row.status, next);
+  if (updated) return updated;
+  const current = await repo.findReservation(ctx.db, id);
+  if (!current) throw notFound(RESERVATION_NOT_FOUND);
+  return current;
 }
 
 export async function archive(ctx: AppContext, id: number): Promise<ReservationRow> {

@@ -1,5 +1,6 @@
 import { SITE } from '../../shared/site';
-import { escapeXml, plainSummary } from './html';
+import { escapeXml } from '../lib/escape-html';
+import { plainSummary } from './html';
 import type { SeoPost } from './json-ld';
 
 const postUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${encodeURIComponent(slug)}`;

@@ -1,10 +1,4 @@
-/** Text for HTML text nodes and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Text for XML (sitemap, RSS). */
-export const escapeXml = escapeHtml;
+// Escaping lives in lib/escape-html.ts (one rule for every server-written page).
 
 /**
  * JSON placed inside a <script> element: "<" is written as \u003c, so no "</script>" or

@@ -1,6 +1,8 @@
 import { SITE, pageTitle } from '../../shared/site';
 import { DEFAULT_OG_IMAGE, blogPostingJsonLd, gymJsonLd, type SeoPost } from './json-ld';
-import { absoluteUrl, escapeHtml, jsonForScript, plainSummary } from './html';
+import { escapeHtml } from '../lib/escape-html';
+import { absoluteUrl, jsonForScript, plainSummary } from './html';
+import { ARTICLE_NOT_FOUND, PAGE_NOT_FOUND } from '../../shared/messages';
 
 export type PageKind = 'landing' | 'booking' | 'blog' | 'article' | 'not-found' | 'admin';
 
@@ -61,7 +63,7 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
     case 'article': {
       const post = input.post;
       if (!post) {
-        return { ...base, title: pageTitle('Article not found'), description: "The article you're looking for doesn't exist or has been deleted.", canonicalPath: path, noindex: true };
+        return { ...base, title: pageTitle(ARTICLE_NOT_FOUND), description: "The article you're looking for doesn't exist or has been deleted.", canonicalPath: path, noindex: true };
       }
       return {
         ...base,
@@ -83,7 +85,7 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
       return { ...base, title: `Admin | ${SITE.name}`, description: 'Back office', canonicalPath: path, noindex: true };
     case 'not-found':
     default:
-      return { ...base, title: pageTitle('Page not found'), description: '404 Page Not Found', canonicalPath: path, noindex: true };
+      return { ...base, title: pageTitle(PAGE_NOT_FOUND), description: '404 Page Not Found', canonicalPath: path, noindex: true };
   }
 }
 

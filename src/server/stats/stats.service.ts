@@ -14,14 +14,20 @@ export function createStatsRecorder(db: Db, timeZone: string, log: FastifyBaseLo
   let timer: NodeJS.Timeout | undefined;
 
   const recorder = {
+    // A counter is a by-product of a request that has already done its work: a failed write
+    // is logged and dropped, never passed on (no domain's answer depends on it).
     async increment(metric: StatMetric, by = 1) {
-      await addToCounter(db, metric, dayInZone(new Date(), timeZone), by, nowIso());
+      try {
+        await addToCounter(db, metric, dayInZone(new Date(), timeZone), by, nowIso());
+      } catch (err) {
+        log.warn({ err, metric, by }, 'could not write a counter');
+      }
     },
     incrementBuffered(metric: StatMetric, by = 1) {
       pending.set(metric, (pending.get(metric) ?? 0) + by);
       timer ??= setTimeout(() => {
         timer = undefined;
-        recorder.flush().catch((err) => log.warn({ err }, 'could not write counters'));
+        void recorder.flush();
       }, flushMs);
       timer.unref();
     },

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import type { StatMetric } from '../../shared/constants';
 import { createStatsRecorder, dayInZone } from './stats.service';
 
 describe('dayInZone', () => {
@@ -15,7 +18,7 @@ describe('dayInZone', () => {
 
 describe.each(backends)('daily counters on %s', (backend) => {
   let t: TestApp;
-  const rows = (metric: string) => t.app.ctx.db.selectFrom('daily_stats').selectAll().where('metric', '=', metric).orderBy('day').execute();
+  const rows = (metric: StatMetric) => t.app.ctx.db.selectFrom('daily_stats').selectAll().where('metric', '=', metric).orderBy('day').execute();
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -87,5 +90,65 @@ describe.each(backends)('daily counters on %s', (backend) => {
     expect(await pageViews()).toBe(before + 1);
     const r = await rows('page_view');
     expect(r.at(-1)!.day).toBe(dayInZone(new Date(), t.config.timezone));
+  });
+});
+
+// A counter is a by-product: when it cannot be written the request it counts still succeeds.
+describe.each(backends)('a failing statistics write on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    ({ token } = await t.signIn('admin'));
+    // Every counter write now fails inside the database.
+    await sql`drop table daily_stats`.execute(t.app.ctx.db);
+  });
+  afterAll(() => t?.close());
+
+  it('still answers 201 to POST /api/auth/register', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/register', token, payload: { email: 'new-coach@example.com', name: 'New Coach', password: 'long enough pw', role: 'staff' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', 'new-coach@example.com').executeTakeFirst()).toBeDefined();
+  });
+
+  it('still answers 201 to POST /api/contact and /api/newsletter-subscribers', async () => {
+    const contact = await t.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Visitor', email: 'v@example.com', message: 'Hello' } });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const news = await t.inject({ method: 'POST', url: '/api/newsletter-subscribers', payload: { email: 'reader@example.com' } });
+    expect(news.statusCode, news.body).toBe(201);
+  });
+
+  it('still answers 201 to POST /api/blog-posts', async () => {
+    const cat = await t.inject({ method: 'POST', url: '/api/blog-categories', token, payload: { name: 'Stats', slug: 'stats' } });
+    expect(cat.statusCode, cat.body).toBe(201);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      token,
+      payload: { title: 'Counted post', slug: 'counted-post', content: 'Body', categoryId: cat.json().id, published: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('still answers 201 to a gallery upload', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a00' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('title', 'Counted image');
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'counted.png');
+    const body = new Response(form);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/gallery',
+      token,
+      headers: { 'content-type': body.headers.get('content-type')! },
+      payload: Buffer.from(await body.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('never rejects from increment or flush', async () => {
+    await expect(t.app.ctx.stats.increment('page_view')).resolves.toBeUndefined();
+    t.app.ctx.stats.incrementBuffered('page_view');
+    await expect(t.app.ctx.stats.flush()).resolves.toBeUndefined();
   });
 });

@@ -22,11 +22,6 @@ export const WEEKLY_SESSION_NOT_FOUND = 'Créneau introuvable';
 export const CANCELLATION_NOT_FOUND = "Ce créneau n'est pas annulé à cette date";
 export const CLOSURE_NOT_FOUND = 'Fermeture introuvable';
 
-/**
- * The timetable's public answers are not cached (GET /api/sessions changes with every booking
- * and every minute); a planning write still drops the cached public pages, which may show it.
- */
-const CACHE_PREFIX = 'timetable:';
 
 /** One occurrence of a weekly session on a gym date. */
 export interface Occurrence {
@@ -187,7 +182,9 @@ export const releaseSeat = (trx: Db, weeklySessionId: number, date: string): Pro
 
 // ---- planning (back office) ----
 
-const dropPublic = (ctx: AppContext) => ctx.publicCache.invalidate(CACHE_PREFIX);
+// The timetable's public answers are not cached (GET /api/sessions changes with every booking
+// and every minute); a planning write still drops the cached public pages, which may show it.
+const dropPublic = (ctx: AppContext) => ctx.publicCache.invalidate('timetable');
 
 export const listClasses = (ctx: AppContext) => repo.listClasses(ctx.db);
 

@@ -6,32 +6,33 @@ import { fromBool, isUniqueViolation, nowIso } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import * as repo from './users.repository';
+import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE } from '../../shared/messages';
 
 export const EMAIL_TAKEN = 'Un utilisateur avec cet e-mail existe déjà';
-export const NO_SELF_DELETE = 'Vous ne pouvez pas supprimer votre propre compte';
-export const NO_SELF_DEACTIVATE = 'Vous ne pouvez pas désactiver votre propre compte';
-export const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
+export { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE };
 export const USER_NOT_FOUND = 'Utilisateur introuvable';
 
 export async function createUser(ctx: AppContext, input: UserCreateInput): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
   try {
-    const user = await repo.insertUser(ctx.db, {
-      email: input.email.toLowerCase(),
+    user = await repo.insertUser(ctx.db, {
+      email: input.email,
       name: input.name,
       password_hash: passwordHash,
       role: input.role,
       is_active: fromBool(input.isActive),
       created_at: nowIso(),
     });
-    await ctx.stats.increment('user_created');
-    // The public author list (GET /api/users) is cached.
-    ctx.publicCache.invalidate('users');
-    return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
+  // The user is stored: from here nothing may turn the answer into an error.
+  // The public author list (GET /api/users) is cached.
+  ctx.publicCache.invalidate('users');
+  await ctx.stats.increment('user_created');
+  return user;
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, input: UserUpdateInput): Promise<UserRow> {
@@ -43,7 +44,7 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
   }
   const patch: UserUpdate = {};
   if (input.name !== undefined) patch.name = input.name;
-  if (input.email !== undefined) patch.email = input.email.toLowerCase();
+  if (input.email !== undefined) patch.email = input.email;
   if (input.role !== undefined) patch.role = input.role;
   if (input.isActive !== undefined) patch.is_active = fromBool(input.isActive);
   if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
@@ -55,8 +56,8 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
-    // Cached posts carry their author's name; the public author list is cached too.
-    ctx.publicCache.invalidate('blog:');
+    // The public author list and the posts (their author's name) show it.
+    ctx.publicCache.invalidate('users');
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
@@ -68,7 +69,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
   if (id === actor.id) throw forbidden(NO_SELF_DELETE);
   // Sessions and push subscriptions go with the user (ON DELETE CASCADE).
   if (!(await repo.deleteUser(ctx.db, id))) throw notFound(USER_NOT_FOUND);
-  ctx.publicCache.invalidate('blog:');
+  ctx.publicCache.invalidate('users');
 }
 
 export const listUsers = (ctx: AppContext) => repo.listUsers(ctx.db);

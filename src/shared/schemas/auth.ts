@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { LIMITS } from './common';
+import { LIMITS, emailText } from './common';
+import { NAME_REQUIRED_FR } from '../messages';
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, "L'e-mail est requis").max(LIMITS.email),
+  email: emailText().min(1, "L'e-mail est requis").max(LIMITS.email),
   password: z.string().min(1, 'Le mot de passe est requis').max(LIMITS.password),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 // POST /api/auth/register and the create-user dialog.
 export const userCreateSchema = z.object({
-  email: z.string().trim().min(1, 'Tous les champs sont requis').max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')),
+  email: emailText().min(1, 'Tous les champs sont requis').max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')),
   name: z.string().trim().min(1, 'Tous les champs sont requis').max(LIMITS.name),
   password: z
     .string()
@@ -25,8 +26,8 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>;
 // PUT /api/users/{id}: either the active toggle alone or the whole edit form.
 export const userUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Le nom est requis').max(LIMITS.name).optional(),
-    email: z.string().trim().max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')).optional(),
+    name: z.string().trim().min(1, NAME_REQUIRED_FR).max(LIMITS.name).optional(),
+    email: emailText().max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')).optional(),
     role: z.enum(ROLES, 'Rôle invalide').optional(),
     isActive: z.boolean('isActive doit être vrai ou faux').optional(),
     password: z.string().min(8, 'Le mot de passe doit contenir au moins 8 caractères').max(LIMITS.password).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SLUG_PATTERN } from './common';
+import { CATEGORY_REQUIRED, NAME_REQUIRED_FR } from '../messages';
 
 const optionalText = (max: number) =>
   z
@@ -18,7 +19,6 @@ const slugField = z
   .max(LIMITS.slug, 'Le slug est trop long')
   .regex(SLUG_PATTERN, SLUG_FORMAT);
 
-const CATEGORY_REQUIRED = 'La catégorie est requise';
 
 // POST /api/blog-posts, PUT /api/blog-posts/{id} and the blog editor.
 export const blogPostSchema = z.object({
@@ -59,7 +59,7 @@ export type BlogPostListQuery = z.infer<typeof blogPostListQuerySchema>;
 
 // POST/PUT /api/blog-categories and the category dialog.
 export const blogCategorySchema = z.object({
-  name: z.string('Le nom est requis').trim().min(1, 'Le nom est requis').max(LIMITS.name, 'Le nom est trop long'),
+  name: z.string(NAME_REQUIRED_FR).trim().min(1, NAME_REQUIRED_FR).max(LIMITS.name, 'Le nom est trop long'),
   slug: slugField,
   description: optionalText(LIMITS.description),
 });

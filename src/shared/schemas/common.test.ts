@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_PATTERN, slugify } from './common';
+import { SLUG_PATTERN, normalizeEmail, slugify } from './common';
 
 describe('slugify (SPEC.md §4, used by the blog editor and the categories form)', () => {
   it('lowercases, turns runs of other characters into one hyphen and trims hyphens', () => {
@@ -29,5 +29,31 @@ describe('slugify (SPEC.md §4, used by the blog editor and the categories form)
       const slug = slugify(text);
       expect(slug === '' || SLUG_PATTERN.test(slug), `${text} → ${slug}`).toBe(true);
     }
+  });
+});
+
+describe('e-mail normalisation (one rule for every e-mail field)', () => {
+  it('trims and lowercases the address in every schema that takes one', async () => {
+    const { loginSchema, userCreateSchema, userUpdateSchema } = await import('./auth');
+    const { newsletterSubscribeSchema } = await import('./newsletter');
+    const { contactPayloadSchema, contactFormSchema } = await import('./contact');
+    const { reservationPayloadSchema } = await import('./reservations');
+    const raw = '  Coach.Name@Example.COM ';
+    const want = 'coach.name@example.com';
+    expect(normalizeEmail(raw)).toBe(want);
+    expect(loginSchema.parse({ email: raw, password: 'x' }).email).toBe(want);
+    expect(userCreateSchema.parse({ email: raw, name: 'N', password: 'longenough' }).email).toBe(want);
+    expect(userUpdateSchema.parse({ email: raw }).email).toBe(want);
+    expect(newsletterSubscribeSchema.parse({ email: raw }).email).toBe(want);
+    expect(contactPayloadSchema.parse({ name: 'N', email: raw, message: 'm' }).email).toBe(want);
+    expect(contactFormSchema.parse({ firstName: 'A', lastName: 'B', email: raw, phone: '', subject: '', message: 'm' }).email).toBe(want);
+    expect(reservationPayloadSchema.parse({ name: 'N', email: raw, course: 'MMA', dateTime: '2030-01-01T10:00:00Z' }).email).toBe(want);
+    expect(reservationPayloadSchema.parse({ name: 'N', email: '', phone: '+33 6', course: 'MMA', dateTime: '2030-01-01T10:00:00Z' }).email).toBeNull();
+  });
+
+  it('still refuses what is not an address once normalised', async () => {
+    const { newsletterSubscribeSchema } = await import('./newsletter');
+    expect(newsletterSubscribeSchema.safeParse({ email: '   ' }).success).toBe(false);
+    expect(newsletterSubscribeSchema.safeParse({ email: ' Not An Email ' }).success).toBe(false);
   });
 });

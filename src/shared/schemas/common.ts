@@ -15,6 +15,15 @@ export const LIMITS = {
   password: 200,
 } as const;
 
+/**
+ * The one spelling of an e-mail address everywhere (accounts, newsletter, contact, bookings):
+ * trimmed and lowercased. Applied by every schema's e-mail field, so services never do it.
+ */
+export const normalizeEmail = (v: string): string => v.trim().toLowerCase();
+
+/** An e-mail text field: normalised (normalizeEmail) before any other check. */
+export const emailText = () => z.string().overwrite(normalizeEmail);
+
 /** Whether a text is an e-mail address as the booking and newsletter forms accept it. */
 export const isEmail = (v: string): boolean => z.email().safeParse(v).success;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, DEFAULT_CONTACT_SUBJECT } from '../constants';
-import { LIMITS } from './common';
+import { LIMITS, emailText } from './common';
+import { EMAIL_REQUIRED, INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 
 // The public contact form as the visitor fills it (SPEC.md §5).
 export const contactFormSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  email: emailText().min(1, EMAIL_REQUIRED).max(LIMITS.email).pipe(z.email(INVALID_EMAIL)),
   phone: z.string().trim().max(LIMITS.phone),
   subject: z.string().trim().max(LIMITS.subject),
   message: z.string().trim().min(1, 'Message is required').max(LIMITS.message),
@@ -15,8 +16,8 @@ export type ContactFormValues = z.infer<typeof contactFormSchema>;
 
 // POST /api/contact.
 export const contactPayloadSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
-  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+  email: emailText().min(1, EMAIL_REQUIRED).max(LIMITS.email).pipe(z.email(INVALID_EMAIL)),
   subject: z
     .string()
     .trim()

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { LIMITS, emailText } from './common';
+import { EMAIL_REQUIRED, INVALID_EMAIL } from '../messages';
 
 // POST /api/newsletter-subscribers and the sign-up form.
 export const newsletterSubscribeSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(LIMITS.email).pipe(z.email('Invalid email')),
+  email: emailText().min(1, EMAIL_REQUIRED).max(LIMITS.email).pipe(z.email(INVALID_EMAIL)),
   name: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './common';
+import { ENDPOINT_NOT_URL } from '../messages';
 
 // POST /api/push/subscribe: what PushSubscription.toJSON() gives, plus the user agent.
 export const pushSubscribeSchema = z.object({
@@ -7,7 +8,7 @@ export const pushSubscribeSchema = z.object({
     .string()
     .max(LIMITS.url)
     // The server also insists on https unless its config allows a local test endpoint.
-    .pipe(z.url('endpoint must be a URL')),
+    .pipe(z.url(ENDPOINT_NOT_URL)),
   keys: z.object({
     p256dh: z.string().min(1, 'keys.p256dh is required').max(200).regex(/^[A-Za-z0-9_-]+=*$/, 'keys.p256dh must be base64url'),
     auth: z.string().min(1, 'keys.auth is required').max(100).regex(/^[A-Za-z0-9_-]+=*$/, 'keys.auth must be base64url'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, isEmail } from './common';
+import { LIMITS, isEmail, normalizeEmail } from './common';
+import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 const CONTACT_MESSAGE = 'Either email or phone is required';
@@ -26,8 +27,10 @@ const nullableText = (max: number) =>
 // POST /api/reservations: the same rules on what the form sends (empty e-mail/phone as null).
 export const reservationPayloadSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(LIMITS.name),
-    email: nullableText(LIMITS.email).refine((v) => v == null || isEmail(v), 'Invalid email'),
+    name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+    email: nullableText(LIMITS.email)
+      .transform((v) => (v == null ? v : normalizeEmail(v)))
+      .refine((v) => v == null || isEmail(v), INVALID_EMAIL),
     phone: nullableText(LIMITS.phone),
     course: z.string().trim().min(1, 'Please select a course').max(LIMITS.name),
     dateTime: z

@@ -29,6 +29,7 @@ import {
 import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
 import type { GalleryItem } from '../lib/types';
+import { NO_FILE } from '../../../shared/messages';
 
 // SPEC.md §5/§9: one file, 10 MB, jpeg/jpg/png/gif/webp.
 const ACCEPT = {
@@ -349,7 +350,7 @@ function AddImageDialog({
       return;
     }
     if (!file) {
-      toast({ title: 'Erreur', description: 'Veuillez sélectionner un fichier', variant: 'destructive' });
+      toast({ title: 'Erreur', description: NO_FILE, variant: 'destructive' });
       return;
     }
     let meta: z.output<typeof galleryMetaSchema>;

@@ -23,8 +23,8 @@ import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, todayStamp, truncate } from '../lib/format';
 import type { Reservation } from '../lib/types';
 
-const STATUS_LABELS: Record<ReservationStatus, string> = { unread: 'Non lue', read: 'Lue', archived: 'Archivée' };
-const STATUS_TONES: Record<ReservationStatus, BadgeTone> = { unread: 'red', read: 'green', archived: 'gray' };
+const STATUS_LABELS: Record<ReservationStatus, string> = { unread: 'Non lue', read: 'Lue', archived: 'Archivée', cancelled: 'Annulée' };
+const STATUS_TONES: Record<ReservationStatus, BadgeTone> = { unread: 'red', read: 'green', archived: 'gray', cancelled: 'yellow' };
 
 /** SPEC.md §7: name, e-mail, phone, course, date/time, message, status, creation date. */
 export function reservationsCsv(list: Reservation[]): string {

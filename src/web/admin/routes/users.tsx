@@ -23,10 +23,8 @@ import { errorText } from '../../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useSession } from '../lib/session';
 import type { User } from '../lib/types';
+import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE } from '../../../shared/messages';
 
-const NO_SELF_DELETE = 'Vous ne pouvez pas supprimer votre propre compte';
-const NO_SELF_DEACTIVATE = 'Vous ne pouvez pas désactiver votre propre compte';
-const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 

@@ -9,6 +9,7 @@ import { ShareButtons } from '../../features/blog/share-buttons';
 import { formatDate, readingMinutes } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSiteUrl } from '../../lib/site-url';
+import { ARTICLE_NOT_FOUND } from '../../../shared/messages';
 
 // The Markdown renderer is its own chunk: only article pages download it.
 const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
@@ -24,7 +25,7 @@ export default function BlogArticlePage() {
   const { slug = '' } = useParams();
   const { data: post, isPending, isError } = useQuery(postQuery(slug));
   const siteUrl = useSiteUrl();
-  useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? 'Blog' : 'Article not found'));
+  useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? 'Blog' : ARTICLE_NOT_FOUND));
 
   if (isPending) {
     return (

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { pageTitle } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/hooks';
+import { PAGE_NOT_FOUND } from '../../../shared/messages';
 
 export default function NotFoundPage() {
-  useDocumentTitle(pageTitle('Page not found'));
+  useDocumentTitle(pageTitle(PAGE_NOT_FOUND));
   return (
     <div className="container-site flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
       {/* One "404": the big figure is the first word of the heading SPEC asks for. */}
