@@ -4,7 +4,7 @@
 // nothing unlisted leaves the server) and its type. The browser imports the types only
 // (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
 import { z } from 'zod';
-import { CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_STATUSES, ROLES } from './constants';
+import { ATTENDANCE_MARKS, CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, ROLES } from './constants';
 
 const id = z.number().int();
 /** ISO 8601 text (toISOString()). */
@@ -154,6 +154,13 @@ export const reservationDtoSchema = z.object({
   message: z.string().nullable(),
   status: z.enum(RESERVATION_STATUSES),
   createdAt: timestamp,
+  /** The timetable session booked (null: a request, e.g. Private Training, or an older booking). */
+  weeklySessionId: z.number().int().nullable(),
+  /** The session's date in gym time, YYYY-MM-DD. */
+  sessionDate: z.string().nullable(),
+  attendance: z.enum(ATTENDANCE_MARKS).nullable(),
+  source: z.enum(RESERVATION_SOURCES),
+  cancelledAt: z.string().nullable(),
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 

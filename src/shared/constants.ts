@@ -21,6 +21,14 @@ export type MessageSenderType = (typeof MESSAGE_SENDER_TYPES)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** A booking's attendance mark, set at the desk (not a status: DESIGN.md §5). */
+export const ATTENDANCE_MARKS = ['present', 'no_show'] as const;
+export type Attendance = (typeof ATTENDANCE_MARKS)[number];
+
+/** Where a booking came from: the public form, or staff at the desk (walk-in, WhatsApp). */
+export const RESERVATION_SOURCES = ['web', 'walk_in', 'whatsapp'] as const;
+export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
+
 export const STAT_METRICS = [
   'page_view',
   'contact_form',

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ContactStatus, ConversationStatus, MessageSenderType, OutboxStatus, ReservationStatus, Role, StatMetric } from '../../shared/constants';
+import type { Attendance, ContactStatus, ConversationStatus, MessageSenderType, OutboxStatus, ReservationSource, ReservationStatus, Role, StatMetric } from '../../shared/constants';
 
 // Column types as both databases hand them back. Booleans are written as 1/0 (SQLite cannot
 // bind JS booleans; PostgreSQL reads '1'/'0' as boolean input) and read back through
@@ -130,8 +130,6 @@ export interface ReservationsTable {
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';
-export type Attendance = 'present' | 'no_show';
-export type ReservationSource = 'web' | 'walk_in' | 'whatsapp';
 
 export interface ClassesTable {
   id: Generated<number>;

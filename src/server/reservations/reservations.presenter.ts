@@ -1,4 +1,3 @@
-import type { ReservationStatus } from '../../shared/constants';
 import type { ReservationRow } from '../db/schema';
 import type { ReservationDto } from '../../shared/api-types';
 export type { ReservationDto };
@@ -13,4 +12,9 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   message: r.message,
   status: r.status,
   createdAt: r.created_at,
+  weeklySessionId: r.weekly_session_id,
+  sessionDate: r.session_date,
+  attendance: r.attendance,
+  source: r.source,
+  cancelledAt: r.cancelled_at,
 });
