@@ -36,7 +36,7 @@ describe.each(backends)('reservations on %s', (backend) => {
     const res = await book({ ...valid, email: 'confirm@example.com', message: 'First time, a bit nervous' });
     expect(res.statusCode).toBe(201);
     const r = res.json();
-    expect(Object.keys(r).sort()).toEqual(['course', 'createdAt', 'dateTime', 'email', 'id', 'message', 'name', 'phone', 'status']);
+    expect(Object.keys(r).sort()).toEqual(['attendance', 'cancelledAt', 'course', 'createdAt', 'dateTime', 'email', 'id', 'message', 'name', 'phone', 'sessionDate', 'source', 'status', 'weeklySessionId']);
     expect(r).toMatchObject({ name: 'Tom Booker', email: 'confirm@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: 'First time, a bit nervous', status: 'unread' });
     expect(Number.isInteger(r.id)).toBe(true);
     expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
