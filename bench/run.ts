@@ -224,7 +224,7 @@ async function main() {
     await Promise.all(
       children.map((c) =>
         c.exitCode !== null || c.signalCode !== null
-          ? undefined
+          ? Promise.resolve()
           : new Promise<void>((resolve) => {
               c.once('exit', () => resolve());
               c.kill('SIGTERM');

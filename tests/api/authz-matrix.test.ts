@@ -71,7 +71,7 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
       // printRoutes draws a tree: 4 characters of indent per level, each node a piece of its path.
       const stack: string[] = [];
       for (const line of t.app.printRoutes({ method, commonPrefix: false }).split('\n')) {
-        const m = /^((?:│   | {4})*)(?:[├└]── )?(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+        const m = /^((?:│ {3}| {4})*)(?:[├└]── )?(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
         if (!m) continue;
         stack.length = m[1].length / 4;
         stack.push(m[2]);

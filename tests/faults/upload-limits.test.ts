@@ -236,7 +236,7 @@ describe('upload limits over real HTTP (sqlite)', () => {
     expect(bombGrowth, `RSS growth ${(bombGrowth / MB).toFixed(1)} MB`).toBeLessThan(50 * MB);
     // Only the normal uploads' files were added.
     expect(storedFiles().filter((f) => !before.includes(f)).length).toBeGreaterThan(0);
-    const items = (await t.inject({ method: 'GET', url: '/api/gallery', token })).json() as { filename: string }[];
+    const items = (await t.inject({ method: 'GET', url: '/api/gallery', token })).json<{ filename: string }[]>();
     expect(items.some((i) => i.filename === 'bomb.png')).toBe(false);
   });
 });

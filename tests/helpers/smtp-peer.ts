@@ -140,7 +140,7 @@ export async function waitUntil<T>(fn: () => T | Promise<T>, timeoutMs = 10_000,
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
-    if (v) return v as NonNullable<T>;
+    if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

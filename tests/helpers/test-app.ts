@@ -6,7 +6,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
 import { createUser } from '../../src/server/users/users.service';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -97,4 +96,3 @@ export async function createTestApp(backend: Backend, overrides: Partial<Config>
   return t;
 }
 
-export { openDatabase };

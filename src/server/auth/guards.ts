@@ -32,15 +32,15 @@ export function guards(ctx: AppContext) {
     return user;
   }
   return {
-    async requireUser(req: FastifyRequest, _reply: FastifyReply) {
+    requireUser: async (req: FastifyRequest, _reply: FastifyReply) => {
       if (!(await resolve(req))) throw unauthorized('Authentication required');
     },
-    async requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
+    requireAdmin: async (req: FastifyRequest, _reply: FastifyReply) => {
       const user = await resolve(req);
       if (!user) throw unauthorized('Authentication required');
       if (user.role !== 'admin') throw forbidden('Accès réservé aux administrateurs');
     },
-    async optionalUser(req: FastifyRequest, _reply: FastifyReply) {
+    optionalUser: async (req: FastifyRequest, _reply: FastifyReply) => {
       await resolve(req);
     },
   };

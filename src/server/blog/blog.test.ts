@@ -56,7 +56,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
   const anonList = async (qs = '') => {
     const res = await t.inject({ method: 'GET', url: `/api/blog-posts${qs}` });
     expect(res.statusCode).toBe(200);
-    return res.json() as { id: number; slug: string; title: string; published: boolean; publishedAt: string; category: { name: string } | null }[];
+    return res.json<{ id: number; slug: string; title: string; published: boolean; publishedAt: string; category: { name: string } | null }[]>();
   };
 
   beforeAll(async () => {

@@ -29,7 +29,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
   const anonCategories = async () => {
     const res = await t.inject({ method: 'GET', url: '/api/blog-categories' });
     expect(res.statusCode).toBe(200);
-    return res.json() as { id: number; name: string; slug: string; postCount: number }[];
+    return res.json<{ id: number; name: string; slug: string; postCount: number }[]>();
   };
 
   beforeAll(async () => {

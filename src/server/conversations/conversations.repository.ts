@@ -31,7 +31,9 @@ function withCounts(db: Db) {
     ]);
 }
 
-const normalise = (r: any): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
+type CountedRow = ConversationRow & { message_count: number | string | null; unread_count: number | string | null };
+
+const normalise = (r: CountedRow): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
 
 export async function listConversations(db: Db): Promise<ConversationWithCounts[]> {
   const rows = await withCounts(db).orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').execute();

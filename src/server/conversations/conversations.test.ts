@@ -26,7 +26,7 @@ describe.each(backends)('conversations on %s', (backend) => {
       payload: { name: `Customer ${n}`, email: `customer${n}@example.com`, subject: `Question ${n}`, message: `First line ${n}\nSecond line`, ...over },
     });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: number; conversationId: number };
+    return res.json<{ id: number; conversationId: number }>();
   }
   const reply = (id: number | string, content: unknown, token: string | undefined = staff.token) =>
     t.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { content }, token });

@@ -58,9 +58,10 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations take Kysely<any>, as Kysely's Migration does: they must outlive today's schema type
 const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }> = {
-  '001-initial': m001,
-  '002-session-expiry-index': m002,
+  '001-initial': { up: m001.up },
+  '002-session-expiry-index': { up: m002.up },
 };
 
 export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {

@@ -19,9 +19,6 @@ export function listItems(db: Db, opts: { visibleOnly?: boolean } = {}): Promise
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export const findItemById = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
-  db.selectFrom('gallery_items').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const insertItem = (db: Db, item: NewGalleryItem): Promise<GalleryItemRow> =>
   db.insertInto('gallery_items').values(item).returningAll().executeTakeFirstOrThrow();
 

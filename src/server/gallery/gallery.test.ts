@@ -398,7 +398,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       expect(noTitle.statusCode).toBe(400);
       expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre' });
       for (const payload of [{ title: 5 }, { title: 'ok', category: 7 }, { title: 'ok', description: true }, []]) {
-        expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: payload as object })).statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: payload })).statusCode, JSON.stringify(payload)).toBe(400);
       }
       expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, payload: { title: 'x' } })).statusCode).toBe(401);
       expect((await t.inject({ method: 'DELETE', url: `/api/gallery/${item.id}` })).statusCode).toBe(401);
@@ -448,7 +448,7 @@ describe.each(backends)('gallery on %s', (backend) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       const created = (await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'Le plus récent', instagramUrl: 'https://instagram.com/p/newest' } })).json();
-      const list = (await t.inject({ method: 'GET', url: '/api/gallery' })).json() as { id: number; createdAt: string; imageUrl: string | null; instagramUrl: string | null }[];
+      const list = (await t.inject({ method: 'GET', url: '/api/gallery' })).json<{ id: number; createdAt: string; imageUrl: string | null; instagramUrl: string | null }[]>();
       expect(list[0].id).toBe(created.id);
       const ids = list.map((i) => i.id);
       expect(ids).not.toContain(Number(hidden.id));

@@ -63,7 +63,7 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): vo
       return;
     }
     if (entry.pageView) ctx.stats.incrementBuffered('page_view');
-    const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding'] as string | undefined), ctx);
+    const [body, encoding] = bodyFor(req.url, entry, pickEncoding(req.headers['accept-encoding']), ctx);
     reply.code(entry.status).headers(entry.headers).header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);

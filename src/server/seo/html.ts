@@ -3,7 +3,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** Text for XML (sitemap, RSS). */
+/** Text for XML (sitemap, RSS): the same five entities. @alias */
 export const escapeXml = escapeHtml;
 
 /**

@@ -55,7 +55,6 @@ export const blogPostListQuerySchema = z.object({
     .refine((n) => n <= 100, 'limit doit être un entier entre 1 et 100')
     .optional(),
 });
-export type BlogPostListQuery = z.infer<typeof blogPostListQuerySchema>;
 
 // POST/PUT /api/blog-categories and the category dialog.
 export const blogCategorySchema = z.object({

@@ -26,15 +26,3 @@ export const pushUnsubscribeSchema = z.object({
 export interface PushPublicKeyResponse {
   publicKey: string;
 }
-/** POST /api/push/subscribe → 201. */
-export interface PushSubscriptionResponse {
-  id: number;
-  endpoint: string;
-  createdAt: string;
-}
-/** POST /api/push/test: devices reached, subscriptions the push service said are gone, other failures. */
-export interface PushTestResult {
-  sent: number;
-  removed: number;
-  failed: number;
-}

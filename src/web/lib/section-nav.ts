@@ -24,7 +24,7 @@ export function useSectionNav() {
   return useCallback(
     (id: string) => {
       if (location.pathname === '/') scrollToSection(id);
-      else navigate('/', { state: { section: id } });
+      else void navigate('/', { state: { section: id } });
     },
     [location.pathname, navigate],
   );

@@ -134,7 +134,7 @@ describe('back office content screens as staff', () => {
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Erreur', { exact: true }).waitFor();
-    await expect(page.url()).toContain('/admin/blog/new');
+    expect(page.url()).toContain('/admin/blog/new');
   });
 
   it('"view" opens a published post on the public site in a new tab, a draft in the editor preview', async () => {

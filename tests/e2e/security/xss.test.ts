@@ -222,7 +222,7 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       // Wait until the hostile content is rendered (the admin pages load it after sign-in).
       const first = v.texts?.[0];
       if (v.then) await v.then(page);
-      else if (first) await page.waitForFunction((t) => document.body.textContent!.includes(t), first, { timeout: 10_000 }).catch(() => {});
+      else if (first) await page.waitForFunction((t) => document.body.textContent.includes(t), first, { timeout: 10_000 }).catch(() => {});
       // Scroll through, so lazily shown sections (landing gallery, blog teaser) render too.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 700) {
@@ -231,7 +231,7 @@ describe('stored XSS payloads never run (public site and back office)', () => {
         }
       });
       for (const t of v.texts ?? []) {
-        const shown = await page.waitForFunction((s) => document.body.textContent!.includes(s), t, { timeout: 3_000 }).then(() => true, () => false);
+        const shown = await page.waitForFunction((s) => document.body.textContent.includes(s), t, { timeout: 3_000 }).then(() => true, () => false);
         if (!shown) {
           const body = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ').slice(0, 300);
           problems.push(`${v.path}: text not shown: ${t.slice(0, 80)} (at ${page.url()}: ${body})`);

@@ -68,9 +68,6 @@ export async function gotoReady(page: Page, url: string) {
   return res;
 }
 
-/** Top of an element relative to the viewport. */
-export const topOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
-
 /** Waits until a section sits at the top of the viewport (below the sticky header). */
 export async function waitScrolledTo(page: Page, selector: string) {
   await page.waitForFunction(

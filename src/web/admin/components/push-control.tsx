@@ -1,5 +1,6 @@
 import { Bell, BellOff, BellRing, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { PushPublicKeyResponse } from '../../../shared/schemas/push';
 import { apiGet, apiRequest } from '../lib/api';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -50,7 +51,7 @@ export function PushControl() {
       }
       const reg = await navigator.serviceWorker.register(SW_URL);
       await navigator.serviceWorker.ready;
-      const { publicKey } = await apiGet<{ publicKey: string }>('/api/push/public-key');
+      const { publicKey } = await apiGet<PushPublicKeyResponse>('/api/push/public-key');
       const sub =
         (await reg.pushManager.getSubscription()) ??
         (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));

@@ -53,7 +53,7 @@ describe('admin query client (SPEC.md §7/§9 data-layer defaults)', () => {
         const unsubscribe = observer.subscribe((r) => {
           if (r.status === 'error') {
             unsubscribe();
-            resolve(r.error as Error);
+            resolve(r.error);
           }
         });
       });

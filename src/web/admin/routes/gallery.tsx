@@ -261,7 +261,7 @@ function AddImageDialog({
   categories,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   initialFile: File | null;
   categories: string[];
 }) {
@@ -477,7 +477,7 @@ function AddImageDialog({
 type MetaIn = z.input<typeof galleryMetaSchema>;
 type MetaOut = z.output<typeof galleryMetaSchema>;
 
-function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose(): void; categories: string[] }) {
+function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose: () => void; categories: string[] }) {
   const update = useUpdateImage();
   const toast = useToast();
   const {

@@ -27,7 +27,9 @@ function PageReady() {
 
 /** A new page starts at the top, unless it is / asked to scroll to a section. */
 function ScrollReset() {
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const pathname = location.pathname;
+  const state: unknown = location.state;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -35,7 +37,7 @@ function ScrollReset() {
       return;
     }
     if (!(state as { section?: string } | null)?.section) window.scrollTo({ top: 0 });
-  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- a new path only: the state that came with it is read, not watched
   return null;
 }
 

@@ -17,8 +17,8 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={cn(control, className)} {...props} />;
 });
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium text-gray-900', className)} {...props} />;
+export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label htmlFor={htmlFor} className={cn('text-sm font-medium text-gray-900', className)} {...props} />;
 }
 
 /** Label, control and its error message, linked for screen readers. */

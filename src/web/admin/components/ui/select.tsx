@@ -21,7 +21,7 @@ export function Select({
   'aria-describedby': ariaDescribedBy,
 }: {
   value: string | undefined;
-  onValueChange(value: string): void;
+  onValueChange: (value: string) => void;
   options: SelectOption[];
   id?: string;
   placeholder?: string;

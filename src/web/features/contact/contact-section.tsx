@@ -7,7 +7,7 @@ import { SectionHeading } from '../../components/ui/section-heading';
 import { lazyWhenVisible } from '../../lib/lazy-visible';
 
 // Far below the fold: its code loads when the form comes near the viewport.
-const ContactForm = lazyWhenVisible('contact-form-slot', () => import('../contact/contact-form'));
+const ContactForm = lazyWhenVisible('contact-form-slot', () => import('./contact-form'));
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
