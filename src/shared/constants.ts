@@ -11,14 +11,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const RESERVATION_STATUSES = ['unread', 'read', 'archived'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-export const STAT_METRICS = [
-  'page_view',
-  'contact_form',
-  'newsletter_signup',
-  'blog_post_created',
-  'user_created',
-  'gallery_image_uploaded',
-] as const;
+export const STAT_METRICS = ['page_view', 'contact_form', 'newsletter_signup', 'blog_post_created', 'user_created', 'gallery_image_uploaded'] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const GALLERY_MAX_BYTES = 10 * 1024 * 1024;

@@ -51,7 +51,7 @@ export async function render(url: string, { get: rawGet, siteUrl, onError = () =
   let status = page.kind === 'not-found' ? 404 : 200;
   if (page.kind === 'article' && page.slug) {
     const q = queryClient.getQueryState(postQuery(page.slug).queryKey);
-    post = (q?.data) ?? null;
+    post = q?.data ?? null;
     if (q?.status === 'success' && post === null) status = 404;
   }
 

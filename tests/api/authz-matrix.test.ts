@@ -24,7 +24,11 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
     // Deactivated behind the API's back: the session row survives, the check must still refuse it.
     const i = await t.signIn('admin');
     inactive = i.token;
-    await t.app.ctx.db.updateTable('users').set({ is_active: fromBool(false) }).where('id', '=', i.id).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ is_active: fromBool(false) })
+      .where('id', '=', i.id)
+      .execute();
   });
   afterAll(() => t?.close());
 
@@ -91,8 +95,14 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
       if (res.statusCode === 401) needsUser.add(`${r.method} ${r.path.replace(/:\w+/g, ':id')}`);
     }
     const catalogued = new Set(guarded.map((e) => `${e.method} ${e.path}`));
-    expect([...needsUser].filter((k) => !catalogued.has(k)), 'routes needing a user, missing from tests/helpers/endpoints.ts').toEqual([]);
-    expect([...catalogued].filter((k) => !needsUser.has(k)), 'catalogued as signed-in, yet not a guarded route').toEqual([]);
+    expect(
+      [...needsUser].filter((k) => !catalogued.has(k)),
+      'routes needing a user, missing from tests/helpers/endpoints.ts',
+    ).toEqual([]);
+    expect(
+      [...catalogued].filter((k) => !needsUser.has(k)),
+      'catalogued as signed-in, yet not a guarded route',
+    ).toEqual([]);
   });
 
   it('public endpoints need no token', async () => {

@@ -18,7 +18,10 @@ const MB = 1024 * 1024;
 /** An 800×600 photo-like JPEG (noise, so it is not trivially small). */
 async function normalJpeg(): Promise<Buffer> {
   const raw = randomBytes(200 * 150 * 3);
-  return sharp(raw, { raw: { width: 200, height: 150, channels: 3 } }).resize(800, 600).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width: 200, height: 150, channels: 3 } })
+    .resize(800, 600)
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 interface Result {

@@ -40,7 +40,10 @@ export interface TestApp {
   backend: Backend;
   close(): Promise<void>;
   /** Creates a user directly and signs in through the API; returns the bearer token. */
-  signIn(role: 'admin' | 'staff', opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
+  signIn(
+    role: 'admin' | 'staff',
+    opts?: { email?: string; name?: string; password?: string },
+  ): Promise<{ token: string; id: number; email: string; password: string }>;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
@@ -95,4 +98,3 @@ export async function createTestApp(backend: Backend, overrides: Partial<Config>
   };
   return t;
 }
-

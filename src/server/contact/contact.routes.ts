@@ -15,9 +15,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext, g: Gu
     return reply.code(201).send({ success: true, id, conversationId });
   });
 
-  app.get('/api/contact-submissions', { preHandler: g.requireUser }, async () =>
-    (await service.listSubmissions(ctx)).map(presentSubmission),
-  );
+  app.get('/api/contact-submissions', { preHandler: g.requireUser }, async () => (await service.listSubmissions(ctx)).map(presentSubmission));
 
   app.put('/api/contact-submissions/:id/status', { preHandler: g.requireUser }, async (req) => {
     const { id } = parseOrThrow(idParamSchema, req.params);

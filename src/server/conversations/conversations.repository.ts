@@ -49,13 +49,7 @@ export const findConversation = (db: Db, id: number): Promise<ConversationRow | 
   db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listMessages = (db: Db, conversationId: number): Promise<ConversationMessageRow[]> =>
-  db
-    .selectFrom('conversation_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 
 export const firstCustomerMessage = (db: Db, conversationId: number): Promise<ConversationMessageRow | undefined> =>
   db

@@ -8,9 +8,7 @@ import { presentConversation, presentMessage } from './conversations.presenter';
 import * as service from './conversations.service';
 
 export async function conversationsRoutes(app: FastifyInstance, ctx: AppContext, g: Guards) {
-  app.get('/api/conversations', { preHandler: g.requireUser }, async () =>
-    (await service.listConversations(ctx)).map(presentConversation),
-  );
+  app.get('/api/conversations', { preHandler: g.requireUser }, async () => (await service.listConversations(ctx)).map(presentConversation));
 
   app.get('/api/conversations/:id', { preHandler: g.requireUser }, async (req) => {
     const { id } = parseOrThrow(idParamSchema, req.params);

@@ -9,9 +9,7 @@ export function parseVariants(text: string | null): GalleryVariantDto[] {
     const list = JSON.parse(text) as unknown;
     if (!Array.isArray(list)) return [];
     const items = list as Array<Partial<GalleryVariantDto> | null>;
-    return items
-      .filter((v): v is GalleryVariantDto => typeof v?.width === 'number' && typeof v?.url === 'string')
-      .map((v) => ({ width: v.width, url: v.url }));
+    return items.filter((v): v is GalleryVariantDto => typeof v?.width === 'number' && typeof v?.url === 'string').map((v) => ({ width: v.width, url: v.url }));
   } catch {
     return [];
   }

@@ -30,6 +30,9 @@ export const deleteItem = (db: Db, id: number): Promise<GalleryItemRow | undefin
   db.deleteFrom('gallery_items').where('id', '=', id).returningAll().executeTakeFirst();
 
 export async function countItems(db: Db): Promise<number> {
-  const r = await db.selectFrom('gallery_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('gallery_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

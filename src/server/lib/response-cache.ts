@@ -44,7 +44,9 @@ function bodyFor(key: string, entry: CachedResponse, encoding: 'br' | 'gzip' | n
   if (!buf) {
     buf =
       encoding === 'br'
-        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        ? zlib.brotliCompressSync(entry.body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          })
         : zlib.gzipSync(entry.body, { level: 6 });
     entry[encoding] = buf;
     ctx.publicCache.grewResponse(key, buf.length);

@@ -8,8 +8,7 @@ import { gymName } from '../mail/templates';
 import { presentSubscriber } from './newsletter.presenter';
 import * as service from './newsletter.service';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, heading: string, text: string): string {
   return `<!doctype html>
@@ -47,9 +46,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext, g:
     return reply.code(201).send(presentSubscriber(await service.subscribe(ctx, input)));
   });
 
-  app.get('/api/newsletter-subscribers', { preHandler: g.requireUser }, async () =>
-    (await service.listSubscribers(ctx)).map(presentSubscriber),
-  );
+  app.get('/api/newsletter-subscribers', { preHandler: g.requireUser }, async () => (await service.listSubscribers(ctx)).map(presentSubscriber));
 
   app.delete('/api/newsletter-subscribers/:id', { preHandler: g.requireUser }, async (req, reply) => {
     const { id } = parseOrThrow(idParamSchema, req.params);

@@ -15,9 +15,7 @@ export async function reservationsRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   // Every reservation, archived included; the screen filters.
-  app.get('/api/reservations', { preHandler: g.requireUser }, async () =>
-    (await service.listReservations(ctx)).map(presentReservation),
-  );
+  app.get('/api/reservations', { preHandler: g.requireUser }, async () => (await service.listReservations(ctx)).map(presentReservation));
 
   app.put('/api/reservations/:id/read', { preHandler: g.requireUser }, async (req) => {
     const { id } = parseOrThrow(idParamSchema, req.params);

@@ -97,7 +97,10 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
     if (!v || r.name !== v.name || r.email !== v.email || r.course !== v.course || r.date_time !== v.date_time || r.created_at !== v.created_at) {
       throw new Error('batch insert returned rows out of order');
     }
-    if (r.email) mails.push(outboxRow(ctx.config, bookingConfirmationMail(ctx.config, { to: r.email, name: r.name, course: r.course, dateTime: r.date_time, message: r.message })));
+    if (r.email)
+      mails.push(
+        outboxRow(ctx.config, bookingConfirmationMail(ctx.config, { to: r.email, name: r.name, course: r.course, dateTime: r.date_time, message: r.message })),
+      );
     if (notifyEmail) mails.push(outboxRow(ctx.config, bookingNotificationMail(ctx.config, notifyEmail, { ...inputs[i], dateTime: r.date_time })));
   });
   if (rows.length !== inputs.length) throw new Error('batch insert lost rows');
@@ -105,8 +108,7 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
   return rows;
 }
 
-const writeAlone = (ctx: AppContext, input: ReservationPayload) =>
-  ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, input));
+const writeAlone = (ctx: AppContext, input: ReservationPayload) => ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, input));
 
 /**
  * Writes the bookings waiting in the queue in one transaction: with synchronous=FULL each

@@ -17,7 +17,10 @@ export interface RenderResult {
 }
 
 interface EntryServer {
-  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string }>; siteUrl: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
+  render(
+    url: string,
+    opts: { get: (path: string) => Promise<{ status: number; body: string }>; siteUrl: string; onError?: (err: unknown) => void },
+  ): Promise<RenderResult>;
   matchPage(pathname: string): { kind: PageKind; slug?: string };
   PAGE_MODULES: Record<PageKind, string[]>;
   QUERY_STATE_ID: string;
@@ -43,7 +46,9 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
   const entry = (await import(pathToFileURL(serverEntry).href)) as EntryServer;
   const template = inlineStylesheets(fs.readFileSync(templateFile, 'utf8'), clientDir);
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
 
   const cache = new Map<PageKind, string>();
   const preloadLinks = (kind: PageKind) => {

@@ -11,12 +11,7 @@ const optionalText = (max: number) =>
 const SLUG_FORMAT = 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets';
 
 // A missing field and an empty one get the same French message (SPEC.md §5).
-const slugField = z
-  .string('Le slug est requis')
-  .trim()
-  .min(1, 'Le slug est requis')
-  .max(LIMITS.slug, 'Le slug est trop long')
-  .regex(SLUG_PATTERN, SLUG_FORMAT);
+const slugField = z.string('Le slug est requis').trim().min(1, 'Le slug est requis').max(LIMITS.slug, 'Le slug est trop long').regex(SLUG_PATTERN, SLUG_FORMAT);
 
 const CATEGORY_REQUIRED = 'La catégorie est requise';
 

@@ -10,7 +10,7 @@ export type RawGet = (path: string) => Promise<{ status: number; body: string }>
 
 /** Wraps an in-process reader into a GetJson that fails like the browser client does. */
 export function fromRaw(raw: RawGet): GetJson {
-  return async <T,>(path: string) => {
+  return async <T>(path: string) => {
     const { status, body } = await raw(path);
     let parsed: unknown = null;
     try {

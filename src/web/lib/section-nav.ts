@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 /** Delay before scrolling once / has rendered after a route change (SPEC.md §2). */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
-export const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function scrollToSection(id: string): boolean {
   const el = document.getElementById(id);

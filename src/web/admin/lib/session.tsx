@@ -56,20 +56,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [signOutLocally]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    let data: { token?: string; user?: SessionUser; error?: string };
-    try {
-      data = await apiRequest('POST', '/api/auth/login', { email, password }, { anonymous: true });
-    } catch (err) {
-      // SPEC.md §8: the server's error text, else "Login failed".
-      throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
-    }
-    if (!data?.token || !data.user) throw new Error(data?.error || 'Login failed');
-    setToken(data.token);
-    queryClient.clear();
-    setUser(data.user);
-    return data.user;
-  }, [queryClient]);
+  const login = useCallback(
+    async (email: string, password: string) => {
+      let data: { token?: string; user?: SessionUser; error?: string };
+      try {
+        data = await apiRequest('POST', '/api/auth/login', { email, password }, { anonymous: true });
+      } catch (err) {
+        // SPEC.md §8: the server's error text, else "Login failed".
+        throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
+      }
+      if (!data?.token || !data.user) throw new Error(data?.error || 'Login failed');
+      setToken(data.token);
+      queryClient.clear();
+      setUser(data.user);
+      return data.user;
+    },
+    [queryClient],
+  );
 
   const refresh = useCallback(async () => {
     if (!getToken()) return;

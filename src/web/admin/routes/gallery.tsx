@@ -223,12 +223,7 @@ export function GalleryPage() {
         </ul>
       )}
 
-      <AddImageDialog
-        open={addOpen}
-        onOpenChange={setAddOpen}
-        initialFile={droppedFile}
-        categories={suggestions}
-      />
+      <AddImageDialog open={addOpen} onOpenChange={setAddOpen} initialFile={droppedFile} categories={suggestions} />
       <EditImageDialog item={editing} onClose={() => setEditing(null)} categories={suggestions} />
     </>
   );
@@ -402,11 +397,7 @@ function AddImageDialog({
               })}
             >
               <input {...dz.getInputProps({ multiple: false })} aria-label="Fichier image" data-testid="add-dialog-file-input" />
-              {preview ? (
-                <img src={preview} alt="" className="max-h-40 rounded object-contain" />
-              ) : (
-                <Upload className="h-8 w-8 text-gray-600" aria-hidden />
-              )}
+              {preview ? <img src={preview} alt="" className="max-h-40 rounded object-contain" /> : <Upload className="h-8 w-8 text-gray-600" aria-hidden />}
               <p className="text-sm font-medium break-all text-gray-900">{file ? file.name : 'Glissez-déposez une image ici'}</p>
               <Button variant="outline" size="sm">
                 {file ? 'Choisir un autre fichier' : 'Choisir un fichier'}

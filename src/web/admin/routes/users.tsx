@@ -108,11 +108,7 @@ export function UsersPage() {
                     <IconButton label={`Modifier ${u.name}`} onClick={() => setEditing(u)}>
                       <Pencil className="h-4 w-4" aria-hidden />
                     </IconButton>
-                    <IconButton
-                      label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`}
-                      onClick={() => toggleActive(u)}
-                      disabled={update.isPending}
-                    >
+                    <IconButton label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`} onClick={() => toggleActive(u)} disabled={update.isPending}>
                       <Power className={u.isActive ? 'h-4 w-4 text-green-700' : 'h-4 w-4'} aria-hidden />
                     </IconButton>
                     {!isMe && (

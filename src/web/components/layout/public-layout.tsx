@@ -44,10 +44,7 @@ function ScrollReset() {
 export function PublicLayout() {
   return (
     <Toaster>
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
       <ScrollReset />

@@ -1,16 +1,4 @@
-import {
-  CalendarCheck,
-  FileText,
-  Image,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  Menu,
-  MessageSquare,
-  Users,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarCheck, FileText, Image, LayoutDashboard, LogOut, Mail, Menu, MessageSquare, Users, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
