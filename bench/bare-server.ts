@@ -9,7 +9,7 @@ interface Canned {
   body: string; // base64
 }
 
-const canned: Record<string, Canned> = JSON.parse(fs.readFileSync(process.env.BARE_ROUTES_FILE!, 'utf8'));
+const canned = JSON.parse(fs.readFileSync(process.env.BARE_ROUTES_FILE!, 'utf8')) as Record<string, Canned>;
 // Decoded once: per request the bare server does no more than write the bytes.
 const routes = new Map(
   Object.entries(canned).map(([key, c]) => {

@@ -99,7 +99,7 @@ async function main() {
       rows.push(`| ${p} | ${CATEGORIES.map((c) => scores[c]).join(' | ')} |`);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -96,8 +96,7 @@ async function load(url: string, t: Target): Promise<Figures> {
  * Requests as a browser makes them: reads accept br or gzip (every browser sends that), a
  * booking is JSON. The page and the API answers are then the compressed bytes a phone gets.
  */
-const headersOf = (t: Target): Record<string, string> =>
-  t.body ? { 'content-type': 'application/json' } : { 'accept-encoding': 'br, gzip' };
+const headersOf = (t: Target): Record<string, string> => (t.body ? { 'content-type': 'application/json' } : { 'accept-encoding': 'br, gzip' });
 
 /** One request, with the answer's bytes as sent (still compressed) and its headers. */
 function rawRequest(url: string, t: Target): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
@@ -133,7 +132,16 @@ async function main() {
   try {
     const serve = serveCommand();
     const app = spawn(process.execPath, serve.args, {
-      env: { ...process.env, ...serve.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        ...serve.env,
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-password-1',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(app);
@@ -224,7 +232,7 @@ async function main() {
     await Promise.all(
       children.map((c) =>
         c.exitCode !== null || c.signalCode !== null
-          ? undefined
+          ? Promise.resolve()
           : new Promise<void>((resolve) => {
               c.once('exit', () => resolve());
               c.kill('SIGTERM');

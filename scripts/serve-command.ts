@@ -15,4 +15,3 @@ export function serveCommand(): { env: Record<string, string>; args: string[] } 
   if (words.shift() !== 'node') throw new Error('package.json "serve" must run node');
   return { env, args: words };
 }
-

@@ -15,9 +15,7 @@ function seedInChild(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = fork(process.argv[1], [SEED_FLAG], { stdio: 'inherit' });
     child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`first-start seeding failed (${signal ?? `exit code ${code}`})`)),
-    );
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`first-start seeding failed (${signal ?? `exit code ${code}`})`))));
   });
 }
 

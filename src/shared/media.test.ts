@@ -20,13 +20,24 @@ describe('uploadVariants (responsive images for URLs of our uploads)', () => {
   });
 
   it('gives nothing for any other URL', () => {
-    for (const url of [null, undefined, '', 'https://images.example.com/a.jpg', `/uploads/gallery/${stem}-800.jpg`, `/uploads/other/${stem}-800.webp`, `/uploads/gallery/${stem}-800.webp?x=1`, `/uploads/gallery/../${stem}-800.webp`]) {
+    for (const url of [
+      null,
+      undefined,
+      '',
+      'https://images.example.com/a.jpg',
+      `/uploads/gallery/${stem}-800.jpg`,
+      `/uploads/other/${stem}-800.webp`,
+      `/uploads/gallery/${stem}-800.webp?x=1`,
+      `/uploads/gallery/../${stem}-800.webp`,
+    ]) {
       expect(uploadVariants(url)).toEqual([]);
     }
   });
 
   it('makes a srcset', () => {
-    expect(srcSetOf(uploadVariants(`/uploads/gallery/${stem}-800.webp`))).toBe(`/uploads/gallery/${stem}-400.webp 400w, /uploads/gallery/${stem}-800.webp 800w`);
+    expect(srcSetOf(uploadVariants(`/uploads/gallery/${stem}-800.webp`))).toBe(
+      `/uploads/gallery/${stem}-400.webp 400w, /uploads/gallery/${stem}-800.webp 800w`,
+    );
     expect(srcSetOf([])).toBeUndefined();
   });
 });

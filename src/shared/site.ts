@@ -26,8 +26,7 @@ export const SITE = {
     tiktok: 'https://www.tiktok.com/@tigercoastfightclub',
   },
   /** OpenStreetMap embed: no cookies, allowed by the CSP's frame-src. */
-  mapEmbedUrl:
-    'https://www.openstreetmap.org/export/embed.html?bbox=98.8188%2C8.0282%2C98.8288%2C8.0362&layer=mapnik&marker=8.0322%2C98.8238',
+  mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=98.8188%2C8.0282%2C98.8288%2C8.0362&layer=mapnik&marker=8.0322%2C98.8238',
   mapLinkUrl: 'https://www.openstreetmap.org/?mlat=8.0322&mlon=98.8238#map=17/8.0322/98.8238',
   whatsappGreeting: "Hello! I'd like some information about your classes, please.",
 } as const;
@@ -38,8 +37,7 @@ export const fullAddress = () => {
 };
 
 /** wa.me wants the number's digits only; the greeting is prefilled (SPEC.md §2). */
-export const whatsappUrl = (text: string = SITE.whatsappGreeting) =>
-  `https://wa.me/${SITE.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+export const whatsappUrl = (text: string = SITE.whatsappGreeting) => `https://wa.me/${SITE.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 
 export const mailtoUrl = () => `mailto:${SITE.email}`;
 

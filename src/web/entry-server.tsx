@@ -56,7 +56,7 @@ export async function render(url: string, { get: rawGet, siteUrl, timeZone, onEr
   let status = page.kind === 'not-found' ? 404 : 200;
   if (page.kind === 'article' && page.slug) {
     const q = queryClient.getQueryState(postQuery(page.slug).queryKey);
-    post = (q?.data as BlogPost | null | undefined) ?? null;
+    post = q?.data ?? null;
     if (q?.status === 'success' && post === null) status = 404;
   }
 
@@ -101,7 +101,7 @@ function renderToString(node: React.ReactNode, onError: (err: unknown) => void):
       },
       onShellError(err) {
         clearTimeout(timer);
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       },
       onError: onError,
     });

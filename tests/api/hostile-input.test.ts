@@ -47,8 +47,41 @@ describe.each(backends)('hostile input on %s', (backend) => {
   });
 
   it('objects with the right keys and wrong types', async () => {
-    const keys = ['name', 'email', 'phone', 'course', 'dateTime', 'message', 'subject', 'title', 'slug', 'content', 'categoryId', 'published', 'status', 'isActive', 'role', 'password', 'description', 'category', 'instagramUrl', 'imageUrl', 'endpoint', 'keys'];
-    const value = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.boolean(), fc.string(), fc.array(fc.string()), fc.object(), fc.constant(''), fc.constant('__proto__'));
+    const keys = [
+      'name',
+      'email',
+      'phone',
+      'course',
+      'dateTime',
+      'message',
+      'subject',
+      'title',
+      'slug',
+      'content',
+      'categoryId',
+      'published',
+      'status',
+      'isActive',
+      'role',
+      'password',
+      'description',
+      'category',
+      'instagramUrl',
+      'imageUrl',
+      'endpoint',
+      'keys',
+    ];
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.string(),
+      fc.array(fc.string()),
+      fc.object(),
+      fc.constant(''),
+      fc.constant('__proto__'),
+    );
     for (const e of writes) {
       await fc.assert(
         fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (body) => {
@@ -67,9 +100,20 @@ describe.each(backends)('hostile input on %s', (backend) => {
         const res = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, headers: { 'content-type': 'application/json' }, payload: text });
         expectClean(res, `${e.method} ${e.path} ${JSON.stringify(text)}`);
       }
-      const huge = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, payload: { name: 'x'.repeat(300_000), title: 'y'.repeat(300_000), content: 'z'.repeat(300_000), email: 'a'.repeat(300_000) + '@example.com' } });
+      const huge = await t.inject({
+        method: e.method,
+        url: withId(e.path, 1),
+        token: admin,
+        payload: { name: 'x'.repeat(300_000), title: 'y'.repeat(300_000), content: 'z'.repeat(300_000), email: 'a'.repeat(300_000) + '@example.com' },
+      });
       expectClean(huge, `${e.method} ${e.path} huge strings`);
-      const tooBig = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }) });
+      const tooBig = await t.inject({
+        method: e.method,
+        url: withId(e.path, 1),
+        token: admin,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
+      });
       expect(tooBig.statusCode).toBe(413);
       expectClean(tooBig, `${e.method} ${e.path} 2 MB body`);
       const text = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
@@ -92,7 +136,14 @@ describe.each(backends)('hostile input on %s', (backend) => {
   });
 
   it('odd slugs and query strings on public reads', async () => {
-    for (const url of ['/api/blog-posts/%00', '/api/blog-posts/' + 'a'.repeat(3000), '/api/blog-posts?published=maybe', '/api/blog-posts?published[]=1&category[a]=2', '/api/gallery?x=' + 'y'.repeat(5000), '/api/blog-posts/..%2f..%2fetc%2fpasswd']) {
+    for (const url of [
+      '/api/blog-posts/%00',
+      '/api/blog-posts/' + 'a'.repeat(3000),
+      '/api/blog-posts?published=maybe',
+      '/api/blog-posts?published[]=1&category[a]=2',
+      '/api/gallery?x=' + 'y'.repeat(5000),
+      '/api/blog-posts/..%2f..%2fetc%2fpasswd',
+    ]) {
       const res = await t.inject({ method: 'GET', url });
       expectClean(res, url);
     }

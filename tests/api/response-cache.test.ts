@@ -15,7 +15,17 @@ describe.each(backends)('cached public answers on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const post = (n: number, published = true) => ({ title: `Post ${n}`, slug: `post-${n}`, content: 'Body '.repeat(400), excerpt: 'x', featuredImage: null, metaTitle: null, metaDescription: null, categoryId, published });
+  const post = (n: number, published = true) => ({
+    title: `Post ${n}`,
+    slug: `post-${n}`,
+    content: 'Body '.repeat(400),
+    excerpt: 'x',
+    featuredImage: null,
+    metaTitle: null,
+    metaDescription: null,
+    categoryId,
+    published,
+  });
 
   it('serves the same bytes again, compressed on request, and shows a write at once', async () => {
     expect((await t.inject({ method: 'POST', url: '/api/blog-posts', token: admin, payload: post(1) })).statusCode).toBe(201);
@@ -50,7 +60,9 @@ describe.each(backends)('cached public answers on %s', (backend) => {
   it('keeps counting page views for pages served from the cache', async () => {
     await t.app.ctx.stats.flush();
     const count = async () =>
-      Number((await t.app.ctx.db.selectFrom('daily_stats').select('value').where('metric', '=', 'page_view').execute()).reduce((a, r) => a + Number(r.value), 0));
+      Number(
+        (await t.app.ctx.db.selectFrom('daily_stats').select('value').where('metric', '=', 'page_view').execute()).reduce((a, r) => a + Number(r.value), 0),
+      );
     const before = await count();
     for (let i = 0; i < 3; i++) expect((await t.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
     await t.app.ctx.stats.flush();
@@ -71,7 +83,12 @@ describe('the public author list follows user changes', () => {
     try {
       const admin = (await t.signIn('admin')).token;
       const before = (await t.inject({ method: 'GET', url: '/api/users' })).json();
-      const res = await t.inject({ method: 'POST', url: '/api/auth/register', token: admin, payload: { email: 'c@example.com', name: 'Coach C', password: 'longenough1' } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        token: admin,
+        payload: { email: 'c@example.com', name: 'Coach C', password: 'longenough1' },
+      });
       const after = (await t.inject({ method: 'GET', url: '/api/users' })).json();
       expect(after.length).toBe(before.length + 1);
       await t.inject({ method: 'PUT', url: `/api/users/${res.json().id}`, token: admin, payload: { name: 'Coach Cee' } });
@@ -130,7 +147,17 @@ describe.each(backends)('cached public answers over HTTP on %s', (backend) => {
   it('never answers a signed-in caller from the cache, and a write shows at once', async () => {
     const admin = (await t.signIn('admin')).token;
     const cat = await t.inject({ method: 'POST', url: '/api/blog-categories', token: admin, payload: { name: 'Fast', slug: 'fast', description: null } });
-    const draft = { title: 'Hidden draft', slug: 'hidden-draft', content: 'x', excerpt: 'x', featuredImage: null, metaTitle: null, metaDescription: null, categoryId: cat.json().id, published: false };
+    const draft = {
+      title: 'Hidden draft',
+      slug: 'hidden-draft',
+      content: 'x',
+      excerpt: 'x',
+      featuredImage: null,
+      metaTitle: null,
+      metaDescription: null,
+      categoryId: cat.json().id,
+      published: false,
+    };
     expect((await t.inject({ method: 'POST', url: '/api/blog-posts', token: admin, payload: draft })).statusCode).toBe(201);
     const slugs = (r: { body: Buffer }) => (JSON.parse(r.body.toString()) as { slug: string }[]).map((p) => p.slug);
     await get('/api/blog-posts');
@@ -139,7 +166,16 @@ describe.each(backends)('cached public answers over HTTP on %s', (backend) => {
     const signedIn = await get('/api/blog-posts', { authorization: `Bearer ${admin}` });
     expect(slugs(signedIn)).toContain('hidden-draft');
 
-    expect((await t.inject({ method: 'PUT', url: `/api/blog-posts/${(await t.inject({ method: 'GET', url: '/api/blog-posts/hidden-draft', headers: { authorization: `Bearer ${admin}` } })).json().id}`, token: admin, payload: { ...draft, published: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `/api/blog-posts/${(await t.inject({ method: 'GET', url: '/api/blog-posts/hidden-draft', headers: { authorization: `Bearer ${admin}` } })).json().id}`,
+          token: admin,
+          payload: { ...draft, published: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(slugs(await get('/api/blog-posts'))).toContain('hidden-draft');
   });
 

@@ -15,7 +15,12 @@ describe.each(backends)('serving on %s', (backend) => {
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope/deeper'], ['GET', '/api'], ['DELETE', '/api/blog-posts']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['GET', '/api'],
+      ['DELETE', '/api/blog-posts'],
+    ] as const) {
       const res = await t.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -53,7 +58,12 @@ describe.each(backends)('serving on %s', (backend) => {
   it('compresses large answers', async () => {
     const admin = await t.signIn('admin');
     for (let i = 0; i < 20; i++) {
-      const res = await t.inject({ method: 'POST', url: '/api/auth/register', token: admin.token, payload: { email: `coach${i}@example.com`, name: `Coach number ${i} with a long enough name`, password: 'longenough1' } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        token: admin.token,
+        payload: { email: `coach${i}@example.com`, name: `Coach number ${i} with a long enough name`, password: 'longenough1' },
+      });
       expect(res.statusCode).toBe(201);
     }
     const plain = await t.inject({ method: 'GET', url: '/api/users', token: admin.token });

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
 
@@ -38,8 +37,16 @@ describe('graceful shutdown', () => {
 
   it('lets a request in flight finish after SIGTERM, then exits 0', { timeout: 120_000 }, async () => {
     const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'shutdown-test-pw' },
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        ADMIN_PASSWORD: 'shutdown-test-pw',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -49,13 +56,29 @@ describe('graceful shutdown', () => {
     await waitFor(`http://127.0.0.1:${port}/healthz`);
 
     // A booking whose body is still arriving when SIGTERM comes.
-    const body = JSON.stringify({ name: 'Late Larry', email: 'larry@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: null });
+    const body = JSON.stringify({
+      name: 'Late Larry',
+      email: 'larry@example.com',
+      phone: null,
+      course: 'MMA Training',
+      dateTime: '2030-01-01T10:00:00.000Z',
+      message: null,
+    });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/reservations', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/reservations',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {

@@ -45,7 +45,10 @@ describe('the production build, over plain HTTP', () => {
     const style = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"/.exec(template)?.[1];
     expect(entry, 'no entry script in dist/client/index.html: run `npm run build`').toBeTruthy();
     expect(style, 'no stylesheet in dist/client/index.html: run `npm run build`').toBeTruthy();
-    for (const [file, type] of [[entry!, /javascript/], [style!, /text\/css/]] as const) {
+    for (const [file, type] of [
+      [entry!, /javascript/],
+      [style!, /text\/css/],
+    ] as const) {
       const res = await fetch(server.url + file);
       expect(res.status, file).toBe(200);
       expect(res.headers.get('content-type'), file).toMatch(type);

@@ -18,7 +18,10 @@ const MB = 1024 * 1024;
 /** An 800×600 photo-like JPEG (noise, so it is not trivially small). */
 async function normalJpeg(): Promise<Buffer> {
   const raw = randomBytes(200 * 150 * 3);
-  return sharp(raw, { raw: { width: 200, height: 150, channels: 3 } }).resize(800, 600).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width: 200, height: 150, channels: 3 } })
+    .resize(800, 600)
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 interface Result {
@@ -236,7 +239,7 @@ describe('upload limits over real HTTP (sqlite)', () => {
     expect(bombGrowth, `RSS growth ${(bombGrowth / MB).toFixed(1)} MB`).toBeLessThan(50 * MB);
     // Only the normal uploads' files were added.
     expect(storedFiles().filter((f) => !before.includes(f)).length).toBeGreaterThan(0);
-    const items = (await t.inject({ method: 'GET', url: '/api/gallery', token })).json() as { filename: string }[];
+    const items = (await t.inject({ method: 'GET', url: '/api/gallery', token })).json<{ filename: string }[]>();
     expect(items.some((i) => i.filename === 'bomb.png')).toBe(false);
   });
 });

@@ -17,7 +17,11 @@ function crc32(buf: Buffer): number {
 
 /** A real 1×1 PNG whose header is rewritten to declare 30000×30000 (900 megapixels), CRC fixed. */
 export async function pixelBomb(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#a00' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#a00' } })
+      .png()
+      .toBuffer(),
+  );
   if (png.subarray(12, 16).toString('latin1') !== 'IHDR') throw new Error('sharp wrote a PNG without IHDR first');
   png.writeUInt32BE(30000, 16);
   png.writeUInt32BE(30000, 20);

@@ -6,7 +6,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
 import { createUser } from '../../src/server/users/users.service';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -41,7 +40,10 @@ export interface TestApp {
   backend: Backend;
   close(): Promise<void>;
   /** Creates a user directly and signs in through the API; returns the bearer token. */
-  signIn(role: 'admin' | 'staff', opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
+  signIn(
+    role: 'admin' | 'staff',
+    opts?: { email?: string; name?: string; password?: string },
+  ): Promise<{ token: string; id: number; email: string; password: string }>;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
@@ -96,5 +98,3 @@ export async function createTestApp(backend: Backend, overrides: Partial<Config>
   };
   return t;
 }
-
-export { openDatabase };

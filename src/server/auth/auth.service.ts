@@ -2,7 +2,7 @@ import type { LoginInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../context';
 import { nowIso, toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { HttpError, tooManyRequests, unauthorized } from '../errors';
+import { tooManyRequests, unauthorized } from '../errors';
 import { findUserByEmail } from '../users/users.repository';
 import type { LoginLimiter } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './password';
@@ -49,8 +49,4 @@ export async function authenticate(ctx: AppContext, token: string): Promise<User
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   await deleteSession(ctx.db, hashToken(token));
-}
-
-export function assertRole(user: UserRow, role: 'admin'): void {
-  if (user.role !== role) throw new HttpError(403, 'Accès réservé aux administrateurs');
 }

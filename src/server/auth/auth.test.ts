@@ -78,7 +78,11 @@ describe.each(backends)('auth and users on %s', (backend) => {
   });
 
   const expire = (token: string) =>
-    t.app.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    t.app.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
   const sessionRow = (token: string) => t.app.ctx.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
 
   it('refuses a session past its expiry', async () => {
@@ -114,7 +118,12 @@ describe.each(backends)('auth and users on %s', (backend) => {
     const missing = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { email: '', name: '', password: '' }, token: admin.token });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('Tous les champs sont requis');
-    const defaults = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'd@example.com', name: 'D', password: 'longenough1' }, token: admin.token });
+    const defaults = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'd@example.com', name: 'D', password: 'longenough1' },
+      token: admin.token,
+    });
     expect(defaults.json()).toMatchObject({ role: 'staff', isActive: true });
   });
 

@@ -41,7 +41,8 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'Your First Week of Muay Thai: What to Expect',
     slug: 'your-first-week-of-muay-thai',
     categorySlug: 'training-tips',
-    excerpt: 'Never held a pad before? Here is how a first week of Muay Thai really goes, from the warm-up to the sore shins, and how to get the most out of it.',
+    excerpt:
+      'Never held a pad before? Here is how a first week of Muay Thai really goes, from the warm-up to the sore shins, and how to get the most out of it.',
     metaDescription: 'A beginner guide to the first week of Muay Thai training in Thailand: class structure, gear, soreness and etiquette.',
     publishedDaysAgo: 4,
     content: `Walking into a Thai boxing gym for the first time can feel intimidating. The sound of shins on heavy bags, the smell of liniment, fighters who look like they were carved from teak. The good news: everyone in that room had a first day, and most of them remember it fondly.
@@ -91,7 +92,8 @@ Ready to try? [Book your first class](/booking) and tell us it is your first tim
     title: 'Training in the Heat: Hydration, Sleep and Recovery on the Coast',
     slug: 'training-in-the-heat-hydration-and-recovery',
     categorySlug: 'training-tips',
-    excerpt: 'Tropical humidity changes everything about training. Here is how to drink, eat, sleep and recover so you can train twice a day without burning out.',
+    excerpt:
+      'Tropical humidity changes everything about training. Here is how to drink, eat, sleep and recover so you can train twice a day without burning out.',
     metaDescription: 'How to stay hydrated and recover when training Muay Thai, BJJ and MMA in the heat and humidity of coastal Thailand.',
     publishedDaysAgo: 11,
     content: `Most visitors underestimate the climate. At 32 °C with 80 % humidity your sweat barely evaporates, your heart rate climbs faster, and the fatigue that hits on day three is often dehydration rather than poor fitness.
@@ -202,7 +204,8 @@ If you come from striking, you will also find that BJJ makes you a better and ca
     title: 'The Wai Kru Ram Muay: More Than a Pre-Fight Dance',
     slug: 'the-wai-kru-ram-muay-explained',
     categorySlug: 'fight-culture',
-    excerpt: 'Before every traditional Muay Thai bout, fighters perform a slow ritual in the ring. Here is what it means and why so many of them still take it seriously.',
+    excerpt:
+      'Before every traditional Muay Thai bout, fighters perform a slow ritual in the ring. Here is what it means and why so many of them still take it seriously.',
     metaDescription: 'The meaning of the Wai Kru Ram Muay, the ritual performed before Muay Thai fights, and the role of the mongkol and music.',
     publishedDaysAgo: 28,
     content: `If you watch a Muay Thai fight in Thailand, the first few minutes may surprise you. Before a single strike is thrown, each fighter circles the ring, kneels, bows and moves slowly to the music. This is the **Wai Kru Ram Muay**, and it is one of the most recognisable traditions in combat sports.
@@ -346,7 +349,8 @@ You will be tired and you may be humbled, but you will leave with skills that ma
     title: 'Our Daily Timetable: From Sunrise Pads to Evening MMA',
     slug: 'our-daily-timetable',
     categorySlug: 'gym-news',
-    excerpt: 'More than 30 classes a week across Muay Thai, BJJ, Wrestling, Luta Livre and MMA. Here is how the day is organised and how to build your own week.',
+    excerpt:
+      'More than 30 classes a week across Muay Thai, BJJ, Wrestling, Luta Livre and MMA. Here is how the day is organised and how to build your own week.',
     metaDescription: 'The gym timetable: Muay Thai, Brazilian Jiu Jitsu, Wrestling, Luta Livre and MMA classes Monday to Saturday, plus private training.',
     publishedDaysAgo: 2,
     content: `We get the same question every day at the front desk: "What should I train, and when?" Here is the full picture of a day at the gym, and a few ways to combine classes.
@@ -398,7 +402,8 @@ You can walk in, but booking ahead guarantees a place and lets the coaches plan 
     title: 'Planning a Training Holiday: Which Pass Is Right for You?',
     slug: 'planning-a-training-holiday-which-pass',
     categorySlug: 'gym-news',
-    excerpt: 'Single sessions, day passes, weekly and monthly packages: a clear guide to our prices so you can plan a training trip that fits your goals and budget.',
+    excerpt:
+      'Single sessions, day passes, weekly and monthly packages: a clear guide to our prices so you can plan a training trip that fits your goals and budget.',
     metaDescription: 'Prices and passes for Muay Thai, MMA, Wrestling, BJJ and Luta Livre training: single sessions, day passes, weekly and monthly packages.',
     publishedDaysAgo: 64,
     content: `A training holiday by the sea is one of the best ways to learn a martial art fast: no commute, no office, just training, food, sleep and the beach. Choosing the right pass makes it cheaper and helps you plan.

@@ -35,15 +35,12 @@ export async function listPosts(db: Db, filter: PostFilter): Promise<BlogPostWit
   else if (filter.draftsOnly) q = q.where('p.published', '=', fromBool(false));
   if (filter.categorySlug !== undefined) q = q.where('c.slug', '=', filter.categorySlug);
   // Readers see the newest publication first; the back office sees the newest written first.
-  q = filter.publishedOnly
-    ? q.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc')
-    : q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+  q = filter.publishedOnly ? q.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc') : q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   if (filter.limit !== undefined) q = q.limit(filter.limit);
   return q.execute();
 }
 
-export const findPostById = (db: Db, id: number): Promise<BlogPostWithRelations | undefined> =>
-  withRelations(db).where('p.id', '=', id).executeTakeFirst();
+export const findPostById = (db: Db, id: number): Promise<BlogPostWithRelations | undefined> => withRelations(db).where('p.id', '=', id).executeTakeFirst();
 
 export const findPostBySlug = (db: Db, slug: string): Promise<BlogPostWithRelations | undefined> =>
   withRelations(db).where('p.slug', '=', slug).executeTakeFirst();
@@ -64,6 +61,9 @@ export async function deletePost(db: Db, id: number): Promise<boolean> {
 }
 
 export async function countPosts(db: Db): Promise<number> {
-  const r = await db.selectFrom('blog_posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

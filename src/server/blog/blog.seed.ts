@@ -19,7 +19,9 @@ export async function seedDemoBlog(ctx: AppContext, authorId: number): Promise<v
     for (const c of DEMO_CATEGORIES) {
       // A category with the same slug may already exist (made by hand): reuse it.
       const existing = await trx.selectFrom('blog_categories').select('id').where('slug', '=', c.slug).executeTakeFirst();
-      const id = existing?.id ?? (await insertCategory(trx, { name: c.name, slug: c.slug, description: c.description, created_at: new Date(seededAt - 90 * DAY_MS).toISOString() }));
+      const id =
+        existing?.id ??
+        (await insertCategory(trx, { name: c.name, slug: c.slug, description: c.description, created_at: new Date(seededAt - 90 * DAY_MS).toISOString() }));
       categoryIds.set(c.slug, id);
     }
     for (const p of DEMO_POSTS) {

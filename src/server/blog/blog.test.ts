@@ -56,7 +56,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
   const anonList = async (qs = '') => {
     const res = await t.inject({ method: 'GET', url: `/api/blog-posts${qs}` });
     expect(res.statusCode).toBe(200);
-    return res.json() as { id: number; slug: string; title: string; published: boolean; publishedAt: string; category: { name: string } | null }[];
+    return res.json<{ id: number; slug: string; title: string; published: boolean; publishedAt: string; category: { name: string } | null }[]>();
   };
 
   beforeAll(async () => {
@@ -225,9 +225,21 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       const c = await create({ published: true });
       const db = t.app.ctx.db;
       // Publication order differs from creation order on purpose.
-      await db.updateTable('blog_posts').set({ published_at: '2020-01-03T00:00:00.000Z', created_at: '2019-01-01T00:00:00.000Z' }).where('id', '=', a.id).execute();
-      await db.updateTable('blog_posts').set({ published_at: '2020-01-01T00:00:00.000Z', created_at: '2019-01-03T00:00:00.000Z' }).where('id', '=', b.id).execute();
-      await db.updateTable('blog_posts').set({ published_at: '2020-01-02T00:00:00.000Z', created_at: '2019-01-02T00:00:00.000Z' }).where('id', '=', c.id).execute();
+      await db
+        .updateTable('blog_posts')
+        .set({ published_at: '2020-01-03T00:00:00.000Z', created_at: '2019-01-01T00:00:00.000Z' })
+        .where('id', '=', a.id)
+        .execute();
+      await db
+        .updateTable('blog_posts')
+        .set({ published_at: '2020-01-01T00:00:00.000Z', created_at: '2019-01-03T00:00:00.000Z' })
+        .where('id', '=', b.id)
+        .execute();
+      await db
+        .updateTable('blog_posts')
+        .set({ published_at: '2020-01-02T00:00:00.000Z', created_at: '2019-01-02T00:00:00.000Z' })
+        .where('id', '=', c.id)
+        .execute();
       t.app.ctx.publicCache.invalidate();
       const ours = (ids: number[]) => ids.filter((id) => [a.id, b.id, c.id].includes(id));
       const pub = await anonList();
@@ -262,7 +274,12 @@ describe.each(backends)('blog posts API on %s', (backend) => {
     it('shows a post published by a staff member to anonymous readers at once (cache dropped)', async () => {
       const draft = await create({ published: false, title: 'Soon public' });
       expect((await anonList()).some((p) => p.id === draft.id)).toBe(false); // now cached
-      const put = await t.inject({ method: 'PUT', url: `/api/blog-posts/${draft.id}`, token: staff.token, payload: postBody({ title: 'Soon public', slug: draft.slug, published: true }) });
+      const put = await t.inject({
+        method: 'PUT',
+        url: `/api/blog-posts/${draft.id}`,
+        token: staff.token,
+        payload: postBody({ title: 'Soon public', slug: draft.slug, published: true }),
+      });
       expect(put.statusCode).toBe(200);
       const list = await anonList();
       expect(list.find((p) => p.id === draft.id)?.title).toBe('Soon public');
@@ -332,7 +349,15 @@ describe.each(backends)('blog posts API on %s', (backend) => {
     it('updates every field, keeps the author, and maintains publishedAt and updatedAt', async () => {
       const d = await create({ published: false });
       await new Promise((r) => setTimeout(r, 5));
-      const body = postBody({ title: 'Edited', slug: `${d.slug}-edited`, content: 'New body', excerpt: null, categoryId: catB.id, published: true, metaTitle: 'SEO' });
+      const body = postBody({
+        title: 'Edited',
+        slug: `${d.slug}-edited`,
+        content: 'New body',
+        excerpt: null,
+        categoryId: catB.id,
+        published: true,
+        metaTitle: 'SEO',
+      });
       const res = await t.inject({ method: 'PUT', url: `/api/blog-posts/${d.id}`, token: admin.token, payload: body });
       expect(res.statusCode).toBe(200);
       const p = res.json();

@@ -27,9 +27,7 @@ export async function findCategoryById(db: Db, id: number): Promise<CategoryWith
   const row = await db
     .selectFrom('blog_categories as c')
     .selectAll('c')
-    .select((eb) =>
-      eb.selectFrom('blog_posts as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.category_id', '=', 'c.id').as('post_count'),
-    )
+    .select((eb) => eb.selectFrom('blog_posts as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.category_id', '=', 'c.id').as('post_count'))
     .where('c.id', '=', id)
     .executeTakeFirst();
   return row ? { ...row, post_count: Number(row.post_count ?? 0) } : undefined;

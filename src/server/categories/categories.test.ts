@@ -29,7 +29,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
   const anonCategories = async () => {
     const res = await t.inject({ method: 'GET', url: '/api/blog-categories' });
     expect(res.statusCode).toBe(200);
-    return res.json() as { id: number; name: string; slug: string; postCount: number }[];
+    return res.json<{ id: number; name: string; slug: string; postCount: number }[]>();
   };
 
   beforeAll(async () => {
@@ -82,7 +82,13 @@ describe.each(backends)('blog categories API on %s', (backend) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(typeof res.json().error).toBe('string');
       }
-      const bad = await t.inject({ method: 'POST', url: '/api/blog-categories', token: staff.token, headers: { 'content-type': 'application/json' }, payload: '{' });
+      const bad = await t.inject({
+        method: 'POST',
+        url: '/api/blog-categories',
+        token: staff.token,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      });
       expect(bad.statusCode).toBe(400);
     });
 
@@ -132,7 +138,12 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       // Warm the public caches.
       expect((await t.inject({ method: 'GET', url: `/api/blog-posts/${post.slug}` })).json().category.name).toBe('Old name');
       await t.inject({ method: 'GET', url: '/api/blog-posts' });
-      const res = await t.inject({ method: 'PUT', url: `/api/blog-categories/${c.id}`, token: staff.token, payload: { name: 'New name', slug: 'new-name', description: '' } });
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/blog-categories/${c.id}`,
+        token: staff.token,
+        payload: { name: 'New name', slug: 'new-name', description: '' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: c.id, name: 'New name', slug: 'new-name', description: null, createdAt: c.createdAt, postCount: 1 });
       const bySlug = (await t.inject({ method: 'GET', url: `/api/blog-posts/${post.slug}` })).json();
@@ -145,7 +156,9 @@ describe.each(backends)('blog categories API on %s', (backend) => {
     it('keeps its own slug, refuses another category’s slug with 409', async () => {
       const a = await create({ slug: 'put-a' });
       const b = await create({ slug: 'put-b' });
-      expect((await t.inject({ method: 'PUT', url: `/api/blog-categories/${b.id}`, token: staff.token, payload: { name: 'B renamed', slug: 'put-b' } })).statusCode).toBe(200);
+      expect(
+        (await t.inject({ method: 'PUT', url: `/api/blog-categories/${b.id}`, token: staff.token, payload: { name: 'B renamed', slug: 'put-b' } })).statusCode,
+      ).toBe(200);
       const res = await t.inject({ method: 'PUT', url: `/api/blog-categories/${b.id}`, token: staff.token, payload: { name: 'B', slug: a.slug } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'Une catégorie avec ce slug existe déjà' });
@@ -195,9 +208,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       const p2 = await createPost(c.id, false);
       const res = await t.inject({ method: 'DELETE', url: `/api/blog-categories/${c.id}`, token: staff.token });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe(
-        "Impossible de supprimer cette catégorie : 2 articles l'utilisent encore. Changez d'abord la catégorie de ces articles.",
-      );
+      expect(res.json().error).toBe("Impossible de supprimer cette catégorie : 2 articles l'utilisent encore. Changez d'abord la catégorie de ces articles.");
       // The posts keep their category.
       const kept = (await t.inject({ method: 'GET', url: `/api/blog-posts/id/${p1.id}`, token: staff.token })).json();
       expect(kept.categoryId).toBe(c.id);

@@ -44,10 +44,7 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       created_at: at,
     });
     if (ctx.config.notifyEmail) {
-      await ctx.mail.enqueue(
-        trx,
-        contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }),
-      );
+      await ctx.mail.enqueue(trx, contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }));
     }
     return { id: submission.id, conversationId: conversation.id };
   });

@@ -13,7 +13,11 @@ describe.each(backends)('contact on %s', (backend) => {
   const send = (payload: unknown) =>
     t.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? '' });
   const contactCount = async () => {
-    const r = await t.app.ctx.db.selectFrom('daily_stats').select((eb) => eb.fn.sum<number>('value').as('n')).where('metric', '=', 'contact_form').executeTakeFirst();
+    const r = await t.app.ctx.db
+      .selectFrom('daily_stats')
+      .select((eb) => eb.fn.sum<number>('value').as('n'))
+      .where('metric', '=', 'contact_form')
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   };
 
@@ -40,7 +44,13 @@ describe.each(backends)('contact on %s', (backend) => {
     const sub = await db.selectFrom('contact_submissions').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ name: 'Jane Doe', email: 'jane@example.com', subject: 'Private lessons', status: 'new', phone: null });
     const conv = await db.selectFrom('conversations').selectAll().where('id', '=', body.conversationId).executeTakeFirstOrThrow();
-    expect(conv).toMatchObject({ user_name: 'Jane Doe', user_email: 'jane@example.com', subject: 'Private lessons', status: 'new', contact_submission_id: body.id });
+    expect(conv).toMatchObject({
+      user_name: 'Jane Doe',
+      user_email: 'jane@example.com',
+      subject: 'Private lessons',
+      status: 'new',
+      contact_submission_id: body.id,
+    });
     expect(conv.last_message_at).toBe(sub.created_at);
     const msgs = await db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', body.conversationId).execute();
     expect(msgs).toHaveLength(1);
@@ -104,7 +114,14 @@ describe.each(backends)('contact on %s', (backend) => {
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
     const second = list.find((s: { id: number }) => s.id === b);
     expect(Object.keys(second).sort()).toEqual(['createdAt', 'email', 'id', 'message', 'name', 'phone', 'status', 'subject']);
-    expect(second).toMatchObject({ name: 'Second Person', email: 'second@example.com', phone: '+66 81 234 5678', subject: 'Two', message: 'two', status: 'new' });
+    expect(second).toMatchObject({
+      name: 'Second Person',
+      email: 'second@example.com',
+      phone: '+66 81 234 5678',
+      subject: 'Two',
+      message: 'two',
+      status: 'new',
+    });
     expect(second.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 

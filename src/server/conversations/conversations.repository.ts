@@ -32,7 +32,9 @@ function withCounts(db: Db) {
     ]);
 }
 
-const normalise = (r: any): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
+type CountedRow = ConversationRow & { message_count: number | string | null; unread_count: number | string | null };
+
+const normalise = (r: CountedRow): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
 
 export async function listConversations(db: Db): Promise<ConversationWithCounts[]> {
   const rows = await withCounts(db).orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').execute();
@@ -48,13 +50,7 @@ export const findConversation = (db: Db, id: number): Promise<ConversationRow | 
   db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listMessages = (db: Db, conversationId: number): Promise<ConversationMessageRow[]> =>
-  db
-    .selectFrom('conversation_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 
 export const firstCustomerMessage = (db: Db, conversationId: number): Promise<ConversationMessageRow | undefined> =>
   db

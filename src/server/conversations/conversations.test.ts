@@ -26,7 +26,7 @@ describe.each(backends)('conversations on %s', (backend) => {
       payload: { name: `Customer ${n}`, email: `customer${n}@example.com`, subject: `Question ${n}`, message: `First line ${n}\nSecond line`, ...over },
     });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: number; conversationId: number };
+    return res.json<{ id: number; conversationId: number }>();
   }
   const reply = (id: number | string, content: unknown, token: string | undefined = staff.token) =>
     t.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { content }, token });
@@ -73,7 +73,14 @@ describe.each(backends)('conversations on %s', (backend) => {
     expect(ids.indexOf(b.conversationId)).toBeLessThan(ids.indexOf(a.conversationId));
     const conv = list.find((c: { id: number }) => c.id === b.conversationId);
     expect(Object.keys(conv).sort()).toEqual(['createdAt', 'id', 'lastMessageAt', 'messageCount', 'status', 'subject', 'unreadCount', 'userEmail', 'userName']);
-    expect(conv).toMatchObject({ userName: `Customer ${n}`, userEmail: `customer${n}@example.com`, subject: `Question ${n}`, status: 'new', messageCount: 1, unreadCount: 1 });
+    expect(conv).toMatchObject({
+      userName: `Customer ${n}`,
+      userEmail: `customer${n}@example.com`,
+      subject: `Question ${n}`,
+      status: 'new',
+      messageCount: 1,
+      unreadCount: 1,
+    });
     expect(conv.createdAt).toMatch(ISO);
     expect(conv.lastMessageAt).toBe(conv.createdAt);
 
@@ -111,12 +118,23 @@ describe.each(backends)('conversations on %s', (backend) => {
   });
 
   it('stores a reply, opens the conversation, marks the submission responded, and e-mails the customer once', async () => {
-    const { id: submissionId, conversationId: id } = await openConversation({ name: 'Marie Curie', email: 'marie@example.com', subject: 'Élan & prices', message: 'How much is a week of Muay Thai?' });
+    const { id: submissionId, conversationId: id } = await openConversation({
+      name: 'Marie Curie',
+      email: 'marie@example.com',
+      subject: 'Élan & prices',
+      message: 'How much is a week of Muay Thai?',
+    });
     const res = await reply(id, '  A week of Muay Thai is 1,500 THB.\nSee you soon!  ');
     expect(res.statusCode).toBe(201);
     const msg = res.json();
     expect(Object.keys(msg).sort()).toEqual(['content', 'conversationId', 'createdAt', 'id', 'isRead', 'senderName', 'senderType']);
-    expect(msg).toMatchObject({ conversationId: id, senderType: 'admin', senderName: 'Coach Somchai', content: 'A week of Muay Thai is 1,500 THB.\nSee you soon!', isRead: true });
+    expect(msg).toMatchObject({
+      conversationId: id,
+      senderType: 'admin',
+      senderName: 'Coach Somchai',
+      content: 'A week of Muay Thai is 1,500 THB.\nSee you soon!',
+      isRead: true,
+    });
     expect(msg.createdAt).toMatch(ISO);
 
     const conv = (await t.inject({ method: 'GET', url: `/api/conversations/${id}`, token: staff.token })).json();
@@ -135,7 +153,10 @@ describe.each(backends)('conversations on %s', (backend) => {
     expect(mail.body).toContain('A week of Muay Thai is 1,500 THB.\nSee you soon!');
     expect(mail.body).toContain(`\n-- \n${SITE.name}\nhttp://gym.test\n`);
     expect(mail.body).toContain('Marie Curie wrote:\n> How much is a week of Muay Thai?');
-    await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'marie@example.com').executeTakeFirst())?.status === 'sent');
+    await waitUntil(
+      async () =>
+        (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'marie@example.com').executeTakeFirst())?.status === 'sent',
+    );
     await settle();
     expect(mailsTo('marie@example.com')).toHaveLength(1);
   });
@@ -203,7 +224,9 @@ describe.each(backends)('conversations on %s', (backend) => {
       peer.refuse(false);
     }
     await waitUntil(() => mailsTo('patient@example.com').length >= 3, 10_000, 'three replies');
-    await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'patient@example.com').execute()).every((r) => r.status === 'sent'));
+    await waitUntil(async () =>
+      (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'patient@example.com').execute()).every((r) => r.status === 'sent'),
+    );
     await settle();
     const got = mailsTo('patient@example.com');
     expect(got).toHaveLength(3);
@@ -246,7 +269,13 @@ describe.each(backends)('conversations on %s', (backend) => {
     const messages = (await t.inject({ method: 'GET', url: `/api/conversations/${id}/messages`, token: staff.token })).json();
     expect(messages.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
     expect((await t.inject({ method: 'GET', url: `/api/conversations/${id}`, token: staff.token })).json().unreadCount).toBe(0);
-    const again = await t.inject({ method: 'PUT', url: `/api/conversations/${id}/mark-read`, token: staff.token, headers: { 'content-type': 'application/json' }, payload: '' });
+    const again = await t.inject({
+      method: 'PUT',
+      url: `/api/conversations/${id}/mark-read`,
+      token: staff.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(again.json()).toEqual({ success: true, updated: 0 });
     const missing = await t.inject({ method: 'PUT', url: '/api/conversations/999999/mark-read', token: staff.token });
     expect(missing.statusCode).toBe(404);

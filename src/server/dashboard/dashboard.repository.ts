@@ -24,11 +24,7 @@ export async function countTotals(db: Db, monthStartIso: string): Promise<Totals
       eb.selectFrom('newsletter_subscribers').select(eb.fn.countAll<number>().as('n')).as('totalNewsletterSubscribers'),
       eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).as('totalReservations'),
       eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'unread').as('unreadReservations'),
-      eb
-        .selectFrom('reservations')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('created_at', '>=', monthStartIso)
-        .as('reservationsThisMonth'),
+      eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).where('created_at', '>=', monthStartIso).as('reservationsThisMonth'),
     ])
     .executeTakeFirstOrThrow();
   // PostgreSQL hands counts back as bigint text, SQLite as numbers.
@@ -38,13 +34,7 @@ export async function countTotals(db: Db, monthStartIso: string): Promise<Totals
 export type DailyStat = Awaited<ReturnType<typeof recentDailyStats>>[number];
 
 export const recentDailyStats = (db: Db, limit: number) =>
-  db
-    .selectFrom('daily_stats')
-    .select(['id', 'metric', 'day', 'value', 'created_at'])
-    .orderBy('day', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  db.selectFrom('daily_stats').select(['id', 'metric', 'day', 'value', 'created_at']).orderBy('day', 'desc').orderBy('id', 'desc').limit(limit).execute();
 
 /** created_at of reservations and contact submissions since an instant (timestamps only). */
 export async function createdSince(db: Db, sinceIso: string): Promise<{ reservations: string[]; contacts: string[] }> {

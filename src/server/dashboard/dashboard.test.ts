@@ -115,7 +115,11 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
   it('counts every table', async () => {
     const now = nowIso();
     await db().insertInto('blog_categories').values({ name: 'News', slug: 'news', description: null, created_at: now }).execute();
-    for (const [slug, published] of [['a', true], ['b', true], ['c', false]] as const) {
+    for (const [slug, published] of [
+      ['a', true],
+      ['b', true],
+      ['c', false],
+    ] as const) {
       await db()
         .insertInto('blog_posts')
         .values({
@@ -138,11 +142,28 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     for (const title of ['One', 'Two']) {
       await db()
         .insertInto('gallery_items')
-        .values({ title, description: null, category: 'general', image_url: '/uploads/x.webp', instagram_url: null, filename: 'x.webp', width: null, height: null, variants: null, created_at: now })
+        .values({
+          title,
+          description: null,
+          category: 'general',
+          image_url: '/uploads/x.webp',
+          instagram_url: null,
+          filename: 'x.webp',
+          width: null,
+          height: null,
+          variants: null,
+          created_at: now,
+        })
         .execute();
     }
-    for (const [email, active] of [['a@example.com', true], ['b@example.com', false]] as const) {
-      await db().insertInto('newsletter_subscribers').values({ email, name: null, is_active: fromBool(active), unsubscribe_token: email, subscribed_at: now }).execute();
+    for (const [email, active] of [
+      ['a@example.com', true],
+      ['b@example.com', false],
+    ] as const) {
+      await db()
+        .insertInto('newsletter_subscribers')
+        .values({ email, name: null, is_active: fromBool(active), unsubscribe_token: email, subscribed_at: now })
+        .execute();
     }
     await addContact(now);
     await addContact(now);
@@ -182,7 +203,9 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     const now = Date.now();
     const monday = bangkokMonday(now);
     const oldest = monday.instant - 11 * WEEK;
-    const reservations = [now - 1000, now - WEEK, monday.instant, monday.instant - 1, oldest, oldest - 1, now - 20 * WEEK].map((ms) => new Date(ms).toISOString());
+    const reservations = [now - 1000, now - WEEK, monday.instant, monday.instant - 1, oldest, oldest - 1, now - 20 * WEEK].map((ms) =>
+      new Date(ms).toISOString(),
+    );
     const contacts = [now - 2000, now - 2 * WEEK, now - 2 * WEEK - 1, oldest + 1].map((ms) => new Date(ms).toISOString());
     for (const iso of reservations) await addReservation(iso);
     for (const iso of contacts) await addContact(iso);
@@ -233,7 +256,10 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     await t.app.ctx.stats.increment('contact_form');
     for (let i = 1; i <= 35; i += 1) {
       const day = addDays('2024-01-01', i);
-      await db().insertInto('daily_stats').values({ metric: 'page_view', day, value: i, created_at: `${day}T05:00:00.000Z` }).execute();
+      await db()
+        .insertInto('daily_stats')
+        .values({ metric: 'page_view', day, value: i, created_at: `${day}T05:00:00.000Z` })
+        .execute();
     }
     const body = (await get(admin.token)).json();
     expect(body.recentStats).toHaveLength(30);

@@ -47,12 +47,12 @@ describe('Session expiry index', () => {
       const t = await createTestApp(backend);
       try {
         if (backend === 'sqlite') {
-          const plan = await sql
-            .raw<{ detail: string }>(`explain query plan delete from sessions where expires_at <= '2026-01-01'`)
-            .execute(t.app.ctx.db);
+          const plan = await sql.raw<{ detail: string }>(`explain query plan delete from sessions where expires_at <= '2026-01-01'`).execute(t.app.ctx.db);
           expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING (COVERING )?INDEX sessions_expires_at/);
         } else {
-          const rows = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = ${t.config.databaseSchema} and tablename = 'sessions'`.execute(t.app.ctx.db);
+          const rows = await sql<{
+            indexname: string;
+          }>`select indexname from pg_indexes where schemaname = ${t.config.databaseSchema} and tablename = 'sessions'`.execute(t.app.ctx.db);
           expect(rows.rows.map((r) => r.indexname)).toContain('sessions_expires_at');
         }
       } finally {

@@ -264,7 +264,6 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type BlogPostRow = Selectable<BlogPostsTable>;
 export type BlogCategoryRow = Selectable<BlogCategoriesTable>;
 export type GalleryItemRow = Selectable<GalleryItemsTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;

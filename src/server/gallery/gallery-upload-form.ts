@@ -59,7 +59,7 @@ export async function readUploadForm(req: FastifyRequest, maxBytes: number): Pro
           part.file.resume();
           continue;
         }
-        const data = await readCapped(part.file as FileStream, maxBytes);
+        const data = await readCapped(part.file, maxBytes);
         if (data.length > 0) form.file = { data, filename: part.filename || null };
       } else {
         if (part.valueTruncated) throw badRequest(`${part.fieldname}: valeur trop longue`);

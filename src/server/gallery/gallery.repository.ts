@@ -30,9 +30,6 @@ export function listItems(db: Db): Promise<GalleryItemRow[]> {
   return db.selectFrom('gallery_items').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export const findItemById = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
-  db.selectFrom('gallery_items').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const insertItem = (db: Db, item: NewGalleryItem): Promise<GalleryItemRow> =>
   db.insertInto('gallery_items').values(item).returningAll().executeTakeFirstOrThrow();
 
@@ -44,6 +41,9 @@ export const deleteItem = (db: Db, id: number): Promise<GalleryItemRow | undefin
   db.deleteFrom('gallery_items').where('id', '=', id).returningAll().executeTakeFirst();
 
 export async function countItems(db: Db): Promise<number> {
-  const r = await db.selectFrom('gallery_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('gallery_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

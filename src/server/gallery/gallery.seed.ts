@@ -18,12 +18,66 @@ interface DemoImage {
 
 // Listed as shown: the first is the newest.
 const DEMO: DemoImage[] = [
-  { label: 'Muay Thai', tagline: 'The art of eight limbs', title: 'Muay Thai pad work', description: 'Evening Muay Thai class: pad rounds with our coaches.', category: 'muay-thai', from: '#2a0303', to: '#8b0a0a', accent: '#d4a537' },
-  { label: 'Brazilian Jiu-Jitsu', tagline: 'Leverage over strength', title: 'Brazilian Jiu-Jitsu rolling', description: 'Positional sparring on the mats after technique.', category: 'bjj', from: '#0b0b0b', to: '#5c0a0a', accent: '#e0b84a' },
-  { label: 'MMA', tagline: 'Strike · Wrestle · Submit', title: 'MMA sparring', description: 'Controlled MMA sparring, gloves and shin guards on.', category: 'mma', from: '#140000', to: '#a0120f', accent: '#f2c14e' },
-  { label: 'Wrestling', tagline: 'Control the centre', title: 'Wrestling drills', description: 'Takedown entries and chain wrestling drills.', category: 'wrestling', from: '#1c0f02', to: '#6d0d0d', accent: '#c9982e' },
-  { label: 'Luta Livre', tagline: 'No-gi grappling', title: 'Luta Livre session', description: 'No-gi submissions and scrambles.', category: 'luta-livre', from: '#050505', to: '#7a1010', accent: '#dcae3f' },
-  { label: 'Beach Run', tagline: 'Saturday sunrise conditioning', title: 'Beach run', description: 'Weekend conditioning run on the beach with the team.', category: 'events', from: '#230606', to: '#b5651d', accent: '#ffd36b' },
+  {
+    label: 'Muay Thai',
+    tagline: 'The art of eight limbs',
+    title: 'Muay Thai pad work',
+    description: 'Evening Muay Thai class: pad rounds with our coaches.',
+    category: 'muay-thai',
+    from: '#2a0303',
+    to: '#8b0a0a',
+    accent: '#d4a537',
+  },
+  {
+    label: 'Brazilian Jiu-Jitsu',
+    tagline: 'Leverage over strength',
+    title: 'Brazilian Jiu-Jitsu rolling',
+    description: 'Positional sparring on the mats after technique.',
+    category: 'bjj',
+    from: '#0b0b0b',
+    to: '#5c0a0a',
+    accent: '#e0b84a',
+  },
+  {
+    label: 'MMA',
+    tagline: 'Strike · Wrestle · Submit',
+    title: 'MMA sparring',
+    description: 'Controlled MMA sparring, gloves and shin guards on.',
+    category: 'mma',
+    from: '#140000',
+    to: '#a0120f',
+    accent: '#f2c14e',
+  },
+  {
+    label: 'Wrestling',
+    tagline: 'Control the centre',
+    title: 'Wrestling drills',
+    description: 'Takedown entries and chain wrestling drills.',
+    category: 'wrestling',
+    from: '#1c0f02',
+    to: '#6d0d0d',
+    accent: '#c9982e',
+  },
+  {
+    label: 'Luta Livre',
+    tagline: 'No-gi grappling',
+    title: 'Luta Livre session',
+    description: 'No-gi submissions and scrambles.',
+    category: 'luta-livre',
+    from: '#050505',
+    to: '#7a1010',
+    accent: '#dcae3f',
+  },
+  {
+    label: 'Beach Run',
+    tagline: 'Saturday sunrise conditioning',
+    title: 'Beach run',
+    description: 'Weekend conditioning run on the beach with the team.',
+    category: 'events',
+    from: '#230606',
+    to: '#b5651d',
+    accent: '#ffd36b',
+  },
 ];
 
 const WIDTH = 1600;
@@ -84,7 +138,9 @@ export async function seedDemoGallery(ctx: AppContext): Promise<number> {
   const sharp = await loadSharp();
   // Oldest first so that the first listed is the newest.
   for (const d of [...DEMO].reverse()) {
-    const jpeg = await sharp(Buffer.from(demoSvg(d))).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(demoSvg(d)))
+      .jpeg({ quality: 90, mozjpeg: true })
+      .toBuffer();
     const filename = `${d.category}.jpg`;
     await addImage(ctx, { title: d.title, description: d.description, category: d.category }, { data: jpeg, filename }, { countStat: false });
   }

@@ -26,15 +26,19 @@ async function multipart(parts: Part[]) {
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
 }
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 150, g: 20, b: 20 } } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 150, g: 20, b: 20 } } });
 
 /**
  * A 600×400 JPEG, blue along its top edge and red elsewhere, whose EXIF says "turn 90°
  * clockwise" and carries a camera name and a GPS position.
  */
 const exifJpeg = async () =>
-  sharp(await solid(600, 400).composite([{ input: { create: { width: 600, height: 100, channels: 3, background: { r: 0, g: 0, b: 255 } } }, top: 0, left: 0 }]).png().toBuffer())
+  sharp(
+    await solid(600, 400)
+      .composite([{ input: { create: { width: 600, height: 100, channels: 3, background: { r: 0, g: 0, b: 255 } } }, top: 0, left: 0 }])
+      .png()
+      .toBuffer(),
+  )
     .jpeg()
     .withExif({
       IFD0: { Make: 'GymTestCam' },
@@ -46,13 +50,23 @@ const exifJpeg = async () =>
 /** A three-frame 500×300 animated GIF (red, green, blue). */
 async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(
-    [{ r: 255, g: 0, b: 0 }, { r: 0, g: 255, b: 0 }, { r: 0, g: 0, b: 255 }].map((background) => sharp({ create: { width: 500, height: 300, channels: 3, background } }).png().toBuffer()),
+    [
+      { r: 255, g: 0, b: 0 },
+      { r: 0, g: 255, b: 0 },
+      { r: 0, g: 0, b: 255 },
+    ].map((background) =>
+      sharp({ create: { width: 500, height: 300, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
   );
   const strip = await sharp({ create: { width: 500, height: 900, channels: 3, background: '#000' } })
     .composite(frames.map((input, i) => ({ input, top: i * 300, left: 0 })))
     .raw()
     .toBuffer();
-  return sharp(strip, { raw: { width: 500, height: 900, channels: 3, pageHeight: 300 } }).gif({ delay: [200, 200, 200], loop: 0 }).toBuffer();
+  return sharp(strip, { raw: { width: 500, height: 900, channels: 3, pageHeight: 300 } })
+    .gif({ delay: [200, 200, 200], loop: 0 })
+    .toBuffer();
 }
 
 describe('image helpers', () => {
@@ -98,7 +112,8 @@ describe.each(backends)('gallery on %s', (backend) => {
   let token: string;
   let galleryDir: string;
   const files = () => (fs.existsSync(galleryDir) ? fs.readdirSync(galleryDir).sort() : []);
-  const upload = async (parts: Part[], auth: string | null = token) => t.inject({ method: 'POST', url: '/api/gallery', token: auth ?? undefined, ...(await multipart(parts)) });
+  const upload = async (parts: Part[], auth: string | null = token) =>
+    t.inject({ method: 'POST', url: '/api/gallery', token: auth ?? undefined, ...(await multipart(parts)) });
   const image = (data: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): Part => ({ name: 'image', data, filename, type });
   const fileOf = (url: string) => path.join(galleryDir, path.basename(url));
 
@@ -202,10 +217,16 @@ describe.each(backends)('gallery on %s', (backend) => {
 
     it('decides the type from the bytes, not the name or the declared type', async () => {
       const before = files();
-      const text = await upload([image(Buffer.from('hello, I am not a picture at all\n'.repeat(20)), 'photo.jpg', 'image/jpeg'), { name: 'title', value: 'Faux' }]);
+      const text = await upload([
+        image(Buffer.from('hello, I am not a picture at all\n'.repeat(20)), 'photo.jpg', 'image/jpeg'),
+        { name: 'title', value: 'Faux' },
+      ]);
       expect(text.statusCode).toBe(415);
       expect(text.json()).toEqual({ error: UNSUPPORTED_FORMAT });
-      const svg = await upload([image(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'logo.png', 'image/png'), { name: 'title', value: 'SVG' }]);
+      const svg = await upload([
+        image(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'logo.png', 'image/png'),
+        { name: 'title', value: 'SVG' },
+      ]);
       expect(svg.statusCode).toBe(415);
       const tiff = await upload([image(await solid(50, 50).tiff().toBuffer(), 'scan.jpg'), { name: 'title', value: 'TIFF' }]);
       expect(tiff.statusCode).toBe(415);
@@ -278,9 +299,21 @@ describe.each(backends)('gallery on %s', (backend) => {
       expect(two.statusCode).toBeGreaterThanOrEqual(400);
       expect(two.statusCode).toBeLessThan(500);
       const cut = await multipart([image(jpeg), { name: 'title', value: 'x' }]);
-      const res = await t.inject({ method: 'POST', url: '/api/gallery', token, headers: cut.headers, payload: cut.payload.subarray(0, cut.payload.length - 60) });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/gallery',
+        token,
+        headers: cut.headers,
+        payload: cut.payload.subarray(0, cut.payload.length - 60),
+      });
       expect(res.statusCode).toBe(400);
-      const garbage = await t.inject({ method: 'POST', url: '/api/gallery', token, headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, payload: 'not multipart at all' });
+      const garbage = await t.inject({
+        method: 'POST',
+        url: '/api/gallery',
+        token,
+        headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+        payload: 'not multipart at all',
+      });
       expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
       expect(garbage.statusCode).toBeLessThan(500);
     });
@@ -318,7 +351,8 @@ describe.each(backends)('gallery on %s', (backend) => {
   });
 
   describe('POST /api/gallery/instagram', () => {
-    const post = (payload: Record<string, unknown>, auth: string | null = token) => t.inject({ method: 'POST', url: '/api/gallery/instagram', token: auth ?? undefined, payload });
+    const post = (payload: Record<string, unknown>, auth: string | null = token) =>
+      t.inject({ method: 'POST', url: '/api/gallery/instagram', token: auth ?? undefined, payload });
     const base = { title: 'Post Instagram', description: '', category: '', imageUrl: '', filename: '' };
 
     it('accepts the link shapes of SPEC §5 and stores the link as the image when none is given', async () => {
@@ -342,7 +376,12 @@ describe.each(backends)('gallery on %s', (backend) => {
           variants: [],
         });
       }
-      const withImage = await post({ ...base, instagramUrl: 'https://www.instagram.com/p/xyz/', imageUrl: 'https://cdn.example.com/a.jpg', category: 'events' });
+      const withImage = await post({
+        ...base,
+        instagramUrl: 'https://www.instagram.com/p/xyz/',
+        imageUrl: 'https://cdn.example.com/a.jpg',
+        category: 'events',
+      });
       expect(withImage.statusCode).toBe(201);
       expect(withImage.json()).toMatchObject({ imageUrl: 'https://cdn.example.com/a.jpg', category: 'events' });
     });
@@ -369,14 +408,24 @@ describe.each(backends)('gallery on %s', (backend) => {
       const noTitle = await post({ ...base, title: '  ', instagramUrl: 'https://instagram.com/p/abc' });
       expect(noTitle.statusCode).toBe(400);
       expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre' });
-      for (const bad of [{ ...base, instagramUrl: 42 }, { ...base, title: ['a'], instagramUrl: 'https://instagram.com/p/abc' }, { ...base, instagramUrl: 'https://instagram.com/p/abc', imageUrl: {} }]) {
+      for (const bad of [
+        { ...base, instagramUrl: 42 },
+        { ...base, title: ['a'], instagramUrl: 'https://instagram.com/p/abc' },
+        { ...base, instagramUrl: 'https://instagram.com/p/abc', imageUrl: {} },
+      ]) {
         const res = await post(bad);
         expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       }
       const badImage = await post({ ...base, instagramUrl: 'https://instagram.com/p/abc', imageUrl: 'javascript:alert(1)' });
       expect(badImage.statusCode).toBe(400);
       expect(badImage.json()).toEqual({ error: "Impossible d'extraire l'image du lien Instagram" });
-      const malformed = await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+      const malformed = await t.inject({
+        method: 'POST',
+        url: '/api/gallery/instagram',
+        token,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"title":',
+      });
       expect(malformed.statusCode).toBe(400);
       expect((await post({ ...base, instagramUrl: 'https://instagram.com/p/abc' }, null)).statusCode).toBe(401);
     });
@@ -384,8 +433,15 @@ describe.each(backends)('gallery on %s', (backend) => {
 
   describe('PUT and DELETE /api/gallery/{id}', () => {
     it('updates title, description and category', async () => {
-      const item = (await upload([image(await solid(500, 400).jpeg().toBuffer()), { name: 'title', value: 'Avant' }, { name: 'category', value: 'bjj' }])).json();
-      const res = await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: { title: ' Après ', description: 'Nouvelle description', category: '' } });
+      const item = (
+        await upload([image(await solid(500, 400).jpeg().toBuffer()), { name: 'title', value: 'Avant' }, { name: 'category', value: 'bjj' }])
+      ).json();
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/gallery/${item.id}`,
+        token,
+        payload: { title: ' Après ', description: 'Nouvelle description', category: '' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ ...item, title: 'Après', description: 'Nouvelle description', category: 'general' });
       const listed = (await t.inject({ method: 'GET', url: '/api/gallery' })).json().find((i: { id: number }) => i.id === item.id);
@@ -393,12 +449,14 @@ describe.each(backends)('gallery on %s', (backend) => {
     });
 
     it('validates the body, 404s unknown ids, 400s odd ids, 401s without a token', async () => {
-      const item = (await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'Edit', instagramUrl: 'https://instagram.com/p/edit' } })).json();
+      const item = (
+        await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'Edit', instagramUrl: 'https://instagram.com/p/edit' } })
+      ).json();
       const noTitle = await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: { title: '', category: 'x' } });
       expect(noTitle.statusCode).toBe(400);
       expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre' });
       for (const payload of [{ title: 5 }, { title: 'ok', category: 7 }, { title: 'ok', description: true }, []]) {
-        expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: payload as object })).statusCode, JSON.stringify(payload)).toBe(400);
+        expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: payload })).statusCode, JSON.stringify(payload)).toBe(400);
       }
       expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, payload: { title: 'x' } })).statusCode).toBe(401);
       expect((await t.inject({ method: 'DELETE', url: `/api/gallery/${item.id}` })).statusCode).toBe(401);
@@ -428,7 +486,9 @@ describe.each(backends)('gallery on %s', (backend) => {
       expect((await t.inject({ method: 'GET', url: item.imageUrl })).statusCode).toBe(404);
       expect((await t.inject({ method: 'DELETE', url: `/api/gallery/${item.id}`, token })).statusCode).toBe(404);
       // An Instagram item has no files; deleting it is fine too.
-      const ig = (await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'IG', instagramUrl: 'https://instagram.com/p/del' } })).json();
+      const ig = (
+        await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'IG', instagramUrl: 'https://instagram.com/p/del' } })
+      ).json();
       expect((await t.inject({ method: 'DELETE', url: `/api/gallery/${ig.id}`, token })).statusCode).toBe(204);
     });
   });
@@ -439,16 +499,47 @@ describe.each(backends)('gallery on %s', (backend) => {
       expect(first.statusCode).toBe(200);
       const hidden = await t.app.ctx.db
         .insertInto('gallery_items')
-        .values({ title: 'Sans image', description: null, category: 'general', image_url: null, instagram_url: null, filename: null, width: null, height: null, variants: null, created_at: nowIso() })
+        .values({
+          title: 'Sans image',
+          description: null,
+          category: 'general',
+          image_url: null,
+          instagram_url: null,
+          filename: null,
+          width: null,
+          height: null,
+          variants: null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const blank = await t.app.ctx.db
         .insertInto('gallery_items')
-        .values({ title: 'Vide', description: null, category: 'general', image_url: '', instagram_url: '', filename: null, width: null, height: null, variants: null, created_at: nowIso() })
+        .values({
+          title: 'Vide',
+          description: null,
+          category: 'general',
+          image_url: '',
+          instagram_url: '',
+          filename: null,
+          width: null,
+          height: null,
+          variants: null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const created = (await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'Le plus récent', instagramUrl: 'https://instagram.com/p/newest' } })).json();
-      const list = (await t.inject({ method: 'GET', url: '/api/gallery' })).json() as { id: number; createdAt: string; imageUrl: string | null; instagramUrl: string | null }[];
+      const created = (
+        await t.inject({
+          method: 'POST',
+          url: '/api/gallery/instagram',
+          token,
+          payload: { title: 'Le plus récent', instagramUrl: 'https://instagram.com/p/newest' },
+        })
+      ).json();
+      const list = (await t.inject({ method: 'GET', url: '/api/gallery' })).json<
+        { id: number; createdAt: string; imageUrl: string | null; instagramUrl: string | null }[]
+      >();
       expect(list[0].id).toBe(created.id);
       const ids = list.map((i) => i.id);
       expect(ids).not.toContain(Number(hidden.id));

@@ -93,12 +93,16 @@ describe.each(backends)('outbox worker on %s', (backend) => {
     for (let i = 0; i < 3; i++) ids.push(await t.app.ctx.mail.enqueue(t.app.ctx.db, { to: `r${i}@example.com`, subject: `Retry ${i}`, text: 'x' }));
     t.app.ctx.mail.kick();
     // Each e-mail is refused at least twice, with the error kept and the row back to pending.
-    await waitUntil(async () => {
-      const rows = await Promise.all(ids.map((id) => row(t.app.ctx.db, id)));
-      // Back to pending after a second attempt: that attempt was made and refused (rows are
-      // claimed several at a time, so a claimed row already counts its attempt).
-      return rows.every((r) => r.attempts >= 2 && r.status === 'pending');
-    }, 10_000, 'several refused attempts');
+    await waitUntil(
+      async () => {
+        const rows = await Promise.all(ids.map((id) => row(t.app.ctx.db, id)));
+        // Back to pending after a second attempt: that attempt was made and refused (rows are
+        // claimed several at a time, so a claimed row already counts its attempt).
+        return rows.every((r) => r.attempts >= 2 && r.status === 'pending');
+      },
+      10_000,
+      'several refused attempts',
+    );
     const refusedRows = await Promise.all(ids.map((id) => row(t.app.ctx.db, id)));
     for (const r of refusedRows) {
       expect(r.last_error).toMatch(/451/);
@@ -120,15 +124,38 @@ describe.each(backends)('outbox worker on %s', (backend) => {
     const before = peer.messages.length;
     const db = t.app.ctx.db;
     const now = Date.now();
-    const base = { subject: 'Left over', text_body: 'x', html_body: null, reply_to: null, next_attempt_at: new Date(now - 60_000).toISOString(), last_error: null, created_at: new Date(now - 60_000).toISOString(), sent_at: null };
+    const base = {
+      subject: 'Left over',
+      text_body: 'x',
+      html_body: null,
+      reply_to: null,
+      next_attempt_at: new Date(now - 60_000).toISOString(),
+      last_error: null,
+      created_at: new Date(now - 60_000).toISOString(),
+      sent_at: null,
+    };
     const expired = await db
       .insertInto('outbox')
-      .values({ ...base, to_address: 'expired@example.com', message_id: '<expired-lease@gym.test>', status: 'sending', attempts: 1, locked_until: new Date(now - 1000).toISOString() })
+      .values({
+        ...base,
+        to_address: 'expired@example.com',
+        message_id: '<expired-lease@gym.test>',
+        status: 'sending',
+        attempts: 1,
+        locked_until: new Date(now - 1000).toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const held = await db
       .insertInto('outbox')
-      .values({ ...base, to_address: 'held@example.com', message_id: '<held-lease@gym.test>', status: 'sending', attempts: 1, locked_until: new Date(now + 3_600_000).toISOString() })
+      .values({
+        ...base,
+        to_address: 'held@example.com',
+        message_id: '<held-lease@gym.test>',
+        status: 'sending',
+        attempts: 1,
+        locked_until: new Date(now + 3_600_000).toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     t.app.ctx.mail.kick();

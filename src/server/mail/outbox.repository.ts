@@ -21,10 +21,7 @@ export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUnti
     .selectFrom('outbox')
     .select('id')
     .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-      ]),
+      eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)])]),
     )
     .orderBy('id')
     .limit(limit);

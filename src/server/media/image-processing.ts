@@ -2,7 +2,7 @@ import type { Metadata } from 'sharp';
 
 // libvips is loaded on the first image, not at start: a server that never receives an upload
 // never maps it (about 20 MB of resident memory).
-let sharpModule: Promise<typeof import('sharp')['default']> | undefined;
+let sharpModule: Promise<(typeof import('sharp'))['default']> | undefined;
 export const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';

@@ -17,8 +17,7 @@ const newToken = () => randomBytes(24).toString('base64url');
  * so two sign-ups racing each other still end in one row and one 409.
  */
 export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput): Promise<NewsletterSubscriberRow> {
-  const welcome = (s: NewsletterSubscriberRow) =>
-    newsletterWelcomeMail(ctx.config, { to: s.email, name: s.name, token: s.unsubscribe_token });
+  const welcome = (s: NewsletterSubscriberRow) => newsletterWelcomeMail(ctx.config, { to: s.email, name: s.name, token: s.unsubscribe_token });
   let subscriber: NewsletterSubscriberRow | undefined;
   try {
     subscriber = await ctx.db.transaction().execute(async (trx) => {

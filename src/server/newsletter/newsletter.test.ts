@@ -14,7 +14,11 @@ describe.each(backends)('newsletter on %s', (backend) => {
   const subscribe = (payload: unknown) =>
     t.inject({ method: 'POST', url: '/api/newsletter-subscribers', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? '' });
   const signups = async () => {
-    const r = await t.app.ctx.db.selectFrom('daily_stats').select((eb) => eb.fn.sum<number>('value').as('n')).where('metric', '=', 'newsletter_signup').executeTakeFirst();
+    const r = await t.app.ctx.db
+      .selectFrom('daily_stats')
+      .select((eb) => eb.fn.sum<number>('value').as('n'))
+      .where('metric', '=', 'newsletter_signup')
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   };
   const welcomeTo = (to: string) => waitUntil(() => peer.messages.filter((m) => m.to.includes(to)).at(-1), 10_000, `the welcome e-mail to ${to}`);
@@ -144,7 +148,13 @@ describe.each(backends)('newsletter on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((s: { id: number }) => s.id);
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
-    expect(res.json().find((s: { id: number }) => s.id === b)).toEqual({ id: b, email: 'newer@example.com', name: 'Newer', isActive: true, subscribedAt: expect.any(String) });
+    expect(res.json().find((s: { id: number }) => s.id === b)).toEqual({
+      id: b,
+      email: 'newer@example.com',
+      name: 'Newer',
+      isActive: true,
+      subscribedAt: expect.any(String),
+    });
     expect(res.body).not.toMatch(/token/i);
   });
 

@@ -153,15 +153,11 @@ function post(details: webpush.RequestDetails, timeoutMs: number): Promise<numbe
   return new Promise((resolve, reject) => {
     const url = new URL(details.endpoint);
     const client = url.protocol === 'http:' ? http : https;
-    const req = client.request(
-      url,
-      { method: 'POST', headers: details.headers, signal: AbortSignal.timeout(timeoutMs) },
-      (res) => {
-        res.resume(); // the answer's body is of no use; drain it so the socket is freed
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
+    const req = client.request(url, { method: 'POST', headers: details.headers, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+      res.resume(); // the answer's body is of no use; drain it so the socket is freed
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(details.body ?? undefined);
   });

@@ -15,7 +15,8 @@ describe.each(backends)('web push on %s', (backend) => {
   let staff: Awaited<ReturnType<TestApp['signIn']>>;
   let serverKey: string;
 
-  const subscribe = (token: string | undefined, payload: unknown) => t.inject({ method: 'POST', url: '/api/push/subscribe', payload: payload as object, token });
+  const subscribe = (token: string | undefined, payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/push/subscribe', payload: payload as object, token });
   const rows = () => t.app.ctx.db.selectFrom('push_subscriptions').selectAll().orderBy('id').execute();
 
   beforeAll(async () => {
@@ -112,7 +113,13 @@ describe.each(backends)('web push on %s', (backend) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toMatch(error);
     }
-    const malformed = await t.inject({ method: 'POST', url: '/api/push/subscribe', headers: { 'content-type': 'application/json' }, payload: '{"endpoint":', token: staff.token });
+    const malformed = await t.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"endpoint":',
+      token: staff.token,
+    });
     expect(malformed.statusCode).toBe(400);
     const none = await t.inject({ method: 'POST', url: '/api/push/subscribe', token: staff.token });
     expect(none.statusCode).toBe(400);
@@ -239,7 +246,11 @@ describe.each(backends)('web push on %s', (backend) => {
     await subscribe(staff.token, s1);
     await subscribe(admin.token, a1);
     await subscribe(inactiveUser.token, off);
-    await t.app.ctx.db.updateTable('users').set({ is_active: fromBool(false) }).where('id', '=', inactiveUser.id).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ is_active: fromBool(false) })
+      .where('id', '=', inactiveUser.id)
+      .execute();
     const before = svc.received.length;
     expect(() => t.app.ctx.push.notifyStaff({ title: 'Tous', body: 'Message', url: '/admin/reservations', tag: 'all' })).not.toThrow();
     await t.app.ctx.push.idle();
@@ -248,7 +259,10 @@ describe.each(backends)('web push on %s', (backend) => {
     expect(svc.receivedFor(off.endpoint)).toHaveLength(0);
     expect(svc.received.length - before).toBe(2);
     expect(svc.rejected).toEqual([]);
-    for (const [tok, s] of [[staff.token, s1], [admin.token, a1]] as const) {
+    for (const [tok, s] of [
+      [staff.token, s1],
+      [admin.token, a1],
+    ] as const) {
       await t.inject({ method: 'POST', url: '/api/push/unsubscribe', payload: { endpoint: s.endpoint }, token: tok });
     }
   });
@@ -313,7 +327,14 @@ describe.each(backends)('web push on %s', (backend) => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/reservations',
-      payload: { name: 'Ann', email: 'ann@example.com', phone: null, course: 'MMA Training', dateTime: new Date(Date.now() + 86400000).toISOString(), message: null },
+      payload: {
+        name: 'Ann',
+        email: 'ann@example.com',
+        phone: null,
+        course: 'MMA Training',
+        dateTime: new Date(Date.now() + 86400000).toISOString(),
+        message: null,
+      },
     });
     expect(res.statusCode).toBe(201);
     await t.app.ctx.push.idle();

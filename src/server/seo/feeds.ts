@@ -7,7 +7,10 @@ const postUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${encode
 const day = (iso: string | null | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? new Date(iso).toISOString().slice(0, 10) : null);
 
 export function sitemapXml(publicUrl: string, posts: SeoPost[]): string {
-  const latest = posts.map((p) => p.updatedAt ?? p.publishedAt ?? p.createdAt).sort().at(-1);
+  const latest = posts
+    .map((p) => p.updatedAt ?? p.publishedAt ?? p.createdAt)
+    .sort()
+    .at(-1);
   const entries: { loc: string; lastmod?: string | null; priority: string }[] = [
     { loc: `${publicUrl}/`, priority: '1.0' },
     { loc: `${publicUrl}/booking`, priority: '0.9' },

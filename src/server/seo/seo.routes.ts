@@ -18,7 +18,9 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext) {
   // Feeds change when posts do; a short shared cache is enough for crawlers.
   const cacheControl = 'public, max-age=300';
 
-  app.get('/robots.txt', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
+  );
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const posts = await readPublishedPosts(app);

@@ -93,7 +93,7 @@ describe.each(backends)('user management on %s', (backend) => {
     const s = await t.signIn('staff');
     const res = await t.inject({ method: 'GET', url: '/api/users', token: s.token });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Record<string, unknown>[];
+    const list = res.json<Record<string, unknown>[]>();
     expect(list.length).toBeGreaterThan(1);
     for (const u of list) expect(Object.keys(u).sort()).toEqual(['id', 'name']);
     expect(list.map((u) => u.id)).toContain(admin.id);

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import type { AppContext } from '../context';
-import { headFor, renderHead, type PageKind } from '../seo/meta';
+import { headFor, renderHead } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
@@ -96,7 +96,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
       const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName });
       const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl })}</script>`;
       const html = renderer.template
-        .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind as PageKind)}`)
+        .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
       return sendHtml(reply, result.status, html);

@@ -13,11 +13,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const userCreateSchema = z.object({
   email: emailText().min(1, 'Tous les champs sont requis').max(LIMITS.email).pipe(z.email('Adresse e-mail invalide')),
   name: z.string().trim().min(1, 'Tous les champs sont requis').max(LIMITS.name),
-  password: z
-    .string()
-    .min(1, 'Tous les champs sont requis')
-    .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
-    .max(LIMITS.password),
+  password: z.string().min(1, 'Tous les champs sont requis').min(8, 'Le mot de passe doit contenir au moins 8 caractères').max(LIMITS.password),
   role: z.enum(ROLES, 'Rôle invalide').default('staff'),
   isActive: z.boolean('isActive doit être vrai ou faux').default(true),
 });

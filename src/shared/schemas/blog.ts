@@ -12,12 +12,7 @@ const optionalText = (max: number) =>
 const SLUG_FORMAT = 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets';
 
 // A missing field and an empty one get the same French message (SPEC.md §5).
-const slugField = z
-  .string('Le slug est requis')
-  .trim()
-  .min(1, 'Le slug est requis')
-  .max(LIMITS.slug, 'Le slug est trop long')
-  .regex(SLUG_PATTERN, SLUG_FORMAT);
+const slugField = z.string('Le slug est requis').trim().min(1, 'Le slug est requis').max(LIMITS.slug, 'Le slug est trop long').regex(SLUG_PATTERN, SLUG_FORMAT);
 
 
 // POST /api/blog-posts, PUT /api/blog-posts/{id} and the blog editor.
@@ -55,7 +50,6 @@ export const blogPostListQuerySchema = z.object({
     .refine((n) => n <= 100, 'limit doit être un entier entre 1 et 100')
     .optional(),
 });
-export type BlogPostListQuery = z.infer<typeof blogPostListQuerySchema>;
 
 // POST/PUT /api/blog-categories and the category dialog.
 export const blogCategorySchema = z.object({

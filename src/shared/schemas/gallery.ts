@@ -33,11 +33,7 @@ export const galleryInstagramSchema = z.object({
   title,
   description,
   category,
-  instagramUrl: z
-    .string()
-    .trim()
-    .max(LIMITS.url)
-    .regex(INSTAGRAM_URL_PATTERN, 'Veuillez saisir un lien Instagram valide'),
+  instagramUrl: z.string().trim().max(LIMITS.url).regex(INSTAGRAM_URL_PATTERN, 'Veuillez saisir un lien Instagram valide'),
   imageUrl: z
     .string()
     .trim()

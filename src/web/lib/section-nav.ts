@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 /** Delay before scrolling once / has rendered after a route change (SPEC.md §2). */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
-export const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function scrollToSection(id: string): boolean {
   const el = document.getElementById(id);
@@ -24,7 +23,7 @@ export function useSectionNav() {
   return useCallback(
     (id: string) => {
       if (location.pathname === '/') scrollToSection(id);
-      else navigate('/', { state: { section: id } });
+      else void navigate('/', { state: { section: id } });
     },
     [location.pathname, navigate],
   );

@@ -25,10 +25,30 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
     [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
     tokens = await setupAccounts(server);
     // Something on every screen: a reservation, a contact message (and its conversation), a subscriber.
-    await api(server, 'POST', '/api/reservations', { name: 'Axe Tester', email: 'axe@example.com', phone: '+66 1', course: 'MMA Training', dateTime: '2030-01-01T09:00:00.000Z', message: 'Hello there' });
+    await api(server, 'POST', '/api/reservations', {
+      name: 'Axe Tester',
+      email: 'axe@example.com',
+      phone: '+66 1',
+      course: 'MMA Training',
+      dateTime: '2030-01-01T09:00:00.000Z',
+      message: 'Hello there',
+    });
     await api(server, 'POST', '/api/contact', { name: 'Axe Contact', email: 'axec@example.com', subject: 'Hi', message: 'A question' });
     await api(server, 'POST', '/api/newsletter-subscribers', { email: 'axe-sub@example.com', isActive: true });
-    await api(server, 'POST', '/api/gallery/instagram', { title: 'Insta', description: null, category: 'events', instagramUrl: 'https://www.instagram.com/p/Abc123/', imageUrl: 'https://www.instagram.com/p/Abc123/', filename: '' }, tokens.adminToken);
+    await api(
+      server,
+      'POST',
+      '/api/gallery/instagram',
+      {
+        title: 'Insta',
+        description: null,
+        category: 'events',
+        instagramUrl: 'https://www.instagram.com/p/Abc123/',
+        imageUrl: 'https://www.instagram.com/p/Abc123/',
+        filename: '',
+      },
+      tokens.adminToken,
+    );
   });
   afterAll(async () => {
     await browser?.close();

@@ -34,7 +34,13 @@ export async function loginToken(server: RunningServer, email: string, password:
 /** The seeded admin's token, and a staff account made through the API with it. */
 export async function setupAccounts(server: RunningServer) {
   const adminToken = await loginToken(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await api(server, 'POST', '/api/auth/register', { email: STAFF_EMAIL, name: STAFF_NAME, password: STAFF_PASSWORD, role: 'staff', isActive: true }, adminToken);
+  await api(
+    server,
+    'POST',
+    '/api/auth/register',
+    { email: STAFF_EMAIL, name: STAFF_NAME, password: STAFF_PASSWORD, role: 'staff', isActive: true },
+    adminToken,
+  );
   const staffToken = await loginToken(server, STAFF_EMAIL, STAFF_PASSWORD);
   return { adminToken, staffToken };
 }
@@ -74,7 +80,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return r.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+      .map(
+        (v: any) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n: any) => n.target.join(' '))
+            .slice(0, 5)
+            .join(' | ')}`,
+      );
   });
   return result as string[];
 }

@@ -194,7 +194,12 @@ describe('back office: sign-in, guard, shell, logout', () => {
       PushManager.prototype.getSubscription = async () => current;
       PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
         const bytes = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
-        w.__push.keys.push(btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+        w.__push.keys.push(
+          btoa(String.fromCharCode(...bytes))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_')
+            .replace(/=+$/, ''),
+        );
         current = {
           endpoint: sub.endpoint,
           toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),

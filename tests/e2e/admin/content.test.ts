@@ -75,7 +75,10 @@ describe('back office content screens as staff', () => {
 
     await page.getByLabel('Titre', { exact: true }).fill('  Mon Premier Article: Été!  ');
     await expect(page.getByLabel('Slug').inputValue()).resolves.toBe('mon-premier-article-ete');
-    await page.getByRole('tabpanel').locator('textarea').fill('## Intro\n\nDu **gras** et une liste :\n\n- un\n- deux\n\n<script>window.__pwned = 1</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    await page
+      .getByRole('tabpanel')
+      .locator('textarea')
+      .fill('## Intro\n\nDu **gras** et une liste :\n\n- un\n- deux\n\n<script>window.__pwned = 1</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |');
     await page.getByRole('tab', { name: 'Aperçu' }).click();
     const preview = page.getByTestId('post-preview');
     await preview.locator('h2', { hasText: 'Intro' }).waitFor();
@@ -134,23 +137,35 @@ describe('back office content screens as staff', () => {
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Erreur', { exact: true }).waitFor();
-    await expect(page.url()).toContain('/admin/blog/new');
+    expect(page.url()).toContain('/admin/blog/new');
   });
 
   it('"view" opens a published post on the public site in a new tab, a draft in the editor preview', async () => {
-    const posts = await api<{ id: number; slug: string; title: string; published: boolean; categoryId: number }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+    const posts = await api<{ id: number; slug: string; title: string; published: boolean; categoryId: number }[]>(
+      server,
+      'GET',
+      '/api/blog-posts',
+      undefined,
+      staffToken,
+    );
     const published = posts.find((p) => p.published)!;
-    const draft = await api<{ id: number; title: string }>(server, 'POST', '/api/blog-posts', {
-      title: 'Brouillon à voir',
-      slug: 'brouillon-a-voir',
-      content: '## Pas encore publié',
-      excerpt: '',
-      featuredImage: '',
-      metaTitle: '',
-      metaDescription: '',
-      categoryId: published.categoryId,
-      published: false,
-    }, staffToken);
+    const draft = await api<{ id: number; title: string }>(
+      server,
+      'POST',
+      '/api/blog-posts',
+      {
+        title: 'Brouillon à voir',
+        slug: 'brouillon-a-voir',
+        content: '## Pas encore publié',
+        excerpt: '',
+        featuredImage: '',
+        metaTitle: '',
+        metaDescription: '',
+        categoryId: published.categoryId,
+        published: false,
+      },
+      staffToken,
+    );
 
     await page.goto(server.url + '/admin/blog');
     const card = page.getByTestId('blog-card').filter({ hasText: published.title });
@@ -189,7 +204,9 @@ describe('back office content screens as staff', () => {
     await page.getByText('Gérez vos images').waitFor();
     const before = await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken);
 
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc0000' } })
+      .png()
+      .toBuffer();
     await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'sparring-session.png', mimeType: 'image/png', buffer: png });
     const dialog = page.getByRole('dialog', { name: 'Ajouter une image' });
     await dialog.waitFor();
@@ -267,24 +284,32 @@ describe('back office content screens as staff', () => {
 
   it('rejects a file the drop zone does not accept with its own message', async () => {
     await page.goto(server.url + '/admin/gallery');
-    await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByTestId('gallery-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expectToast(page, 'File type must be');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
   });
 
   /** Drops files on an element the way a browser does: a DataTransfer with the files, dragenter then drop. */
   async function dropFiles(target: ReturnType<Page['getByTestId']>, files: { name: string; type: string; data: Buffer }[]) {
-    const dataTransfer = await page.evaluateHandle((list) => {
-      const dt = new DataTransfer();
-      for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
-      return dt;
-    }, files.map((f) => ({ name: f.name, type: f.type, b64: f.data.toString('base64') })));
+    const dataTransfer = await page.evaluateHandle(
+      (list) => {
+        const dt = new DataTransfer();
+        for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+        return dt;
+      },
+      files.map((f) => ({ name: f.name, type: f.type, b64: f.data.toString('base64') })),
+    );
     await target.dispatchEvent('dragenter', { dataTransfer });
     await target.dispatchEvent('drop', { dataTransfer });
   }
 
   it('dropping several files takes the first one the zone accepts', async () => {
-    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0044cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0044cc' } })
+      .png()
+      .toBuffer();
     await page.goto(server.url + '/admin/gallery');
     const zone = page.getByTestId('gallery-dropzone');
     await dropFiles(zone, [
@@ -310,10 +335,13 @@ describe('back office content screens as staff', () => {
     await dialog.getByRole('button', { name: 'Annuler' }).click();
   });
 
-  it('an upload the server refuses says "Impossible d\'ajouter l\'image", with the server\'s reason on a line of its own', async () => {
+  it("an upload the server refuses says \"Impossible d'ajouter l'image\", with the server's reason on a line of its own", async () => {
     await page.goto(server.url + '/admin/gallery');
     // Named and typed as a PNG, but not one: the server reads the bytes and refuses it (415).
-    await page.getByTestId('gallery-dropzone').locator('input[type=file]').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png, just text') });
+    await page
+      .getByTestId('gallery-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png, just text') });
     const dialog = page.getByRole('dialog', { name: 'Ajouter une image' });
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     const toast = page.locator('.admin-toast');

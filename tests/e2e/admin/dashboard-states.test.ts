@@ -58,7 +58,14 @@ describe('back office: empty states, the session spinner and the dashboard on kn
 
   it('shows the totals, this month’s reservations, the weekly chart and recent statistics from the data', async () => {
     for (const name of ['Ana', 'Ben', 'Chai']) {
-      await api(server, 'POST', '/api/reservations', { name, email: `${name.toLowerCase()}@example.com`, phone: null, course: 'MMA Training', dateTime: '2030-05-01T10:00:00.000Z', message: null });
+      await api(server, 'POST', '/api/reservations', {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        phone: null,
+        course: 'MMA Training',
+        dateTime: '2030-05-01T10:00:00.000Z',
+        message: null,
+      });
     }
     for (const name of ['Dao', 'Eli']) {
       await api(server, 'POST', '/api/contact', { name, email: `${name.toLowerCase()}@example.com`, subject: 'Hello', message: 'A question' });
@@ -66,25 +73,62 @@ describe('back office: empty states, the session spinner and the dashboard on kn
     for (const email of ['s1@example.com', 's2@example.com', 's3@example.com', 's4@example.com']) {
       await api(server, 'POST', '/api/newsletter-subscribers', { email, isActive: true });
     }
-    await api(server, 'POST', '/api/gallery/instagram', { title: 'Insta', description: null, category: 'events', instagramUrl: 'https://www.instagram.com/p/Dash123/', imageUrl: 'https://www.instagram.com/p/Dash123/', filename: '' }, adminToken);
+    await api(
+      server,
+      'POST',
+      '/api/gallery/instagram',
+      {
+        title: 'Insta',
+        description: null,
+        category: 'events',
+        instagramUrl: 'https://www.instagram.com/p/Dash123/',
+        imageUrl: 'https://www.instagram.com/p/Dash123/',
+        filename: '',
+      },
+      adminToken,
+    );
     const category = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: 'News', slug: 'news', description: '' }, adminToken);
     for (const slug of ['one', 'two']) {
-      await api(server, 'POST', '/api/blog-posts', { title: slug, slug, content: 'Text', excerpt: '', featuredImage: '', metaTitle: '', metaDescription: '', categoryId: category.id, published: slug === 'one' }, adminToken);
+      await api(
+        server,
+        'POST',
+        '/api/blog-posts',
+        {
+          title: slug,
+          slug,
+          content: 'Text',
+          excerpt: '',
+          featuredImage: '',
+          metaTitle: '',
+          metaDescription: '',
+          categoryId: category.id,
+          published: slug === 'one',
+        },
+        adminToken,
+      );
     }
 
     await page.goto(server.url + '/admin/dashboard');
     const totals = page.getByRole('region', { name: 'Totaux' }).locator(':scope > *');
-    await expect.poll(() => totals.allTextContents()).toEqual([
-      'Réservations ce mois-ci3',
-      'Utilisateurs2', // the seeded admin and the staff member of setupAccounts
-      'Articles de blog2',
-      'Images de la galerie1',
-      'Messages de contact2',
-      'Abonnés newsletter4',
-    ]);
+    await expect
+      .poll(() => totals.allTextContents())
+      .toEqual([
+        'Réservations ce mois-ci3',
+        'Utilisateurs2', // the seeded admin and the staff member of setupAccounts
+        'Articles de blog2',
+        'Images de la galerie1',
+        'Messages de contact2',
+        'Abonnés newsletter4',
+      ]);
 
     // The chart: this week (the last bar group) holds the 3 bookings and 2 messages.
-    const stats = await api<{ weekly: { weekStart: string; reservations: number; contacts: number }[] }>(server, 'GET', '/api/dashboard-stats', undefined, adminToken);
+    const stats = await api<{ weekly: { weekStart: string; reservations: number; contacts: number }[] }>(
+      server,
+      'GET',
+      '/api/dashboard-stats',
+      undefined,
+      adminToken,
+    );
     const thisWeek = stats.weekly.at(-1)!;
     expect(thisWeek).toMatchObject({ reservations: 3, contacts: 2 });
     const label = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(thisWeek.weekStart));

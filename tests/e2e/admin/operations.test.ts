@@ -122,7 +122,13 @@ describe('back office operations screens', () => {
     await expect.poll(() => menuName.textContent()).toBe('Alex Owner');
     // Same document: the page was not reloaded to get there.
     expect(await admin.evaluate(() => (window as any).__sameDocument)).toBe(true);
-    await api(server, 'PUT', `/api/users/${(await api(server, 'GET', '/api/auth/me', undefined, adminToken)).id}`, { name: before, email: ADMIN_EMAIL, role: 'admin', isActive: true }, adminToken);
+    await api(
+      server,
+      'PUT',
+      `/api/users/${(await api(server, 'GET', '/api/auth/me', undefined, adminToken)).id}`,
+      { name: before, email: ADMIN_EMAIL, role: 'admin', isActive: true },
+      adminToken,
+    );
   });
 
   it('staff: searches subscribers ignoring case, exports them as CSV (formula cells neutralised), deletes one', async () => {
@@ -172,7 +178,12 @@ describe('back office operations screens', () => {
   });
 
   it('admin: opens a conversation, marks it read, sets its status and sends a reply that reaches the outbox', async () => {
-    await api(server, 'POST', '/api/contact', { name: 'Dan Customer', email: 'dan@example.com', subject: 'Visa question', message: 'Can I train for 3 months?' });
+    await api(server, 'POST', '/api/contact', {
+      name: 'Dan Customer',
+      email: 'dan@example.com',
+      subject: 'Visa question',
+      message: 'Can I train for 3 months?',
+    });
     await admin.goto(server.url + '/admin/messages');
     await admin.getByRole('heading', { name: 'Messages' }).waitFor();
     const row = admin.getByTestId('conversation-row').filter({ hasText: 'Dan Customer' });
@@ -214,7 +225,9 @@ describe('back office operations screens', () => {
     // The worker writes it as an .eml file (no SMTP_URL in tests).
     const dir = path.join(server.config.dataDir, 'outbox');
     await expect
-      .poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('dan@example.com')) : false), { timeout: 10_000 })
+      .poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir).some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('dan@example.com')) : false), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     await admin.goto(server.url + '/admin/messages/999999');
@@ -225,7 +238,14 @@ describe('back office operations screens', () => {
 
   it('staff: reservations table, detail marks read, archive hides it, delete with confirm, CSV export', async () => {
     const mk = (name: string, message: string | null) =>
-      api(server, 'POST', '/api/reservations', { name, email: `${name.toLowerCase()}@example.com`, phone: '+66 81 000 0000', course: 'Wrestling', dateTime: '2030-03-04T00:00:00.000Z', message });
+      api(server, 'POST', '/api/reservations', {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        phone: '+66 81 000 0000',
+        course: 'Wrestling',
+        dateTime: '2030-03-04T00:00:00.000Z',
+        message,
+      });
     await mk('Eve', 'A long message that is clearly longer than sixty characters in total, really.');
     await mk('Finn', '@SUM(A1:A2) please');
     await mk('Gus', null);
@@ -265,7 +285,11 @@ describe('back office operations screens', () => {
     // Cards on a phone, with the 60-character preview.
     await staff.setViewportSize({ width: 375, height: 800 });
     await expect(table.isVisible()).resolves.toBe(false);
-    await staff.getByTestId('reservation-card').filter({ hasText: 'Eve' }).getByText('A long message that is clearly longer than sixty characters…', { exact: true }).waitFor();
+    await staff
+      .getByTestId('reservation-card')
+      .filter({ hasText: 'Eve' })
+      .getByText('A long message that is clearly longer than sixty characters…', { exact: true })
+      .waitFor();
     await staff.setViewportSize({ width: 1280, height: 900 });
 
     const { name, text } = await readDownload(staff, () => staff.getByRole('button', { name: 'Exporter CSV' }).click());

@@ -95,7 +95,10 @@ async function scriptSinks(page: Page): Promise<string[]> {
         const name = attr.name.toLowerCase();
         const value = attr.value.trim().toLowerCase();
         if (name.startsWith('on') && value.includes('__xss')) found.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value}">`);
-        if (urlAttrs.includes(name) && (value.startsWith('javascript:') || value.startsWith('data:text/html') || (name === 'srcdoc' && value.includes('__xss')))) {
+        if (
+          urlAttrs.includes(name) &&
+          (value.startsWith('javascript:') || value.startsWith('data:text/html') || (name === 'srcdoc' && value.includes('__xss')))
+        ) {
           found.push(`<${el.tagName.toLowerCase()} ${name}="${attr.value}">`);
         }
       }
@@ -152,7 +155,12 @@ describe('stored XSS payloads never run (public site and back office)', () => {
     adminToken = (await api('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
     // An administrator whose name is hostile: the back office is browsed as this user, so the
     // name shows in the shell, the user list, the reply thread and as the post's author.
-    await api('POST', '/api/auth/register', { email: 'xss-admin@example.com', name: H.userName, password: 'hostile-admin-pw', role: 'admin', isActive: true }, adminToken);
+    await api(
+      'POST',
+      '/api/auth/register',
+      { email: 'xss-admin@example.com', name: H.userName, password: 'hostile-admin-pw', role: 'admin', isActive: true },
+      adminToken,
+    );
     hostileToken = (await api('POST', '/api/auth/login', { email: 'xss-admin@example.com', password: 'hostile-admin-pw' })).token;
 
     const category = await api('POST', '/api/blog-categories', { name: H.catName, slug: CAT_SLUG, description: H.catDescription }, hostileToken);
@@ -177,23 +185,45 @@ describe('stored XSS payloads never run (public site and back office)', () => {
     await api(
       'POST',
       '/api/gallery/instagram',
-      { title: H.instaTitle, description: H.instaDescription, category: H.instaCategory, instagramUrl: 'https://www.instagram.com/p/XssTest_1/', imageUrl: H.instaImageUrl, filename: '' },
+      {
+        title: H.instaTitle,
+        description: H.instaDescription,
+        category: H.instaCategory,
+        instagramUrl: 'https://www.instagram.com/p/XssTest_1/',
+        imageUrl: H.instaImageUrl,
+        filename: '',
+      },
       hostileToken,
     );
     const form = new FormData();
     form.append('title', H.uploadTitle);
     form.append('description', H.uploadDescription);
     form.append('category', H.uploadCategory);
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#933' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#933' } })
+      .jpeg()
+      .toBuffer();
     form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), H.uploadFilename);
     const up = await fetch(server.url + '/api/gallery', { method: 'POST', headers: { authorization: `Bearer ${hostileToken}` }, body: form });
     expect(up.status, await up.clone().text()).toBe(201);
 
-    const contact = await api('POST', '/api/contact', { name: H.contactName, email: HOSTILE_EMAIL, subject: H.contactSubject, message: H.contactMessage, phone: H.contactPhone });
+    const contact = await api('POST', '/api/contact', {
+      name: H.contactName,
+      email: HOSTILE_EMAIL,
+      subject: H.contactSubject,
+      message: H.contactMessage,
+      phone: H.contactPhone,
+    });
     conversationId = contact.conversationId;
     await api('POST', `/api/conversations/${conversationId}/messages`, { content: H.replyContent }, hostileToken);
 
-    await api('POST', '/api/reservations', { name: H.resName, email: HOSTILE_EMAIL, phone: H.resPhone, course: H.resCourse, dateTime: '2031-05-06T10:00:00.000Z', message: H.resMessage });
+    await api('POST', '/api/reservations', {
+      name: H.resName,
+      email: HOSTILE_EMAIL,
+      phone: H.resPhone,
+      course: H.resCourse,
+      dateTime: '2031-05-06T10:00:00.000Z',
+      message: H.resMessage,
+    });
     await api('POST', '/api/newsletter-subscribers', { email: HOSTILE_EMAIL, name: H.subscriberName, isActive: true });
   });
 
@@ -222,7 +252,7 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       // Wait until the hostile content is rendered (the admin pages load it after sign-in).
       const first = v.texts?.[0];
       if (v.then) await v.then(page);
-      else if (first) await page.waitForFunction((t) => document.body.textContent!.includes(t), first, { timeout: 10_000 }).catch(() => {});
+      else if (first) await page.waitForFunction((t) => document.body.textContent.includes(t), first, { timeout: 10_000 }).catch(() => {});
       // Scroll through, so lazily shown sections (landing gallery, blog teaser) render too.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 700) {
@@ -231,14 +261,22 @@ describe('stored XSS payloads never run (public site and back office)', () => {
         }
       });
       for (const t of v.texts ?? []) {
-        const shown = await page.waitForFunction((s) => document.body.textContent!.includes(s), t, { timeout: 3_000 }).then(() => true, () => false);
+        const shown = await page
+          .waitForFunction((s) => document.body.textContent.includes(s), t, { timeout: 3_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         if (!shown) {
           const body = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ').slice(0, 300);
           problems.push(`${v.path}: text not shown: ${t.slice(0, 80)} (at ${page.url()}: ${body})`);
         }
       }
       for (const value of v.values ?? []) {
-        const has = await page.evaluate((s) => Array.from(document.querySelectorAll('input, textarea')).some((el) => (el as HTMLInputElement).value === s), value);
+        const has = await page.evaluate(
+          (s) => Array.from(document.querySelectorAll('input, textarea')).some((el) => (el as HTMLInputElement).value === s),
+          value,
+        );
         if (!has) problems.push(`${v.path}: no field holds: ${value.slice(0, 80)}`);
       }
       // Give a broken <img src=x onerror> time to fail and fire.
@@ -276,7 +314,10 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       { path: `/blog/${SLUG}`, texts: [H.postTitle, H.postExcerpt, 'XSS_CONTENT heading', 'XSS_JS_LINK', 'XSS_CONTENT_END', H.userName] },
       // Hostile text in the address itself (canonical URL, not-found page, query).
       { path: `/blog/${encodeURIComponent(`"><img src=x onerror=window.__xss='url-slug'>`)}`, texts: ['Article not found'] },
-      { path: `/${encodeURIComponent(`"><svg onload=window.__xss='url-path'>`)}?q=${encodeURIComponent(`</script><script>window.__xss='url-q'</script>`)}`, texts: ['404'] },
+      {
+        path: `/${encodeURIComponent(`"><svg onload=window.__xss='url-path'>`)}?q=${encodeURIComponent(`</script><script>window.__xss='url-q'</script>`)}`,
+        texts: ['404'],
+      },
       { path: `/blog?category=${encodeURIComponent(`"><img src=x onerror=window.__xss='url-cat'>`)}` },
     ]);
     // The Markdown link to javascript: is shown but neutralised (checked by scriptSinks too).
@@ -294,7 +335,10 @@ describe('stored XSS payloads never run (public site and back office)', () => {
 
   it('public pages at phone width run none of them either', async () => {
     const ctx = await context(undefined, 390);
-    const { problems, dialogs } = await visitAll(ctx, [{ path: '/', texts: [H.postTitle] }, { path: `/blog/${SLUG}`, texts: [H.postTitle] }]);
+    const { problems, dialogs } = await visitAll(ctx, [
+      { path: '/', texts: [H.postTitle] },
+      { path: `/blog/${SLUG}`, texts: [H.postTitle] },
+    ]);
     await ctx.close();
     expect(problems).toEqual([]);
     expect(dialogs).toEqual([]);
@@ -336,7 +380,10 @@ describe('stored XSS payloads never run (public site and back office)', () => {
         path: '/admin/reservations',
         texts: [H.resName, H.resMessage, H.resPhone],
         then: async (page) => {
-          await page.getByRole('button', { name: /^Voir la réservation de XSS_RES_NAME/ }).first().click();
+          await page
+            .getByRole('button', { name: /^Voir la réservation de XSS_RES_NAME/ })
+            .first()
+            .click();
           await page.getByRole('dialog').waitFor();
         },
       },
@@ -366,7 +413,7 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       const html = await res.text();
       expect(html, path).toContain('XSS_POST_TITLE');
       // Not one payload comes out as markup: "<" of stored text is always escaped.
-      for (const raw of ['</script><script>window.__xss', '<script>window.__xss', '<img src=x onerror', '<svg onload', "<svg/onload", '<img/src=x/onerror']) {
+      for (const raw of ['</script><script>window.__xss', '<script>window.__xss', '<img src=x onerror', '<svg onload', '<svg/onload', '<img/src=x/onerror']) {
         expect(html.includes(raw), `${path} holds unescaped ${raw}`).toBe(false);
       }
       // No attribute value was broken out of: no tag of the page has an event handler.
@@ -399,7 +446,10 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       expect(scriptSrc, path).not.toContain("'unsafe-inline'");
       expect(scriptSrc, path).not.toContain("'unsafe-eval'");
       expect(scriptSrc, path).not.toContain('*');
-      expect(scriptSrc!.some((s) => /^data:|^https?:$|^http:|^https:$/i.test(s)), path).toBe(false);
+      expect(
+        scriptSrc!.some((s) => /^data:|^https?:$|^http:|^https:$/i.test(s)),
+        path,
+      ).toBe(false);
       for (const d of ['script-src-attr', 'script-src-elem']) {
         const values = directives.get(d);
         if (values) expect(values, `${path}: ${d}`).not.toContain("'unsafe-inline'");

@@ -113,7 +113,9 @@ describe('booking page', () => {
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
     await gotoReady(page, site.url('/booking'));
-    await page.route('**/api/reservations', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+    await page.route('**/api/reservations', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }),
+    );
     const form = page.locator('#booking-form');
     await form.getByLabel('Name').fill('Someone');
     await form.getByLabel('Email').fill('someone@example.com');

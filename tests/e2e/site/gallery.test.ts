@@ -64,7 +64,9 @@ describe('gallery', () => {
   it('opens an Instagram item in a new tab and falls back to a text tile when its thumbnail fails', async () => {
     const { page, close } = await site.open(1280);
     // The machine is offline: answer instagram.com with a page (not a picture) like the real one.
-    await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Instagram</title>' }));
+    await page
+      .context()
+      .route('https://www.instagram.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Instagram</title>' }));
     await gotoReady(page, site.url('/'));
     const link = page.getByTestId('gallery-grid').locator(`a[href="${INSTAGRAM}"]`);
     await link.scrollIntoViewIfNeeded();
@@ -107,7 +109,11 @@ describe('gallery', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.move(5, 5);
     const t0 = Date.now();
-    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-carousel"] [data-active="true"]')?.getAttribute('aria-label')?.startsWith('2 of'), undefined, { timeout: 8_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="gallery-carousel"] [data-active="true"]')?.getAttribute('aria-label')?.startsWith('2 of'),
+      undefined,
+      { timeout: 8_000 },
+    );
     expect(Date.now() - t0).toBeGreaterThan(2_500);
     await close();
   });

@@ -177,7 +177,10 @@ describe('landing page and navigation', () => {
       .join('\n');
     const summary = `${(total / 1024).toFixed(1)} KB of JavaScript in ${scripts.length} files:\n${breakdown}`;
     // Each script came over the wire (not from a cache, which would report 0 bytes).
-    expect(scripts.every((s) => s.bytes > 0), summary).toBe(true);
+    expect(
+      scripts.every((s) => s.bytes > 0),
+      summary,
+    ).toBe(true);
     expect(total).toBeGreaterThan(10_000);
     expect(total, summary).toBeLessThanOrEqual(150 * 1024);
     expect(errors).toEqual([]);
@@ -201,7 +204,10 @@ describe('landing page and navigation', () => {
       await scrollToBottom(page);
       await page.waitForLoadState('networkidle');
       expect(requested.size, path).toBeGreaterThan(0);
-      expect([...requested].filter((f) => adminOnly.has(f)), path).toEqual([]);
+      expect(
+        [...requested].filter((f) => adminOnly.has(f)),
+        path,
+      ).toEqual([]);
       // Nor inside a chunk the two sides share: no back-office text in any script the page ran.
       for (const file of [...requested].filter((f) => f.endsWith('.js'))) {
         const code = fs.readFileSync(`dist/client/${file}`, 'utf8');
@@ -217,7 +223,10 @@ describe('landing page and navigation', () => {
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     expect([...requested].filter((f) => adminOnly.has(f)).length).toBeGreaterThan(0);
     // The texts are the back office's: /admin's scripts do carry them.
-    const adminCode = [...requested].filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
+    const adminCode = [...requested]
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8'))
+      .join('\n');
     for (const text of ADMIN_TEXTS) expect(adminCode.includes(text), text).toBe(true);
     await close();
   });

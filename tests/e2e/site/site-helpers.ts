@@ -37,7 +37,7 @@ export function useSite(): SiteEnv {
     page.on('pageerror', (e) => errors.push(e.message));
     return { page, errors, close: () => context.close() };
   };
-  env.api = async <T,>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+  env.api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
     const res = await fetch(env.server.url + path, {
       method: init.method ?? 'GET',
       headers: {
@@ -68,9 +68,6 @@ export async function gotoReady(page: Page, url: string) {
   return res;
 }
 
-/** Top of an element relative to the viewport. */
-export const topOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
-
 /** Waits until a section sits at the top of the viewport (below the sticky header). */
 export async function waitScrolledTo(page: Page, selector: string) {
   await page.waitForFunction(
@@ -94,7 +91,11 @@ export async function axeViolations(page: Page) {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     // Third-party frames (the map) cannot be inspected; everything else is.
-    const r = await (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, {
+    const r = await (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe.run(document, {
       iframes: false,
       resultTypes: ['violations'],
     });

@@ -172,7 +172,7 @@ describe('states and details of the public screens', () => {
     await close();
   });
 
-  it('article: the featured image with a srcset of the upload\'s WebP variants', async () => {
+  it("article: the featured image with a srcset of the upload's WebP variants", async () => {
     const { post, item } = await postWithUploadedImage();
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url(`/blog/${post.slug}`));
@@ -211,7 +211,7 @@ describe('states and details of the public screens', () => {
     await close();
   });
 
-  it('article not found: SPEC\'s full text, status 404, a link back to the blog; a load error shows the same', async () => {
+  it("article not found: SPEC's full text, status 404, a link back to the blog; a load error shows the same", async () => {
     const { page, close } = await site.open(1280);
     const res = await gotoReady(page, site.url('/blog/no-such-article'));
     expect(res?.status()).toBe(404);
@@ -223,7 +223,9 @@ describe('states and details of the public screens', () => {
     // A failed load (not a 404) is shown the same way.
     const posts = await published();
     await gotoReady(page, site.url('/blog'));
-    await page.route(`**/api/blog-posts/${posts[1].slug}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+    await page.route(`**/api/blog-posts/${posts[1].slug}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }),
+    );
     await page.getByTestId('post-list').getByRole('link', { name: posts[1].title }).click();
     await page.waitForURL(site.url(`/blog/${posts[1].slug}`));
     await page.getByRole('heading', { level: 1, name: 'Article not found.' }).waitFor();
@@ -258,7 +260,7 @@ describe('states and details of the public screens', () => {
     await close();
   });
 
-  it('blog list: card images are lazy, with a srcset of the upload\'s variants', async () => {
+  it("blog list: card images are lazy, with a srcset of the upload's variants", async () => {
     const { post, item } = await postWithUploadedImage();
     const { page, close } = await site.open(1280);
     await gotoReady(page, site.url('/blog'));
@@ -272,7 +274,12 @@ describe('states and details of the public screens', () => {
     await card.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     // Every card image of the list is lazy.
-    await expect(page.getByTestId('post-list').locator('img').evaluateAll((imgs) => imgs.every((i) => i.getAttribute('loading') === 'lazy'))).resolves.toBe(true);
+    await expect(
+      page
+        .getByTestId('post-list')
+        .locator('img')
+        .evaluateAll((imgs) => imgs.every((i) => i.getAttribute('loading') === 'lazy')),
+    ).resolves.toBe(true);
     await close();
   });
 
@@ -286,7 +293,9 @@ describe('states and details of the public screens', () => {
     const grid = page.getByTestId('gallery-grid');
     const imgs = grid.locator('img');
     await expect(imgs.count()).resolves.toBe(items.length);
-    const attrs = await imgs.evaluateAll((list) => list.map((i) => ({ src: i.getAttribute('src'), srcset: i.getAttribute('srcset'), sizes: i.getAttribute('sizes'), loading: i.getAttribute('loading') })));
+    const attrs = await imgs.evaluateAll((list) =>
+      list.map((i) => ({ src: i.getAttribute('src'), srcset: i.getAttribute('srcset'), sizes: i.getAttribute('sizes'), loading: i.getAttribute('loading') })),
+    );
     for (const [k, item] of items.entries()) {
       expect(attrs[k].loading).toBe('lazy');
       expect(attrs[k].srcset?.split(', ')).toEqual(item.variants.map((v) => `${v.url} ${v.width}w`));
@@ -328,7 +337,10 @@ describe('states and details of the public screens', () => {
     await desktop.page.getByTestId('gallery-grid').scrollIntoViewIfNeeded();
     await sleep(500);
     await expect(
-      desktop.page.getByTestId('gallery-carousel').locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('loading'))),
+      desktop.page
+        .getByTestId('gallery-carousel')
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('loading'))),
     ).resolves.toEqual(items.map(() => 'lazy'));
     await desktop.close();
   });
@@ -344,7 +356,12 @@ describe('states and details of the public screens', () => {
       'Show reviews 7 to 9',
       'Show reviews 10, 1 and 2',
     ]);
-    for (const [g, expected] of [[0, [0, 1, 2]], [1, [3, 4, 5]], [2, [6, 7, 8]], [3, [9, 0, 1]]] as const) {
+    for (const [g, expected] of [
+      [0, [0, 1, 2]],
+      [1, [3, 4, 5]],
+      [2, [6, 7, 8]],
+      [3, [9, 0, 1]],
+    ] as const) {
       await dots.nth(g).click();
       await expect(names()).resolves.toEqual(expected.map((i) => REVIEWS[i].name));
       await expect(dots.nth(g).getAttribute('aria-current')).resolves.toBe('true');
@@ -368,7 +385,7 @@ describe('states and details of the public screens', () => {
     await close();
   });
 
-  it('no horizontal scroll on any public page at 320 and 375 px, even with the body\'s clipping off, nor a box scrolling sideways', async () => {
+  it("no horizontal scroll on any public page at 320 and 375 px, even with the body's clipping off, nor a box scrolling sideways", async () => {
     await postWithUploadedImage();
     const articles = (await published()).map((p) => `/blog/${p.slug}`);
     const pages = ['/', '/booking', '/blog', '/blog?page=2', ...articles, '/blog/no-such-article', '/nope'];
@@ -401,14 +418,22 @@ describe('states and details of the public screens', () => {
     for (const width of [320, 375, 768, 1280, 1920]) {
       const { page, close } = await site.open(width);
       await gotoReady(page, site.url('/'));
-      const fit = await page.getByTestId('hero-stats').locator(':scope > div').evaluateAll((cards) =>
-        cards.map((card) => {
-          const c = card.getBoundingClientRect();
-          const dd = card.querySelector('dd')!;
-          const d = dd.getBoundingClientRect();
-          return { value: dd.textContent, inside: d.left >= c.left && d.right <= c.right, clipped: dd.scrollWidth > dd.clientWidth + 1, px: parseFloat(getComputedStyle(dd).fontSize) };
-        }),
-      );
+      const fit = await page
+        .getByTestId('hero-stats')
+        .locator(':scope > div')
+        .evaluateAll((cards) =>
+          cards.map((card) => {
+            const c = card.getBoundingClientRect();
+            const dd = card.querySelector('dd')!;
+            const d = dd.getBoundingClientRect();
+            return {
+              value: dd.textContent,
+              inside: d.left >= c.left && d.right <= c.right,
+              clipped: dd.scrollWidth > dd.clientWidth + 1,
+              px: parseFloat(getComputedStyle(dd).fontSize),
+            };
+          }),
+        );
       expect(fit.map((f) => f.value)).toEqual(['5/5', '2000+', '30+']);
       for (const f of fit) {
         expect(f.inside, `${f.value} at ${width}px`).toBe(true);
@@ -460,10 +485,16 @@ describe('states and details of the public screens', () => {
           // An ancestor that clips (overflow other than visible, or the viewport for the fixed bar).
           for (let a = el.parentElement; a; a = a.parentElement) {
             const s = getComputedStyle(a);
-            const clip = a === document.documentElement ? { left: 0, right: innerWidth, top: -Infinity, bottom: Infinity } : s.overflowX !== 'visible' || s.overflowY !== 'visible' ? a.getBoundingClientRect() : null;
+            const clip =
+              a === document.documentElement
+                ? { left: 0, right: innerWidth, top: -Infinity, bottom: Infinity }
+                : s.overflowX !== 'visible' || s.overflowY !== 'visible'
+                  ? a.getBoundingClientRect()
+                  : null;
             const fixedClip = s.position === 'fixed' ? { left: 0, right: innerWidth, top: 0, bottom: innerHeight } : null;
             for (const c of [clip, fixedClip]) {
-              if (c && (b.left - reach < c.left - 0.5 || b.right + reach > c.right + 0.5 || b.top - reach < c.top - 0.5 || b.bottom + reach > c.bottom + 0.5)) clippedBy ??= a.tagName.toLowerCase();
+              if (c && (b.left - reach < c.left - 0.5 || b.right + reach > c.right + 0.5 || b.top - reach < c.top - 0.5 || b.bottom + reach > c.bottom + 0.5))
+                clippedBy ??= a.tagName.toLowerCase();
             }
           }
           const name = `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`;

@@ -5,9 +5,7 @@ import { type Kysely, sql } from 'kysely';
 // databases plain integer ids.
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+    dialect === 'postgres' ? t.addColumn('id', 'serial', (c: any) => c.primaryKey()) : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
   const bool = 'boolean';
 
   await id(db.schema.createTable('users'))
@@ -94,28 +92,20 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('user_email', 'text', (c: any) => c.notNull())
     .addColumn('subject', 'text', (c: any) => c.notNull())
     .addColumn('status', 'text', (c: any) => c.notNull())
-    .addColumn('contact_submission_id', 'integer', (c: any) =>
-      c.references('contact_submissions.id').onDelete('set null'),
-    )
+    .addColumn('contact_submission_id', 'integer', (c: any) => c.references('contact_submissions.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c: any) => c.notNull())
     .addColumn('last_message_at', 'text', (c: any) => c.notNull())
     .execute();
 
   await id(db.schema.createTable('conversation_messages'))
-    .addColumn('conversation_id', 'integer', (c: any) =>
-      c.notNull().references('conversations.id').onDelete('cascade'),
-    )
+    .addColumn('conversation_id', 'integer', (c: any) => c.notNull().references('conversations.id').onDelete('cascade'))
     .addColumn('sender_type', 'text', (c: any) => c.notNull())
     .addColumn('sender_name', 'text', (c: any) => c.notNull())
     .addColumn('content', 'text', (c: any) => c.notNull())
     .addColumn('is_read', bool, (c: any) => c.notNull())
     .addColumn('created_at', 'text', (c: any) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('conversation_messages_conversation')
-    .on('conversation_messages')
-    .column('conversation_id')
-    .execute();
+  await db.schema.createIndex('conversation_messages_conversation').on('conversation_messages').column('conversation_id').execute();
 
   await id(db.schema.createTable('reservations'))
     .addColumn('name', 'text', (c: any) => c.notNull())

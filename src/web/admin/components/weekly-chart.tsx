@@ -8,8 +8,7 @@ const FONT = 12;
 const LABEL_SPACING = 44;
 const PAD = { top: 12, right: 8, bottom: 28 };
 
-const weekLabel = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
+const weekLabel = (iso: string) => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
 
 /** Width of the element in CSS pixels, followed as it changes. */
 function useWidth<T extends HTMLElement>() {

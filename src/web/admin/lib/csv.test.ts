@@ -32,11 +32,14 @@ describe('CSV cells cannot run as formulas', () => {
   });
 
   it('builds a CSV that reads back to the neutralised cells, quoting commas, quotes and line breaks', () => {
-    const csv = toCsv(['Nom', 'Message'], [
-      ['Eve', 'Hello, "coach"\nsee you'],
-      ['=cmd', '+33 6 00'],
-      ['Gus', null],
-    ]);
+    const csv = toCsv(
+      ['Nom', 'Message'],
+      [
+        ['Eve', 'Hello, "coach"\nsee you'],
+        ['=cmd', '+33 6 00'],
+        ['Gus', null],
+      ],
+    );
     expect(csv.split('\r\n')[0]).toBe('Nom,Message');
     const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
     expect(rows).toEqual([

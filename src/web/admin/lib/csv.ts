@@ -4,14 +4,17 @@ import Papa from 'papaparse';
 // formula when opened in a spreadsheet: prefix it with a quote so it stays text (OWASP advice).
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function neutralizeCell(value: unknown): string {
+/** What a CSV cell may hold. */
+export type CsvCell = string | number | boolean | null | undefined;
+
+export function neutralizeCell(value: CsvCell): string {
   if (value == null) return '';
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** CSV text from a header row and data rows; every cell neutralised. */
-export function toCsv(header: string[], rows: unknown[][]): string {
+export function toCsv(header: string[], rows: CsvCell[][]): string {
   return Papa.unparse({ fields: header.map(neutralizeCell), data: rows.map((r) => r.map(neutralizeCell)) }, { newline: '\r\n' });
 }
 

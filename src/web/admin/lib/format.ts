@@ -5,8 +5,7 @@ import { gymTimeZone } from '../../lib/gym-zone';
 
 export type DateLocale = 'fr-FR' | 'en-US';
 
-const isUtcMidnight = (d: Date) =>
-  d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+const isUtcMidnight = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
 
 const parse = (value: string | null | undefined): Date | null => {
   if (!value) return null;

@@ -41,7 +41,12 @@ describe('admin query client (SPEC.md §7/§9 data-layer defaults)', () => {
       const client = createAdminQueryClient();
       const data = await client.fetchQuery({ queryKey: [`${origin}/api/conversations`, 5, 'messages'] });
       expect(data).toEqual({ url: '/api/conversations/5/messages' });
-      expect(client.getQueryCache().find({ queryKey: [`${origin}/api/conversations`, 5, 'messages'] })?.isStale()).toBe(false);
+      expect(
+        client
+          .getQueryCache()
+          .find({ queryKey: [`${origin}/api/conversations`, 5, 'messages'] })
+          ?.isStale(),
+      ).toBe(false);
     });
 
     it('asks once when the server fails: the error is "status: status text"', async () => {
@@ -53,7 +58,7 @@ describe('admin query client (SPEC.md §7/§9 data-layer defaults)', () => {
         const unsubscribe = observer.subscribe((r) => {
           if (r.status === 'error') {
             unsubscribe();
-            resolve(r.error as Error);
+            resolve(r.error);
           }
         });
       });

@@ -2,7 +2,6 @@
 export type {
   SessionUserDto as SessionUser,
   UserDto as User,
-  StatEntryDto as StatEntry,
   WeeklyPointDto as WeeklyPoint,
   DashboardStatsDto as DashboardStats,
   BlogPostDto as BlogPost,

@@ -86,7 +86,7 @@ export function BlogEditorPage() {
     try {
       await save.mutateAsync({ id, data });
       toast({ title: isNew ? 'Article créé' : 'Article mis à jour' });
-      navigate('/admin/blog');
+      void navigate('/admin/blog');
     } catch (err) {
       toast({ title: 'Erreur', description: errorText(err, 'Failed to save post'), variant: 'destructive' });
     }
@@ -190,7 +190,7 @@ export function BlogEditorPage() {
                   <Select
                     id="post-category"
                     aria-invalid={errors.categoryId ? true : undefined}
-                    value={field.value == null || field.value === '' ? undefined : String(field.value)}
+                    value={typeof field.value === 'number' || (typeof field.value === 'string' && field.value !== '') ? String(field.value) : undefined}
                     onValueChange={(v) => field.onChange(Number(v))}
                     options={categoryOptions}
                     placeholder="Choisir une catégorie"

@@ -99,11 +99,7 @@ export function BlogListPage() {
                         <Eye className="h-4 w-4" aria-hidden />
                       </Link>
                     )}
-                    <Link
-                      to={`/admin/blog/edit/${post.id}`}
-                      aria-label={`Modifier l'article ${post.title}`}
-                      className={iconLink}
-                    >
+                    <Link to={`/admin/blog/edit/${post.id}`} aria-label={`Modifier l'article ${post.title}`} className={iconLink}>
                       <Pencil className="h-4 w-4" aria-hidden />
                     </Link>
                     <IconButton label={`Supprimer l'article ${post.title}`} onClick={() => setToDelete(post)} className="text-red-700 hover:bg-red-50">

@@ -97,7 +97,7 @@ export function CategoriesPage() {
   );
 }
 
-function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | null; onClose(): void }) {
+function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | null; onClose: () => void }) {
   const save = useSaveCategory();
   const toast = useToast();
   const isNew = editing === 'new';

@@ -81,9 +81,15 @@ export function DashboardPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="border-b border-gray-200 text-gray-700">
                     <tr>
-                      <th scope="col" className="py-2 pr-4 font-medium">Indicateur</th>
-                      <th scope="col" className="py-2 pr-4 font-medium">Valeur</th>
-                      <th scope="col" className="py-2 font-medium">Date</th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Indicateur
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Valeur
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Date
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

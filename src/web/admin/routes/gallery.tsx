@@ -226,12 +226,7 @@ export function GalleryPage() {
         </ul>
       )}
 
-      <AddImageDialog
-        open={addOpen}
-        onOpenChange={setAddOpen}
-        initialFile={droppedFile}
-        categories={suggestions}
-      />
+      <AddImageDialog open={addOpen} onOpenChange={setAddOpen} initialFile={droppedFile} categories={suggestions} />
       <EditImageDialog item={editing} onClose={() => setEditing(null)} categories={suggestions} />
     </>
   );
@@ -264,7 +259,7 @@ function AddImageDialog({
   categories,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   initialFile: File | null;
   categories: string[];
 }) {
@@ -405,11 +400,7 @@ function AddImageDialog({
               })}
             >
               <input {...dz.getInputProps({ multiple: false })} aria-label="Fichier image" data-testid="add-dialog-file-input" />
-              {preview ? (
-                <img src={preview} alt="" className="max-h-40 rounded object-contain" />
-              ) : (
-                <Upload className="h-8 w-8 text-gray-600" aria-hidden />
-              )}
+              {preview ? <img src={preview} alt="" className="max-h-40 rounded object-contain" /> : <Upload className="h-8 w-8 text-gray-600" aria-hidden />}
               <p className="text-sm font-medium break-all text-gray-900">{file ? file.name : 'Glissez-déposez une image ici'}</p>
               <Button variant="outline" size="sm">
                 {file ? 'Choisir un autre fichier' : 'Choisir un fichier'}
@@ -480,7 +471,7 @@ function AddImageDialog({
 type MetaIn = z.input<typeof galleryMetaSchema>;
 type MetaOut = z.output<typeof galleryMetaSchema>;
 
-function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose(): void; categories: string[] }) {
+function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose: () => void; categories: string[] }) {
   const update = useUpdateImage();
   const toast = useToast();
   const {

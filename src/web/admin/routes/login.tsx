@@ -27,7 +27,7 @@ export function LoginPage() {
     setError(null);
     try {
       await login(values.email, values.password);
-      navigate('/admin/dashboard', { replace: true });
+      void navigate('/admin/dashboard', { replace: true });
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'Une erreur est survenue');
     }

@@ -106,11 +106,7 @@ export function UsersPage() {
                     <IconButton label={`Modifier ${u.name}`} onClick={() => setEditing(u)}>
                       <Pencil className="h-4 w-4" aria-hidden />
                     </IconButton>
-                    <IconButton
-                      label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`}
-                      onClick={() => toggleActive(u)}
-                      disabled={update.isPending}
-                    >
+                    <IconButton label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`} onClick={() => toggleActive(u)} disabled={update.isPending}>
                       <Power className={u.isActive ? 'h-4 w-4 text-green-700' : 'h-4 w-4'} aria-hidden />
                     </IconButton>
                     {!isMe && (
@@ -142,22 +138,23 @@ export function UsersPage() {
 type CreateIn = z.input<typeof userCreateSchema>;
 type CreateOut = z.output<typeof userCreateSchema>;
 
-function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+const CREATE_DEFAULTS: CreateIn = { email: '', name: '', password: '', role: 'staff', isActive: true };
+
+function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateUser();
   const toast = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
-  const defaults: CreateIn = { email: '', name: '', password: '', role: 'staff', isActive: true };
   const {
     register,
     control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateIn, unknown, CreateOut>({ resolver: zodResolver(userCreateSchema), defaultValues: defaults });
+  } = useForm<CreateIn, unknown, CreateOut>({ resolver: zodResolver(userCreateSchema), defaultValues: CREATE_DEFAULTS });
 
   useEffect(() => {
     if (open) {
-      reset(defaults);
+      reset(CREATE_DEFAULTS);
       setServerError(null);
     }
   }, [open, reset]);
@@ -224,7 +221,7 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(
 type UpdateIn = z.input<typeof userUpdateSchema>;
 type UpdateOut = z.output<typeof userUpdateSchema>;
 
-function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: boolean; onClose(): void }) {
+function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: boolean; onClose: () => void }) {
   const update = useUpdateUser();
   const session = useSession();
   const toast = useToast();

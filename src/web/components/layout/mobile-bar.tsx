@@ -7,7 +7,11 @@ export function MobileBar() {
   // The focus ring is drawn inside: the bar touches the screen's edges.
   const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold focus-visible:outline-offset-[-3px]';
   return (
-    <nav aria-label="Quick contact" className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-950/95 backdrop-blur md:hidden" data-testid="mobile-bar">
+    <nav
+      aria-label="Quick contact"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-950/95 backdrop-blur md:hidden"
+      data-testid="mobile-bar"
+    >
       <ul className="flex pb-[env(safe-area-inset-bottom)]">
         <li className="flex flex-1">
           <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={`${item} bg-[#0e7a3f] text-white`}>

@@ -27,7 +27,9 @@ function PageReady() {
 
 /** A new page starts at the top, unless it is / asked to scroll to a section. */
 function ScrollReset() {
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const pathname = location.pathname;
+  const state: unknown = location.state;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -35,17 +37,14 @@ function ScrollReset() {
       return;
     }
     if (!(state as { section?: string } | null)?.section) window.scrollTo({ top: 0 });
-  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- a new path only: the state that came with it is read, not watched
   return null;
 }
 
 export function PublicLayout() {
   return (
     <Toaster>
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
       <ScrollReset />

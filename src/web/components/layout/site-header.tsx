@@ -34,7 +34,7 @@ export function SiteHeader() {
   const bookNow = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     setOpen(false);
-    navigate('/booking');
+    void navigate('/booking');
     window.scrollTo({ top: 0 });
   };
 

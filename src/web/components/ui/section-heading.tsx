@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** The eyebrow + big condensed title used by every section. */
-export function SectionHeading({ eyebrow, title, id, children, center = false }: { eyebrow: string; title: ReactNode; id?: string; children?: ReactNode; center?: boolean }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  id,
+  children,
+  center = false,
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  id?: string;
+  children?: ReactNode;
+  center?: boolean;
+}) {
   return (
     <div className={`mb-10 max-w-3xl md:mb-14 ${center ? 'mx-auto text-center' : ''}`}>
       <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{eyebrow}</p>

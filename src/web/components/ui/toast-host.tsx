@@ -17,7 +17,10 @@ export default function ToastHost({ toast, open, onOpenChange }: { toast: ShownT
       >
         <Toast.Title className={`font-bold ${error ? 'text-danger-400' : 'text-success-400'}`}>{toast.title}</Toast.Title>
         {toast.description && <Toast.Description className="text-sm text-bone-100">{toast.description}</Toast.Description>}
-        <Toast.Close aria-label="Close" className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded text-ink-300 hover:text-bone-50">
+        <Toast.Close
+          aria-label="Close"
+          className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded text-ink-300 hover:text-bone-50"
+        >
           <X aria-hidden className="size-4" />
         </Toast.Close>
       </Toast.Root>

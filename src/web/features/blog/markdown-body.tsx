@@ -12,7 +12,9 @@ const components: Components = {
       </a>
     );
   },
-  img: ({ src, alt, node: _node, ...rest }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />,
+  img: ({ src, alt, node: _node, ...rest }) => (
+    <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />
+  ),
   // The article title is the page's only h1.
   h1: ({ children, node: _node, ...rest }) => <h2 {...rest}>{children}</h2>,
 };

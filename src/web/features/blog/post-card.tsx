@@ -24,7 +24,10 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         ) : (
-          <div aria-hidden className="flex size-full items-center justify-center bg-[linear-gradient(135deg,#3b0d0a,#17171a_60%)] font-display-tight text-4xl text-bone-50/20">
+          <div
+            aria-hidden
+            className="flex size-full items-center justify-center bg-[linear-gradient(135deg,#3b0d0a,#17171a_60%)] font-display-tight text-4xl text-bone-50/20"
+          >
             {post.category?.name ?? 'Blog'}
           </div>
         )}

@@ -11,7 +11,8 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     { label: 'Share on X', href: `https://x.com/intent/post?url=${u}&text=${t}`, icon: <XIcon className="size-5" /> },
     { label: 'Share on WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, icon: <WhatsAppIcon className="size-5" /> },
   ];
-  const btn = 'inline-flex size-11 items-center justify-center rounded-full border border-ink-600 text-bone-100 transition-colors hover:border-blood-500 hover:bg-blood-600 hover:text-white';
+  const btn =
+    'inline-flex size-11 items-center justify-center rounded-full border border-ink-600 text-bone-100 transition-colors hover:border-blood-500 hover:bg-blood-600 hover:text-white';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

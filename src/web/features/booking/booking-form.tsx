@@ -12,7 +12,8 @@ export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: ''
 const loadResolver = () => import('./booking-resolver');
 
 /** The shared zod schema, loaded on first use (see booking-resolver.ts). */
-export const bookingResolver: Resolver<BookingFormValues> = async (values, context, options) => (await loadResolver()).bookingResolver(values, context, options);
+export const bookingResolver: Resolver<BookingFormValues> = async (values, context, options) =>
+  (await loadResolver()).bookingResolver(values, context, options);
 
 /** Today at 00:00 in the visitor's time zone, as datetime-local wants it. */
 function todayMin(): string {
@@ -25,7 +26,10 @@ function todayMin(): string {
  * The booking form (SPEC.md §5): the shared zod schema gives every message on its field.
  * The page owns the form state so the class catalogue can fill the course.
  */
-export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<BookingFormValues>; onBooked: () => void }>(function BookingForm({ form, onBooked }, ref) {
+export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<BookingFormValues>; onBooked: () => void }>(function BookingForm(
+  { form, onBooked },
+  ref,
+) {
   // "Today" is the visitor's, so the minimum is set in the browser only.
   const [min, setMin] = useState<string | undefined>(undefined);
   useEffect(() => setMin(todayMin()), []);
@@ -41,7 +45,16 @@ export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<Boo
   const { errors } = form.formState;
 
   return (
-    <form ref={ref} id="booking-form" noValidate onFocus={warm} onPointerDown={warm} onSubmit={form.handleSubmit((v) => book.mutate(v))} className="grid gap-5 sm:grid-cols-2" aria-labelledby="booking-form-title">
+    <form
+      ref={ref}
+      id="booking-form"
+      noValidate
+      onFocus={warm}
+      onPointerDown={warm}
+      onSubmit={form.handleSubmit((v) => book.mutate(v))}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-labelledby="booking-form-title"
+    >
       <h2 id="booking-form-title" className="font-display-tight text-3xl sm:col-span-2">
         Your booking
       </h2>

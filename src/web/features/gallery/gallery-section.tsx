@@ -100,7 +100,12 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
         </div>
       </div>
       <div className="mt-4 flex items-center justify-between gap-2">
-        <button type="button" onClick={() => go(current - 1)} aria-label="Previous image" className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800">
+        <button
+          type="button"
+          onClick={() => go(current - 1)}
+          aria-label="Previous image"
+          className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
+        >
           <ChevronLeft aria-hidden className="size-5" />
         </button>
         <div className="flex flex-wrap items-center justify-center gap-1">
@@ -128,7 +133,12 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
               {userPaused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
             </button>
           )}
-          <button type="button" onClick={() => go(current + 1)} aria-label="Next image" className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800">
+          <button
+            type="button"
+            onClick={() => go(current + 1)}
+            aria-label="Next image"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
+          >
             <ChevronRight aria-hidden className="size-5" />
           </button>
         </div>

@@ -33,9 +33,18 @@ export function GalleryTile({
     return (
       <a href={item.instagramUrl!} target="_blank" rel="noopener noreferrer" className={frame} data-testid="gallery-instagram">
         {thumb && !failed ? (
-          <GalleryImage item={{ ...item, imageUrl: thumb }} sizes={sizes} eager={eager} onFail={() => setFailed(true)} className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+          <GalleryImage
+            item={{ ...item, imageUrl: thumb }}
+            sizes={sizes}
+            eager={eager}
+            onFail={() => setFailed(true)}
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
         ) : (
-          <span className="flex size-full flex-col items-center justify-center gap-3 bg-[linear-gradient(135deg,#3b0d0a,#111113_55%,#3a2a07)] p-6 text-center" data-testid="gallery-text-tile">
+          <span
+            className="flex size-full flex-col items-center justify-center gap-3 bg-[linear-gradient(135deg,#3b0d0a,#111113_55%,#3a2a07)] p-6 text-center"
+            data-testid="gallery-text-tile"
+          >
             <InstagramIcon className="size-10 text-bone-50" />
             <span className="line-clamp-2 text-lg font-bold">{item.title}</span>
             <span className="text-sm text-ink-300">View on Instagram</span>

@@ -3,10 +3,18 @@ import { SITE } from '../../../shared/site';
 import { SectionHeading } from '../../components/ui/section-heading';
 
 const POINTS = [
-  { Icon: Flame, title: 'Real fight-gym training', text: 'Thai trainers with hundreds of stadium fights, BJJ and Luta Livre black belts, MMA coaches who corner pros.' },
+  {
+    Icon: Flame,
+    title: 'Real fight-gym training',
+    text: 'Thai trainers with hundreds of stadium fights, BJJ and Luta Livre black belts, MMA coaches who corner pros.',
+  },
   { Icon: Users, title: 'Every level welcome', text: 'Beginner classes every morning, groups split by experience, nobody thrown in the deep end.' },
   { Icon: Dumbbell, title: 'Open all day', text: 'Ring, cage, mat area and a strength corner, open Monday to Saturday from 8:00 AM to 7:00 PM.' },
-  { Icon: Waves, title: 'Five minutes from the beach', text: 'Train in the morning, swim in the afternoon. Drop-in sessions and weekly passes for travellers.' },
+  {
+    Icon: Waves,
+    title: 'Five minutes from the beach',
+    text: 'Train in the morning, swim in the afternoon. Drop-in sessions and weekly passes for travellers.',
+  },
 ];
 
 export function AboutSection() {
@@ -15,8 +23,8 @@ export function AboutSection() {
       <div className="container-site grid gap-12 lg:grid-cols-[1fr_1.2fr] lg:gap-20">
         <SectionHeading eyebrow="About the gym" title="Built by fighters, open to everyone" id="about-title">
           <p>
-            {SITE.name} is a family-run camp in {SITE.town}. Since day one the idea is simple: the same training our fighters do,
-            coached with patience for travellers, beginners and seasoned athletes alike.
+            {SITE.name} is a family-run camp in {SITE.town}. Since day one the idea is simple: the same training our fighters do, coached with patience for
+            travellers, beginners and seasoned athletes alike.
           </p>
         </SectionHeading>
         <ul className="grid gap-4 sm:grid-cols-2">

@@ -19,7 +19,9 @@ export function ClassesSection() {
                   <Clock aria-hidden className="size-4" />
                   {c.schedule}
                 </span>
-                <span className={`rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${c.level === 'Beginner' ? 'bg-gold-400 text-ink-950' : 'bg-ink-700 text-bone-100'}`}>
+                <span
+                  className={`rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${c.level === 'Beginner' ? 'bg-gold-400 text-ink-950' : 'bg-ink-700 text-bone-100'}`}
+                >
                   {c.level}
                 </span>
               </div>

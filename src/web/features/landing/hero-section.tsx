@@ -15,7 +15,10 @@ export function HeroSection() {
   return (
     <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-ink-800">
       {/* Pure CSS backdrop: no hero image to download, so the headline is the first paint. */}
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_85%_20%,rgb(212_45_26/0.45),transparent_70%),radial-gradient(50%_60%_at_0%_100%,rgb(245_185_58/0.12),transparent_70%)]" />
+      <div
+        aria-hidden
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_85%_20%,rgb(212_45_26/0.45),transparent_70%),radial-gradient(50%_60%_at_0%_100%,rgb(245_185_58/0.12),transparent_70%)]"
+      />
       <div aria-hidden className="absolute inset-0 -z-10 opacity-[0.07] [background-image:repeating-linear-gradient(115deg,#fff_0_2px,transparent_2px_26px)]" />
       <div
         aria-hidden
@@ -31,12 +34,11 @@ export function HeroSection() {
             {SITE.town}, Krabi · Thailand
           </p>
           <h1 id="hero-title" className="font-display-tight text-display">
-            Train like a <span className="text-blood-400">fighter</span>.
-            <span className="block text-bone-100">Travel like a local.</span>
+            Train like a <span className="text-blood-400">fighter</span>.<span className="block text-bone-100">Travel like a local.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-ink-300 md:text-xl">
-            {SITE.name}: {DISCIPLINES.slice(0, -1).join(', ')} and {DISCIPLINES[DISCIPLINES.length - 1]} with Thai and international
-            coaches, five minutes from the beach. First class? You are in the right place.
+            {SITE.name}: {DISCIPLINES.slice(0, -1).join(', ')} and {DISCIPLINES[DISCIPLINES.length - 1]} with Thai and international coaches, five minutes from
+            the beach. First class? You are in the right place.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/booking" className={buttonClass('primary', 'lg')}>
@@ -53,7 +55,10 @@ export function HeroSection() {
             "2000+" fits from a 320 px phone to the narrow hero column at 1280 px and wider. */}
         <dl className="grid grid-cols-3 gap-2 sm:gap-4" data-testid="hero-stats">
           {STATS.map((s) => (
-            <div key={s.label} className="@container flex min-w-0 flex-col-reverse justify-end rounded-card border border-ink-700 bg-ink-900/90 px-2 py-4 text-center sm:px-4 sm:py-5">
+            <div
+              key={s.label}
+              className="@container flex min-w-0 flex-col-reverse justify-end rounded-card border border-ink-700 bg-ink-900/90 px-2 py-4 text-center sm:px-4 sm:py-5"
+            >
               <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-xs">{s.label}</dt>
               <dd className="inline-flex items-center justify-center gap-[0.1em] font-display-tight text-[clamp(1.125rem,28cqi,3rem)] leading-tight whitespace-nowrap text-bone-50">
                 {s.value}

@@ -5,5 +5,4 @@ import { toCheckResult, type FormValues } from '../../lib/checked-form';
 // The e-mail is checked with the server's own rule.
 const formSchema = newsletterSubscribeSchema.pick({ email: true });
 
-export const checkNewsletter = (values: FormValues) =>
-  toCheckResult(formSchema.safeParse(values), (v) => ({ email: v.email, isActive: true as const }));
+export const checkNewsletter = (values: FormValues) => toCheckResult(formSchema.safeParse(values), (v) => ({ email: v.email, isActive: true as const }));

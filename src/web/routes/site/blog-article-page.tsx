@@ -56,7 +56,10 @@ export default function BlogArticlePage() {
           <BackToBlog />
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-300">
             {post.category && (
-              <Link to={`/blog?category=${encodeURIComponent(post.category.slug)}`} className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-500">
+              <Link
+                to={`/blog?category=${encodeURIComponent(post.category.slug)}`}
+                className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-500"
+              >
                 {post.category.name}
               </Link>
             )}

@@ -64,7 +64,12 @@ export default function BlogListPage() {
             </li>
             {categories.data.map((c) => (
               <li key={c.id}>
-                <button type="button" aria-pressed={category === c.slug} className={chip(category === c.slug)} onClick={() => go({ category: c.slug, page: 1 })}>
+                <button
+                  type="button"
+                  aria-pressed={category === c.slug}
+                  className={chip(category === c.slug)}
+                  onClick={() => go({ category: c.slug, page: 1 })}
+                >
                   {c.name}
                 </button>
               </li>

@@ -44,7 +44,10 @@ export default function BookingPage() {
     <div className="container-site py-12 md:py-16">
       <div role="status" aria-live="polite">
         {booked && (
-          <p className="mb-8 flex items-center gap-3 rounded-card border border-success-400/50 bg-success-900 p-4 text-lg font-bold text-success-400" data-testid="booking-success">
+          <p
+            className="mb-8 flex items-center gap-3 rounded-card border border-success-400/50 bg-success-900 p-4 text-lg font-bold text-success-400"
+            data-testid="booking-success"
+          >
             <CheckCircle2 aria-hidden className="size-6 shrink-0" />
             Booking sent! ✅
           </p>
@@ -65,77 +68,77 @@ export default function BookingPage() {
 
       {/* Separate boundaries: hydrated one after the other in short tasks (see landing-page.tsx). */}
       <Suspense fallback={null}>
-      <section aria-labelledby="prices-title" className="mb-16">
-        <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
-        <div className="overflow-x-auto rounded-card border border-ink-700">
-          <table className="w-full min-w-[16rem] border-collapse text-left">
-            <caption className="sr-only">Prices in Thai baht</caption>
-            <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
-              <tr>
-                <th scope="col" className="px-2 py-3 sm:p-4">
-                  Item
-                </th>
-                {PRICE_COLUMNS.map((c) => (
-                  <th key={c} scope="col" className="px-2 py-3 text-right sm:p-4">
-                    {c}
+        <section aria-labelledby="prices-title" className="mb-16">
+          <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
+          <div className="overflow-x-auto rounded-card border border-ink-700">
+            <table className="w-full min-w-[16rem] border-collapse text-left">
+              <caption className="sr-only">Prices in Thai baht</caption>
+              <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
+                <tr>
+                  <th scope="col" className="px-2 py-3 sm:p-4">
+                    Item
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {PRICES.map((p) => (
-                <tr key={p.item} className="border-t border-ink-700 odd:bg-ink-900">
-                  <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
-                    {p.item}
-                  </th>
-                  <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.muayThai}</td>
-                  <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.other}</td>
+                  {PRICE_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="px-2 py-3 text-right sm:p-4">
+                      {c}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+              </thead>
+              <tbody>
+                {PRICES.map((p) => (
+                  <tr key={p.item} className="border-t border-ink-700 odd:bg-ink-900">
+                    <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
+                      {p.item}
+                    </th>
+                    <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.muayThai}</td>
+                    <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.other}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
       </Suspense>
 
       <Suspense fallback={null}>
-      <section aria-labelledby="catalogue-title" className="mb-16">
-        <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
-          <p>Tap a class to book it.</p>
-        </SectionHeading>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {CLASSES.map((c) => (
-            <li key={`${c.name}-${c.schedule}`}>
-              <button
-                type="button"
-                onClick={() => pickClass(c.name)}
-                className="flex h-full w-full flex-col rounded-card border border-ink-700 bg-ink-900 p-5 text-left transition-colors hover:border-blood-500 hover:bg-ink-850"
-                data-testid="class-card"
-              >
-                <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="inline-flex items-center gap-1.5 font-bold whitespace-nowrap text-gold-400">
-                    <Clock aria-hidden className="size-4" />
-                    {c.schedule}
+        <section aria-labelledby="catalogue-title" className="mb-16">
+          <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
+            <p>Tap a class to book it.</p>
+          </SectionHeading>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {CLASSES.map((c) => (
+              <li key={`${c.name}-${c.schedule}`}>
+                <button
+                  type="button"
+                  onClick={() => pickClass(c.name)}
+                  className="flex h-full w-full flex-col rounded-card border border-ink-700 bg-ink-900 p-5 text-left transition-colors hover:border-blood-500 hover:bg-ink-850"
+                  data-testid="class-card"
+                >
+                  <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+                    <span className="inline-flex items-center gap-1.5 font-bold whitespace-nowrap text-gold-400">
+                      <Clock aria-hidden className="size-4" />
+                      {c.schedule}
+                    </span>
+                    <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
                   </span>
-                  <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
-                </span>
-                <span className="font-display-tight text-2xl">{c.name}</span>
-                <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
-                <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
-                  <Timer aria-hidden className="size-4" />
-                  {c.duration}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+                  <span className="font-display-tight text-2xl">{c.name}</span>
+                  <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
+                  <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
+                    <Timer aria-hidden className="size-4" />
+                    {c.duration}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
       </Suspense>
 
       <Suspense fallback={null}>
-      <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
-        <BookingForm ref={formRef} form={form} onBooked={onBooked} />
-      </section>
+        <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
+          <BookingForm ref={formRef} form={form} onBooked={onBooked} />
+        </section>
       </Suspense>
     </div>
   );

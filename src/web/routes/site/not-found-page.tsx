@@ -10,8 +10,7 @@ export default function NotFoundPage() {
     <div className="container-site flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
       {/* One "404": the big figure is the first word of the heading SPEC asks for. */}
       <h1 className="font-display-tight text-display-sm">
-        <span className="block text-[clamp(6rem,20vw,12rem)] leading-none text-blood-600">404</span>{' '}
-        <span className="block">Page Not Found</span>
+        <span className="block text-[clamp(6rem,20vw,12rem)] leading-none text-blood-600">404</span> <span className="block">Page Not Found</span>
       </h1>
       <p className="mt-4 max-w-md text-lg text-ink-300">This page took a knockout. Let's get you back in the ring.</p>
       <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>

@@ -1,16 +1,4 @@
-import {
-  CalendarCheck,
-  FileText,
-  Image,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  Menu,
-  MessageSquare,
-  Users,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarCheck, FileText, Image, LayoutDashboard, LogOut, Mail, Menu, MessageSquare, Users, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -89,7 +77,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
             onClick={async () => {
               onNavigate?.();
               await logout();
-              navigate('/admin/login', { replace: true });
+              void navigate('/admin/login', { replace: true });
             }}
             className="mt-3 flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-200 hover:bg-gray-800 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           >

@@ -40,7 +40,7 @@ export function Modal({
   className,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children: ReactNode;
@@ -86,12 +86,12 @@ export function ConfirmDialog({
   busy,
 }: {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
-  onConfirm(): void;
+  onConfirm: () => void;
   busy?: boolean;
 }) {
   const onCloseAutoFocus = useReturnFocus(open);

@@ -21,7 +21,7 @@ export function Select({
   'aria-describedby': ariaDescribedBy,
 }: {
   value: string | undefined;
-  onValueChange(value: string): void;
+  onValueChange: (value: string) => void;
   options: SelectOption[];
   id?: string;
   placeholder?: string;
@@ -51,7 +51,11 @@ export function Select({
         </RSelect.Icon>
       </RSelect.Trigger>
       <RSelect.Portal>
-        <RSelect.Content position="popper" sideOffset={4} className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg">
+        <RSelect.Content
+          position="popper"
+          sideOffset={4}
+          className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg"
+        >
           <RSelect.Viewport className="p-1">
             {options.map((o) => (
               <RSelect.Item

@@ -9,7 +9,7 @@ export function Switch({
 }: {
   id: string;
   checked: boolean;
-  onCheckedChange(checked: boolean): void;
+  onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
   'aria-describedby'?: string;
 }) {

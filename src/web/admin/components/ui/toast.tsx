@@ -56,10 +56,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </Toast.Close>
           </Toast.Root>
         )}
-        <Toast.Viewport
-          hotkey={['F8']}
-          className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
-        />
+        <Toast.Viewport hotkey={['F8']} className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
       </Toast.Provider>
     </ToastContext.Provider>
   );

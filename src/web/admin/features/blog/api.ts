@@ -13,8 +13,7 @@ export type BlogPostWithCategory = BlogPost;
 /** Every post, drafts included (the token shows them). */
 export const useBlogPosts = () => useQuery<BlogPostWithCategory[]>({ queryKey: BLOG_POSTS_KEY });
 
-export const useBlogPost = (id: number | null) =>
-  useQuery<BlogPostWithCategory>({ queryKey: ['/api/blog-posts/id', id], enabled: id !== null });
+export const useBlogPost = (id: number | null) => useQuery<BlogPostWithCategory>({ queryKey: ['/api/blog-posts/id', id], enabled: id !== null });
 
 function useInvalidateBlog() {
   const qc = useQueryClient();

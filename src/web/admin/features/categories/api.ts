@@ -11,8 +11,7 @@ export const useCategories = () => useQuery<BlogCategory[]>({ queryKey: CATEGORI
 
 function useInvalidate() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([qc.invalidateQueries({ queryKey: CATEGORIES_KEY }), qc.invalidateQueries({ queryKey: ['/api/blog-posts'] })]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: CATEGORIES_KEY }), qc.invalidateQueries({ queryKey: ['/api/blog-posts'] })]);
 }
 
 export function useSaveCategory() {

@@ -6,8 +6,7 @@ import type { Conversation, ConversationMessage } from '../../lib/types';
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 
 export const useConversations = () => useQuery<Conversation[]>({ queryKey: CONVERSATIONS_KEY });
-export const useConversation = (id: number | null) =>
-  useQuery<Conversation>({ queryKey: ['/api/conversations', id], enabled: id !== null });
+export const useConversation = (id: number | null) => useQuery<Conversation>({ queryKey: ['/api/conversations', id], enabled: id !== null });
 export const useConversationMessages = (id: number | null) =>
   useQuery<ConversationMessage[]>({ queryKey: ['/api/conversations', id, 'messages'], enabled: id !== null });
 
@@ -16,8 +15,7 @@ function useConversationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }), qc.invalidateQueries({ queryKey: ['/api/contact-submissions'] })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }), qc.invalidateQueries({ queryKey: ['/api/contact-submissions'] })]),
   });
 }
 

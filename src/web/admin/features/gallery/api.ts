@@ -25,7 +25,7 @@ function useInvalidateGallery() {
 export function useUploadImage() {
   const invalidate = useInvalidateGallery();
   return useMutation({
-    mutationFn: ({ file, meta, onProgress }: { file: File; meta: GalleryMetaInput; onProgress(p: number): void }) => {
+    mutationFn: ({ file, meta, onProgress }: { file: File; meta: GalleryMetaInput; onProgress: (p: number) => void }) => {
       const form = new FormData();
       // Text fields first: the server reads them before it streams the file.
       form.append('title', meta.title);

@@ -13,8 +13,7 @@ export function useDeleteSubscriber() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/newsletter-subscribers/${id}`),
-    onSettled: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: SUBSCRIBERS_KEY }), qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: SUBSCRIBERS_KEY }), qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] })]),
   });
 }
 

@@ -14,10 +14,7 @@ function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
-        qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: RESERVATIONS_KEY }), qc.invalidateQueries({ queryKey: ['/api/dashboard-stats'] })]);
     },
   });
 }

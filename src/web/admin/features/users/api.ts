@@ -16,6 +16,5 @@ function useUserMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
 }
 
 export const useCreateUser = () => useUserMutation((data: UserCreateInput) => apiRequest<User>('POST', '/api/auth/register', data));
-export const useUpdateUser = () =>
-  useUserMutation(({ id, data }: { id: number; data: UserUpdateInput }) => apiRequest<User>('PUT', `/api/users/${id}`, data));
+export const useUpdateUser = () => useUserMutation(({ id, data }: { id: number; data: UserUpdateInput }) => apiRequest<User>('PUT', `/api/users/${id}`, data));
 export const useDeleteUser = () => useUserMutation((id: number) => apiRequest('DELETE', `/api/users/${id}`));

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BLOG_TEASER_COUNT } from '../../../shared/constants';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { PostCard } from '../blog/post-card';
-import { teaserPostsQuery } from '../blog/queries';
+import { PostCard } from './post-card';
+import { teaserPostsQuery } from './queries';
 
 export function BlogTeaserSection() {
   const { data, isPending, isError } = useQuery(teaserPostsQuery());

@@ -7,7 +7,7 @@ import { SectionHeading } from '../../components/ui/section-heading';
 import { lazyWhenVisible } from '../../lib/lazy-visible';
 
 // Far below the fold: its code loads when the form comes near the viewport.
-const ContactForm = lazyWhenVisible('contact-form-slot', () => import('../contact/contact-form'));
+const ContactForm = lazyWhenVisible('contact-form-slot', () => import('./contact-form'));
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -35,7 +35,12 @@ export function ContactSection() {
                 <address className="not-italic">{fullAddress()}</address>
               </InfoRow>
               <InfoRow icon={<WhatsAppIcon className="size-6" />} title="WhatsApp">
-                <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
+                <a
+                  href={whatsappUrl()}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline decoration-ink-600 underline-offset-4 hover:text-blood-400"
+                >
                   {SITE.whatsapp}
                 </a>
               </InfoRow>
@@ -69,7 +74,12 @@ export function ContactSection() {
                 referrerPolicy="no-referrer"
                 className="block aspect-[4/3] w-full border-0 focus-visible:outline-offset-[-3px]"
               />
-              <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer" className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400 focus-visible:outline-offset-[-3px]">
+              <a
+                href={SITE.mapLinkUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400 focus-visible:outline-offset-[-3px]"
+              >
                 Open the map in a new tab
               </a>
             </div>
