@@ -170,7 +170,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Gym website API', version: '1.0.0', description: 'Public site and back office API. Errors answer `{ "error": "<sentence>" }`. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).' },
+      info: {
+        title: 'Gym website API',
+        version: '1.0.0',
+        description:
+          'Public site and back office API. Errors answer `{ "error": "<sentence>" }`. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

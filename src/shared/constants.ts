@@ -29,14 +29,7 @@ export type Attendance = (typeof ATTENDANCE_MARKS)[number];
 export const RESERVATION_SOURCES = ['web', 'walk_in', 'whatsapp'] as const;
 export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 
-export const STAT_METRICS = [
-  'page_view',
-  'contact_form',
-  'newsletter_signup',
-  'blog_post_created',
-  'user_created',
-  'gallery_image_uploaded',
-] as const;
+export const STAT_METRICS = ['page_view', 'contact_form', 'newsletter_signup', 'blog_post_created', 'user_created', 'gallery_image_uploaded'] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const GALLERY_MAX_BYTES = 10 * 1024 * 1024;

@@ -19,8 +19,7 @@ const CASES: [string, 'br' | 'gzip' | undefined][] = [
 
 const PATH = '/api/blog-posts';
 
-const decode = (body: Buffer, enc: string | undefined) =>
-  enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body;
+const decode = (body: Buffer, enc: string | undefined) => (enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body);
 
 describe.each(backends)('content-coding negotiation on %s', (backend) => {
   let t: TestApp;

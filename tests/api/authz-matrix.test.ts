@@ -24,7 +24,11 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
     // Deactivated behind the API's back: the session row survives, the check must still refuse it.
     const i = await t.signIn('admin');
     inactive = i.token;
-    await t.app.ctx.db.updateTable('users').set({ is_active: fromBool(false) }).where('id', '=', i.id).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ is_active: fromBool(false) })
+      .where('id', '=', i.id)
+      .execute();
   });
   afterAll(() => t?.close());
 
@@ -75,8 +79,14 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
     const listed = new Map(endpoints.map((e) => [key(e.method, e.path), e.access]));
     expect(registered.size, 'a route registered twice').toBe(declared.length);
     expect(listed.size, 'an endpoint listed twice').toBe(endpoints.length);
-    expect([...registered.keys()].filter((k) => !listed.has(k)), 'registered, missing from tests/helpers/endpoints.ts').toEqual([]);
-    expect([...listed.keys()].filter((k) => !registered.has(k)), 'listed, yet no such route').toEqual([]);
+    expect(
+      [...registered.keys()].filter((k) => !listed.has(k)),
+      'registered, missing from tests/helpers/endpoints.ts',
+    ).toEqual([]);
+    expect(
+      [...listed.keys()].filter((k) => !registered.has(k)),
+      'listed, yet no such route',
+    ).toEqual([]);
     expect(
       [...registered].filter(([k, access]) => listed.get(k) !== access).map(([k, access]) => `${k}: declares ${access}, listed as ${listed.get(k)}`),
       'access differs',
@@ -87,7 +97,7 @@ describe.each(backends)('authorisation matrix on %s', (backend) => {
     const catalogue = t.app.routeCatalogue;
     expect(Object.isFrozen(catalogue)).toBe(true);
     expect(Object.isFrozen(catalogue[0])).toBe(true);
-    expect(() => (t.app as unknown as { routeCatalogue: unknown }).routeCatalogue = []).toThrow();
+    expect(() => ((t.app as unknown as { routeCatalogue: unknown }).routeCatalogue = [])).toThrow();
   });
 
   it('public endpoints need no token', async () => {

@@ -21,13 +21,27 @@ describe.each(backends)('public cache invalidation on %s', (backend) => {
       payload: { title: 'Cached post', slug: SLUG, content: 'Body', categoryId: cat.json().id, published: true },
     });
     expect(post.statusCode, post.body).toBe(201);
-    const ig = await t.inject({ method: 'POST', url: '/api/gallery/instagram', token: admin, payload: { title: 'IG', instagramUrl: 'https://instagram.com/p/abc' } });
+    const ig = await t.inject({
+      method: 'POST',
+      url: '/api/gallery/instagram',
+      token: admin,
+      payload: { title: 'IG', instagramUrl: 'https://instagram.com/p/abc' },
+    });
     expect(ig.statusCode, ig.body).toBe(201);
   });
   afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url });
-  const PUBLIC = ['/api/users', '/api/blog-posts', `/api/blog-posts/${SLUG}`, '/api/blog-categories', '/api/gallery', '/blog', `/blog/${SLUG}`, '/blog/rss.xml'];
+  const PUBLIC = [
+    '/api/users',
+    '/api/blog-posts',
+    `/api/blog-posts/${SLUG}`,
+    '/api/blog-categories',
+    '/api/gallery',
+    '/blog',
+    `/blog/${SLUG}`,
+    '/blog/rss.xml',
+  ];
   const warm = async () => {
     for (const url of PUBLIC) {
       expect((await get(url)).statusCode, url).toBe(200);
@@ -71,7 +85,12 @@ describe.each(backends)('public cache invalidation on %s', (backend) => {
     expect(cached('/api/blog-categories')).toBe(true);
 
     await warm();
-    const ig = await t.inject({ method: 'POST', url: '/api/gallery/instagram', token: admin, payload: { title: 'IG 2', instagramUrl: 'https://instagram.com/p/def' } });
+    const ig = await t.inject({
+      method: 'POST',
+      url: '/api/gallery/instagram',
+      token: admin,
+      payload: { title: 'IG 2', instagramUrl: 'https://instagram.com/p/def' },
+    });
     expect(ig.statusCode).toBe(201);
     expect(cached('/api/gallery')).toBe(false);
     expect(cached('/api/users')).toBe(true);

@@ -32,7 +32,12 @@ describe('the API document', () => {
     // Data the document must never carry.
     const admin = await t.signIn('admin', { email: 'doc-leak-admin@example.com', name: 'Zebulon Docleak' });
     secrets.push(admin.token, admin.email, admin.password, 'Zebulon Docleak');
-    const cat = await t.inject({ method: 'POST', url: '/api/blog-categories', token: admin.token, payload: { name: 'Quokka category', slug: 'quokka-category' } });
+    const cat = await t.inject({
+      method: 'POST',
+      url: '/api/blog-categories',
+      token: admin.token,
+      payload: { name: 'Quokka category', slug: 'quokka-category' },
+    });
     expect(cat.statusCode).toBe(201);
     const post = await t.inject({
       method: 'POST',
@@ -83,7 +88,9 @@ describe('the API document', () => {
     }
     expect(missing).toEqual([]);
     // The upload is multipart: the image and the text fields.
-    const upload = operation({ method: 'POST', url: '/api/gallery' })?.requestBody?.content?.['multipart/form-data']?.schema as { properties: Record<string, unknown> };
+    const upload = operation({ method: 'POST', url: '/api/gallery' })?.requestBody?.content?.['multipart/form-data']?.schema as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(upload.properties).sort()).toEqual(['category', 'description', 'image', 'title']);
   });
 

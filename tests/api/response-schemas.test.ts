@@ -57,7 +57,12 @@ describe.each(backends)('answers on %s', (backend) => {
     expect(edited.body).not.toMatch(/password|argon2/i);
     expect(edited.json().name).toBe('Renamed staff');
 
-    const created = await t.inject({ method: 'POST', url: '/api/auth/register', token: admin.token, payload: { email: 'new-user@example.com', name: 'New', password: 'long enough pw' } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      token: admin.token,
+      payload: { email: 'new-user@example.com', name: 'New', password: 'long enough pw' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toMatch(/password|argon2/i);
   });

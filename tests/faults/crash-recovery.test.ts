@@ -16,8 +16,17 @@ const freePort = () =>
   });
 
 function startServer(dataDir: string, port: number): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'false', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'crash-test-pw' },
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'crash-test-pw',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -39,20 +48,37 @@ async function waitUp(url: string) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 function book(port: number, n: number): Promise<{ status: number; id?: number }> {
   // 17:30 gym time is no timetable session: no seat limit (this suite is about durability).
-  const body = JSON.stringify({ name: `Crash ${n}`, email: `crash${n}@example.com`, phone: null, course: 'MMA Training', dateTime: '2031-01-01T10:30:00.000Z', message: null });
+  const body = JSON.stringify({
+    name: `Crash ${n}`,
+    email: `crash${n}@example.com`,
+    phone: null,
+    course: 'MMA Training',
+    dateTime: '2031-01-01T10:30:00.000Z',
+    message: null,
+  });
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/reservations', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, id: JSON.parse(text).id });
-        } catch {
-          resolve({ status: res.statusCode ?? 0 });
-        }
-      });
-      res.on('error', () => resolve({ status: 0 }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/reservations',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, id: JSON.parse(text).id });
+          } catch {
+            resolve({ status: res.statusCode ?? 0 });
+          }
+        });
+        res.on('error', () => resolve({ status: 0 }));
+      },
+    );
     req.on('error', () => resolve({ status: 0 }));
     req.end(body);
   });
@@ -103,9 +129,15 @@ describe('crash under booking load (SQLite, synchronous=FULL)', () => {
     const second = startServer(dataDir, port);
     child = second.child;
     await waitUp(`http://127.0.0.1:${port}/healthz`);
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'crash-test-pw' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'crash-test-pw' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const list = (await (await fetch(`http://127.0.0.1:${port}/api/reservations`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
+    const list = (await (await fetch(`http://127.0.0.1:${port}/api/reservations`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: number;
+    }[];
     const ids = new Set(list.map((r) => r.id));
     expect(confirmed.filter((id) => !ids.has(id))).toEqual([]);
     second.child.kill('SIGTERM');

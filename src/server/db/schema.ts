@@ -1,5 +1,15 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Attendance, ContactStatus, ConversationStatus, MessageSenderType, OutboxStatus, ReservationSource, ReservationStatus, Role, StatMetric } from '../../shared/constants';
+import type {
+  Attendance,
+  ContactStatus,
+  ConversationStatus,
+  MessageSenderType,
+  OutboxStatus,
+  ReservationSource,
+  ReservationStatus,
+  Role,
+  StatMetric,
+} from '../../shared/constants';
 
 // Column types as both databases hand them back. Booleans are written as 1/0 (SQLite cannot
 // bind JS booleans; PostgreSQL reads '1'/'0' as boolean input) and read back through

@@ -30,19 +30,34 @@ describe.each(backends)('status and role checks on %s', (backend) => {
       .values({ email: 'y@example.com', name: 'Y', password_hash: 'h', role: 'staff', is_active: 1, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await expect(t.app.ctx.db.updateTable('users').set({ role: bad('superuser') }).where('id', '=', user.id).execute()).rejects.toThrow(check);
+    await expect(
+      t.app.ctx.db
+        .updateTable('users')
+        .set({ role: bad('superuser') })
+        .where('id', '=', user.id)
+        .execute(),
+    ).rejects.toThrow(check);
   });
 
   it('refuses unknown statuses and sender types, and takes every known one', async () => {
     const { db } = t.app.ctx;
     await expect(
-      db.insertInto('reservations').values({ name: 'N', email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status: bad('done'), created_at: at }).execute(),
+      db
+        .insertInto('reservations')
+        .values({ name: 'N', email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status: bad('done'), created_at: at })
+        .execute(),
     ).rejects.toThrow(check);
     for (const status of ['unread', 'read', 'archived', 'cancelled'] as const) {
-      await db.insertInto('reservations').values({ name: 'N', email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status, created_at: at }).execute();
+      await db
+        .insertInto('reservations')
+        .values({ name: 'N', email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status, created_at: at })
+        .execute();
     }
     await expect(
-      db.insertInto('contact_submissions').values({ name: 'N', email: 'n@example.com', phone: null, subject: 's', message: 'm', status: bad('spam'), created_at: at }).execute(),
+      db
+        .insertInto('contact_submissions')
+        .values({ name: 'N', email: 'n@example.com', phone: null, subject: 's', message: 'm', status: bad('spam'), created_at: at })
+        .execute(),
     ).rejects.toThrow(check);
     const sub = await db
       .insertInto('contact_submissions')
@@ -50,7 +65,18 @@ describe.each(backends)('status and role checks on %s', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await expect(
-      db.insertInto('conversations').values({ user_name: 'N', user_email: 'n@example.com', subject: 's', status: bad('pending'), contact_submission_id: sub.id, created_at: at, last_message_at: at }).execute(),
+      db
+        .insertInto('conversations')
+        .values({
+          user_name: 'N',
+          user_email: 'n@example.com',
+          subject: 's',
+          status: bad('pending'),
+          contact_submission_id: sub.id,
+          created_at: at,
+          last_message_at: at,
+        })
+        .execute(),
     ).rejects.toThrow(check);
     const conv = await db
       .insertInto('conversations')
@@ -58,10 +84,25 @@ describe.each(backends)('status and role checks on %s', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await expect(
-      db.insertInto('conversation_messages').values({ conversation_id: conv.id, sender_type: bad('bot'), sender_name: 'B', content: 'c', is_read: 0, created_at: at }).execute(),
+      db
+        .insertInto('conversation_messages')
+        .values({ conversation_id: conv.id, sender_type: bad('bot'), sender_name: 'B', content: 'c', is_read: 0, created_at: at })
+        .execute(),
     ).rejects.toThrow(check);
     await expect(
-      db.insertInto('outbox').values({ to_address: 'a@example.com', subject: 's', text_body: 't', message_id: 'm1', status: bad('lost'), attempts: 0, next_attempt_at: at, created_at: at }).execute(),
+      db
+        .insertInto('outbox')
+        .values({
+          to_address: 'a@example.com',
+          subject: 's',
+          text_body: 't',
+          message_id: 'm1',
+          status: bad('lost'),
+          attempts: 0,
+          next_attempt_at: at,
+          created_at: at,
+        })
+        .execute(),
     ).rejects.toThrow(check);
   });
 });
@@ -91,16 +132,41 @@ describe.each(backends)('migration 003 on a database with data (%s)', (backend: 
     await migrate(handle, schema, { upTo: '002-session-expiry-index' });
     const db = handle.db;
     const user = (email: string, role: string) =>
-      db.insertInto('users').values({ email, name: email, password_hash: 'h', role: role as never, is_active: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
+      db
+        .insertInto('users')
+        .values({ email, name: email, password_hash: 'h', role: role as never, is_active: 1, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     const u1 = await user('a@example.com', 'admin');
     const u2 = await user('b@example.com', 'staff');
     const u3 = await user('c@example.com', 'staff');
     await db.deleteFrom('users').where('id', '=', u3.id).execute(); // a gap at the end
-    await db.insertInto('sessions').values({ user_id: u2.id, token_hash: 'a'.repeat(64), created_at: at, expires_at: at }).execute();
-    const cat = await db.insertInto('blog_categories').values({ name: 'C', slug: 'c', description: null, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('sessions')
+      .values({ user_id: u2.id, token_hash: 'a'.repeat(64), created_at: at, expires_at: at })
+      .execute();
+    const cat = await db
+      .insertInto('blog_categories')
+      .values({ name: 'C', slug: 'c', description: null, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const post = await db
       .insertInto('blog_posts')
-      .values({ slug: 'p', title: 'P', content: 'x', excerpt: null, featured_image: null, meta_title: null, meta_description: null, category_id: cat.id, author_id: u1.id, published: 1, published_at: at, created_at: at, updated_at: at })
+      .values({
+        slug: 'p',
+        title: 'P',
+        content: 'x',
+        excerpt: null,
+        featured_image: null,
+        meta_title: null,
+        meta_description: null,
+        category_id: cat.id,
+        author_id: u1.id,
+        published: 1,
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const sub = await db
@@ -113,12 +179,24 @@ describe.each(backends)('migration 003 on a database with data (%s)', (backend: 
       .values({ user_name: 'N', user_email: 'n@example.com', subject: 's', status: 'open', contact_submission_id: sub.id, created_at: at, last_message_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('conversation_messages').values({ conversation_id: conv.id, sender_type: 'customer', sender_name: 'N', content: 'hi', is_read: 0, created_at: at }).execute();
-    await db.insertInto('conversation_messages').values({ conversation_id: conv.id, sender_type: 'admin', sender_name: 'A', content: 'yo', is_read: 1, created_at: at }).execute();
+    await db
+      .insertInto('conversation_messages')
+      .values({ conversation_id: conv.id, sender_type: 'customer', sender_name: 'N', content: 'hi', is_read: 0, created_at: at })
+      .execute();
+    await db
+      .insertInto('conversation_messages')
+      .values({ conversation_id: conv.id, sender_type: 'admin', sender_name: 'A', content: 'yo', is_read: 1, created_at: at })
+      .execute();
     for (const status of ['unread', 'read', 'archived'] as const) {
-      await db.insertInto('reservations').values({ name: status, email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status, created_at: at }).execute();
+      await db
+        .insertInto('reservations')
+        .values({ name: status, email: null, phone: '+1', course: 'MMA', date_time: at, message: null, status, created_at: at })
+        .execute();
     }
-    await db.insertInto('outbox').values({ to_address: 'a@example.com', subject: 's', text_body: 't', message_id: 'm1', status: 'sent', attempts: 1, next_attempt_at: at, created_at: at }).execute();
+    await db
+      .insertInto('outbox')
+      .values({ to_address: 'a@example.com', subject: 's', text_body: 't', message_id: 'm1', status: 'sent', attempts: 1, next_attempt_at: at, created_at: at })
+      .execute();
 
     const snapshot = async () => ({
       users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
@@ -161,6 +239,11 @@ describe.each(backends)('migration 003 on a database with data (%s)', (backend: 
     expect((await db.selectFrom('blog_posts').select('author_id').where('id', '=', post.id).executeTakeFirstOrThrow()).author_id).toBeNull();
     await db.deleteFrom('conversations').where('id', '=', conv.id).execute();
     expect(await db.selectFrom('conversation_messages').selectAll().execute()).toEqual([]);
-    await expect(db.insertInto('sessions').values({ user_id: 999999, token_hash: 'b'.repeat(64), created_at: at, expires_at: at }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('sessions')
+        .values({ user_id: 999999, token_hash: 'b'.repeat(64), created_at: at, expires_at: at })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

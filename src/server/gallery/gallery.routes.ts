@@ -66,7 +66,12 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/gallery/instagram', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'Add an Instagram post', body: galleryInstagramSchema, response: { 201: galleryItemDtoSchema, ...errorResponses(400, 401) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Add an Instagram post',
+      body: galleryInstagramSchema,
+      response: { 201: galleryItemDtoSchema, ...errorResponses(400, 401) },
+    },
     handler: async (req, reply) => reply.code(201).send(presentGalleryItem(await addInstagramItem(ctx, req.body))),
   });
 
@@ -84,7 +89,12 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete('/api/gallery/:id', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'Delete an item and its files', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Delete an item and its files',
+      params: idParamSchema,
+      response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
+    },
     handler: async (req, reply) => {
       await deleteGalleryItem(ctx, req.params.id);
       return reply.code(204).send(null);

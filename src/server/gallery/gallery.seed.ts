@@ -85,7 +85,6 @@ const HEIGHT = 1067;
 /** Baseline of the tagline: about 60% down, clear of the caption band at the bottom. */
 const TAGLINE_BASELINE = 640;
 
-
 /** Long labels go on two lines, split at the space nearest the middle. */
 function labelLines(label: string): string[] {
   const text = label.toUpperCase();

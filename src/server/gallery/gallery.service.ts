@@ -75,12 +75,7 @@ async function storeVariants(storage: MediaStorage, image: ProcessedImage) {
  * Checks and converts an image (type from the bytes, pixel limit, upright, no metadata,
  * WebP variants), stores its files and the item. Nothing stays on disk when any step fails.
  */
-export async function addImage(
-  ctx: AppContext,
-  meta: GalleryMetaInput,
-  file: UploadedFile,
-  opts: { countStat?: boolean } = {},
-): Promise<GalleryItemRow> {
+export async function addImage(ctx: AppContext, meta: GalleryMetaInput, file: UploadedFile, opts: { countStat?: boolean } = {}): Promise<GalleryItemRow> {
   if (file.data.length === 0) throw badRequest(NO_FILE);
   const image = await processImage(file.data, { widths: GALLERY_VARIANT_WIDTHS, maxPixels: GALLERY_MAX_PIXELS }).catch(rejection);
   const storage = galleryStorage(ctx);
@@ -147,9 +142,5 @@ export async function deleteGalleryItem(ctx: AppContext, id: number): Promise<vo
   }
   const main = row.image_url ? storage.nameFromUrl(row.image_url) : null;
   if (main) names.add(main);
-  await Promise.all(
-    [...names].map((n) =>
-      storage.remove(n).catch((err) => ctx.log.warn({ err, file: n }, 'could not remove a gallery file')),
-    ),
-  );
+  await Promise.all([...names].map((n) => storage.remove(n).catch((err) => ctx.log.warn({ err, file: n }, 'could not remove a gallery file'))));
 }

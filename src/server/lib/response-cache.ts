@@ -27,7 +27,6 @@ function cacheable(req: FastifyRequest): boolean {
   return true;
 }
 
-
 /** Headers that belong to one answer, never to the cached copy. */
 const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'transfer-encoding', 'connection', 'date', 'set-cookie']);
 
@@ -39,7 +38,9 @@ function bodyFor(key: string, entry: CachedResponse, encoding: 'br' | 'gzip' | n
   if (!buf) {
     buf =
       encoding === 'br'
-        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        ? zlib.brotliCompressSync(entry.body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          })
         : zlib.gzipSync(entry.body, { level: 6 });
     entry[encoding] = buf;
     ctx.publicCache.grewResponse(key, buf.length);

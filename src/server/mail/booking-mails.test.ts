@@ -226,7 +226,10 @@ describe('staff notification', () => {
 describe('outbox row of a mail with parts', () => {
   it('stores the calendar part, attachments and headers as JSON', () => {
     const m = bookingConfirmationMail(config, booking);
-    const row = outboxRow(config, { ...m, attachments: [{ filename: 'a"b/../c.txt', content: 'aGk=', encoding: 'base64', contentType: 'text/plain\r\nX-Evil: 1' }] });
+    const row = outboxRow(config, {
+      ...m,
+      attachments: [{ filename: 'a"b/../c.txt', content: 'aGk=', encoding: 'base64', contentType: 'text/plain\r\nX-Evil: 1' }],
+    });
     expect(JSON.parse(row.calendar!)).toEqual({ method: 'REQUEST', content: m.calendar!.content, filename: 'booking.ics' });
     expect(JSON.parse(row.headers!)).toEqual({ 'Auto-Submitted': 'auto-generated' });
     expect(JSON.parse(row.attachments!)).toEqual([{ filename: 'a_b_.._c.txt', content: 'aGk=', encoding: 'base64', contentType: 'text/plain X-Evil: 1' }]);

@@ -114,7 +114,9 @@ export function formatGymDateTime(instant: Date, timeZone: string, zoneLabel: st
 function gymWhen(timeZone: string, s: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string }) {
   const start = gymParts(s.startsAt, timeZone);
   if (start.date !== s.gymDate || start.time !== s.gymTime) {
-    throw new Error(`booking time disagrees with gym time: ${s.startsAt.toISOString()} is ${start.date} ${start.time} in ${timeZone}, not ${s.gymDate} ${s.gymTime}`);
+    throw new Error(
+      `booking time disagrees with gym time: ${s.startsAt.toISOString()} is ${start.date} ${start.time} in ${timeZone}, not ${s.gymDate} ${s.gymTime}`,
+    );
   }
   if (!(s.endsAt.getTime() > s.startsAt.getTime())) throw new RangeError('endsAt must be after startsAt');
   const end = gymParts(s.endsAt, timeZone);
@@ -154,7 +156,14 @@ function textOf(blocks: Block[], config: BookingMailConfig): string {
   const out: string[] = [];
   for (const b of blocks) {
     if (b.kind === 'p' || b.kind === 'note') out.push(b.text);
-    else if (b.kind === 'quote') out.push(b.text.replace(/\r\n?/g, '\n').split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
+    else if (b.kind === 'quote')
+      out.push(
+        b.text
+          .replace(/\r\n?/g, '\n')
+          .split('\n')
+          .map((l) => (l ? `> ${l}` : '>'))
+          .join('\n'),
+      );
     else if (b.kind === 'facts') {
       const width = Math.max(...b.rows.map((r) => r.label.length)) + 2;
       out.push(b.rows.map((r) => `${`${r.label}:`.padEnd(width)}${r.value}${r.href && r.href !== r.value ? ` <${r.href}>` : ''}`).join('\n'));

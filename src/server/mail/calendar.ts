@@ -99,12 +99,7 @@ export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, 
   const header = { method: ev.method, productId: `-//${paramText(ev.organizerName)}//Bookings//EN` };
   // The library refuses some addresses our own checks accept (non-ASCII ones, an odd MAIL_FROM):
   // then the event goes without that person rather than the booking without its e-mail.
-  const tries: Ics.EventAttributes[] = [
-    { ...event, organizer, attendees: [attendee] },
-    { ...event, organizer },
-    { ...event, attendees: [attendee] },
-    event,
-  ];
+  const tries: Ics.EventAttributes[] = [{ ...event, organizer, attendees: [attendee] }, { ...event, organizer }, { ...event, attendees: [attendee] }, event];
   let value: string | null = null;
   let error: Error | null = null;
   for (const attempt of tries) {

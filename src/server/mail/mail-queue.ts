@@ -46,14 +46,29 @@ const hostOf = (publicUrl: string) => {
 
 /** Header names the outbox writes itself, or that would change how the message is read. */
 const OWN_HEADERS = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'reply-to', 'sender', 'date', 'mime-version',
-  'content-type', 'content-transfer-encoding', 'content-disposition', 'return-path',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'reply-to',
+  'sender',
+  'date',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+  'return-path',
 ]);
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,75}$/;
 const CALENDAR_METHODS = new Set<MailCalendarPart['method']>(['PUBLISH', 'REQUEST', 'CANCEL']);
 
 /** A file name for a MIME header: one line, no path, no quotes. */
-const safeFilename = (name: string) => oneLine(name).replace(/["\\/]/g, '_').slice(0, 120) || 'attachment';
+const safeFilename = (name: string) =>
+  oneLine(name)
+    .replace(/["\\/]/g, '_')
+    .slice(0, 120) || 'attachment';
 
 function calendarJson(part: MailCalendarPart | null | undefined): string | null {
   if (!part) return null;

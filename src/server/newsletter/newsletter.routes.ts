@@ -45,7 +45,10 @@ const TAGS = ['Newsletter'];
 
 /** GET /api/newsletter/unsubscribe?token=...: the subscriber's secret from the e-mail's link. */
 const unsubscribeQuerySchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).describe('The unsubscribe token the newsletter e-mail carries'),
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .describe('The unsubscribe token the newsletter e-mail carries'),
 });
 
 /** The unsubscribe link answers a page to a browser (Accept: text/html) and JSON to anyone else. */

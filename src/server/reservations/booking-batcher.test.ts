@@ -62,7 +62,10 @@ describe('createBatcher (group commit)', () => {
     expect(answered).toEqual([1, 2]);
     for (const n of answered) expect(w.committed.has(n)).toBe(true);
     await tick();
-    expect(w.batches).toEqual([[1, 2], [3, 4, 5]]);
+    expect(w.batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     expect(answered).toEqual([1, 2]);
     w.release();
     expect(await Promise.all(second)).toEqual(['row-3', 'row-4', 'row-5']);
@@ -105,7 +108,13 @@ describe('createBatcher (group commit)', () => {
   it('reports an after-commit failure without failing the callers', async () => {
     const errors: unknown[] = [];
     const w = fakeWriter();
-    const b = createBatcher({ ...w.writer, afterCommit: () => { throw new Error('push down'); }, onAfterCommitError: (e) => errors.push(e) });
+    const b = createBatcher({
+      ...w.writer,
+      afterCommit: () => {
+        throw new Error('push down');
+      },
+      onAfterCommitError: (e) => errors.push(e),
+    });
     expect(await Promise.all([b.submit(1), b.submit(2)])).toEqual(['row-1', 'row-2']);
     await tick();
     expect(errors).toHaveLength(1);

@@ -15,7 +15,12 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/reservations', {
     config: { access: 'public' },
-    schema: { tags: TAGS, summary: 'Book a class (the public booking form)', body: reservationPayloadSchema, response: { 201: reservationDtoSchema, ...errorResponses(400, 409) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Book a class (the public booking form)',
+      body: reservationPayloadSchema,
+      response: { 201: reservationDtoSchema, ...errorResponses(400, 409) },
+    },
     handler: async (req, reply) => reply.code(201).send(presentReservation(await service.createReservation(ctx, req.body))),
   });
 
@@ -28,7 +33,12 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/api/reservations/:id/read', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'Mark a reservation read', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Mark a reservation read',
+      params: idParamSchema,
+      response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
+    },
     handler: async (req) => presentReservation(await service.markRead(ctx, req.params.id)),
   });
 
@@ -40,7 +50,12 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete('/api/reservations/:id', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'Delete a reservation for good', params: idParamSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 404) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a reservation for good',
+      params: idParamSchema,
+      response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
+    },
     handler: async (req, reply) => {
       await service.deleteReservation(ctx, req.params.id);
       return reply.code(204).send(null);

@@ -123,7 +123,10 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
     if (!v || r.name !== v.name || r.email !== v.email || r.course !== v.course || r.date_time !== v.date_time || r.created_at !== v.created_at) {
       throw new Error('batch insert returned rows out of order');
     }
-    if (r.email) mails.push(outboxRow(ctx.config, bookingConfirmationMail(ctx.config, { to: r.email, name: r.name, course: r.course, dateTime: r.date_time, message: r.message })));
+    if (r.email)
+      mails.push(
+        outboxRow(ctx.config, bookingConfirmationMail(ctx.config, { to: r.email, name: r.name, course: r.course, dateTime: r.date_time, message: r.message })),
+      );
     if (notifyEmail) mails.push(outboxRow(ctx.config, bookingNotificationMail(ctx.config, notifyEmail, { ...accepted[k].input, dateTime: r.date_time })));
     outcome[accepted[k].i] = r;
   });
@@ -132,8 +135,7 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: ReservationPayloa
   return outcome as (ReservationRow | HttpError)[];
 }
 
-const writeAlone = (ctx: AppContext, input: ReservationPayload) =>
-  ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, input));
+const writeAlone = (ctx: AppContext, input: ReservationPayload) => ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, input));
 
 /**
  * A booking and its e-mails (confirmation to the visitor, notice to the gym) commit together:

@@ -36,8 +36,31 @@ describe.each(backends)('reservations on %s', (backend) => {
     const res = await book({ ...valid, email: 'confirm@example.com', message: 'First time, a bit nervous' });
     expect(res.statusCode).toBe(201);
     const r = res.json();
-    expect(Object.keys(r).sort()).toEqual(['attendance', 'cancelledAt', 'course', 'createdAt', 'dateTime', 'email', 'id', 'message', 'name', 'phone', 'sessionDate', 'source', 'status', 'weeklySessionId']);
-    expect(r).toMatchObject({ name: 'Tom Booker', email: 'confirm@example.com', phone: null, course: 'MMA Training', dateTime: '2030-01-01T10:00:00.000Z', message: 'First time, a bit nervous', status: 'unread' });
+    expect(Object.keys(r).sort()).toEqual([
+      'attendance',
+      'cancelledAt',
+      'course',
+      'createdAt',
+      'dateTime',
+      'email',
+      'id',
+      'message',
+      'name',
+      'phone',
+      'sessionDate',
+      'source',
+      'status',
+      'weeklySessionId',
+    ]);
+    expect(r).toMatchObject({
+      name: 'Tom Booker',
+      email: 'confirm@example.com',
+      phone: null,
+      course: 'MMA Training',
+      dateTime: '2030-01-01T10:00:00.000Z',
+      message: 'First time, a bit nervous',
+      status: 'unread',
+    });
     expect(Number.isInteger(r.id)).toBe(true);
     expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -49,7 +72,10 @@ describe.each(backends)('reservations on %s', (backend) => {
     expect(mail.body).toContain('Date: Tuesday, January 1, 2030 at 5:00 PM');
     expect(mail.body).toContain('the gym will confirm your booking');
     expect(mail.body).toContain('> First time, a bit nervous');
-    await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'confirm@example.com').executeTakeFirst())?.status === 'sent');
+    await waitUntil(
+      async () =>
+        (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'confirm@example.com').executeTakeFirst())?.status === 'sent',
+    );
     await settle();
     expect(mailsTo('confirm@example.com')).toHaveLength(1);
   });
@@ -96,7 +122,16 @@ describe.each(backends)('reservations on %s', (backend) => {
     const badDate = await book({ ...valid, dateTime: 'tomorrow-ish' });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().error).toBe('Date and time must be a valid ISO 8601 timestamp');
-    for (const payload of [{ ...valid, name: 7 }, { ...valid, email: 12 }, { ...valid, course: ['MMA'] }, { ...valid, dateTime: 1893492000000 }, { ...valid, message: {} }, null, [], 'booking']) {
+    for (const payload of [
+      { ...valid, name: 7 },
+      { ...valid, email: 12 },
+      { ...valid, course: ['MMA'] },
+      { ...valid, dateTime: 1893492000000 },
+      { ...valid, message: {} },
+      null,
+      [],
+      'booking',
+    ]) {
       const res = await book(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typeof res.json().error).toBe('string');
@@ -189,7 +224,11 @@ describe.each(backends)('reservations with a gym notification address on %s', (b
   });
 
   it('tells the gym of each booking and confirms to the visitor', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/reservations', payload: { ...valid, email: 'visitor@example.com', phone: '+66 1', message: 'See you' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: { ...valid, email: 'visitor@example.com', phone: '+66 1', message: 'See you' },
+    });
     expect(res.statusCode).toBe(201);
     await peer.waitFor(2);
     const note = peer.messages.find((m) => m.to.includes('desk@gym.test'))!;
@@ -235,7 +274,11 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
   it('answers 200 bookings sent at once, each 201 with its own row and confirmation', async () => {
     const before = batchStats(t.app.ctx);
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => book(person('Load', i))));
-    await expectStored(answers, 'Load', answers.map((_, i) => i));
+    await expectStored(
+      answers,
+      'Load',
+      answers.map((_, i) => i),
+    );
     const stored = await t.app.ctx.db.selectFrom('reservations').select('id').where('name', 'like', 'Load %').execute();
     expect(stored).toHaveLength(200);
     // Each stored booking holds one seat of its session, no more, no fewer.
@@ -254,9 +297,13 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
     const db = t.app.ctx.db;
     // A real trigger refuses one name, whatever batch it lands in.
     if (backend === 'sqlite') {
-      await sql`create trigger reservations_poison before insert on reservations when new.name like 'Poison%' begin select raise(abort, 'poisoned booking'); end`.execute(db);
+      await sql`create trigger reservations_poison before insert on reservations when new.name like 'Poison%' begin select raise(abort, 'poisoned booking'); end`.execute(
+        db,
+      );
     } else {
-      await sql`create or replace function reservations_poison() returns trigger as $$ begin if new.name like 'Poison%' then raise exception 'poisoned booking'; end if; return new; end $$ language plpgsql`.execute(db);
+      await sql`create or replace function reservations_poison() returns trigger as $$ begin if new.name like 'Poison%' then raise exception 'poisoned booking'; end if; return new; end $$ language plpgsql`.execute(
+        db,
+      );
       await sql`create trigger reservations_poison before insert on reservations for each row execute function reservations_poison()`.execute(db);
     }
     try {
@@ -267,7 +314,11 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
         expect(answers[i].statusCode).toBe(500);
         expect(answers[i].json()).toEqual({ error: 'Internal server error' });
       }
-      await expectStored(answers, 'Mixed', payloads.map((_, i) => i).filter((i) => !poisoned.includes(i)));
+      await expectStored(
+        answers,
+        'Mixed',
+        payloads.map((_, i) => i).filter((i) => !poisoned.includes(i)),
+      );
       expect(await db.selectFrom('reservations').select('id').where('name', 'like', 'Poison%').execute()).toEqual([]);
       expect(await db.selectFrom('outbox').select('id').where('to_address', 'like', 'poison%').execute()).toEqual([]);
       expect(await db.selectFrom('reservations').select('id').where('name', 'like', 'Mixed %').execute()).toHaveLength(57);

@@ -63,7 +63,13 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
     case 'article': {
       const post = input.post;
       if (!post) {
-        return { ...base, title: pageTitle(ARTICLE_NOT_FOUND), description: "The article you're looking for doesn't exist or has been deleted.", canonicalPath: path, noindex: true };
+        return {
+          ...base,
+          title: pageTitle(ARTICLE_NOT_FOUND),
+          description: "The article you're looking for doesn't exist or has been deleted.",
+          canonicalPath: path,
+          noindex: true,
+        };
       }
       return {
         ...base,

@@ -106,7 +106,12 @@ describe.each(backends)('a failing statistics write on %s', (backend) => {
   afterAll(() => t?.close());
 
   it('still answers 201 to POST /api/auth/register', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/register', token, payload: { email: 'new-coach@example.com', name: 'New Coach', password: 'long enough pw', role: 'staff' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      token,
+      payload: { email: 'new-coach@example.com', name: 'New Coach', password: 'long enough pw', role: 'staff' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', 'new-coach@example.com').executeTakeFirst()).toBeDefined();
   });
@@ -131,7 +136,9 @@ describe.each(backends)('a failing statistics write on %s', (backend) => {
   });
 
   it('still answers 201 to a gallery upload', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a00' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('title', 'Counted image');
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'counted.png');

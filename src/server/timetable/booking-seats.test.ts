@@ -5,7 +5,14 @@ import { backends, createTestApp, type TestApp } from '../../../tests/helpers/te
 describe.each(backends)('bookings take seats on %s', (backend) => {
   let t: TestApp;
   let staff: string;
-  const booking = (course: string, dateTime: string, n = 0) => ({ name: `Guest ${n}`, email: `guest${n}@example.com`, phone: null, course, dateTime, message: null });
+  const booking = (course: string, dateTime: string, n = 0) => ({
+    name: `Guest ${n}`,
+    email: `guest${n}@example.com`,
+    phone: null,
+    course,
+    dateTime,
+    message: null,
+  });
   const book = (payload: unknown) => t.inject({ method: 'POST', url: '/api/reservations', payload: payload as object });
   const session = async (id: string) =>
     (await t.inject({ method: 'GET', url: `/api/sessions?from=${id.split(':')[1]}&days=1` })).json().sessions.find((s: { id: string }) => s.id === id);
@@ -23,7 +30,12 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     const list = (await t.inject({ method: 'GET', url: '/api/sessions?from=2030-06-10&days=1' })).json().sessions;
     const wrestling = list.find((s: { course: string }) => s.course === 'Wrestling');
     expect(wrestling.startsAt).toBe('2030-06-10T03:00:00.000Z');
-    const patched = await t.inject({ method: 'PATCH', url: `/api/timetable/weekly-sessions/${wrestling.weeklySessionId}`, token: staff, payload: { capacity: 2 } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/api/timetable/weekly-sessions/${wrestling.weeklySessionId}`,
+      token: staff,
+      payload: { capacity: 2 },
+    });
     expect(patched.statusCode).toBe(200);
 
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => book(booking('Wrestling', wrestling.startsAt, i))));
@@ -42,7 +54,12 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
   it('a cancelled occurrence takes no booking; Private Training and times off the timetable stay requests', async () => {
     const list = (await t.inject({ method: 'GET', url: '/api/sessions?from=2030-06-12&days=1' })).json().sessions;
     const luta = list.find((s: { course: string }) => s.course === 'Luta Livre');
-    await t.inject({ method: 'POST', url: `/api/timetable/weekly-sessions/${luta.weeklySessionId}/cancellations`, token: staff, payload: { date: '2030-06-12' } });
+    await t.inject({
+      method: 'POST',
+      url: `/api/timetable/weekly-sessions/${luta.weeklySessionId}/cancellations`,
+      token: staff,
+      payload: { date: '2030-06-12' },
+    });
     const refused = await book(booking('Luta Livre', luta.startsAt));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'This class does not take place on that day' });
@@ -51,7 +68,11 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     expect(priv.statusCode).toBe(201);
     const off = await book(booking('Luta Livre', '2030-06-12T09:30:00.000Z'));
     expect(off.statusCode).toBe(201);
-    const rows = await t.app.ctx.db.selectFrom('reservations').select(['id', 'weekly_session_id', 'session_date']).where('id', 'in', [priv.json().id, off.json().id]).execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('reservations')
+      .select(['id', 'weekly_session_id', 'session_date'])
+      .where('id', 'in', [priv.json().id, off.json().id])
+      .execute();
     for (const r of rows) expect(r).toMatchObject({ weekly_session_id: null, session_date: null });
   });
 });

@@ -21,7 +21,9 @@ describe.each(backends)('seats and the booking flow entry points on %s', (backen
         .executeTakeFirstOrThrow()
     ).id;
   const taken = async (id: number, date: string) =>
-    Number((await db().selectFrom('seats').select('taken').where('weekly_session_id', '=', id).where('session_date', '=', date).executeTakeFirst())?.taken ?? 0);
+    Number(
+      (await db().selectFrom('seats').select('taken').where('weekly_session_id', '=', id).where('session_date', '=', date).executeTakeFirst())?.taken ?? 0,
+    );
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -47,8 +49,16 @@ describe.each(backends)('seats and the booking flow entry points on %s', (backen
     expect(results.filter(Boolean)).toHaveLength(capacity);
     expect(await taken(id, MONDAY)).toBe(capacity);
     // Full stays full; another date of the same session is its own counter.
-    expect(await db().transaction().execute((trx) => takeSeat(trx, id, MONDAY, capacity))).toBe(false);
-    expect(await db().transaction().execute((trx) => takeSeat(trx, id, '2030-06-10', capacity))).toBe(true);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => takeSeat(trx, id, MONDAY, capacity)),
+    ).toBe(false);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => takeSeat(trx, id, '2030-06-10', capacity)),
+    ).toBe(true);
   });
 
   it('a seat taken in a transaction that rolls back is not taken', async () => {
@@ -68,21 +78,45 @@ describe.each(backends)('seats and the booking flow entry points on %s', (backen
     const id = await sessionId('Luta Livre', 3, '16:00');
     const date = '2030-06-05';
     expect(await releaseSeat(db(), id, date)).toBe(false); // no counter yet
-    await db().transaction().execute((trx) => takeSeat(trx, id, date, 1));
-    expect(await db().transaction().execute((trx) => takeSeat(trx, id, date, 1))).toBe(false);
+    await db()
+      .transaction()
+      .execute((trx) => takeSeat(trx, id, date, 1));
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => takeSeat(trx, id, date, 1)),
+    ).toBe(false);
     expect(await releaseSeat(db(), id, date)).toBe(true);
     expect(await releaseSeat(db(), id, date)).toBe(false);
     expect(await taken(id, date)).toBe(0);
-    expect(await db().transaction().execute((trx) => takeSeat(trx, id, date, 1))).toBe(true);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => takeSeat(trx, id, date, 1)),
+    ).toBe(true);
   });
 
   it('concurrent takes and releases keep the count exact', async () => {
     const id = await sessionId('Muay Thai All Levels', 4, '14:00');
     const date = '2030-06-06';
-    await Promise.all(Array.from({ length: 8 }, () => db().transaction().execute((trx) => takeSeat(trx, id, date, 100))));
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        db()
+          .transaction()
+          .execute((trx) => takeSeat(trx, id, date, 100)),
+      ),
+    );
     await Promise.all([
-      ...Array.from({ length: 5 }, () => db().transaction().execute((trx) => releaseSeat(trx, id, date))),
-      ...Array.from({ length: 5 }, () => db().transaction().execute((trx) => takeSeat(trx, id, date, 100))),
+      ...Array.from({ length: 5 }, () =>
+        db()
+          .transaction()
+          .execute((trx) => releaseSeat(trx, id, date)),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        db()
+          .transaction()
+          .execute((trx) => takeSeat(trx, id, date, 100)),
+      ),
     ]);
     expect(await taken(id, date)).toBe(8);
   });
@@ -90,7 +124,16 @@ describe.each(backends)('seats and the booking flow entry points on %s', (backen
   it('findSessionAt: the occurrence whose class and start match, in gym time', async () => {
     const id = await sessionId('Muay Thai Beginner', 1, '08:00');
     const found = await findSessionAt(db(), 'Muay Thai Beginner', '2030-06-03T01:00:00.000Z', ZONE);
-    expect(found).toMatchObject({ kind: 'session', weeklySessionId: id, date: MONDAY, time: '08:00', capacity: 20, course: 'Muay Thai Beginner', cancelled: false, closed: false });
+    expect(found).toMatchObject({
+      kind: 'session',
+      weeklySessionId: id,
+      date: MONDAY,
+      time: '08:00',
+      capacity: 20,
+      course: 'Muay Thai Beginner',
+      cancelled: false,
+      closed: false,
+    });
     if (found?.kind !== 'session') throw new Error('expected a session');
     expect(found.startsAt.toISOString()).toBe('2030-06-03T01:00:00.000Z');
     // The same instant written with the gym's offset.
@@ -110,12 +153,20 @@ describe.each(backends)('seats and the booking flow entry points on %s', (backen
     expect(await findSessionAt(db(), 'Private Training', '2030-06-09T03:17:00.000Z', ZONE)).toMatchObject({ kind: 'appointment', course: 'Private Training' });
 
     // Cancelled and closed occurrences are found, and say so.
-    await db().insertInto('session_cancellations').values({ weekly_session_id: id, session_date: MONDAY, reason: null, created_at: new Date().toISOString() }).execute();
-    await db().insertInto('closures').values({ start_date: '2030-06-10', end_date: '2030-06-10', reason: null, created_at: new Date().toISOString() }).execute();
+    await db()
+      .insertInto('session_cancellations')
+      .values({ weekly_session_id: id, session_date: MONDAY, reason: null, created_at: new Date().toISOString() })
+      .execute();
+    await db()
+      .insertInto('closures')
+      .values({ start_date: '2030-06-10', end_date: '2030-06-10', reason: null, created_at: new Date().toISOString() })
+      .execute();
     expect(await findSessionAt(db(), 'Muay Thai Beginner', '2030-06-03T01:00:00.000Z', ZONE)).toMatchObject({ cancelled: true, closed: false });
     expect(await findSessionAt(db(), 'Muay Thai Beginner', '2030-06-10T01:00:00.000Z', ZONE)).toMatchObject({ cancelled: false, closed: true });
     // Taken seats come along.
-    await db().transaction().execute((trx) => takeSeat(trx, id, '2030-06-17', 20));
+    await db()
+      .transaction()
+      .execute((trx) => takeSeat(trx, id, '2030-06-17', 20));
     expect(await findSessionAt(db(), 'Muay Thai Beginner', '2030-06-17T01:00:00.000Z', ZONE)).toMatchObject({ taken: 1 });
 
     // An inactive class or session is not bookable.

@@ -1,30 +1,23 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
-import type {
-  ClassRow,
-  ClassesTable,
-  ClosureRow,
-  ClosuresTable,
-  SessionCancellationsTable,
-  WeeklySessionRow,
-  WeeklySessionsTable,
-} from '../db/schema';
+import type { ClassRow, ClassesTable, ClosureRow, ClosuresTable, SessionCancellationsTable, WeeklySessionRow, WeeklySessionsTable } from '../db/schema';
 
 // All SQL of the timetable. Each function takes db or a transaction.
 
 // ---- classes ----
 
-export const listClasses = (db: Db): Promise<ClassRow[]> =>
-  db.selectFrom('classes').selectAll().orderBy('sort_order').orderBy('name').execute();
+export const listClasses = (db: Db): Promise<ClassRow[]> => db.selectFrom('classes').selectAll().orderBy('sort_order').orderBy('name').execute();
 
-export const findClass = (db: Db, id: number): Promise<ClassRow | undefined> =>
-  db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
+export const findClass = (db: Db, id: number): Promise<ClassRow | undefined> => db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findClassByName = (db: Db, name: string): Promise<ClassRow | undefined> =>
   db.selectFrom('classes').selectAll().where('name', '=', name).executeTakeFirst();
 
 export async function nextSortOrder(db: Db): Promise<number> {
-  const r = await db.selectFrom('classes').select((eb) => eb.fn.max<number | null>('sort_order').as('m')).executeTakeFirst();
+  const r = await db
+    .selectFrom('classes')
+    .select((eb) => eb.fn.max<number | null>('sort_order').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0) + 1;
 }
 
@@ -146,11 +139,7 @@ export async function insertCancellation(db: Db, row: Insertable<SessionCancella
 }
 
 export async function deleteCancellation(db: Db, weeklySessionId: number, date: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('session_cancellations')
-    .where('weekly_session_id', '=', weeklySessionId)
-    .where('session_date', '=', date)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('session_cancellations').where('weekly_session_id', '=', weeklySessionId).where('session_date', '=', date).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -195,12 +184,7 @@ export async function seatsTakenBetween(db: Db, fromDate: string, toDate: string
 }
 
 export async function seatsTaken(db: Db, weeklySessionId: number, date: string): Promise<number> {
-  const r = await db
-    .selectFrom('seats')
-    .select('taken')
-    .where('weekly_session_id', '=', weeklySessionId)
-    .where('session_date', '=', date)
-    .executeTakeFirst();
+  const r = await db.selectFrom('seats').select('taken').where('weekly_session_id', '=', weeklySessionId).where('session_date', '=', date).executeTakeFirst();
   return Number(r?.taken ?? 0);
 }
 

@@ -173,7 +173,12 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/timetable/closures', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'Close the gym for a date range (both inclusive)', body: closureCreateSchema, response: { 201: closureDtoSchema, ...errorResponses(400, 401) } },
+    schema: {
+      tags: TAGS,
+      summary: 'Close the gym for a date range (both inclusive)',
+      body: closureCreateSchema,
+      response: { 201: closureDtoSchema, ...errorResponses(400, 401) },
+    },
     handler: async (req, reply) => reply.code(201).send(presentClosure(await service.createClosure(ctx, req.body))),
   });
 

@@ -22,7 +22,6 @@ export const WEEKLY_SESSION_NOT_FOUND = 'Créneau introuvable';
 export const CANCELLATION_NOT_FOUND = "Ce créneau n'est pas annulé à cette date";
 export const CLOSURE_NOT_FOUND = 'Fermeture introuvable';
 
-
 /** One occurrence of a weekly session on a gym date. */
 export interface Occurrence {
   weeklySessionId: number;
@@ -141,9 +140,7 @@ async function readPublicClasses(db: Db) {
 
 // ---- the booking flow's entry points (they run inside the booking's transaction) ----
 
-export type FoundSession =
-  | { kind: 'appointment'; classId: number; course: string }
-  | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
+export type FoundSession = { kind: 'appointment'; classId: number; course: string } | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
 
 /**
  * What a booking for `course` at `instant` refers to: for a class by appointment ("Private
@@ -323,7 +320,12 @@ export async function cancelOccurrence(ctx: AppContext, weeklySessionId: number,
   if (isoWeekday(input.date) !== s.weekday) throw badRequest(`Ce créneau n'a pas lieu le ${input.date} (autre jour de la semaine)`);
   if (input.date < todayInZone(ctx.config.timezone)) throw badRequest('Cette date est passée');
   try {
-    const row = await repo.insertCancellation(ctx.db, { weekly_session_id: weeklySessionId, session_date: input.date, reason: input.reason, created_at: nowIso() });
+    const row = await repo.insertCancellation(ctx.db, {
+      weekly_session_id: weeklySessionId,
+      session_date: input.date,
+      reason: input.reason,
+      created_at: nowIso(),
+    });
     dropPublic(ctx);
     return row;
   } catch (err) {
@@ -338,8 +340,7 @@ export async function restoreOccurrence(ctx: AppContext, weeklySessionId: number
   dropPublic(ctx);
 }
 
-export const listClosures = (ctx: AppContext, from?: string): Promise<ClosureRow[]> =>
-  repo.listClosures(ctx.db, from ?? todayInZone(ctx.config.timezone));
+export const listClosures = (ctx: AppContext, from?: string): Promise<ClosureRow[]> => repo.listClosures(ctx.db, from ?? todayInZone(ctx.config.timezone));
 
 export async function createClosure(ctx: AppContext, input: ClosureCreatePayload): Promise<ClosureRow> {
   const row = await repo.insertClosure(ctx.db, { start_date: input.startDate, end_date: input.endDate, reason: input.reason, created_at: nowIso() });
@@ -351,4 +352,3 @@ export async function deleteClosure(ctx: AppContext, id: number): Promise<void> 
   if (!(await repo.deleteClosure(ctx.db, id))) throw notFound(CLOSURE_NOT_FOUND);
   dropPublic(ctx);
 }
-

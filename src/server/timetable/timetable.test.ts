@@ -159,9 +159,19 @@ describe.each(backends)('timetable on %s', (backend) => {
 
     const created = await api('POST', '/api/timetable/classes', { name: 'Kids Muay Thai', level: 'Beginner' });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Kids Muay Thai', description: '', level: 'Beginner', durationMinutes: 60, byAppointment: false, sortOrder: 8, active: true });
+    expect(created.json()).toMatchObject({
+      name: 'Kids Muay Thai',
+      description: '',
+      level: 'Beginner',
+      durationMinutes: 60,
+      byAppointment: false,
+      sortOrder: 8,
+      active: true,
+    });
 
-    expect((await api('POST', '/api/timetable/classes', { name: 'Kids Muay Thai', level: 'Beginner' })).json()).toEqual({ error: 'Un cours porte déjà ce nom' });
+    expect((await api('POST', '/api/timetable/classes', { name: 'Kids Muay Thai', level: 'Beginner' })).json()).toEqual({
+      error: 'Un cours porte déjà ce nom',
+    });
     expect((await api('POST', '/api/timetable/classes', { name: '  ', level: 'Beginner' })).json()).toEqual({ error: 'Le nom du cours est obligatoire' });
     const badLevel = await api('POST', '/api/timetable/classes', { name: 'Boxing', level: 'Expert' });
     expect(badLevel.statusCode).toBe(400);
@@ -190,7 +200,9 @@ describe.each(backends)('timetable on %s', (backend) => {
     const sunday = await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 7, startTime: '18:00', capacity: 10 });
     expect(sunday.statusCode).toBe(400);
     expect(sunday.json()).toEqual({ error: 'La salle est fermée le dimanche' });
-    expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '25:00', capacity: 10 })).json()).toEqual({ error: "L'heure doit être au format HH:MM (24 h)" });
+    expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '25:00', capacity: 10 })).json()).toEqual({
+      error: "L'heure doit être au format HH:MM (24 h)",
+    });
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '18:00', capacity: 0 })).statusCode).toBe(400);
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '10:00', capacity: 10 })).json()).toEqual({
       error: 'Ce cours a déjà un créneau ce jour-là à cette heure',
@@ -198,13 +210,26 @@ describe.each(backends)('timetable on %s', (backend) => {
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: 99999, weekday: 1, startTime: '18:00', capacity: 10 })).statusCode).toBe(404);
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: priv.id, weekday: 1, startTime: '18:00', capacity: 1 })).statusCode).toBe(409);
 
-    const created = await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '18:00', capacity: 8, coach: 'Kru Dam' });
+    const created = await api('POST', '/api/timetable/weekly-sessions', {
+      classId: wrestling.id,
+      weekday: 1,
+      startTime: '18:00',
+      capacity: 8,
+      coach: 'Kru Dam',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const ws = created.json();
     expect(ws).toMatchObject({ classId: wrestling.id, className: 'Wrestling', weekday: 1, startTime: '18:00', capacity: 8, coach: 'Kru Dam', active: true });
 
     let monday = (await sessions(`?from=${MONDAY}&days=1`)).sessions;
-    expect(monday.at(-1)).toMatchObject({ course: 'Wrestling', time: '18:00', capacity: 8, spotsLeft: 8, coach: 'Kru Dam', startsAt: '2030-06-03T11:00:00.000Z' });
+    expect(monday.at(-1)).toMatchObject({
+      course: 'Wrestling',
+      time: '18:00',
+      capacity: 8,
+      spotsLeft: 8,
+      coach: 'Kru Dam',
+      startsAt: '2030-06-03T11:00:00.000Z',
+    });
 
     const changed = await api('PATCH', `/api/timetable/weekly-sessions/${ws.id}`, { startTime: '18:30', coach: '' });
     expect(changed.statusCode).toBe(200);
@@ -228,14 +253,33 @@ describe.each(backends)('timetable on %s', (backend) => {
     await db.insertInto('seats').values({ weekly_session_id: luta.weeklySessionId, session_date: MONDAY, taken: 3 }).execute();
     await db
       .insertInto('reservations')
-      .values({ name: 'A', email: 'a@example.com', phone: null, course: 'Luta Livre', date_time: luta.startsAt, message: null, status: 'unread', created_at: new Date().toISOString(), weekly_session_id: luta.weeklySessionId, session_date: MONDAY })
+      .values({
+        name: 'A',
+        email: 'a@example.com',
+        phone: null,
+        course: 'Luta Livre',
+        date_time: luta.startsAt,
+        message: null,
+        status: 'unread',
+        created_at: new Date().toISOString(),
+        weekly_session_id: luta.weeklySessionId,
+        session_date: MONDAY,
+      })
       .execute();
 
-    expect((await sessions(`?from=${MONDAY}&days=1`)).sessions.find((s: { id: string }) => s.id === luta.id)).toMatchObject({ capacity: 20, spotsLeft: 17, full: false });
+    expect((await sessions(`?from=${MONDAY}&days=1`)).sessions.find((s: { id: string }) => s.id === luta.id)).toMatchObject({
+      capacity: 20,
+      spotsLeft: 17,
+      full: false,
+    });
 
     const lowered = await api('PATCH', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`, { capacity: 2 });
     expect(lowered.statusCode).toBe(200);
-    expect((await sessions(`?from=${MONDAY}&days=1`)).sessions.find((s: { id: string }) => s.id === luta.id)).toMatchObject({ capacity: 2, spotsLeft: 0, full: true });
+    expect((await sessions(`?from=${MONDAY}&days=1`)).sessions.find((s: { id: string }) => s.id === luta.id)).toMatchObject({
+      capacity: 2,
+      spotsLeft: 0,
+      full: true,
+    });
 
     const moved = await api('PATCH', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`, { startTime: '16:30' });
     expect(moved.statusCode).toBe(409);
@@ -260,7 +304,13 @@ describe.each(backends)('timetable on %s', (backend) => {
 
     const cancelled = await api('POST', url, { date: MONDAY, reason: 'Coach at a competition' });
     expect(cancelled.statusCode, cancelled.body).toBe(201);
-    expect(cancelled.json()).toMatchObject({ weeklySessionId: bjj.weeklySessionId, className: 'Brazilian Jiu Jitsu', date: MONDAY, startTime: '09:00', reason: 'Coach at a competition' });
+    expect(cancelled.json()).toMatchObject({
+      weeklySessionId: bjj.weeklySessionId,
+      className: 'Brazilian Jiu Jitsu',
+      date: MONDAY,
+      startTime: '09:00',
+      reason: 'Coach at a competition',
+    });
     expect((await api('POST', url, { date: MONDAY })).statusCode).toBe(409);
 
     const after = (await sessions(`?from=${MONDAY}&days=7`)).sessions;
@@ -305,7 +355,13 @@ describe.each(backends)('timetable on %s', (backend) => {
 
   it('the planning routes are in the OpenAPI document', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const p of ['/api/sessions', '/api/classes', '/api/timetable/classes', '/api/timetable/weekly-sessions/{id}/cancellations/{date}', '/api/timetable/closures/{id}']) {
+    for (const p of [
+      '/api/sessions',
+      '/api/classes',
+      '/api/timetable/classes',
+      '/api/timetable/weekly-sessions/{id}/cancellations/{date}',
+      '/api/timetable/closures/{id}',
+    ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
   });

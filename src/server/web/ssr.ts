@@ -17,7 +17,15 @@ export interface RenderResult {
 }
 
 interface EntryServer {
-  render(url: string, opts: { get: (path: string) => Promise<{ status: number; body: string; statusText?: string }>; siteUrl: string; timeZone: string; onError?: (err: unknown) => void }): Promise<RenderResult>;
+  render(
+    url: string,
+    opts: {
+      get: (path: string) => Promise<{ status: number; body: string; statusText?: string }>;
+      siteUrl: string;
+      timeZone: string;
+      onError?: (err: unknown) => void;
+    },
+  ): Promise<RenderResult>;
   matchPage(pathname: string): { kind: PageKind; slug?: string };
   PAGE_MODULES: Record<PageKind, string[]>;
   QUERY_STATE_ID: string;

@@ -14,7 +14,6 @@ const SLUG_FORMAT = 'Le slug ne peut contenir que des lettres minuscules, des ch
 // A missing field and an empty one get the same French message (SPEC.md §5).
 const slugField = z.string('Le slug est requis').trim().min(1, 'Le slug est requis').max(LIMITS.slug, 'Le slug est trop long').regex(SLUG_PATTERN, SLUG_FORMAT);
 
-
 // POST /api/blog-posts, PUT /api/blog-posts/{id} and the blog editor.
 export const blogPostSchema = z.object({
   title: z.string('Le titre est requis').trim().min(1, 'Le titre est requis').max(LIMITS.title, 'Le titre est trop long'),

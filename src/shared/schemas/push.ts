@@ -10,8 +10,16 @@ export const pushSubscribeSchema = z.object({
     // The server also insists on https unless its config allows a local test endpoint.
     .pipe(z.url(ENDPOINT_NOT_URL)),
   keys: z.object({
-    p256dh: z.string().min(1, 'keys.p256dh is required').max(200).regex(/^[A-Za-z0-9_-]+=*$/, 'keys.p256dh must be base64url'),
-    auth: z.string().min(1, 'keys.auth is required').max(100).regex(/^[A-Za-z0-9_-]+=*$/, 'keys.auth must be base64url'),
+    p256dh: z
+      .string()
+      .min(1, 'keys.p256dh is required')
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+=*$/, 'keys.p256dh must be base64url'),
+    auth: z
+      .string()
+      .min(1, 'keys.auth is required')
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+=*$/, 'keys.auth must be base64url'),
   }),
   userAgent: z.string().max(500).nullish(),
 });

@@ -30,10 +30,7 @@ const optionalText = (max: number) =>
 
 /** GET /api/sessions?from=YYYY-MM-DD&days=N (both optional: today in the gym's zone, 14 days). */
 export const sessionsQuerySchema = z.object({
-  from: z
-    .string()
-    .refine(isIsoDate, 'from must be a real date written YYYY-MM-DD')
-    .optional(),
+  from: z.string().refine(isIsoDate, 'from must be a real date written YYYY-MM-DD').optional(),
   days: z
     .string()
     .regex(/^\d{1,3}$/, `days must be a whole number from 1 to ${SESSIONS_MAX_DAYS}`)

@@ -4,12 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiGet, apiPost, apiRequest, configureApiClient, errorText, fromRaw, throwIfNotOk } from './api-client';
 
 // A failed call, as the ApiError it rejected with.
-const failure = (p: Promise<unknown>) => p.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (e: unknown) => e as ApiError,
-);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as ApiError,
+  );
 
 describe('API errors read "status: body" (SPEC.md §7)', () => {
   it('puts the status code, a colon, a space, then the body text', async () => {
@@ -50,7 +51,11 @@ describe('API errors read "status: body" (SPEC.md §7)', () => {
 
   it('the server-rendering reader fails with the same messages', async () => {
     const get = fromRaw(async (path) =>
-      path === '/missing' ? { status: 404, body: '{"error":"Post not found"}', statusText: 'Not Found' } : path === '/empty' ? { status: 500, body: '', statusText: 'Internal Server Error' } : { status: 200, body: '{"ok":true}' },
+      path === '/missing'
+        ? { status: 404, body: '{"error":"Post not found"}', statusText: 'Not Found' }
+        : path === '/empty'
+          ? { status: 500, body: '', statusText: 'Internal Server Error' }
+          : { status: 200, body: '{"ok":true}' },
     );
     await expect(get('/ok')).resolves.toEqual({ ok: true });
     const missing = await failure(get('/missing'));

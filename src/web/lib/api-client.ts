@@ -140,7 +140,7 @@ export type RawGet = (path: string) => Promise<{ status: number; body: string; s
 
 /** Wraps an in-process reader into a GetJson that fails exactly like apiGet. */
 export function fromRaw(raw: RawGet): GetJson {
-  return async <T,>(path: string) => {
+  return async <T>(path: string) => {
     const { status, body, statusText } = await raw(path);
     if (status < 200 || status >= 300) throw new ApiError(status, body, statusText ?? '');
     return parseJson<T>(body);

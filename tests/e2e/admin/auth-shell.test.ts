@@ -107,7 +107,10 @@ describe('back office: sign-in, guard, shell, logout', () => {
     // Without reloading, the next screen's call answers 401: back to the login page, token gone.
     await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Newsletter' }).click();
     await page.waitForURL('**/admin/login', { timeout: 10_000 });
-    await page.getByRole('button', { name: /connexion|se connecter/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /connexion|se connecter/i })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(errors).toEqual([]);
     await ctx.close();

@@ -91,15 +91,54 @@ describe('long unbroken values never push a screen sideways', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
     ({ adminToken } = await setupAccounts(server));
-    await api(server, 'POST', '/api/reservations', { name: NAME, email: EMAIL, phone: '+66 81 234 5678', course: 'MMA Training', dateTime: '2030-01-01T09:00:00.000Z', message: URL_TEXT });
+    await api(server, 'POST', '/api/reservations', {
+      name: NAME,
+      email: EMAIL,
+      phone: '+66 81 234 5678',
+      course: 'MMA Training',
+      dateTime: '2030-01-01T09:00:00.000Z',
+      message: URL_TEXT,
+    });
     // The formula a spreadsheet would run, as the issue reported it.
-    await api(server, 'POST', '/api/reservations', { name: '=HYPERLINK("http://evil.test","x")', email: 'formula@example.com', phone: null, course: 'Muay Thai Beginner', dateTime: '2030-01-02T09:00:00.000Z', message: null });
+    await api(server, 'POST', '/api/reservations', {
+      name: '=HYPERLINK("http://evil.test","x")',
+      email: 'formula@example.com',
+      phone: null,
+      course: 'Muay Thai Beginner',
+      dateTime: '2030-01-02T09:00:00.000Z',
+      message: null,
+    });
     await api(server, 'POST', '/api/contact', { name: NAME, email: EMAIL, subject: unbroken('Subject'), message: `Look at ${URL_TEXT} please` });
     await api(server, 'POST', '/api/newsletter-subscribers', { email: EMAIL, isActive: true });
     await api(server, 'POST', '/api/auth/register', { email: EMAIL, name: NAME, password: 'long-values-password', role: 'staff', isActive: true }, adminToken);
-    const category = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: unbroken('Category'), slug: SLUG, description: URL_TEXT }, adminToken);
-    await api(server, 'POST', '/api/blog-posts', { title: unbroken('Title'), slug: SLUG, content: `Read ${URL_TEXT}`, excerpt: URL_TEXT, categoryId: category.id, published: true }, adminToken);
-    await api(server, 'POST', '/api/gallery/instagram', { title: unbroken('Gallery'), description: URL_TEXT, category: unbroken('Category'), instagramUrl: 'https://www.instagram.com/p/Abc123/', imageUrl: 'https://www.instagram.com/p/Abc123/', filename: '' }, adminToken);
+    const category = await api<{ id: number }>(
+      server,
+      'POST',
+      '/api/blog-categories',
+      { name: unbroken('Category'), slug: SLUG, description: URL_TEXT },
+      adminToken,
+    );
+    await api(
+      server,
+      'POST',
+      '/api/blog-posts',
+      { title: unbroken('Title'), slug: SLUG, content: `Read ${URL_TEXT}`, excerpt: URL_TEXT, categoryId: category.id, published: true },
+      adminToken,
+    );
+    await api(
+      server,
+      'POST',
+      '/api/gallery/instagram',
+      {
+        title: unbroken('Gallery'),
+        description: URL_TEXT,
+        category: unbroken('Category'),
+        instagramUrl: 'https://www.instagram.com/p/Abc123/',
+        imageUrl: 'https://www.instagram.com/p/Abc123/',
+        filename: '',
+      },
+      adminToken,
+    );
     const conversations = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, adminToken);
     conversationId = conversations.find((c) => c.userEmail === EMAIL)!.id;
     await api(server, 'POST', `/api/conversations/${conversationId}/messages`, { content: URL_TEXT }, adminToken);
@@ -115,7 +154,11 @@ describe('long unbroken values never push a screen sideways', () => {
       ready: (page) => page.getByText(NAME).filter({ visible: true }).first().waitFor(),
       then: async (page, width) => {
         // The detail dialog of the long reservation.
-        await page.getByRole('button', { name: `Voir la réservation de ${NAME}` }).filter({ visible: true }).first().click();
+        await page
+          .getByRole('button', { name: `Voir la réservation de ${NAME}` })
+          .filter({ visible: true })
+          .first()
+          .click();
         await page.getByTestId('reservation-detail').waitFor();
         await expectFits(page, `reservation detail @${width}`);
         if (width !== 1920) await shot(page, `reservation-detail-${width}`);
@@ -137,8 +180,22 @@ describe('long unbroken values never push a screen sideways', () => {
     { path: '/admin/messages/:id', ready: (page) => page.getByTestId('message-bubble').filter({ hasText: URL_TEXT }).first().waitFor() },
     { path: '/admin/users', ready: (page) => page.getByTestId('user-card').filter({ hasText: EMAIL }).waitFor() },
     { path: '/admin/categories', ready: (page) => page.getByTestId('category-card').filter({ hasText: SLUG }).waitFor() },
-    { path: '/admin/blog', ready: (page) => page.getByTestId('blog-card').filter({ hasText: unbroken('Title') }).waitFor() },
-    { path: '/admin/gallery', ready: (page) => page.getByTestId('gallery-card').filter({ hasText: unbroken('Gallery') }).waitFor() },
+    {
+      path: '/admin/blog',
+      ready: (page) =>
+        page
+          .getByTestId('blog-card')
+          .filter({ hasText: unbroken('Title') })
+          .waitFor(),
+    },
+    {
+      path: '/admin/gallery',
+      ready: (page) =>
+        page
+          .getByTestId('gallery-card')
+          .filter({ hasText: unbroken('Gallery') })
+          .waitFor(),
+    },
   ];
 
   for (const screen of screens) {

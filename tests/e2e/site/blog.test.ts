@@ -14,7 +14,8 @@ interface Post {
 }
 
 // Dates are printed in the gym's time zone, the server's GYM_TIMEZONE.
-const enUS = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
+const enUS = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(iso));
 
 describe('blog', () => {
   const site = useSite();
@@ -110,7 +111,7 @@ describe('blog', () => {
     const { page, close } = await site.open(1280);
     const res = await gotoReady(page, site.url('/blog/no-such-article'));
     expect(res?.status()).toBe(404);
-    await expect(page.getByText("Article not found").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Article not found').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText("The article you're looking for doesn't exist or has been deleted.").isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Back to Blog' }).click();
     await page.waitForURL(site.url('/blog'));
@@ -135,7 +136,17 @@ describe('blog', () => {
     const created = await site.api('/api/blog-posts', {
       method: 'POST',
       token,
-      body: { title: 'XSS check', slug, content, excerpt: 'Safety', featuredImage: null, metaTitle: null, metaDescription: null, categoryId: cats.body[0].id, published: true },
+      body: {
+        title: 'XSS check',
+        slug,
+        content,
+        excerpt: 'Safety',
+        featuredImage: null,
+        metaTitle: null,
+        metaDescription: null,
+        categoryId: cats.body[0].id,
+        published: true,
+      },
     });
     expect(created.status).toBe(201);
 

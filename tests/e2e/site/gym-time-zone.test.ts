@@ -20,7 +20,13 @@ describe('GYM_TIMEZONE reaches the browser', () => {
     browser = await launchBrowser();
     adminToken = await loginToken(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const categories = await api<{ id: number }[]>(server, 'GET', '/api/blog-categories');
-    const post = await api<{ id: number }>(server, 'POST', '/api/blog-posts', { title: 'Late evening in Paris', slug: SLUG, content: 'Body of the post.', categoryId: categories[0].id, published: true }, adminToken);
+    const post = await api<{ id: number }>(
+      server,
+      'POST',
+      '/api/blog-posts',
+      { title: 'Late evening in Paris', slug: SLUG, content: 'Body of the post.', categoryId: categories[0].id, published: true },
+      adminToken,
+    );
     await server.app.ctx.db.updateTable('blog_posts').set({ published_at: PUBLISHED_AT, created_at: PUBLISHED_AT }).where('id', '=', post.id).execute();
     server.app.ctx.publicCache.invalidate();
   });

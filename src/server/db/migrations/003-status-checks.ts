@@ -17,8 +17,7 @@ const CHECKS: { table: string; column: string; values: string[] }[] = [
 
 const constraintName = (c: (typeof CHECKS)[number]) => `${c.table}_${c.column}_check`;
 // Fixed identifiers and literals from the list above, never user input.
-const checkClause = (c: (typeof CHECKS)[number]) =>
-  `constraint "${constraintName(c)}" check ("${c.column}" in (${c.values.map((v) => `'${v}'`).join(', ')}))`;
+const checkClause = (c: (typeof CHECKS)[number]) => `constraint "${constraintName(c)}" check ("${c.column}" in (${c.values.map((v) => `'${v}'`).join(', ')}))`;
 
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect === 'postgres') {

@@ -8,9 +8,7 @@ import { type Kysely, sql } from 'kysely';
 // on one PostgreSQL never seed twice (the migrator holds a lock and runs it in a transaction).
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+    dialect === 'postgres' ? t.addColumn('id', 'serial', (c: any) => c.primaryKey()) : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
   const bool = 'boolean';
 
   await id(db.schema.createTable('classes'))
@@ -61,12 +59,20 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .createTable('seats')
     .addColumn('weekly_session_id', 'integer', (c: any) => c.notNull().references('weekly_sessions.id').onDelete('cascade'))
     .addColumn('session_date', 'text', (c: any) => c.notNull())
-    .addColumn('taken', 'integer', (c: any) => c.notNull().defaultTo(0).check(sql`taken >= 0`))
+    .addColumn('taken', 'integer', (c: any) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`taken >= 0`),
+    )
     .addPrimaryKeyConstraint('seats_pk', ['weekly_session_id', 'session_date'])
     .execute();
 
   // Reservations: nullable (or defaulted) so the rows SPEC's form made stay valid.
-  await db.schema.alterTable('reservations').addColumn('weekly_session_id', 'integer', (c: any) => c.references('weekly_sessions.id')).execute();
+  await db.schema
+    .alterTable('reservations')
+    .addColumn('weekly_session_id', 'integer', (c: any) => c.references('weekly_sessions.id'))
+    .execute();
   await db.schema.alterTable('reservations').addColumn('session_date', 'text').execute();
   await db.schema.alterTable('reservations').addColumn('manage_token_hash', 'text').execute();
   await db.schema
@@ -75,7 +81,12 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .execute();
   await db.schema
     .alterTable('reservations')
-    .addColumn('source', 'text', (c: any) => c.notNull().defaultTo('web').check(sql`source in ('web', 'walk_in', 'whatsapp')`))
+    .addColumn('source', 'text', (c: any) =>
+      c
+        .notNull()
+        .defaultTo('web')
+        .check(sql`source in ('web', 'walk_in', 'whatsapp')`),
+    )
     .execute();
   await db.schema.alterTable('reservations').addColumn('cancelled_at', 'text').execute();
   await db.schema.alterTable('reservations').addColumn('reminder_queued_at', 'text').execute();
@@ -98,13 +109,55 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   // "daily" is every opening day, Monday (1) to Saturday (6); Sunday closed. 20 places each.
   const now = new Date().toISOString();
   const seed: { name: string; description: string; level: string; byAppointment: boolean; times: string[] }[] = [
-    { name: 'Muay Thai Beginner', level: 'Beginner', byAppointment: false, times: ['08:00'], description: 'Stance, footwork, the basic strikes and pad work. No experience needed: the right first class.' },
-    { name: 'Brazilian Jiu Jitsu', level: 'All Levels', byAppointment: false, times: ['09:00'], description: 'Positions, escapes and submissions on the mat, then positional sparring at your pace.' },
-    { name: 'Wrestling', level: 'All Levels', byAppointment: false, times: ['10:00'], description: 'Takedowns, sprawls and cage work. Builds the base every grappler and MMA fighter needs.' },
-    { name: 'Muay Thai All Levels', level: 'All Levels', byAppointment: false, times: ['14:00', '15:00'], description: 'Pad rounds with our Thai trainers, bag work, clinch and technical sparring.' },
-    { name: 'Luta Livre', level: 'All Levels', byAppointment: false, times: ['16:00'], description: 'Brazilian no-gi submission grappling: leg locks, chokes and fast transitions.' },
-    { name: 'MMA Training', level: 'All Levels', byAppointment: false, times: ['17:00'], description: 'Striking, takedowns and ground control put together, from drills to controlled sparring.' },
-    { name: 'Private Training', level: 'All Levels', byAppointment: true, times: [], description: 'One-to-one with a trainer of your choice, any discipline, planned around your goals.' },
+    {
+      name: 'Muay Thai Beginner',
+      level: 'Beginner',
+      byAppointment: false,
+      times: ['08:00'],
+      description: 'Stance, footwork, the basic strikes and pad work. No experience needed: the right first class.',
+    },
+    {
+      name: 'Brazilian Jiu Jitsu',
+      level: 'All Levels',
+      byAppointment: false,
+      times: ['09:00'],
+      description: 'Positions, escapes and submissions on the mat, then positional sparring at your pace.',
+    },
+    {
+      name: 'Wrestling',
+      level: 'All Levels',
+      byAppointment: false,
+      times: ['10:00'],
+      description: 'Takedowns, sprawls and cage work. Builds the base every grappler and MMA fighter needs.',
+    },
+    {
+      name: 'Muay Thai All Levels',
+      level: 'All Levels',
+      byAppointment: false,
+      times: ['14:00', '15:00'],
+      description: 'Pad rounds with our Thai trainers, bag work, clinch and technical sparring.',
+    },
+    {
+      name: 'Luta Livre',
+      level: 'All Levels',
+      byAppointment: false,
+      times: ['16:00'],
+      description: 'Brazilian no-gi submission grappling: leg locks, chokes and fast transitions.',
+    },
+    {
+      name: 'MMA Training',
+      level: 'All Levels',
+      byAppointment: false,
+      times: ['17:00'],
+      description: 'Striking, takedowns and ground control put together, from drills to controlled sparring.',
+    },
+    {
+      name: 'Private Training',
+      level: 'All Levels',
+      byAppointment: true,
+      times: [],
+      description: 'One-to-one with a trainer of your choice, any discipline, planned around your goals.',
+    },
   ];
   let order = 0;
   for (const c of seed) {

@@ -7,8 +7,7 @@ import { useToast } from './ui/toast';
 
 const SW_URL = '/sw.js';
 
-const pushSupported = () =>
-  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** VAPID keys travel as base64url; PushManager wants the raw bytes. */
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -117,8 +116,7 @@ export function PushControl() {
               </p>
               {permission === 'denied' && (
                 <p className="mt-2 text-sm text-red-800" role="note">
-                  Permission refusée : les notifications sont bloquées pour ce site. Autorisez-les dans les réglages de votre navigateur, puis
-                  réessayez.
+                  Permission refusée : les notifications sont bloquées pour ce site. Autorisez-les dans les réglages de votre navigateur, puis réessayez.
                 </p>
               )}
               <div className="mt-3 flex flex-wrap gap-2">

@@ -24,7 +24,7 @@ describe('dates: fr-FR in the back office, en-US on the conversation screens', (
     expect(new Date(MIDNIGHT).getHours()).toBe(9);
   });
 
-  it('shows a date and time in French by default, in the gym\'s time zone', () => {
+  it("shows a date and time in French by default, in the gym's time zone", () => {
     expect(formatDateTime(AFTERNOON)).toBe('4 mars 2030, 09:30');
     expect(formatDate(AFTERNOON)).toBe('4 mars 2030');
     expect(formatShortDateTime(AFTERNOON)).toBe('04/03/2030 09:30');

@@ -12,13 +12,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
-import {
-  matchesSubscriber,
-  useContactSubmissions,
-  useDeleteSubscriber,
-  useSetContactStatus,
-  useSubscribers,
-} from '../features/newsletter/api';
+import { matchesSubscriber, useContactSubmissions, useDeleteSubscriber, useSetContactStatus, useSubscribers } from '../features/newsletter/api';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDate, formatDateTime } from '../lib/format';
 import type { NewsletterSubscriber } from '../lib/types';
@@ -179,7 +173,12 @@ function ContactsTab() {
                 </div>
               </div>
               <div className="w-full shrink-0 sm:w-40">
-                <Select aria-label={`Statut du message de ${c.name}`} value={c.status} onValueChange={(v) => change(c.id, v as ContactStatus)} options={options} />
+                <Select
+                  aria-label={`Statut du message de ${c.name}`}
+                  value={c.status}
+                  onValueChange={(v) => change(c.id, v as ContactStatus)}
+                  options={options}
+                />
               </div>
             </div>
             {c.subject && <p className="mt-3 text-sm font-medium wrap-anywhere text-gray-900">{c.subject}</p>}

@@ -11,13 +11,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
-import {
-  countUnread,
-  useArchiveReservation,
-  useDeleteReservation,
-  useMarkReservationRead,
-  useReservations,
-} from '../features/reservations/api';
+import { countUnread, useArchiveReservation, useDeleteReservation, useMarkReservationRead, useReservations } from '../features/reservations/api';
 import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, todayStamp, truncate } from '../lib/format';
@@ -55,8 +49,7 @@ function confirmationText(r: Reservation): string {
   ].join('\n');
 }
 
-const whatsappLink = (r: Reservation) =>
-  `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r))}`;
+const whatsappLink = (r: Reservation) => `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r))}`;
 const mailtoLink = (r: Reservation) =>
   `mailto:${r.email}?subject=${encodeURIComponent(`Your booking at ${SITE.name}`)}&body=${encodeURIComponent(confirmationText(r))}`;
 
@@ -189,18 +182,36 @@ export function ReservationsPage() {
               </colgroup>
               <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Nom</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Contact</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Cours</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Date et heure</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Message</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Statut</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Nom
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Contact
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Cours
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Date et heure
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Message
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Statut
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {visible.map((r) => (
-                  <tr key={r.id} className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`} data-testid="reservation-row">
+                  <tr
+                    key={r.id}
+                    className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`}
+                    data-testid="reservation-row"
+                  >
                     <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.name}</td>
                     <td className="px-4 py-3 text-gray-700">
                       {r.email && (

@@ -25,7 +25,6 @@ import { useSession } from '../lib/session';
 import type { User } from '../lib/types';
 import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE } from '../../../shared/messages';
 
-
 const roleOptions = ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 
 export function UsersPage() {

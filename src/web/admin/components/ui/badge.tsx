@@ -16,7 +16,17 @@ const tones: Record<BadgeTone, string> = {
  * A status or label on one line. `truncate` is for a value someone typed (a category name): cut
  * with an ellipsis at the width available, in full in the title; fixed labels never shrink.
  */
-export function Badge({ tone = 'gray', className, truncate = false, children }: { tone?: BadgeTone; className?: string; truncate?: boolean; children: ReactNode }) {
+export function Badge({
+  tone = 'gray',
+  className,
+  truncate = false,
+  children,
+}: {
+  tone?: BadgeTone;
+  className?: string;
+  truncate?: boolean;
+  children: ReactNode;
+}) {
   const base = 'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset';
   if (!truncate) return <span className={cn(base, tones[tone], className)}>{children}</span>;
   return (
