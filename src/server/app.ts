@@ -204,18 +204,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  await authRoutes(app, ctx);
-  await usersRoutes(app, ctx);
-  await blogRoutes(app, ctx);
-  await categoriesRoutes(app, ctx);
-  await galleryRoutes(app, ctx);
-  await reservationsRoutes(app, ctx);
-  await timetableRoutes(app, ctx);
-  await newsletterRoutes(app, ctx);
-  await contactRoutes(app, ctx);
-  await conversationsRoutes(app, ctx);
-  await pushRoutes(app, ctx);
-  await dashboardRoutes(app, ctx);
+  authRoutes(app, ctx);
+  usersRoutes(app, ctx);
+  blogRoutes(app, ctx);
+  categoriesRoutes(app, ctx);
+  galleryRoutes(app, ctx);
+  reservationsRoutes(app, ctx);
+  timetableRoutes(app, ctx);
+  newsletterRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  conversationsRoutes(app, ctx);
+  pushRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());

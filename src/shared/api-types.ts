@@ -33,14 +33,12 @@ export type SessionUserDto = z.infer<typeof sessionUserDtoSchema>;
 
 /** POST /api/auth/login. */
 export const loginAnswerSchema = z.object({ token: z.string(), user: sessionUserDtoSchema });
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const blogCategoryRefDtoSchema = z.object({
   id,
   name: z.string(),
   slug: z.string(),
 });
-export type BlogCategoryRefDto = z.infer<typeof blogCategoryRefDtoSchema>;
 
 export const blogPostDtoSchema = z.object({
   id,
@@ -73,7 +71,6 @@ export const galleryVariantDtoSchema = z.object({
   width: z.number().int(),
   url: z.string(),
 });
-export type GalleryVariantDto = z.infer<typeof galleryVariantDtoSchema>;
 
 export const galleryItemDtoSchema = z.object({
   id,
@@ -114,7 +111,6 @@ export type ContactSubmissionDto = z.infer<typeof contactSubmissionDtoSchema>;
 
 /** POST /api/contact → 201: the stored submission and the conversation it opened. */
 export const contactReceiptSchema = z.object({ success: z.literal(true), id, conversationId: id });
-export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 export const conversationDtoSchema = z.object({
   id,
@@ -142,7 +138,6 @@ export type ConversationMessageDto = z.infer<typeof conversationMessageDtoSchema
 
 /** PUT /api/conversations/{id}/mark-read: how many customer messages became read. */
 export const markReadAnswerSchema = z.object({ success: z.literal(true), updated: z.number().int() });
-export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 
 export const reservationDtoSchema = z.object({
   id,
@@ -170,7 +165,6 @@ export const statEntryDtoSchema = z.object({
   value: z.number(),
   createdAt: timestamp,
 });
-export type StatEntryDto = z.infer<typeof statEntryDtoSchema>;
 
 export const weeklyPointDtoSchema = z.object({
   weekStart: z.string().describe('YYYY-MM-DD, a Monday in the gym’s time zone'),
@@ -195,7 +189,6 @@ export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
 
 /** GET /api/push/public-key: the VAPID application server key (base64url). */
 export const pushPublicKeyDtoSchema = z.object({ publicKey: z.string() });
-export type PushPublicKeyDto = z.infer<typeof pushPublicKeyDtoSchema>;
 
 /** POST /api/push/subscribe → 201. The keys stay on the server. */
 export const pushSubscriptionDtoSchema = z.object({ id, endpoint: z.string(), createdAt: timestamp });
@@ -203,7 +196,6 @@ export type PushSubscriptionDto = z.infer<typeof pushSubscriptionDtoSchema>;
 
 /** POST /api/push/test: devices reached, subscriptions the push service said are gone, other failures. */
 export const pushTestResultDtoSchema = z.object({ sent: z.number().int(), removed: z.number().int(), failed: z.number().int() });
-export type PushTestResultDto = z.infer<typeof pushTestResultDtoSchema>;
 
 /** Answers that only confirm: { success: true } or { ok: true }. */
 export const successAnswerSchema = z.object({ success: z.literal(true) });

@@ -33,7 +33,6 @@ export const STAT_METRICS = ['page_view', 'contact_form', 'newsletter_signup', '
 export type StatMetric = (typeof STAT_METRICS)[number];
 
 export const GALLERY_MAX_BYTES = 10 * 1024 * 1024;
-export const GALLERY_ACCEPTED_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp'] as const;
 export const GALLERY_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const GALLERY_DEFAULT_CATEGORY = 'general';
 /** Decompression-bomb guard: images above this many pixels are refused before decoding. */

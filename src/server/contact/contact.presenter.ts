@@ -1,4 +1,3 @@
-import type { ContactStatus } from '../../shared/constants';
 import type { ContactSubmissionRow } from '../db/schema';
 import type { ContactSubmissionDto } from '../../shared/api-types';
 export type { ContactSubmissionDto };

@@ -1,4 +1,3 @@
-import type { ConversationStatus } from '../../shared/constants';
 import { toBool } from '../db/database';
 import type { ConversationMessageRow } from '../db/schema';
 import type { ConversationWithCounts } from './conversations.repository';

@@ -285,5 +285,4 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
-export type SessionCancellationRow = Selectable<SessionCancellationsTable>;
 export type ClosureRow = Selectable<ClosuresTable>;

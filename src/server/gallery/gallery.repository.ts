@@ -17,7 +17,12 @@ export function parseVariants(text: string | null): GalleryVariant[] {
   try {
     const list = JSON.parse(text) as unknown;
     if (!Array.isArray(list)) return [];
-    return list.filter((v): v is GalleryVariant => typeof v?.width === 'number' && typeof v?.url === 'string').map((v) => ({ width: v.width, url: v.url }));
+    return list
+      .filter(
+        (v): v is GalleryVariant =>
+          typeof (v as Partial<GalleryVariant> | null)?.width === 'number' && typeof (v as Partial<GalleryVariant> | null)?.url === 'string',
+      )
+      .map((v) => ({ width: v.width, url: v.url }));
   } catch {
     return [];
   }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { addImage } from './gallery.service';
 import { countItems } from './gallery.repository';
-import { escapeXml } from '../lib/escape-html';
+import { escapeHtml } from '../lib/escape-html';
 import { loadSharp } from '../media/image-processing';
 
 interface DemoImage {
@@ -122,8 +122,8 @@ function demoSvg(d: DemoImage): string {
   <circle cx="1260" cy="300" r="260" fill="none" stroke="${d.accent}" stroke-opacity="0.35" stroke-width="6"/>
   <circle cx="1260" cy="300" r="190" fill="none" stroke="${d.accent}" stroke-opacity="0.2" stroke-width="3"/>
   <rect x="120" y="${barY}" width="220" height="12" fill="${d.accent}"/>
-  ${lines.map((l, i) => `<text x="120" y="${baselines[i]}" font-family="${font}" font-weight="bold" font-size="${size}" fill="#ffffff" letter-spacing="2">${escapeXml(l)}</text>`).join('\n  ')}
-  <text x="124" y="${taglineY}" font-family="${font}" font-size="54" fill="${d.accent}">${escapeXml(d.tagline)}</text>
+  ${lines.map((l, i) => `<text x="120" y="${baselines[i]}" font-family="${font}" font-weight="bold" font-size="${size}" fill="#ffffff" letter-spacing="2">${escapeHtml(l)}</text>`).join('\n  ')}
+  <text x="124" y="${taglineY}" font-family="${font}" font-size="54" fill="${d.accent}">${escapeHtml(d.tagline)}</text>
 </svg>`;
 }
 

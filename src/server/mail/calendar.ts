@@ -49,6 +49,7 @@ export function mailFromAddress(mailFrom: string): string {
  */
 const paramText = (text: string) =>
   text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f"]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

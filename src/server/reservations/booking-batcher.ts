@@ -77,8 +77,8 @@ export function createBatcher<I, R>(writer: BatchWriter<I, R>): Batcher<I, R> {
         const r = results[i];
         if (r instanceof Error) p.reject(r);
         else {
-          done.push(r as R);
-          p.resolve(r as R);
+          done.push(r);
+          p.resolve(r);
         }
       });
       written += done.length;

@@ -1,5 +1,5 @@
 import { SITE } from '../../shared/site';
-import { escapeXml } from '../lib/escape-html';
+import { escapeHtml } from '../lib/escape-html';
 import { plainSummary } from './html';
 import type { SeoPost } from './json-ld';
 
@@ -18,7 +18,7 @@ export function sitemapXml(publicUrl: string, posts: SeoPost[]): string {
     ...posts.map((p) => ({ loc: postUrl(publicUrl, p.slug), lastmod: day(p.updatedAt ?? p.publishedAt ?? p.createdAt), priority: '0.7' })),
   ];
   const body = entries
-    .map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}<priority>${u.priority}</priority></url>`)
+    .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}<priority>${u.priority}</priority></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
@@ -35,13 +35,13 @@ export function rssXml(publicUrl: string, posts: SeoPost[]): string {
       const date = p.publishedAt ?? p.createdAt;
       return [
         '    <item>',
-        `      <title>${escapeXml(p.title)}</title>`,
-        `      <link>${escapeXml(url)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <title>${escapeHtml(p.title)}</title>`,
+        `      <link>${escapeHtml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeHtml(url)}</guid>`,
         `      <pubDate>${rfc822(date)}</pubDate>`,
-        p.author ? `      <dc:creator>${escapeXml(p.author.name)}</dc:creator>` : '',
-        p.category ? `      <category>${escapeXml(p.category.name)}</category>` : '',
-        `      <description>${escapeXml(p.excerpt ?? plainSummary(p.content, 300))}</description>`,
+        p.author ? `      <dc:creator>${escapeHtml(p.author.name)}</dc:creator>` : '',
+        p.category ? `      <category>${escapeHtml(p.category.name)}</category>` : '',
+        `      <description>${escapeHtml(p.excerpt ?? plainSummary(p.content, 300))}</description>`,
         '    </item>',
       ]
         .filter(Boolean)
@@ -52,10 +52,10 @@ export function rssXml(publicUrl: string, posts: SeoPost[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeXml(`${SITE.name} Blog`)}</title>
-    <link>${escapeXml(`${publicUrl}/blog`)}</link>
-    <atom:link href="${escapeXml(`${publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
-    <description>${escapeXml(`Training tips and news from ${SITE.name}`)}</description>
+    <title>${escapeHtml(`${SITE.name} Blog`)}</title>
+    <link>${escapeHtml(`${publicUrl}/blog`)}</link>
+    <atom:link href="${escapeHtml(`${publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <description>${escapeHtml(`Training tips and news from ${SITE.name}`)}</description>
     <language>en-us</language>
     <lastBuildDate>${newest}</lastBuildDate>
 ${items}

@@ -1,4 +1,3 @@
-import type { Role } from '../../shared/constants';
 import { toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
 import type { SessionUserDto, UserDto, UserNameDto } from '../../shared/api-types';
@@ -9,7 +8,7 @@ export const presentUser = (u: UserRow): UserDto => ({
   id: u.id,
   email: u.email,
   name: u.name,
-  role: u.role as Role,
+  role: u.role,
   isActive: toBool(u.is_active),
   createdAt: u.created_at,
 });

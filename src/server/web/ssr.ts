@@ -60,7 +60,9 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
   const entry = (await import(pathToFileURL(serverEntry).href)) as EntryServer;
   const template = inlineStylesheets(fs.readFileSync(templateFile, 'utf8'), clientDir);
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
+  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
 
   const cache = new Map<PageKind, string>();
   const preloadLinks = (kind: PageKind) => {

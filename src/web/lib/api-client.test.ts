@@ -79,7 +79,7 @@ describe('the client over HTTP', () => {
       if (req.url === '/no-content') return res.writeHead(204).end();
       if (req.url === '/echo') {
         let body = '';
-        req.on('data', (c: Buffer) => (body += c));
+        req.on('data', (c: Buffer) => (body += c.toString('utf8')));
         req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: req.headers['content-type'], body })));
         return;
       }

@@ -146,5 +146,3 @@ export function fromRaw(raw: RawGet): GetJson {
     return parseJson<T>(body);
   };
 }
-
-export const browserGet: GetJson = apiGet;

@@ -38,10 +38,10 @@ interface SessionValue {
   user: SessionUser | null;
   /** True until the stored token has been checked against /api/auth/me. */
   isLoading: boolean;
-  login(email: string, password: string): Promise<SessionUser>;
-  logout(): Promise<void>;
+  login: (email: string, password: string) => Promise<SessionUser>;
+  logout: () => Promise<void>;
   /** Re-reads /api/auth/me: after editing one's own account, the menu shows the new name. */
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);

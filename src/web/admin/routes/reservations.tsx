@@ -294,10 +294,10 @@ function ReservationDetail({
   onCopyFailed,
 }: {
   r: Reservation;
-  onArchive(): void;
-  onDelete(): void;
-  onCopied(): void;
-  onCopyFailed(): void;
+  onArchive: () => void;
+  onDelete: () => void;
+  onCopied: () => void;
+  onCopyFailed: () => void;
 }) {
   const rows: [string, string][] = [
     ['Nom', r.name],

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { browserGet, type GetJson } from '../../lib/api-client';
+import { apiGet, type GetJson } from '../../lib/api-client';
 import type { GalleryItem } from '../../lib/types';
 import { isVisibleGalleryItem } from '../../../shared/media';
 
-export const galleryQuery = (get: GetJson = browserGet) =>
+export const galleryQuery = (get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['gallery'],
     queryFn: () => get<GalleryItem[]>('/api/gallery'),
