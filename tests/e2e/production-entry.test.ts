@@ -99,7 +99,7 @@ describe('the compiled server, as npm run serve starts it', () => {
       expect(up.status, await up.clone().text()).toBe(201);
       expect(hasLibvips(first.child.pid!)).toBe(true);
     } finally {
-      expect(await stop(first.child)).toBe(0);
+      expect(await stop(first.child), first.output()).toBe(0);
     }
 
     // A second start on the same data neither seeds nor prints a password.
@@ -109,7 +109,7 @@ describe('the compiled server, as npm run serve starts it', () => {
       const gallery = (await (await fetch(`${second.url}/api/gallery`)).json()) as unknown[];
       expect(gallery.length).toBeGreaterThan(1);
     } finally {
-      expect(await stop(second.child)).toBe(0);
+      expect(await stop(second.child), second.output()).toBe(0);
     }
   });
 });

@@ -93,9 +93,14 @@ export async function migrate(handle: DatabaseHandle, schema?: string, opts: { u
     allowUnorderedMigrations: true,
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely's migrator looks for its table by listing the tables of every schema; a schema another
+    // client drops meanwhile (test runs, on a shared server) fails that listing. Not ours: try again.
+    const other = /schema "([^"]+)" does not exist/.exec(String((error as Error | undefined)?.message ?? ''));
+    if (!failed && other && other[1] !== schema && attempt < 5) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
 }
