@@ -189,7 +189,11 @@ function ClassesTab({ classes, sessions }: { classes: ClassDto[]; sessions: Week
                     <IconButton label={`Modifier le cours ${c.name}`} onClick={() => setClassDialog({ cls: c })}>
                       <Pencil className="h-4 w-4" aria-hidden />
                     </IconButton>
-                    <IconButton label={c.active ? `Désactiver le cours ${c.name}` : `Réactiver le cours ${c.name}`} onClick={() => toggleActive(c)} disabled={toggle.busy}>
+                    <IconButton
+                      label={c.active ? `Désactiver le cours ${c.name}` : `Réactiver le cours ${c.name}`}
+                      onClick={() => toggleActive(c)}
+                      disabled={toggle.busy}
+                    >
                       <Power className={c.active ? 'h-4 w-4 text-green-700' : 'h-4 w-4'} aria-hidden />
                     </IconButton>
                   </div>
@@ -226,7 +230,11 @@ function ClassesTab({ classes, sessions }: { classes: ClassDto[]; sessions: Week
                                 <IconButton label={`Annuler une date du créneau ${c.name} ${label}`} onClick={() => setToCancel(s)}>
                                   <CalendarX2 className="h-4 w-4" aria-hidden />
                                 </IconButton>
-                                <IconButton label={`Supprimer le créneau ${c.name} ${label}`} onClick={() => setToDelete(s)} className="text-red-700 hover:bg-red-50">
+                                <IconButton
+                                  label={`Supprimer le créneau ${c.name} ${label}`}
+                                  onClick={() => setToDelete(s)}
+                                  className="text-red-700 hover:bg-red-50"
+                                >
                                   <Trash2 className="h-4 w-4" aria-hidden />
                                 </IconButton>
                               </div>
@@ -255,7 +263,11 @@ function ClassesTab({ classes, sessions }: { classes: ClassDto[]; sessions: Week
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}
         title="Supprimer le créneau"
-        description={toDelete ? `Le créneau ${toDelete.className} du ${WEEKDAY_LABELS[toDelete.weekday].toLowerCase()} à ${toDelete.startTime} sera supprimé. Continuer ?` : ''}
+        description={
+          toDelete
+            ? `Le créneau ${toDelete.className} du ${WEEKDAY_LABELS[toDelete.weekday].toLowerCase()} à ${toDelete.startTime} sera supprimé. Continuer ?`
+            : ''
+        }
         onConfirm={() => void confirmDelete()}
         busy={deleting.busy}
       />
@@ -629,7 +641,11 @@ function ClosuresTab() {
                     <p className="font-medium text-gray-900 first-letter:uppercase">{label}</p>
                     {c.reason && <p className="text-sm wrap-anywhere text-gray-700">{c.reason}</p>}
                   </div>
-                  <IconButton label={`Supprimer la fermeture ${label}`} onClick={() => setToDelete({ id: c.id, label })} className="text-red-700 hover:bg-red-50">
+                  <IconButton
+                    label={`Supprimer la fermeture ${label}`}
+                    onClick={() => setToDelete({ id: c.id, label })}
+                    className="text-red-700 hover:bg-red-50"
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden />
                   </IconButton>
                 </Card>
@@ -638,7 +654,12 @@ function ClosuresTab() {
           })}
         </ul>
       )}
-      <Modal open={open} onOpenChange={setOpen} title="Nouvelle fermeture" description="La salle est fermée du premier au dernier jour inclus (dates de la salle).">
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Nouvelle fermeture"
+        description="La salle est fermée du premier au dernier jour inclus (dates de la salle)."
+      >
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <div className="grid gap-4 sm:grid-cols-2">

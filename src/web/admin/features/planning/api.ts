@@ -33,9 +33,7 @@ function usePlanningMutation<TVars, TResult = unknown>(fn: (vars: TVars) => Prom
   return useMutation({
     mutationFn: fn,
     onSettled: () =>
-      Promise.all(
-        [['/api/timetable'], ['/api/desk'], ['/api/sessions'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey })),
-      ),
+      Promise.all([['/api/timetable'], ['/api/desk'], ['/api/sessions'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
 
