@@ -44,8 +44,7 @@ export const useDeskDay = (date: string) =>
 /** What a desk write makes stale: the day, the reservation list (and menu badge), the dashboard, the public seats. */
 function useDeskInvalidation() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([DESK_KEY, ['/api/reservations'], ['/api/dashboard-stats'], ['/api/sessions']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+  return () => Promise.all([DESK_KEY, ['/api/reservations'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 /**

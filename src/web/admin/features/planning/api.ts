@@ -33,7 +33,11 @@ function usePlanningMutation<TVars, TResult = unknown>(fn: (vars: TVars) => Prom
   return useMutation({
     mutationFn: fn,
     onSettled: () =>
-      Promise.all([['/api/timetable'], ['/api/desk'], ['/api/sessions'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [CLASSES_KEY, WEEKLY_SESSIONS_KEY, CANCELLATIONS_KEY, CLOSURES_KEY, ['/api/desk'], ['/api/dashboard-stats']].map((queryKey) =>
+          qc.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

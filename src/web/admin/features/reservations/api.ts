@@ -28,7 +28,6 @@ export function useCancelReservation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('PUT', `/api/reservations/${id}/cancel`),
-    onSettled: () =>
-      Promise.all([RESERVATIONS_KEY, ['/api/desk'], ['/api/dashboard-stats'], ['/api/sessions']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([RESERVATIONS_KEY, ['/api/desk'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
