@@ -44,20 +44,20 @@ export function DayView({ date, onDateChange }: { date: string; onDateChange: (d
           <h2 className="text-lg font-semibold text-gray-900 first-letter:uppercase" data-testid="day-title">
             {formatGymDate(date)}
           </h2>
-          <p className="text-sm text-gray-700">Heures en {gymZoneName()}</p>
+          <p className="text-sm text-gray-700">Heures : {gymZoneName()}</p>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
           <Button variant="outline" size="icon" className="h-11 w-11" aria-label="Jour précédent" onClick={() => onDateChange(addDays(date, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </Button>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
             <label htmlFor="day-date" className="sr-only">
               Date
             </label>
             <Input
               id="day-date"
               type="date"
-              className="h-11 w-40"
+              className="h-11 w-full sm:w-40"
               value={date}
               onChange={(e) => {
                 if (isIsoDate(e.target.value)) onDateChange(e.target.value);
@@ -199,7 +199,7 @@ function RosterRow({ r, date }: { r: Reservation; date: string }) {
   };
 
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="roster-row">
+    <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between" data-testid="roster-row">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className={cn('font-medium wrap-anywhere text-gray-900', cancelled && 'text-gray-600 line-through')}>{r.name}</span>
@@ -222,7 +222,7 @@ function RosterRow({ r, date }: { r: Reservation; date: string }) {
         </div>
       </div>
       {!cancelled && (
-        <div className="flex gap-2" role="group" aria-label={`Présence de ${r.name}`}>
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex" role="group" aria-label={`Présence de ${r.name}`}>
           {toggle('present', 'Présent', Check, 'border-green-700 bg-green-700 text-white hover:bg-green-800')}
           {toggle('no_show', 'Absent', UserX, 'border-red-700 bg-red-700 text-white hover:bg-red-800')}
         </div>

@@ -222,12 +222,15 @@ export function ReservationsPage() {
             <Tile label="Traitées" value={treated} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
           </section>
 
-          <div className="mb-4 flex items-center gap-3">
+          <div className="mb-2 flex items-center gap-3">
             <Switch id="show-archived" checked={showArchived} onCheckedChange={setShowArchived} />
             <label htmlFor="show-archived" className="text-sm font-medium text-gray-900">
               Afficher les réservations archivées
             </label>
           </div>
+          <p className="mb-4 text-xs text-gray-700" data-testid="list-zone">
+            Dates et heures : {gymZoneName()}
+          </p>
 
           {isLoading && <Spinner />}
           {reservations && visible.length === 0 && <EmptyState title="Aucune réservation" />}
