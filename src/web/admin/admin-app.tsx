@@ -17,6 +17,7 @@ import { GalleryPage } from './routes/gallery';
 import { LoginPage } from './routes/login';
 import { MessagesPage } from './routes/messages';
 import { NewsletterPage } from './routes/newsletter';
+import { PlanningPage } from './routes/planning';
 import { ReservationsPage } from './routes/reservations';
 import { UsersPage } from './routes/users';
 
@@ -62,6 +63,7 @@ export default function AdminApp() {
                     <Route path="messages" element={<MessagesPage />} />
                     <Route path="messages/:id" element={<ConversationPage />} />
                     <Route path="reservations" element={<ReservationsPage />} />
+                    <Route path="planning" element={<PlanningPage />} />
                     <Route element={<RouteGuard role="admin" />}>
                       <Route path="users" element={<UsersPage />} />
                     </Route>

@@ -14,6 +14,7 @@ const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'newsletter', heading: 'Newsletter & Contact' },
   { path: 'messages', heading: 'Messages' },
   { path: 'reservations', heading: 'Réservations' },
+  { path: 'planning', heading: 'Planning' },
 ];
 
 describe('back office: every screen for both roles, axe-core, keyboard, code splitting', () => {

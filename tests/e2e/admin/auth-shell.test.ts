@@ -58,7 +58,7 @@ describe('back office: sign-in, guard, shell, logout', () => {
     expect(token).toBeTruthy();
 
     const nav = page.getByRole('navigation', { name: "Menu d'administration" });
-    for (const item of ['Tableau de bord', 'Blog', 'Galerie', 'Réservations', 'Messages', 'Newsletter']) {
+    for (const item of ['Tableau de bord', 'Blog', 'Galerie', 'Réservations', 'Planning', 'Messages', 'Newsletter']) {
       await expect(nav.getByRole('link', { name: new RegExp(item) }).count()).resolves.toBe(1);
     }
     await expect(nav.getByRole('link', { name: 'Utilisateurs' }).count()).resolves.toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setGymTimeZone } from '../../lib/gym-zone';
-import { formatDate, formatDateTime, formatShortDateTime, todayStamp, truncate } from './format';
+import { formatDate, formatDateTime, formatGymDate, formatShortDateTime, gymClockTime, gymToday, gymZoneName, todayStamp, truncate } from './format';
 
 // A gym west of UTC: there, 2030-03-04T00:00Z is still 3 March, which is exactly the shift a
 // calendar date must not suffer. The browser runs elsewhere (Tokyo): times follow the gym's
@@ -75,5 +75,28 @@ describe('truncate and todayStamp', () => {
 
   it('stamps today as YYYY-MM-DD in local time', () => {
     expect(todayStamp(new Date(2030, 0, 5, 23, 59))).toBe('2030-01-05');
+  });
+});
+
+describe('gym time helpers of the desk and the planning', () => {
+  it('names the gym zone in French with the offset in force', () => {
+    expect(gymZoneName(new Date('2030-01-15T12:00:00Z'))).toBe('heure de New York (UTC-5)');
+    expect(gymZoneName(new Date('2030-07-15T12:00:00Z'))).toBe('heure de New York (UTC-4)');
+    setGymTimeZone('Asia/Bangkok');
+    expect(gymZoneName()).toBe('heure de Krabi (UTC+7)');
+    setGymTimeZone('UTC');
+    expect(gymZoneName()).toBe('UTC');
+    setGymTimeZone('America/New_York');
+  });
+
+  it('reads the clock time and today on the gym’s clock, not the browser’s (Tokyo)', () => {
+    expect(gymClockTime(AFTERNOON)).toBe('09:30');
+    // 02:00 UTC on 5 March: already the 5th in Tokyo, still the 4th in New York.
+    expect(gymToday(new Date('2030-03-05T02:00:00Z'))).toBe('2030-03-04');
+  });
+
+  it('writes a gym date in words without shifting it', () => {
+    expect(formatGymDate('2030-03-04')).toBe('lundi 4 mars 2030');
+    expect(formatGymDate('2030-03-04', { year: false })).toBe('lundi 4 mars');
   });
 });

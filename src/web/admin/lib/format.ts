@@ -1,3 +1,4 @@
+import { formatUtcOffset, instantToZoned, todayInZone, zoneCity, zoneOffsetMs } from '../../../shared/gym-time';
 import { gymTimeZone } from '../../lib/gym-zone';
 
 // Dates: fr-FR in the back office, en-US on the conversation screens (SPEC.md §9), in the gym's
@@ -52,3 +53,30 @@ export function todayStamp(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
+
+/** The gym's zone as the back office names it: "heure de Krabi (UTC+7)", or "UTC". */
+export function gymZoneName(at: Date | number = Date.now()): string {
+  const zone = gymTimeZone();
+  const city = zoneCity(zone);
+  const offset = formatUtcOffset(zoneOffsetMs(at, zone));
+  return city === 'UTC' ? 'UTC' : `heure de ${city} (${offset})`;
+}
+
+/** A gym calendar date ('YYYY-MM-DD') in words: "lundi 3 mars 2025" (no zone involved: it is a date). */
+export function formatGymDate(date: string, opts: { weekday?: boolean; year?: boolean } = {}): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat('fr-FR', {
+    weekday: opts.weekday === false ? undefined : 'long',
+    day: 'numeric',
+    month: 'long',
+    year: opts.year === false ? undefined : 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The time of an instant on the gym's clock, 'HH:MM' (24 h). */
+export const gymClockTime = (value: string): string => instantToZoned(value, gymTimeZone()).time;
+
+/** Today's date on the gym's clock, 'YYYY-MM-DD'. */
+export const gymToday = (now: Date = new Date()): string => todayInZone(gymTimeZone(), now);

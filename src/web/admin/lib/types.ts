@@ -13,3 +13,21 @@ export type {
   ConversationMessageDto as ConversationMessage,
   ReservationDto as Reservation,
 } from '../../../shared/api-types';
+
+/** A day of the coming week on the dashboard: seats booked and offered (gym date). */
+export interface SeatsDay {
+  date: string;
+  booked: number;
+  capacity: number;
+  fillRate: number;
+}
+
+/**
+ * The desk's additions to GET /api/dashboard-stats (seats of the coming 7 days, no-shows of the
+ * last 30). Optional: a server without them still shows SPEC's totals.
+ */
+export interface DeskStats {
+  seatsNext7Days?: SeatsDay[];
+  noShowRate30Days?: number | null;
+  attendance30Days?: { present: number; noShow: number };
+}

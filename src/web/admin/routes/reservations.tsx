@@ -1,5 +1,8 @@
-import { Archive, CalendarCheck, CheckCircle2, Copy, Download, Eye, Mail, MessageCircle, Phone, Trash2, type LucideIcon } from 'lucide-react';
+import { Archive, Ban, CalendarCheck, CheckCircle2, Copy, Download, Eye, Mail, MessageCircle, Phone, Trash2, type LucideIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isIsoDate } from '../../../shared/gym-time';
 import type { ReservationStatus } from '../../../shared/constants';
 import { SITE } from '../../../shared/site';
 import { Badge, type BadgeTone } from '../components/ui/badge';
@@ -11,10 +14,19 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
-import { countUnread, useArchiveReservation, useDeleteReservation, useMarkReservationRead, useReservations } from '../features/reservations/api';
+import {
+  countUnread,
+  useArchiveReservation,
+  useCancelReservation,
+  useDeleteReservation,
+  useMarkReservationRead,
+  useReservations,
+} from '../features/reservations/api';
 import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
-import { formatDateTime, formatShortDateTime, todayStamp, truncate } from '../lib/format';
+import { formatDateTime, formatShortDateTime, gymToday, gymZoneName, todayStamp, truncate } from '../lib/format';
+import { useSingleFlight } from '../lib/single-flight';
+import { DayView, SOURCE_LABELS } from './reservations-day';
 import type { Reservation } from '../lib/types';
 
 const STATUS_LABELS: Record<ReservationStatus, string> = { unread: 'Non lue', read: 'Lue', archived: 'Archivée', cancelled: 'Annulée' };
@@ -67,12 +79,29 @@ function Tile({ label, value, icon: Icon, tone }: { label: string; value: number
   );
 }
 
+const tabClass =
+  'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
+
+/** A booking that still holds its place: staff may cancel it (archived and cancelled ones are done). */
+const cancellable = (r: Reservation) => r.status === 'unread' || r.status === 'read';
+
+/**
+ * SPEC's list (tiles, table/cards, archive, delete, detail, CSV) and the desk's day view, as two
+ * tabs; the tab and the day are in the address (?vue=jour&date=YYYY-MM-DD), so a reload keeps them.
+ */
 export function ReservationsPage() {
+  const [params, setParams] = useSearchParams();
+  const view = params.get('vue') === 'jour' ? 'jour' : 'liste';
+  const dateParam = params.get('date');
+  const date = dateParam && isIsoDate(dateParam) ? dateParam : gymToday();
   const { data: reservations, isLoading } = useReservations();
   const markRead = useMarkReservationRead();
   const archive = useArchiveReservation();
   const del = useDeleteReservation();
+  const cancel = useCancelReservation();
   const toast = useToast();
+  const cancelling = useSingleFlight();
+  const [toCancel, setToCancel] = useState<Reservation | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Reservation | null>(null);
@@ -112,6 +141,23 @@ export function ReservationsPage() {
     }
   }
 
+  const confirmCancel = () =>
+    cancelling.run(async () => {
+      if (!toCancel) return;
+      try {
+        await cancel.mutateAsync(toCancel.id);
+        toast({ title: 'Réservation annulée', description: `La place de ${toCancel.name} est libérée.` });
+      } catch (err) {
+        toast({ title: 'Erreur', description: errorText(err, "Impossible d'annuler la réservation"), variant: 'destructive' });
+      } finally {
+        setToCancel(null);
+      }
+    });
+
+  function setView(next: string) {
+    setParams(next === 'jour' ? { vue: 'jour', date } : {}, { replace: true });
+  }
+
   function exportCsv() {
     downloadCsv(`reservations-${todayStamp()}.csv`, reservationsCsv(visible));
     toast({ title: 'Export terminé', description: `${visible.length} réservation${visible.length > 1 ? 's' : ''} exportée${visible.length > 1 ? 's' : ''}.` });
@@ -122,6 +168,11 @@ export function ReservationsPage() {
       <IconButton label={`Voir la réservation de ${r.name}`} onClick={() => open(r)}>
         <Eye className="h-4 w-4" aria-hidden />
       </IconButton>
+      {cancellable(r) && (
+        <IconButton label={`Annuler la réservation de ${r.name}`} onClick={() => setToCancel(r)}>
+          <Ban className="h-4 w-4" aria-hidden />
+        </IconButton>
+      )}
       {r.status !== 'archived' && (
         <IconButton label={`Archiver la réservation de ${r.name}`} onClick={() => doArchive(r)} disabled={archive.isPending}>
           <Archive className="h-4 w-4" aria-hidden />
@@ -144,129 +195,150 @@ export function ReservationsPage() {
           </span>
         }
         actions={
-          <Button variant="outline" onClick={exportCsv} disabled={visible.length === 0}>
-            <Download className="h-4 w-4" aria-hidden />
-            Exporter CSV
-          </Button>
+          view === 'liste' ? (
+            <Button variant="outline" onClick={exportCsv} disabled={visible.length === 0}>
+              <Download className="h-4 w-4" aria-hidden />
+              Exporter CSV
+            </Button>
+          ) : undefined
         }
       />
-      <section aria-label="Résumé" className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
-        <Tile label="Total réservations" value={all.length} icon={CalendarCheck} tone="bg-gray-100 text-gray-800" />
-        <Tile label="Non lues" value={unread} icon={Mail} tone="bg-red-100 text-red-800" />
-        <Tile label="Traitées" value={treated} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
-      </section>
+      <Tabs.Root value={view} onValueChange={setView}>
+        <Tabs.List aria-label="Affichage des réservations" className="mb-6 flex rounded-lg bg-gray-200 p-1 sm:inline-flex">
+          <Tabs.Trigger value="liste" className={tabClass}>
+            Liste
+          </Tabs.Trigger>
+          <Tabs.Trigger value="jour" className={tabClass}>
+            Jour
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="jour">
+          <DayView date={date} onDateChange={(d) => setParams({ vue: 'jour', date: d }, { replace: true })} />
+        </Tabs.Content>
+        <Tabs.Content value="liste">
+          <section aria-label="Résumé" className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
+            <Tile label="Total réservations" value={all.length} icon={CalendarCheck} tone="bg-gray-100 text-gray-800" />
+            <Tile label="Non lues" value={unread} icon={Mail} tone="bg-red-100 text-red-800" />
+            <Tile label="Traitées" value={treated} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
+          </section>
 
-      <div className="mb-4 flex items-center gap-3">
-        <Switch id="show-archived" checked={showArchived} onCheckedChange={setShowArchived} />
-        <label htmlFor="show-archived" className="text-sm font-medium text-gray-900">
-          Afficher les réservations archivées
-        </label>
-      </div>
+          <div className="mb-2 flex items-center gap-3">
+            <Switch id="show-archived" checked={showArchived} onCheckedChange={setShowArchived} />
+            <label htmlFor="show-archived" className="text-sm font-medium text-gray-900">
+              Afficher les réservations archivées
+            </label>
+          </div>
+          <p className="mb-4 text-xs text-gray-700" data-testid="list-zone">
+            Dates et heures : {gymZoneName()}
+          </p>
 
-      {isLoading && <Spinner />}
-      {reservations && visible.length === 0 && <EmptyState title="Aucune réservation" />}
-      {visible.length > 0 && (
-        <>
-          {/* A table from 1280 px (below, cards): fixed layout, so a long name or e-mail wraps or is
+          {isLoading && <Spinner />}
+          {reservations && visible.length === 0 && <EmptyState title="Aucune réservation" />}
+          {visible.length > 0 && (
+            <>
+              {/* A table from 1280 px (below, cards): fixed layout, so a long name or e-mail wraps or is
               cut inside its column instead of widening the table past the screen. */}
-          <Card className="hidden overflow-x-auto xl:block">
-            <table className="w-full table-fixed text-left text-sm" data-testid="reservations-table">
-              <colgroup>
-                <col />
-                <col />
-                <col />
-                <col className="w-40" />
-                <col />
-                <col className="w-28" />
-                <col className="w-40" />
-              </colgroup>
-              <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Nom
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Contact
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Cours
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Date et heure
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Message
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Statut
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+              <Card className="hidden overflow-x-auto xl:block">
+                <table className="w-full table-fixed text-left text-sm" data-testid="reservations-table">
+                  <colgroup>
+                    <col />
+                    <col />
+                    <col />
+                    <col className="w-40" />
+                    <col />
+                    <col className="w-28" />
+                    <col className="w-40" />
+                  </colgroup>
+                  <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
+                    <tr>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Nom
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Contact
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Cours
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Date et heure
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Message
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-medium">
+                        Statut
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right font-medium">
+                        Actions
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {visible.map((r) => (
+                      <tr
+                        key={r.id}
+                        className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`}
+                        data-testid="reservation-row"
+                      >
+                        <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.name}</td>
+                        <td className="px-4 py-3 text-gray-700">
+                          {r.email && (
+                            <div className="truncate" title={r.email}>
+                              {r.email}
+                            </div>
+                          )}
+                          {r.phone && <div className="wrap-anywhere">{r.phone}</div>}
+                        </td>
+                        <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.course}</td>
+                        <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatShortDateTime(r.dateTime)}</td>
+                        <td className="px-4 py-3 wrap-anywhere text-gray-700" title={r.message ?? undefined}>
+                          {truncate(r.message, 30)}
+                        </td>
+                        <td className="px-4 py-3">
+                          <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+                        </td>
+                        <td className="px-4 py-3">{actions(r)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Card>
+              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:hidden" aria-label="Réservations">
                 {visible.map((r) => (
-                  <tr
-                    key={r.id}
-                    className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`}
-                    data-testid="reservation-row"
-                  >
-                    <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.name}</td>
-                    <td className="px-4 py-3 text-gray-700">
-                      {r.email && (
-                        <div className="truncate" title={r.email}>
-                          {r.email}
+                  <li key={r.id}>
+                    <Card className="p-4" data-testid="reservation-card">
+                      <div className="flex items-start justify-between gap-2">
+                        <div className="min-w-0 flex-1">
+                          <h2 className="font-semibold wrap-anywhere text-gray-900">{r.name}</h2>
+                          <p className="text-sm text-gray-900">{r.course}</p>
+                          <p className="text-sm text-gray-700">{formatDateTime(r.dateTime)}</p>
                         </div>
-                      )}
-                      {r.phone && <div className="wrap-anywhere">{r.phone}</div>}
-                    </td>
-                    <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.course}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatShortDateTime(r.dateTime)}</td>
-                    <td className="px-4 py-3 wrap-anywhere text-gray-700" title={r.message ?? undefined}>
-                      {truncate(r.message, 30)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
-                    </td>
-                    <td className="px-4 py-3">{actions(r)}</td>
-                  </tr>
+                        <Badge tone={STATUS_TONES[r.status]} className="shrink-0">
+                          {STATUS_LABELS[r.status]}
+                        </Badge>
+                      </div>
+                      <div className="mt-2 text-sm wrap-anywhere text-gray-700">
+                        {r.email && <div>{r.email}</div>}
+                        {r.phone && <div>{r.phone}</div>}
+                      </div>
+                      {r.message && <p className="mt-2 text-sm wrap-anywhere text-gray-800">{truncate(r.message, 60)}</p>}
+                      <div className="mt-3">{actions(r)}</div>
+                    </Card>
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </Card>
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:hidden" aria-label="Réservations">
-            {visible.map((r) => (
-              <li key={r.id}>
-                <Card className="p-4" data-testid="reservation-card">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0 flex-1">
-                      <h2 className="font-semibold wrap-anywhere text-gray-900">{r.name}</h2>
-                      <p className="text-sm text-gray-900">{r.course}</p>
-                      <p className="text-sm text-gray-700">{formatDateTime(r.dateTime)}</p>
-                    </div>
-                    <Badge tone={STATUS_TONES[r.status]} className="shrink-0">
-                      {STATUS_LABELS[r.status]}
-                    </Badge>
-                  </div>
-                  <div className="mt-2 text-sm wrap-anywhere text-gray-700">
-                    {r.email && <div>{r.email}</div>}
-                    {r.phone && <div>{r.phone}</div>}
-                  </div>
-                  {r.message && <p className="mt-2 text-sm wrap-anywhere text-gray-800">{truncate(r.message, 60)}</p>}
-                  <div className="mt-3">{actions(r)}</div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+              </ul>
+            </>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
 
       <Modal open={detail !== null} onOpenChange={(o) => !o && setDetailId(null)} title="Détail de la réservation" className="max-w-xl">
         {detail && (
           <ReservationDetail
             r={detail}
             onArchive={() => doArchive(detail)}
+            onCancel={cancellable(detail) ? () => setToCancel(detail) : undefined}
             onDelete={() => setToDelete(detail)}
             onCopied={() => toast({ title: 'Email copié dans le presse-papier !' })}
             onCopyFailed={() => toast({ title: 'Erreur', description: 'Impossible de copier le texte.', variant: 'destructive' })}
@@ -282,6 +354,20 @@ export function ReservationsPage() {
         onConfirm={confirmDelete}
         busy={del.isPending}
       />
+      <ConfirmDialog
+        open={toCancel !== null}
+        onOpenChange={(o) => !o && setToCancel(null)}
+        title="Annuler la réservation"
+        description={
+          toCancel
+            ? `La réservation de ${toCancel.name} (${toCancel.course}, ${formatDateTime(toCancel.dateTime)}, ${gymZoneName()}) sera annulée et sa place libérée. Continuer ?`
+            : ''
+        }
+        confirmLabel="Annuler la réservation"
+        cancelLabel="Retour"
+        onConfirm={() => void confirmCancel()}
+        busy={cancelling.busy}
+      />
     </>
   );
 }
@@ -289,12 +375,14 @@ export function ReservationsPage() {
 function ReservationDetail({
   r,
   onArchive,
+  onCancel,
   onDelete,
   onCopied,
   onCopyFailed,
 }: {
   r: Reservation;
   onArchive: () => void;
+  onCancel?: () => void;
   onDelete: () => void;
   onCopied: () => void;
   onCopyFailed: () => void;
@@ -304,7 +392,8 @@ function ReservationDetail({
     ['Email', r.email ?? '—'],
     ['Téléphone', r.phone ?? '—'],
     ['Cours', r.course],
-    ['Date et heure', formatDateTime(r.dateTime)],
+    ['Date et heure', `${formatDateTime(r.dateTime)} (${gymZoneName(new Date(r.dateTime))})`],
+    ['Origine', SOURCE_LABELS[r.source] ?? r.source],
     ['Reçue le', formatDateTime(r.createdAt)],
   ];
   const linkClass =
@@ -364,6 +453,12 @@ function ReservationDetail({
         </Button>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel}>
+            <Ban className="h-4 w-4" aria-hidden />
+            Annuler la réservation
+          </Button>
+        )}
         {r.status !== 'archived' && (
           <Button variant="outline" onClick={onArchive}>
             <Archive className="h-4 w-4" aria-hidden />

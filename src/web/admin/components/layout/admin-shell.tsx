@@ -1,4 +1,4 @@
-import { CalendarCheck, FileText, Image, LayoutDashboard, LogOut, Mail, Menu, MessageSquare, Users, X, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, CalendarClock, FileText, Image, LayoutDashboard, LogOut, Mail, Menu, MessageSquare, Users, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ const NAV: NavItem[] = [
   { to: '/admin/blog', label: 'Blog', icon: FileText },
   { to: '/admin/gallery', label: 'Galerie', icon: Image },
   { to: '/admin/reservations', label: 'Réservations', icon: CalendarCheck, badge: 'reservations' },
+  { to: '/admin/planning', label: 'Planning', icon: CalendarClock },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users, adminOnly: true },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },

@@ -22,3 +22,12 @@ function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
 export const useMarkReservationRead = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/read`));
 export const useArchiveReservation = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/archive`));
 export const useDeleteReservation = () => useReservationMutation((id: number) => apiRequest('DELETE', `/api/reservations/${id}`));
+
+/** Staff cancel: the booking stays listed as 'cancelled' and its seat is freed (the desk's day and the dashboard change too). */
+export function useCancelReservation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('PUT', `/api/reservations/${id}/cancel`),
+    onSettled: () => Promise.all([RESERVATIONS_KEY, ['/api/desk'], ['/api/dashboard-stats']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
+}
