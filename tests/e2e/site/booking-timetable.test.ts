@@ -226,6 +226,7 @@ describe('booking real sessions in gym time', () => {
     await page.locator(`[data-testid="session-list"] button[data-date="${date}"]`).click();
     await expect(card.textContent()).resolves.toContain('Full');
     await expect(card.isDisabled()).resolves.toBe(true);
+    if (process.env.SCREENSHOT_DIR) await card.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'booking-full-session-375.png') });
 
     // Typed in anyway: the server's answer is shown by the button, and still logged.
     const logged: string[] = [];
@@ -252,11 +253,142 @@ describe('booking real sessions in gym time', () => {
       await expect(page.locator('[data-testid="session"]').count()).resolves.toBeGreaterThan(0);
       if (shots) {
         fs.mkdirSync(shots, { recursive: true });
-        await page.locator('#sessions-title').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(shots, `booking-sessions-${width}.png`) });
-        await page.screenshot({ path: path.join(shots, `booking-full-${width}.png`), fullPage: true });
+        await page.locator('main header').first().screenshot({ path: path.join(shots, `booking-header-${width}.png`) });
+        await page.getByTestId('session-list').screenshot({ path: path.join(shots, `booking-sessions-${width}.png`) });
+        await page.locator('#booking-form').screenshot({ path: path.join(shots, `booking-form-${width}.png`) });
       }
       await close();
     }
+  });
+
+  it('loads at most 150 KB of JavaScript on /booking at 375 px before the form is used', async () => {
+    const { page, close } = await open('Asia/Bangkok', 375);
+    await gotoReady(page, server.url + '/booking');
+    await page.waitForLoadState('networkidle');
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
+      );
+    const describe = (list: { url: string; bytes: number }[]) => {
+      const total = list.reduce((sum, s) => sum + s.bytes, 0);
+      return { total, summary: `${total} bytes\n${list.map((s) => `${(s.bytes / 1024).toFixed(1)} KB ${s.url}`).join('\n')}` };
+    };
+    const first = describe(await scripts());
+    expect(first.total, first.summary).toBeGreaterThan(10_000);
+    expect(first.total, first.summary).toBeLessThanOrEqual(150 * 1024);
+    // The form's checks (zod) come when the visitor starts on the form.
+    await page.locator('#booking-form').getByLabel('Name').click();
+    await expect.poll(async () => (await scripts()).some((s) => s.url.includes('booking-resolver'))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const after = await scripts();
+    if (process.env.SCREENSHOT_DIR) fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.summary}\n\nafter focus:\n${describe(after).summary}\n`);
+    await close();
+  });
+
+  it('the manage page: reads on load, cancels and moves only on a confirmed press (booking API stubbed in the page)', async () => {
+    const target = (await sessions()).find((s) => s.course === COURSE && s.date === date)!;
+    const other = (await sessions()).find((s) => s.course === COURSE && s.date > date && !s.full)!;
+    const booking = {
+      id: 41,
+      name: 'Stub Visitor',
+      course: COURSE,
+      state: 'booked',
+      startsAt: target.startsAt,
+      endsAt: null,
+      date: target.date,
+      time: target.time,
+      durationMinutes: 60,
+      zoneLabel: 'Krabi time (UTC+7)',
+      timezone: GYM_ZONE,
+      started: false,
+      canCancel: true,
+      canMove: true,
+      weeklySessionId: target.weeklySessionId,
+    };
+    const { page, errors, close } = await open('America/New_York', 375);
+    const posts: { url: string; body: string | null }[] = [];
+    let cancelAnswer = { status: 409, body: { error: 'This class has already started' } as object };
+    await page.route('**/api/bookings/manage/**', async (route) => {
+      const req = route.request();
+      if (req.method() === 'GET') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(booking) });
+      posts.push({ url: new URL(req.url()).pathname, body: req.postData() });
+      if (req.url().endsWith('/move')) {
+        const sessionId = (JSON.parse(req.postData() ?? '{}') as { sessionId: string }).sessionId;
+        const moved = { ...booking, date: other.date, time: other.time, startsAt: other.startsAt, weeklySessionId: other.weeklySessionId };
+        expect(sessionId).toBe(other.id);
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(moved) });
+      }
+      return route.fulfill({ status: cancelAnswer.status, contentType: 'application/json', body: JSON.stringify(cancelAnswer.body) });
+    });
+    await gotoReady(page, server.url + '/booking/manage/stub-token');
+    const card = page.getByTestId('managed-booking');
+    await card.waitFor();
+    const text = await card.textContent();
+    expect(text).toContain(COURSE);
+    expect(text).toContain('8:00 AM – 9:00 AM');
+    expect(text).toContain('Krabi time (UTC+7)');
+    expect(posts).toEqual([]);
+    const shots = process.env.SCREENSHOT_DIR;
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-375.png'), fullPage: true });
+
+    // Move: the coming sessions of the same class, one chosen, then confirmed.
+    await page.getByRole('button', { name: 'Move to another session' }).click();
+    const option = page.locator(`[data-testid="move-options"] button[data-session-id="${other.id}"]`);
+    await option.click();
+    expect(posts).toEqual([]);
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-move-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Confirm move' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toContain('Your booking is moved to');
+    expect(posts.map((p) => p.url)).toEqual(['/api/bookings/manage/stub-token/move']);
+
+    // Cancel: a confirmation step; a refusal shows the server's sentence.
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    expect(posts).toHaveLength(1);
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('manage-error').textContent()).toBe('This class has already started');
+    cancelAnswer = { status: 200, body: { ...booking, state: 'cancelled' } };
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Your booking is cancelled.');
+    await expect(card.getAttribute('data-state')).resolves.toBe('cancelled');
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-cancelled-375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the manage page of a class that has started offers no change (booking API stubbed in the page)', async () => {
+    const { page, close } = await open('Europe/Berlin', 1280);
+    await page.route('**/api/bookings/manage/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 7,
+          name: 'Late',
+          course: 'Wrestling',
+          state: 'booked',
+          startsAt: `${date}T03:00:00.000Z`,
+          endsAt: `${date}T04:00:00.000Z`,
+          date,
+          time: '10:00',
+          durationMinutes: 60,
+          zoneLabel: 'Krabi time (UTC+7)',
+          timezone: GYM_ZONE,
+          started: true,
+          canCancel: false,
+          canMove: false,
+          weeklySessionId: 3,
+        }),
+      }),
+    );
+    await gotoReady(page, server.url + '/booking/manage/started-token');
+    const card = page.getByTestId('managed-booking');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('This class has already started');
+    await expect(page.getByRole('button', { name: 'Cancel booking' }).count()).resolves.toBe(0);
+    await close();
   });
 });

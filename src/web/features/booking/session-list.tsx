@@ -38,7 +38,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
   return (
     <div data-testid="session-list">
       <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" role="group" aria-label="Day">
-        <ul className="flex w-max gap-2">
+        <ul className="flex w-max gap-2 lg:w-auto lg:flex-wrap">
           {days.map((d) => {
             const current = d.date === day.date;
             const open = d.sessions.filter((s) => !s.full).length;
@@ -91,7 +91,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
                     {clockText(s.time)} – {clockText(addMinutesToTime(s.time, s.durationMinutes))}
                   </span>
                   <span
-                    className={`inline-flex items-center gap-1 rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${
+                    className={`inline-flex items-center gap-1 rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${
                       s.full ? 'bg-danger-400/15 text-danger-400' : 'bg-ink-700 text-bone-100'
                     }`}
                   >
