@@ -253,7 +253,10 @@ describe('booking real sessions in gym time', () => {
       await expect(page.locator('[data-testid="session"]').count()).resolves.toBeGreaterThan(0);
       if (shots) {
         fs.mkdirSync(shots, { recursive: true });
-        await page.locator('main header').first().screenshot({ path: path.join(shots, `booking-header-${width}.png`) });
+        await page
+          .locator('main header')
+          .first()
+          .screenshot({ path: path.join(shots, `booking-header-${width}.png`) });
         await page.getByTestId('session-list').screenshot({ path: path.join(shots, `booking-sessions-${width}.png`) });
         await page.locator('#booking-form').screenshot({ path: path.join(shots, `booking-form-${width}.png`) });
       }
@@ -285,7 +288,8 @@ describe('booking real sessions in gym time', () => {
     await expect.poll(async () => (await scripts()).some((s) => s.url.includes('booking-resolver'))).toBe(true);
     await page.waitForLoadState('networkidle');
     const after = await scripts();
-    if (process.env.SCREENSHOT_DIR) fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.summary}\n\nafter focus:\n${describe(after).summary}\n`);
+    if (process.env.SCREENSHOT_DIR)
+      fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.summary}\n\nafter focus:\n${describe(after).summary}\n`);
     await close();
   });
 
