@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPage } from '../app/pages';
-import { clockText, dayText, scheduleText, sessionFieldValue, sessionsByDay, spotsText, type SessionDto } from './timetable';
+import { clockText, dayParts, dayText, scheduleText, sessionFieldValue, sessionsByDay, spotsText, type SessionDto } from './timetable';
 
 describe('the timetable in words', () => {
   it('writes times as SPEC.md §9 does', () => {
@@ -36,6 +36,7 @@ describe('the timetable in words', () => {
   it('prints a gym date as that calendar day, whatever zone the code runs in', () => {
     expect(dayText('2031-03-03')).toBe('Mon, Mar 3');
     expect(dayText('2031-03-03', 'long')).toBe('Monday, March 3, 2031');
+    expect(dayParts('2031-03-09')).toEqual({ weekday: 'Sun', day: 9, month: 'Mar' });
   });
 
   it('groups sessions by day in time order and gives the form its gym-time value', () => {

@@ -83,6 +83,14 @@ export function dayText(date: string, style: 'short' | 'long' = 'short'): string
   return f.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+/** A gym date's parts for a calendar cell: 'Mon', 3, 'Mar'. */
+export function dayParts(date: string): { weekday: string; day: number; month: string } {
+  const [y, m, d] = date.split('-').map(Number);
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  return { weekday: WEEKDAY_SHORT[utc.getUTCDay() === 0 ? 7 : utc.getUTCDay()], day: d, month: monthFormat.format(utc) };
+}
+
 /** Sessions grouped by gym date, in order. */
 export function sessionsByDay(sessions: SessionDto[]): { date: string; sessions: SessionDto[] }[] {
   const days = new Map<string, SessionDto[]>();

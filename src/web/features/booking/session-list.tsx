@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { addMinutesToTime } from '../../../shared/gym-time';
-import { clockText, dayText, sessionsByDay, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
+import { addDays, addMinutesToTime, isoWeekday } from '../../../shared/gym-time';
+import { clockText, dayParts, dayText, sessionsByDay, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
 
 /**
- * The coming sessions (GET /api/sessions, 14 days), one day at a time: a row of day buttons
- * that scrolls sideways on a phone, then that day's sessions with their free places. Choosing
+ * The coming sessions (GET /api/sessions, 14 days), one day at a time: a two-week calendar of
+ * day buttons, then that day's sessions with their free places. Choosing
  * one hands it to the page (which fills the form); a full session is shown, marked "Full",
  * and cannot be chosen.
  */
@@ -15,6 +15,8 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
   const days = data ? sessionsByDay(data.sessions) : [];
   const [picked, setPicked] = useState<string | null>(null);
   const day = days.find((d) => d.date === picked) ?? days[0];
+  // Every open day of the period (Monday to Saturday), with or without sessions left.
+  const calendar = data ? Array.from({ length: data.days }, (_, i) => addDays(data.from, i)).filter((d) => isoWeekday(d) !== 7) : [];
 
   if (isPending) {
     return (
@@ -37,30 +39,37 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
 
   return (
     <div data-testid="session-list">
-      <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" role="group" aria-label="Day">
-        <ul className="flex w-max gap-2 lg:w-auto lg:flex-wrap">
-          {days.map((d) => {
-            const current = d.date === day.date;
-            const open = d.sessions.filter((s) => !s.full).length;
-            return (
-              <li key={d.date}>
-                <button
-                  type="button"
-                  aria-pressed={current}
-                  onClick={() => setPicked(d.date)}
-                  data-date={d.date}
-                  className={`flex min-h-12 flex-col items-center rounded-lg border px-3 py-2 text-sm whitespace-nowrap transition-colors ${
-                    current ? 'border-gold-400 bg-gold-400 text-ink-950' : 'border-ink-600 bg-ink-900 text-bone-100 hover:border-ink-400'
-                  }`}
-                >
-                  <span className="font-bold">{dayText(d.date)}</span>
-                  <span className={`text-xs ${current ? 'text-ink-900' : 'text-ink-300'}`}>{open === 0 ? 'Full' : `${open} open`}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      {/* A two-week calendar, Monday to Saturday (the gym is closed on Sundays): no sideways
+          scrolling at 320 px, and each week reads as a row. */}
+      <ul className="grid max-w-2xl grid-cols-6 gap-1.5 sm:gap-2" aria-label="Days">
+        {calendar.map((d, i) => {
+          const sessionsOf = days.find((x) => x.date === d)?.sessions ?? [];
+          const open = sessionsOf.filter((s) => !s.full).length;
+          const current = d === day.date;
+          const { weekday, day: dom, month } = dayParts(d);
+          return (
+            <li key={d} style={i === 0 ? { gridColumnStart: isoWeekday(d) } : undefined}>
+              <button
+                type="button"
+                aria-pressed={current}
+                aria-label={`${dayText(d, 'long')}: ${sessionsOf.length === 0 ? 'no sessions' : open === 0 ? 'full' : `${open} open`}`}
+                disabled={sessionsOf.length === 0}
+                onClick={() => setPicked(d)}
+                data-date={d}
+                className={`flex min-h-14 w-full flex-col items-center justify-center rounded-lg border px-1 py-1.5 text-center leading-tight transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${
+                  current ? 'border-gold-400 bg-gold-400 text-ink-950' : 'border-ink-600 bg-ink-900 text-bone-100 hover:border-ink-400'
+                }`}
+              >
+                <span className="text-xs">{weekday}</span>
+                <span className="font-display-tight text-xl tabular-nums">{dom}</span>
+                <span className={`text-[0.7rem] ${current ? 'text-ink-900' : open === 0 && sessionsOf.length > 0 ? 'text-danger-400' : 'text-ink-300'}`}>
+                  {open === 0 && sessionsOf.length > 0 ? 'Full' : month}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
 
       <h3 className="mt-4 mb-3 font-display-tight text-2xl" aria-live="polite">
         {dayText(day.date, 'long')}
