@@ -11,6 +11,7 @@ import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
 import { SiteUrlContext } from './lib/site-url';
+import { classesQuery, sessionsQuery } from './lib/timetable';
 import type { BlogPost } from './lib/types';
 
 // The server bundle (vite build --ssr): src/server/web/ssr.ts loads it to render public pages.
@@ -47,7 +48,11 @@ export async function render(url: string, { get: rawGet, siteUrl, timeZone, onEr
 
   // The data each screen shows first; failures are left for the client to retry and show.
   const prefetch: Promise<unknown>[] = [];
-  if (page.kind === 'landing') prefetch.push(queryClient.prefetchQuery(galleryQuery(get)), queryClient.prefetchQuery(teaserPostsQuery(get)));
+  if (page.kind === 'landing')
+    prefetch.push(queryClient.prefetchQuery(galleryQuery(get)), queryClient.prefetchQuery(teaserPostsQuery(get)), queryClient.prefetchQuery(classesQuery(get)));
+  if (page.kind === 'booking') prefetch.push(queryClient.prefetchQuery(classesQuery(get)), queryClient.prefetchQuery(sessionsQuery(get)));
+  // The booking-management page (/booking/manage/:token) is a shell: its booking is read by
+  // the browser, so the token goes to the API only from the visitor's own page.
   if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);

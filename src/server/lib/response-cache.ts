@@ -10,7 +10,9 @@ import { negotiateEncoding } from './accept-encoding';
 
 /** The public JSON reads; everything else under /api is never cached. */
 const PUBLIC_API = [/^\/api\/blog-posts$/, /^\/api\/blog-posts\/(?!id\/)[^/]+$/, /^\/api\/gallery$/, /^\/api\/blog-categories$/, /^\/api\/users$/];
-const NEVER = /^\/(admin|assets|uploads|healthz)(\/|$)/;
+// /booking shows the sessions' free places, which every booking changes without a public-data
+// write: it is rendered afresh each time (as is /booking/manage/*, one visitor's own booking).
+const NEVER = /^\/(admin|assets|uploads|healthz|booking)(\/|$)/;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/escape-html';
 import { absoluteUrl, jsonForScript, plainSummary } from './html';
 import { ARTICLE_NOT_FOUND, PAGE_NOT_FOUND } from '../../shared/messages';
 
-export type PageKind = 'landing' | 'booking' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'blog' | 'article' | 'not-found' | 'admin';
 
 export interface HeadInput {
   kind: PageKind;
@@ -53,6 +53,9 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
         description: `Book a Muay Thai, BJJ, MMA, Wrestling or Luta Livre class at ${SITE.name}. Prices from 250 THB a session, weekly and monthly passes, private training.`,
         canonicalPath: '/booking',
       };
+    case 'manage-booking':
+      // A private page behind the e-mail's link: never indexed, and its head names no token.
+      return { ...base, title: pageTitle('Your booking'), description: 'Cancel or move your class booking.', canonicalPath: '/booking', noindex: true };
     case 'blog':
       return {
         ...base,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bookingToPayload, checkBookingForm, reservationPayloadSchema, type BookingFormValues } from './reservations';
+import { bookingToPayload, checkBookingForm as checkIn, gymDateTimeToIso, reservationPayloadSchema, type BookingFormValues } from './reservations';
+
+const ZONE = 'Asia/Bangkok';
+const checkBookingForm = (v: BookingFormValues) => checkIn(v, ZONE);
 
 const valid: BookingFormValues = {
   name: 'Ana Traveller',
@@ -13,7 +16,7 @@ const valid: BookingFormValues = {
 describe('the booking form is checked with the route schema (SPEC.md §5)', () => {
   it('accepts a complete booking, and what it would send passes the route schema', () => {
     expect(checkBookingForm(valid)).toEqual({});
-    const sent = reservationPayloadSchema.parse(bookingToPayload(valid));
+    const sent = reservationPayloadSchema.parse(bookingToPayload(valid, ZONE));
     expect(sent.email).toBe('ana@example.com');
     expect(sent.phone).toBeNull();
     expect(sent.message).toBeNull();
@@ -37,5 +40,21 @@ describe('the booking form is checked with the route schema (SPEC.md §5)', () =
       course: 'Please select a course',
       preferredDate: 'Date and time are required',
     });
+  });
+});
+
+describe('the date and time are gym time, whatever the zone the code runs in', () => {
+  it('reads the datetime-local value in the gym zone', () => {
+    expect(bookingToPayload(valid, ZONE).dateTime).toBe('2031-03-01T01:00:00.000Z');
+    expect(bookingToPayload(valid, 'Europe/Berlin').dateTime).toBe('2031-03-01T07:00:00.000Z');
+    expect(bookingToPayload(valid, 'America/New_York').dateTime).toBe('2031-03-01T13:00:00.000Z');
+  });
+
+  it('accepts seconds, refuses what is not a datetime-local value', () => {
+    expect(gymDateTimeToIso('2031-03-01T08:00:00', ZONE)).toBe('2031-03-01T01:00:00.000Z');
+    expect(gymDateTimeToIso('2031-02-30T08:00', ZONE)).toBeNull();
+    expect(gymDateTimeToIso('2031-03-01T24:00', ZONE)).toBeNull();
+    expect(gymDateTimeToIso('tomorrow', ZONE)).toBeNull();
+    expect(checkBookingForm({ ...valid, preferredDate: 'tomorrow' })).toEqual({ preferredDate: 'Date and time must be a valid ISO 8601 timestamp' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, isEmail, normalizeEmail } from './common';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
+import { isIsoDate, isWallTime, zonedToInstant } from '../gym-time';
 
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 const CONTACT_MESSAGE = 'Either email or phone is required';
@@ -11,7 +12,7 @@ export interface BookingFormValues {
   email: string;
   phone: string;
   course: string;
-  /** The date picker's value (datetime-local, the visitor's time). */
+  /** The date picker's value (datetime-local 'YYYY-MM-DDTHH:MM'), read as gym time (GYM_TIMEZONE). */
   preferredDate: string;
   message: string;
 }
@@ -47,15 +48,28 @@ export const reservationPayloadSchema = z
   });
 export type ReservationPayload = z.infer<typeof reservationPayloadSchema>;
 
-/** What the booking form sends: empty e-mail and phone become null (SPEC.md §5). */
-export function bookingToPayload(v: BookingFormValues): z.input<typeof reservationPayloadSchema> {
-  const date = new Date(v.preferredDate);
+/**
+ * The instant a datetime-local value denotes when read as a wall-clock time in the gym's zone
+ * (never the browser's): '2031-03-03T08:00' in Asia/Bangkok is 2031-03-03T01:00:00.000Z.
+ * Null when the text is not such a value.
+ */
+export function gymDateTimeToIso(value: string, timeZone: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
+  if (!m || !isIsoDate(m[1]) || !isWallTime(m[2])) return null;
+  return zonedToInstant(m[1], m[2], timeZone).toISOString();
+}
+
+/**
+ * What the booking form sends: empty e-mail and phone become null (SPEC.md §5); the date and
+ * time are gym time in `timeZone` (GYM_TIMEZONE), sent as the instant they denote.
+ */
+export function bookingToPayload(v: BookingFormValues, timeZone: string): z.input<typeof reservationPayloadSchema> {
   return {
     name: v.name,
     email: v.email === '' ? null : v.email,
     phone: v.phone === '' ? null : v.phone,
     course: v.course,
-    dateTime: Number.isNaN(date.getTime()) ? v.preferredDate : date.toISOString(),
+    dateTime: gymDateTimeToIso(v.preferredDate, timeZone) ?? v.preferredDate,
     message: v.message === '' ? null : v.message,
   };
 }
@@ -65,8 +79,8 @@ export function bookingToPayload(v: BookingFormValues): z.input<typeof reservati
  * values become the payload the form would send, and each problem is reported on the field
  * SPEC.md §5 names (the payload's dateTime is the form's preferredDate). First message per field.
  */
-export function checkBookingForm(v: BookingFormValues): Partial<Record<keyof BookingFormValues, string>> {
-  const result = reservationPayloadSchema.safeParse(bookingToPayload(v));
+export function checkBookingForm(v: BookingFormValues, timeZone: string): Partial<Record<keyof BookingFormValues, string>> {
+  const result = reservationPayloadSchema.safeParse(bookingToPayload(v, timeZone));
   const errors: Partial<Record<keyof BookingFormValues, string>> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {

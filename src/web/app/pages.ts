@@ -4,11 +4,12 @@ import { lazy } from 'react';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'blog' | 'article' | 'not-found' | 'admin';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
   booking: () => import('../routes/site/booking-page'),
+  'manage-booking': () => import('../routes/site/manage-booking-page'),
   blog: () => import('../routes/site/blog-list-page'),
   article: () => import('../routes/site/blog-article-page'),
   'not-found': () => import('../routes/site/not-found-page'),
@@ -19,6 +20,7 @@ const loaders = {
 export const PAGE_MODULES: Record<PageKind, string[]> = {
   landing: ['src/web/routes/site/landing-page.tsx'],
   booking: ['src/web/routes/site/booking-page.tsx'],
+  'manage-booking': ['src/web/routes/site/manage-booking-page.tsx'],
   blog: ['src/web/routes/site/blog-list-page.tsx'],
   article: ['src/web/routes/site/blog-article-page.tsx', 'src/web/features/blog/markdown-body.tsx'],
   'not-found': ['src/web/routes/site/not-found-page.tsx'],
@@ -27,6 +29,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
 
 export const LandingPage = lazy(loaders.landing);
 export const BookingPage = lazy(loaders.booking);
+export const ManageBookingPage = lazy(loaders['manage-booking']);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
 export const NotFoundPage = lazy(loaders['not-found']);
@@ -35,6 +38,7 @@ export const AdminApp = lazy(() => import('../admin/admin-app'));
 
 export interface PageMatch {
   kind: PageKind;
+  /** The article's slug, or the booking link's token (manage-booking). */
   slug?: string;
 }
 
@@ -45,6 +49,8 @@ export function matchPage(pathname: string): PageMatch {
   if (path === '/') return { kind: 'landing' };
   if (path === '/booking') return { kind: 'booking' };
   if (path === '/blog') return { kind: 'blog' };
+  const manage = /^\/booking\/manage\/([^/]+)$/.exec(path);
+  if (manage) return { kind: 'manage-booking', slug: manage[1] };
   const m = /^\/blog\/([^/]+)$/.exec(path);
   if (m) {
     try {

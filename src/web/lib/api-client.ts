@@ -78,12 +78,14 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 export interface RequestOptions {
   /** Send no token and never call the signed-out handler (the login call itself). */
   anonymous?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** JSON in, JSON out (undefined for 204 or an empty body). */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const token = opts.anonymous ? null : currentToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
@@ -99,7 +101,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 }
 
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
-export const apiPost = <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body);
+export const apiPost = <T>(url: string, body: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, body, opts);
 
 /**
  * Multipart upload through XMLHttpRequest: fetch cannot report upload progress.

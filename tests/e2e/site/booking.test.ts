@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSES, PRICES } from '../../../src/shared/site';
+import { addDays, isoWeekday, todayInZone } from '../../../src/shared/gym-time';
+import { PRICES } from '../../../src/shared/site';
 import { gotoReady, sleep, useSite } from './site-helpers';
+
+// The server runs with the default GYM_TIMEZONE, Asia/Bangkok (UTC+7).
+const GYM_ZONE = 'Asia/Bangkok';
+
+/** The next open day after today in gym time (Sunday is closed): every class has a session then. */
+function nextWeekday(): string {
+  let d = addDays(todayInZone(GYM_ZONE), 1);
+  while (isoWeekday(d) === 7) d = addDays(d, 1);
+  return d;
+}
 
 interface Reservation {
   name: string;
@@ -16,7 +27,7 @@ const errorOf = (label: string) => `xpath=//label[normalize-space(.)="${label}"]
 describe('booking page', () => {
   const site = useSite();
 
-  it('shows the heading, the exact price table and the class catalogue', async () => {
+  it('shows the heading, the exact price table and the class catalogue of the timetable', async () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/booking'));
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Book Your Class');
@@ -24,7 +35,13 @@ describe('booking page', () => {
     expect(rows).toEqual(PRICES.map((p) => [p.item, p.muayThai, p.other]));
     const headers = await page.locator('table thead th').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(['Item', 'Muay Thai', 'MMA / Wrestling / BJJ / Luta Livre']);
-    await expect(page.locator('[data-testid="class-card"]').count()).resolves.toBe(CLASSES.length);
+    const { body } = await site.api<{ classes: { name: string; description: string }[] }>('/api/classes');
+    const cards = await page.locator('[data-testid="class-card"]').allTextContents();
+    expect(cards).toHaveLength(body.classes.length);
+    body.classes.forEach((c, i) => expect(cards[i]).toContain(c.name));
+    expect(cards.find((c) => c.includes('Muay Thai Beginner'))).toContain('Daily 8:00 AM');
+    expect(cards.find((c) => c.includes('Muay Thai All Levels'))).toContain('Daily 2:00 PM & 3:00 PM');
+    expect(cards.find((c) => c.includes('Private Training'))).toContain('By appointment');
     expect(errors).toEqual([]);
     await close();
   });
@@ -58,13 +75,8 @@ describe('booking page', () => {
     await expect(form.locator(errorOf('Phone / WhatsApp')).textContent()).resolves.toBe('Phone number must include country code (e.g., +33)');
     await expect(form.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
 
-    // The date picker starts today (the visitor's local day).
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      const p = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-    });
-    await expect(form.getByLabel('Preferred date and time').getAttribute('min')).resolves.toBe(`${today}T00:00`);
+    // The date picker starts today in gym time (the field is gym time).
+    await expect(form.getByLabel('Preferred date and time').getAttribute('min')).resolves.toBe(`${todayInZone(GYM_ZONE)}T00:00`);
     await close();
   });
 
@@ -81,7 +93,8 @@ describe('booking page', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Phone / WhatsApp').fill('+33 6 12 34 56 78');
     await form.getByLabel('Course').selectOption('MMA Training');
-    await form.getByLabel('Preferred date and time').fill('2031-05-04T17:00');
+    const day = nextWeekday();
+    await form.getByLabel('Preferred date and time').fill(`${day}T17:00`);
     await form.getByLabel('Message').fill('First time!');
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(form.getByRole('button', { name: 'Confirming...' }).isDisabled()).resolves.toBe(true);
@@ -98,12 +111,13 @@ describe('booking page', () => {
     expect(shownFor).toBeGreaterThan(4_000);
     expect(shownFor).toBeLessThan(7_000);
 
-    // What the server stored: empty e-mail sent as null, the date as an ISO timestamp.
+    // What the server stored: empty e-mail sent as null, the date as the instant of the gym time.
     const token = await site.adminToken();
     const list = await site.api<Reservation[]>('/api/reservations', { token });
     const saved = list.body.find((r) => r.name === name);
     expect(saved).toMatchObject({ email: null, phone: '+33 6 12 34 56 78', course: 'MMA Training', message: 'First time!' });
-    expect(Number.isNaN(Date.parse(saved!.dateTime))).toBe(false);
+    // 17:00 gym time (UTC+7), a session of the timetable.
+    expect(saved!.dateTime).toBe(`${day}T10:00:00.000Z`);
     expect(errors).toEqual([]);
     await close();
   });
@@ -120,7 +134,7 @@ describe('booking page', () => {
     await form.getByLabel('Name').fill('Someone');
     await form.getByLabel('Email').fill('someone@example.com');
     await form.getByLabel('Course').selectOption('Wrestling');
-    await form.getByLabel('Preferred date and time').fill('2031-05-04T10:00');
+    await form.getByLabel('Preferred date and time').fill(`${nextWeekday()}T10:00`);
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     await page.waitForFunction(() => !document.querySelector('#booking-form button[type=submit]')?.hasAttribute('disabled'));
     await sleep(300);

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
+import { todayInZone } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
-import { COURSE_NAMES } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
-import { apiPost } from '../../lib/api-client';
+import { ApiError, apiPost } from '../../lib/api-client';
+import { gymTimeZone } from '../../lib/gym-zone';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '' };
 const loadResolver = () => import('./booking-resolver');
@@ -15,32 +16,79 @@ const loadResolver = () => import('./booking-resolver');
 export const bookingResolver: Resolver<BookingFormValues> = async (values, context, options) =>
   (await loadResolver()).bookingResolver(values, context, options);
 
-/** Today at 00:00 in the visitor's time zone, as datetime-local wants it. */
-function todayMin(): string {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T00:00`;
+/** Today at 00:00 in the gym's time zone, as datetime-local wants it (the field is gym time). */
+const todayMin = (): string => `${todayInZone(gymTimeZone())}T00:00`;
+
+/** A random key per submission attempt (Idempotency-Key); crypto.randomUUID needs a secure context. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Answers that explain themselves to the visitor (a full class, no session at that time). */
+const shownStatuses = new Set([400, 409]);
+
+interface Attempt {
+  key: string;
+  body: string;
+  /** Whether the server gave a definite answer (a retry must then be a new attempt). */
+  answered: boolean;
 }
 
 /**
  * The booking form (SPEC.md §5): the shared zod schema gives every message on its field.
  * The page owns the form state so the class catalogue can fill the course.
  */
-export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<BookingFormValues>; onBooked: () => void }>(function BookingForm(
-  { form, onBooked },
-  ref,
-) {
-  // "Today" is the visitor's, so the minimum is set in the browser only.
+export interface BookingFormProps {
+  form: UseFormReturn<BookingFormValues>;
+  onBooked: () => void;
+  /** The course names of the catalogue (GET /api/classes). */
+  courses: readonly string[];
+  /** "Krabi time (UTC+7)": the field's date and time are gym time. */
+  zoneLabel: string;
+  /** A booking refused as full or not held: the page refreshes the free places. */
+  onRefused?: () => void;
+}
+
+export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(function BookingForm({ form, onBooked, courses, zoneLabel, onRefused }, ref) {
+  // Set after hydration: "today" moves while the page is open, the server's HTML has none.
   const [min, setMin] = useState<string | undefined>(undefined);
   useEffect(() => setMin(todayMin()), []);
   // Fetch the validation code as soon as the visitor heads for the form.
   const warm = () => void loadResolver();
+  // The Idempotency-Key of the last attempt: sent again when the same booking is retried after
+  // no answer (network failure, 5xx), so the server never books it twice.
+  const attempt = useRef<Attempt | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const book = useMutation({
-    mutationFn: async (v: BookingFormValues) => apiPost('/api/reservations', (await loadResolver()).bookingToPayload(v)),
-    onSuccess: () => onBooked(),
-    // SPEC.md §4/§8: a failure is only logged.
-    onError: (err) => console.error('Failed to create reservation', err),
+    mutationFn: async (v: BookingFormValues) => {
+      const payload = (await loadResolver()).bookingToPayload(v, gymTimeZone());
+      const body = JSON.stringify(payload);
+      const last = attempt.current;
+      const current = last && !last.answered && last.body === body ? last : { key: newKey(), body, answered: false };
+      attempt.current = current;
+      try {
+        return await apiPost('/api/reservations', payload, { headers: { 'Idempotency-Key': current.key } });
+      } catch (err) {
+        if (err instanceof ApiError && err.status < 500) current.answered = true;
+        throw err;
+      }
+    },
+    onMutate: () => setRefusal(null),
+    onSuccess: () => {
+      attempt.current = null;
+      onBooked();
+    },
+    // SPEC.md §4/§8: a failure is logged. A refusal the visitor can act on (the class is full,
+    // no session at that time) also shows the server's sentence by the button (docs/decisions.md).
+    onError: (err) => {
+      console.error('Failed to create reservation', err);
+      if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {
+        setRefusal(err.serverMessage);
+        onRefused?.();
+      }
+    },
   });
   const { errors } = form.formState;
 
@@ -70,14 +118,14 @@ export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<Boo
       <Field label="Course" error={errors.course?.message}>
         <select className={inputClass} {...form.register('course')}>
           <option value="">Select a class</option>
-          {COURSE_NAMES.map((c) => (
+          {courses.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </select>
       </Field>
-      <Field label="Preferred date and time" error={errors.preferredDate?.message}>
+      <Field label="Preferred date and time" error={errors.preferredDate?.message} hint={`Gym time: ${zoneLabel}`}>
         <input type="datetime-local" min={min} className={`${inputClass} [color-scheme:dark]`} {...form.register('preferredDate')} />
       </Field>
       <Field label="Message" optional error={errors.message?.message} className="sm:col-span-2">
@@ -88,6 +136,11 @@ export const BookingForm = forwardRef<HTMLFormElement, { form: UseFormReturn<Boo
           <CalendarCheck aria-hidden className="size-5" />
           {book.isPending ? 'Confirming...' : 'Confirm Booking'}
         </button>
+        {refusal && (
+          <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="booking-refused">
+            {refusal}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -1,13 +1,18 @@
-import { CheckCircle2, Clock, Timer } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Clock, Globe, Timer } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
-import { CLASSES, PRICES, PRICE_COLUMNS, pageTitle } from '../../../shared/site';
+import { COURSE_NAMES, PRICES, PRICE_COLUMNS, pageTitle } from '../../../shared/site';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
+import { SessionList } from '../../features/booking/session-list';
+import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
 import { prefersReducedMotion } from '../../lib/section-nav';
+import { classesQuery, durationText, scheduleText, sessionFieldValue, sessionsQuery, type SessionDto } from '../../lib/timetable';
 
 /** Success banner time and the delay before scrolling to the form (SPEC.md §9). */
 const BANNER_MS = 5000;
@@ -18,6 +23,15 @@ export default function BookingPage() {
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
   const formRef = useRef<HTMLFormElement>(null);
   const [booked, setBooked] = useState(false);
+  const queryClient = useQueryClient();
+  // Both server-rendered (entry-server.tsx) and shared with the session list.
+  const classes = useQuery(classesQuery());
+  const sessions = useQuery(sessionsQuery());
+  const zone = classes.data?.zoneLabel ?? sessions.data?.zoneLabel ?? zoneLabel(gymTimeZone());
+  const courses = classes.data ? classes.data.classes.map((c) => c.name) : COURSE_NAMES;
+  const [course, preferredDate] = useWatch({ control: form.control, name: ['course', 'preferredDate'] });
+  const chosen = sessions.data?.sessions.find((s) => s.course === course && sessionFieldValue(s) === preferredDate) ?? null;
+  const refreshSessions = () => void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
 
   useEffect(() => {
     if (!booked) return;
@@ -27,17 +41,30 @@ export default function BookingPage() {
 
   const onBooked = () => {
     setBooked(true);
+    refreshSessions();
     form.reset(EMPTY_BOOKING);
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
 
-  const pickClass = (name: string) => {
-    void import('../../features/booking/booking-resolver');
-    form.setValue('course', name, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+  const scrollToForm = () =>
     window.setTimeout(() => {
       formRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
       formRef.current?.querySelector<HTMLSelectElement>('select')?.focus({ preventScroll: true });
     }, SCROLL_DELAY_MS);
+
+  const pickClass = (name: string) => {
+    void import('../../features/booking/booking-resolver');
+    form.setValue('course', name, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    scrollToForm();
+  };
+
+  // A session fills the course and the date and time (gym time, as the field reads it).
+  const pickSession = (s: SessionDto) => {
+    void import('../../features/booking/booking-resolver');
+    const opts = { shouldValidate: form.formState.isSubmitted, shouldDirty: true };
+    form.setValue('course', s.course, opts);
+    form.setValue('preferredDate', sessionFieldValue(s), opts);
+    scrollToForm();
   };
 
   return (
@@ -63,6 +90,10 @@ export default function BookingPage() {
             Contact us
           </Link>
           .
+        </p>
+        <p className="mt-3 inline-flex items-center gap-2 text-base font-semibold text-bone-100" data-testid="zone-note">
+          <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
+          All times are {zone}
         </p>
       </header>
 
@@ -106,38 +137,55 @@ export default function BookingPage() {
           <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
             <p>Tap a class to book it.</p>
           </SectionHeading>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {CLASSES.map((c) => (
-              <li key={`${c.name}-${c.schedule}`}>
-                <button
-                  type="button"
-                  onClick={() => pickClass(c.name)}
-                  className="flex h-full w-full flex-col rounded-card border border-ink-700 bg-ink-900 p-5 text-left transition-colors hover:border-blood-500 hover:bg-ink-850"
-                  data-testid="class-card"
-                >
-                  <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
-                    <span className="inline-flex items-center gap-1.5 font-bold whitespace-nowrap text-gold-400">
-                      <Clock aria-hidden className="size-4" />
-                      {c.schedule}
+          {classes.isPending ? (
+            <p role="status" className="text-ink-300">
+              Loading classes...
+            </p>
+          ) : classes.isError ? (
+            <p className="text-ink-300">The classes could not be loaded.</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {classes.data.classes.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    onClick={() => pickClass(c.name)}
+                    className="flex h-full w-full flex-col rounded-card border border-ink-700 bg-ink-900 p-5 text-left transition-colors hover:border-blood-500 hover:bg-ink-850"
+                    data-testid="class-card"
+                  >
+                    <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+                      <span className="inline-flex items-center gap-1.5 font-bold text-gold-400">
+                        <Clock aria-hidden className="size-4 shrink-0" />
+                        {scheduleText(c)}
+                      </span>
+                      <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
                     </span>
-                    <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
-                  </span>
-                  <span className="font-display-tight text-2xl">{c.name}</span>
-                  <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
-                  <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
-                    <Timer aria-hidden className="size-4" />
-                    {c.duration}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                    <span className="font-display-tight text-2xl">{c.name}</span>
+                    <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
+                    <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
+                      <Timer aria-hidden className="size-4" />
+                      {durationText(c.durationMinutes)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <section aria-labelledby="sessions-title" className="mb-16">
+          <SectionHeading eyebrow="Timetable" title="Coming sessions" id="sessions-title">
+            <p>Choose a session: the form below is filled in for you.</p>
+          </SectionHeading>
+          <SessionList chosenId={chosen?.id ?? null} onPick={pickSession} />
         </section>
       </Suspense>
 
       <Suspense fallback={null}>
         <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
-          <BookingForm ref={formRef} form={form} onBooked={onBooked} />
+          <BookingForm ref={formRef} form={form} onBooked={onBooked} courses={courses} zoneLabel={zone} onRefused={refreshSessions} />
         </section>
       </Suspense>
     </div>

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiPost, browserGet, type GetJson } from '../../lib/api-client';
+
+/** GET /api/bookings/manage/:token: a booking as its holder sees it (gym date and time). */
+export interface ManagedBooking {
+  id: number;
+  name: string;
+  course: string;
+  state: 'booked' | 'cancelled';
+  startsAt: string;
+  endsAt: string | null;
+  /** Gym date 'YYYY-MM-DD' and time 'HH:MM' (GYM_TIMEZONE). */
+  date: string;
+  time: string;
+  durationMinutes: number | null;
+  /** "Krabi time (UTC+7)" */
+  zoneLabel: string;
+  timezone: string;
+  started: boolean;
+  canCancel: boolean;
+  canMove: boolean;
+  /** Null for a request outside the timetable (Private Training). */
+  weeklySessionId: number | null;
+}
+
+const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;
+
+/** The booking behind a link; a wrong or used-up token is data (null): the not-found state. */
+export const managedBookingQuery = (token: string, get: GetJson = browserGet) =>
+  queryOptions({
+    queryKey: ['managed-booking', token],
+    queryFn: async () => {
+      try {
+        return await get<ManagedBooking>(manageUrl(token));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+
+/** The only writes of the page, each on a button press (a GET never changes anything). */
+export const cancelBooking = (token: string) => apiPost<ManagedBooking>(`${manageUrl(token)}/cancel`, {});
+export const moveBooking = (token: string, sessionId: string) => apiPost<ManagedBooking>(`${manageUrl(token)}/move`, { sessionId });

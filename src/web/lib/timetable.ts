@@ -1,0 +1,102 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ClassesAnswer, PublicClassDto, SessionDto, SessionsAnswer } from '../../shared/schemas/timetable';
+import { browserGet, type GetJson } from './api-client';
+
+// The timetable as the public pages show it: the class catalogue (GET /api/classes, the booking
+// page's cards and the landing page's schedule) and the coming sessions with their free places
+// (GET /api/sessions). Both are server-rendered and handed over to the browser (entry-server.tsx).
+// Every date and time here is gym time (GYM_TIMEZONE) as the server wrote it: nothing is
+// converted with the browser's zone.
+
+export type { PublicClassDto, SessionDto };
+
+/** How many days of sessions the booking page lists. */
+export const SESSION_DAYS = 14;
+
+export const classesQuery = (get: GetJson = browserGet) =>
+  queryOptions({
+    queryKey: ['classes'],
+    queryFn: () => get<ClassesAnswer>('/api/classes'),
+  });
+
+/** The coming sessions from today (the server's today in the gym's zone). */
+export const sessionsQuery = (get: GetJson = browserGet) =>
+  queryOptions({
+    queryKey: ['sessions', SESSION_DAYS],
+    queryFn: () => get<SessionsAnswer>(`/api/sessions?days=${SESSION_DAYS}`),
+  });
+
+const [OPEN_FIRST, OPEN_LAST] = [1, 6];
+const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** '08:00' → '8:00 AM', '14:00' → '2:00 PM' (SPEC.md §9 writes times this way). */
+export function clockText(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+function weekdaysText(days: number[]): string {
+  const open = days.filter((d) => d >= OPEN_FIRST && d <= OPEN_LAST);
+  if (open.length === OPEN_LAST - OPEN_FIRST + 1) return 'Daily';
+  return days.map((d) => WEEKDAY_SHORT[d] ?? '').join(', ');
+}
+
+/**
+ * A class's weekly times in words: "Daily 8:00 AM" (every open day: the gym is closed on
+ * Sundays), "Daily 2:00 PM & 3:00 PM", "Mon, Wed, Fri 6:00 PM", "By appointment".
+ */
+export function scheduleText(c: Pick<PublicClassDto, 'byAppointment' | 'schedule'>): string {
+  if (c.byAppointment || c.schedule.length === 0) return 'By appointment';
+  const groups = new Map<string, string[]>();
+  for (const s of c.schedule) {
+    const key = weekdaysText(s.weekdays);
+    groups.set(key, [...(groups.get(key) ?? []), clockText(s.time)]);
+  }
+  return [...groups.entries()].map(([days, times]) => `${days} ${times.join(' & ')}`).join('; ');
+}
+
+export const durationText = (minutes: number) => `${minutes} minutes`;
+
+/** "8 spots left", "1 spot left", "Full". */
+export const spotsText = (s: Pick<SessionDto, 'full' | 'spotsLeft'>) =>
+  s.full || s.spotsLeft <= 0 ? 'Full' : `${s.spotsLeft} ${s.spotsLeft === 1 ? 'spot' : 'spots'} left`;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A gym date 'YYYY-MM-DD' in words. The date is a calendar day already in gym time, so it is
+ * formatted as a UTC day (no zone can move it).
+ */
+export function dayText(date: string, style: 'short' | 'long' = 'short'): string {
+  let f = dayFormats.get(style);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      'en-US',
+      style === 'short'
+        ? { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }
+        : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+    );
+    dayFormats.set(style, f);
+  }
+  const [y, m, d] = date.split('-').map(Number);
+  return f.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+/** A gym date's parts for a calendar cell: 'Mon', 3, 'Mar'. */
+export function dayParts(date: string): { weekday: string; day: number; month: string } {
+  const [y, m, d] = date.split('-').map(Number);
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  return { weekday: WEEKDAY_SHORT[utc.getUTCDay() === 0 ? 7 : utc.getUTCDay()], day: d, month: monthFormat.format(utc) };
+}
+
+/** Sessions grouped by gym date, in order. */
+export function sessionsByDay(sessions: SessionDto[]): { date: string; sessions: SessionDto[] }[] {
+  const days = new Map<string, SessionDto[]>();
+  for (const s of [...sessions].sort((a, b) => a.startsAt.localeCompare(b.startsAt))) days.set(s.date, [...(days.get(s.date) ?? []), s]);
+  return [...days.entries()].map(([date, list]) => ({ date, sessions: list }));
+}
+
+/** The value of the booking form's datetime-local field for a session (gym time). */
+export const sessionFieldValue = (s: Pick<SessionDto, 'date' | 'time'>) => `${s.date}T${s.time}`;

@@ -1,0 +1,398 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, todayInZone } from '../../../src/shared/gym-time';
+import { parseCalendar } from '../../helpers/calendar';
+import { startSmtpPeer, waitUntil, type SmtpPeer } from '../../helpers/smtp-peer';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from '../helpers/server';
+import { gotoReady } from './site-helpers';
+
+// Bookings on the real timetable, from browsers in other time zones. The gym is in
+// Asia/Bangkok (UTC+7, no DST): "Muay Thai Beginner" at 08:00 gym time is 01:00Z that day,
+// whatever zone the visitor's browser is in.
+
+const GYM_ZONE = 'Asia/Bangkok';
+const COURSE = 'Muay Thai Beginner';
+
+interface Session {
+  id: string;
+  weeklySessionId: number;
+  course: string;
+  date: string;
+  time: string;
+  startsAt: string;
+  spotsLeft: number;
+  full: boolean;
+}
+interface Reservation {
+  id: number;
+  name: string;
+  email: string | null;
+  course: string;
+  dateTime: string;
+}
+
+/** The next open day after today in gym time (Monday to Saturday: Sunday is closed). */
+function nextWeekday(): string {
+  let d = addDays(todayInZone(GYM_ZONE), 1);
+  while (isoWeekday(d) === 7) d = addDays(d, 1);
+  return d;
+}
+
+describe('booking real sessions in gym time', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let peer: SmtpPeer;
+  let token: string;
+  const date = nextWeekday();
+  const instant = `${date}T01:00:00.000Z`;
+
+  const api = async <T>(p: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) => {
+    const res = await fetch(server.url + p, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.auth ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+  const sessions = async () => (await api<{ sessions: Session[] }>('/api/sessions?days=14')).body.sessions;
+  const reservationsNamed = async (name: string) => (await api<Reservation[]>('/api/reservations', { auth: true })).body.filter((r) => r.name === name);
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    server = await startServer({ smtpUrl: peer.url, mailPollMs: 100, mailRetryBaseMs: 100 });
+    browser = await launchBrowser();
+    const login = await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    token = login.body.token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await peer?.close();
+  });
+
+  async function open(timezoneId: string, width = 1280) {
+    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 780 : 900 }, timezoneId });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { page, errors, close: () => context.close() };
+  }
+
+  async function fillContact(page: Page, name: string, email: string) {
+    const form = page.locator('#booking-form');
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill(email);
+  }
+
+  async function chooseSession(page: Page, course: string, day: string, time: string) {
+    await page.locator(`[data-testid="session-list"] button[data-date="${day}"]`).click();
+    const card = page.locator('[data-testid="session"]', { hasText: course }).filter({ hasText: time });
+    await card.first().click();
+  }
+
+  const mailTo = (address: string) => peer.messages.find((m) => m.to.includes(address));
+
+  for (const timezoneId of ['Europe/Berlin', 'America/New_York', 'Asia/Bangkok', 'UTC']) {
+    it(`from a browser in ${timezoneId}: choosing the 08:00 session books 01:00Z`, async () => {
+      const { page, errors, close } = await open(timezoneId);
+      await gotoReady(page, server.url + '/booking');
+      await expect(page.getByTestId('zone-note').textContent()).resolves.toBe('All times are Krabi time (UTC+7)');
+      // The date picker's minimum is today in gym time, not in the browser's zone.
+      await expect(page.locator('#booking-form').getByLabel('Preferred date and time').getAttribute('min')).resolves.toBe(`${todayInZone(GYM_ZONE)}T00:00`);
+
+      await chooseSession(page, COURSE, date, '8:00 AM');
+      const form = page.locator('#booking-form');
+      await expect(form.getByLabel('Course').inputValue()).resolves.toBe(COURSE);
+      await expect(form.getByLabel('Preferred date and time').inputValue()).resolves.toBe(`${date}T08:00`);
+      // Scrolled to the form (SPEC: smoothly, after 100 ms).
+      await page.waitForFunction(() => {
+        const top = document.getElementById('booking-form')!.getBoundingClientRect().top;
+        return top > -5 && top < 150;
+      });
+
+      const name = `Zone ${timezoneId}`;
+      const email = `zone-${timezoneId.replace(/\W/g, '-').toLowerCase()}@example.com`;
+      await fillContact(page, name, email);
+      await form.getByRole('button', { name: 'Confirm Booking' }).click();
+      await page.getByTestId('booking-success').waitFor();
+
+      const [saved] = await reservationsNamed(name);
+      expect(saved).toMatchObject({ course: COURSE, dateTime: instant });
+      const mail = await waitUntil(() => mailTo(email), 15_000, `the confirmation to ${email}`);
+      expect(mail.to).toEqual([email]);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  it('typing the date and time in the form reads them as gym time (browser in Europe/Berlin)', async () => {
+    const { page, errors, close } = await open('Europe/Berlin');
+    await gotoReady(page, server.url + '/booking');
+    const form = page.locator('#booking-form');
+    const name = 'Typed in Berlin';
+    await fillContact(page, name, 'typed-berlin@example.com');
+    await form.getByLabel('Course').selectOption(COURSE);
+    await form.getByLabel('Preferred date and time').fill(`${date}T08:00`);
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByTestId('booking-success').waitFor();
+    const [saved] = await reservationsNamed(name);
+    expect(saved.dateTime).toBe(instant);
+    // The session list shows the seat as taken.
+    const session = (await sessions()).find((s) => s.course === COURSE && s.date === date)!;
+    expect(session.spotsLeft).toBeLessThan(20);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the e-mail carries the .ics at that instant and the manage link; cancelling there frees the link', async (ctx) => {
+    // GET /api/bookings/manage/:token and the link in the e-mail come with the self-service
+    // API; until it is on this branch the journey cannot run.
+    const probe = await api<{ error?: string }>('/api/bookings/manage/not-a-real-token');
+    if (probe.body?.error !== 'Booking not found') ctx.skip();
+
+    const { page, errors, close } = await open('America/New_York');
+    await gotoReady(page, server.url + '/booking');
+    await chooseSession(page, COURSE, date, '8:00 AM');
+    const email = 'manage-journey@example.com';
+    await fillContact(page, 'Manage Journey', email);
+    await page.locator('#booking-form').getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByTestId('booking-success').waitFor();
+
+    const raw = await waitUntil(() => mailTo(email), 15_000, 'the confirmation e-mail');
+    const parsed = await simpleParser(raw.raw);
+    const ics = parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
+    const event = parseCalendar(ics);
+    expect(event.start.toISOString()).toBe(instant);
+    const link = new RegExp(`${server.config.publicUrl.replace(/[.:/]/g, '\\$&')}/booking/manage/[A-Za-z0-9_-]+`).exec(parsed.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+
+    await gotoReady(page, link!);
+    const card = page.getByTestId('managed-booking');
+    await expect(card.textContent()).resolves.toContain(COURSE);
+    await expect(card.textContent()).resolves.toContain('8:00 AM');
+    await expect(card.textContent()).resolves.toContain('Krabi time (UTC+7)');
+    // Opening the link changed nothing.
+    expect((await reservationsNamed('Manage Journey'))[0]).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Your booking is cancelled.');
+
+    await gotoReady(page, link!);
+    await expect(page.getByTestId('booking-not-found').textContent()).resolves.toContain(
+      "We couldn't find this booking. The link may be wrong, or the booking was already cancelled.",
+    );
+    await expect(page.getByTestId('booking-not-found').getByRole('link', { name: 'Book a class' }).getAttribute('href')).resolves.toBe('/booking');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a wrong link shows the not-found page, noindex', async () => {
+    const { page, close } = await open('UTC');
+    await gotoReady(page, server.url + '/booking/manage/not-a-real-token');
+    await page.getByTestId('booking-not-found').waitFor({ timeout: 15_000 });
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
+    await close();
+  });
+
+  it('a full session shows as full and cannot be chosen; booking it anyway says so', async () => {
+    const target = (await sessions()).find((s) => s.course === 'Wrestling' && s.date === date)!;
+    expect(target).toBeTruthy();
+    const patched = await api(`/api/timetable/weekly-sessions/${target.weeklySessionId}`, { method: 'PATCH', body: { capacity: 1 }, auth: true });
+    expect(patched.status).toBe(200);
+
+    const { page, errors, close } = await open('Europe/Berlin', 375);
+    await gotoReady(page, server.url + '/booking');
+    await page.locator(`[data-testid="session-list"] button[data-date="${date}"]`).click();
+    const card = page.locator(`[data-testid="session"][data-session-id="${target.id}"]`);
+    await expect(card.textContent()).resolves.toContain('1 spot left');
+
+    // Someone else takes the last place.
+    const other = await api('/api/reservations', {
+      method: 'POST',
+      body: { name: 'Last seat', email: 'last-seat@example.com', phone: null, course: 'Wrestling', dateTime: target.startsAt, message: null },
+    });
+    expect(other.status).toBe(201);
+
+    await gotoReady(page, server.url + '/booking');
+    await page.locator(`[data-testid="session-list"] button[data-date="${date}"]`).click();
+    await expect(card.textContent()).resolves.toContain('Full');
+    await expect(card.isDisabled()).resolves.toBe(true);
+    if (process.env.SCREENSHOT_DIR) await card.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'booking-full-session-375.png') });
+
+    // Typed in anyway: the server's answer is shown by the button, and still logged.
+    const logged: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    const form = page.locator('#booking-form');
+    await fillContact(page, 'Too late', 'too-late@example.com');
+    await form.getByLabel('Course').selectOption('Wrestling');
+    await form.getByLabel('Preferred date and time').fill(`${date}T10:00`);
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByTestId('booking-refused').textContent()).resolves.toBe('This class is full');
+    expect(logged.some((t) => t.includes('Failed to create reservation'))).toBe(true);
+    await expect(page.getByTestId('booking-success').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the timetable fits a 375 px phone and a 1280 px desktop', async () => {
+    const shots = process.env.SCREENSHOT_DIR;
+    for (const width of [375, 1280]) {
+      const { page, close } = await open('Asia/Bangkok', width);
+      await gotoReady(page, server.url + '/booking');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await expect(page.locator('[data-testid="session"]').count()).resolves.toBeGreaterThan(0);
+      if (shots) {
+        fs.mkdirSync(shots, { recursive: true });
+        await page
+          .locator('main header')
+          .first()
+          .screenshot({ path: path.join(shots, `booking-header-${width}.png`) });
+        await page.getByTestId('session-list').screenshot({ path: path.join(shots, `booking-sessions-${width}.png`) });
+        await page.locator('#booking-form').screenshot({ path: path.join(shots, `booking-form-${width}.png`) });
+      }
+      await close();
+    }
+  });
+
+  it('loads at most 150 KB of JavaScript on /booking at 375 px before the form is used', async () => {
+    const { page, close } = await open('Asia/Bangkok', 375);
+    await gotoReady(page, server.url + '/booking');
+    await page.waitForLoadState('networkidle');
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+          .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
+      );
+    const describe = (list: { url: string; bytes: number }[]) => {
+      const total = list.reduce((sum, s) => sum + s.bytes, 0);
+      return { total, summary: `${total} bytes\n${list.map((s) => `${(s.bytes / 1024).toFixed(1)} KB ${s.url}`).join('\n')}` };
+    };
+    const first = describe(await scripts());
+    expect(first.total, first.summary).toBeGreaterThan(10_000);
+    expect(first.total, first.summary).toBeLessThanOrEqual(150 * 1024);
+    // The form's checks (zod) come when the visitor starts on the form.
+    await page.locator('#booking-form').getByLabel('Name').click();
+    await expect.poll(async () => (await scripts()).some((s) => s.url.includes('booking-resolver'))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const after = await scripts();
+    if (process.env.SCREENSHOT_DIR)
+      fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.summary}\n\nafter focus:\n${describe(after).summary}\n`);
+    await close();
+  });
+
+  it('the manage page: reads on load, cancels and moves only on a confirmed press (booking API stubbed in the page)', async () => {
+    const target = (await sessions()).find((s) => s.course === COURSE && s.date === date)!;
+    const other = (await sessions()).find((s) => s.course === COURSE && s.date > date && !s.full)!;
+    const booking = {
+      id: 41,
+      name: 'Stub Visitor',
+      course: COURSE,
+      state: 'booked',
+      startsAt: target.startsAt,
+      endsAt: null,
+      date: target.date,
+      time: target.time,
+      durationMinutes: 60,
+      zoneLabel: 'Krabi time (UTC+7)',
+      timezone: GYM_ZONE,
+      started: false,
+      canCancel: true,
+      canMove: true,
+      weeklySessionId: target.weeklySessionId,
+    };
+    const { page, errors, close } = await open('America/New_York', 375);
+    const posts: { url: string; body: string | null }[] = [];
+    let cancelAnswer = { status: 409, body: { error: 'This class has already started' } as object };
+    await page.route('**/api/bookings/manage/**', async (route) => {
+      const req = route.request();
+      if (req.method() === 'GET') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(booking) });
+      posts.push({ url: new URL(req.url()).pathname, body: req.postData() });
+      if (req.url().endsWith('/move')) {
+        const sessionId = (JSON.parse(req.postData() ?? '{}') as { sessionId: string }).sessionId;
+        const moved = { ...booking, date: other.date, time: other.time, startsAt: other.startsAt, weeklySessionId: other.weeklySessionId };
+        expect(sessionId).toBe(other.id);
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(moved) });
+      }
+      return route.fulfill({ status: cancelAnswer.status, contentType: 'application/json', body: JSON.stringify(cancelAnswer.body) });
+    });
+    await gotoReady(page, server.url + '/booking/manage/stub-token');
+    const card = page.getByTestId('managed-booking');
+    await card.waitFor();
+    const text = await card.textContent();
+    expect(text).toContain(COURSE);
+    expect(text).toContain('8:00 AM – 9:00 AM');
+    expect(text).toContain('Krabi time (UTC+7)');
+    expect(posts).toEqual([]);
+    const shots = process.env.SCREENSHOT_DIR;
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-375.png'), fullPage: true });
+
+    // Move: the coming sessions of the same class, one chosen, then confirmed.
+    await page.getByRole('button', { name: 'Move to another session' }).click();
+    const option = page.locator(`[data-testid="move-options"] button[data-session-id="${other.id}"]`);
+    await option.click();
+    expect(posts).toEqual([]);
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-move-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Confirm move' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toContain('Your booking is moved to');
+    expect(posts.map((p) => p.url)).toEqual(['/api/bookings/manage/stub-token/move']);
+
+    // Cancel: a confirmation step; a refusal shows the server's sentence.
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    expect(posts).toHaveLength(1);
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('manage-error').textContent()).toBe('This class has already started');
+    cancelAnswer = { status: 200, body: { ...booking, state: 'cancelled' } };
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Your booking is cancelled.');
+    await expect(card.getAttribute('data-state')).resolves.toBe('cancelled');
+    if (shots) await page.screenshot({ path: path.join(shots, 'manage-cancelled-375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the manage page of a class that has started offers no change (booking API stubbed in the page)', async () => {
+    const { page, close } = await open('Europe/Berlin', 1280);
+    await page.route('**/api/bookings/manage/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 7,
+          name: 'Late',
+          course: 'Wrestling',
+          state: 'booked',
+          startsAt: `${date}T03:00:00.000Z`,
+          endsAt: `${date}T04:00:00.000Z`,
+          date,
+          time: '10:00',
+          durationMinutes: 60,
+          zoneLabel: 'Krabi time (UTC+7)',
+          timezone: GYM_ZONE,
+          started: true,
+          canCancel: false,
+          canMove: false,
+          weeklySessionId: 3,
+        }),
+      }),
+    );
+    await gotoReady(page, server.url + '/booking/manage/started-token');
+    const card = page.getByTestId('managed-booking');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('This class has already started');
+    await expect(page.getByRole('button', { name: 'Cancel booking' }).count()).resolves.toBe(0);
+    await close();
+  });
+});
