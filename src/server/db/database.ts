@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-session-expiry-index';
 import * as m003 from './migrations/003-status-checks';
 import * as m004 from './migrations/004-timetable';
 import * as m005 from './migrations/005-outbox-parts';
+import * as m006 from './migrations/006-booking-sequence';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -67,6 +68,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '003-status-checks': m003,
   '004-timetable': m004,
   '005-outbox-parts': m005,
+  '006-booking-sequence': m006,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
