@@ -86,8 +86,4 @@ export const endpoints: Endpoint[] = [
 ];
 
 export const withId = (path: string, id: string | number) =>
-  path
-    .replace(':id', String(id))
-    .replace(':slug', 'some-slug')
-    .replace(':date', '2031-01-06')
-    .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  path.replace(':id', String(id)).replace(':slug', 'some-slug').replace(':date', '2031-01-06').replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

@@ -81,7 +81,12 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         expect(a.statusCode).toBe(409);
         expect(a.json()).toEqual({ error: 'This class is full' });
       }
-      const rows = await db().selectFrom('reservations').select('id').where('weekly_session_id', '=', s.weeklySessionId).where('session_date', '=', s.date).execute();
+      const rows = await db()
+        .selectFrom('reservations')
+        .select('id')
+        .where('weekly_session_id', '=', s.weeklySessionId)
+        .where('session_date', '=', s.date)
+        .execute();
       expect(rows).toHaveLength(6);
       expect(await sessionOf(s.id)).toMatchObject({ spotsLeft: 0 });
       // The refused bookings queued no e-mail.
@@ -95,7 +100,11 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
 
   it('refuses a course and time that no session has, a session that started, a request in the past; Private Training is a request', async () => {
     const before = (await db().selectFrom('reservations').select('id').execute()).length;
-    const wrongTime = await book({ ...person('x'), course: 'Muay Thai Beginner', dateTime: zonedToInstant(nextSession('Wrestling').date, '11:00', TZ).toISOString() });
+    const wrongTime = await book({
+      ...person('x'),
+      course: 'Muay Thai Beginner',
+      dateTime: zonedToInstant(nextSession('Wrestling').date, '11:00', TZ).toISOString(),
+    });
     expect(wrongTime.statusCode).toBe(400);
     expect(wrongTime.json()).toEqual({ error: 'There is no Muay Thai Beginner class at that time. Pick a time from the timetable.' });
     const noClass = await book({ ...person('x'), course: 'Kickboxing', dateTime: nextSession('Wrestling').startsAt });
@@ -409,7 +418,9 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         expect(missing.json().error).toBe('There is no such class on the timetable. Pick a time from the timetable.');
         const wrongDay = await move(`${full.weeklySessionId}:${addDays(full.date, 1)}`);
         expect(wrongDay.statusCode).toBe(404);
-        const started = await move(`${from.weeklySessionId}:${nextSession('Wrestling', { daysAhead: -8, weekday: new Date(`${from.date}T00:00:00Z`).getUTCDay() || 7 }).date}`);
+        const started = await move(
+          `${from.weeklySessionId}:${nextSession('Wrestling', { daysAhead: -8, weekday: new Date(`${from.date}T00:00:00Z`).getUTCDay() || 7 }).date}`,
+        );
         expect(started.statusCode).toBe(400);
         expect(started.json()).toEqual({ error: 'That class has already started. Pick a later one.' });
         for (const bad of ['', 'abc', '1:2030-13-45x', 12]) expect((await move(bad)).statusCode).toBe(400);

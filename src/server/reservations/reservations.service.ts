@@ -175,8 +175,7 @@ export interface BookingResult {
 }
 
 /** What a key's request is: the parsed payload, the time as an instant (equal bookings, equal hash). */
-const requestHash = (p: ReservationPayload) =>
-  hashToken(JSON.stringify([p.name, p.email, p.phone, p.course, new Date(p.dateTime).toISOString(), p.message]));
+const requestHash = (p: ReservationPayload) => hashToken(JSON.stringify([p.name, p.email, p.phone, p.course, new Date(p.dateTime).toISOString(), p.message]));
 
 const keyCutoff = (now = Date.now()) => new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
 

@@ -140,7 +140,8 @@ async function readPublicClasses(db: Db) {
 
 // ---- the booking flow's entry points (they run inside the booking's transaction) ----
 
-export type FoundSession = { kind: 'appointment'; classId: number; course: string; durationMinutes: number } | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
+export type FoundSession =
+  { kind: 'appointment'; classId: number; course: string; durationMinutes: number } | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
 
 /**
  * What a booking for `course` at `instant` refers to: for a class by appointment ("Private
