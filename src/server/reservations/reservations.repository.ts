@@ -26,11 +26,6 @@ export const changeStatusIf = (db: Db, id: number, from: ReservationStatus, to: 
 export const setStatus = (db: Db, id: number, status: ReservationStatus): Promise<ReservationRow | undefined> =>
   db.updateTable('reservations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
 
-export async function deleteReservation(db: Db, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('reservations').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
-}
-
 /** Deletes a booking for good and returns it as it was (its seat is the caller's to give back). */
 export const deleteReservationReturning = (db: Db, id: number): Promise<ReservationRow | undefined> =>
   db.deleteFrom('reservations').where('id', '=', id).returningAll().executeTakeFirst();
