@@ -19,7 +19,8 @@ const booking = JSON.stringify({
   name: 'Bench Tester',
   email: 'bench@example.com',
   phone: '+66 80 000 0000',
-  course: 'Muay Thai Beginner',
+  // A request by appointment: no seat limit, however many the benchmark books.
+  course: 'Private Training',
   dateTime: '2031-03-01T08:00:00.000Z',
   message: 'First class, please.',
 });

@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes';
 import { registerAccessControl } from './http/access';
+import { serializeRequest } from './http/log-redaction';
 import { zodValidatorCompiler } from './lib/validation';
 import { blogRoutes } from './blog/blog.routes';
 import { categoriesRoutes } from './categories/categories.routes';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   /** Start the outbox worker (default true). */
   startWorkers?: boolean;
   logger?: boolean;
+  /** Where the log goes (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** Paths that are always the server's own, never Vite's. */
@@ -69,7 +72,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // modules with hot reload; what it does not serve (API, pages) goes on to Fastify.
   const vite = config.dev ? await createDevVite() : undefined;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

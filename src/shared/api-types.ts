@@ -159,6 +159,36 @@ export const reservationDtoSchema = z.object({
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 
+/**
+ * GET /api/bookings/manage/{token} and the answers of its cancel and move: what the customer's
+ * manage page shows. Times are the booking's start (and end) as instants, and in gym time.
+ */
+export const manageBookingDtoSchema = z.object({
+  id,
+  name: z.string(),
+  course: z.string(),
+  state: z.enum(['booked', 'cancelled']),
+  startsAt: timestamp,
+  /** Null when the booking's length is not known (no class of that name any more). */
+  endsAt: timestamp.nullable(),
+  /** The start in gym time: YYYY-MM-DD and HH:MM (24 h). */
+  date: z.string(),
+  time: z.string(),
+  durationMinutes: z.number().int().nullable(),
+  /** 'Krabi time (UTC+7)': the zone as of the booking's start. */
+  zoneLabel: z.string(),
+  /** GYM_TIMEZONE, an IANA name. */
+  timezone: z.string(),
+  /** The class has begun (or is over): nothing can be changed any more. */
+  started: z.boolean(),
+  canCancel: z.boolean(),
+  /** Only a booking of a timetable session can move (not a request by appointment). */
+  canMove: z.boolean(),
+  /** The timetable session booked; null for a request by appointment (Private Training). */
+  weeklySessionId: z.number().int().nullable(),
+});
+export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
+
 export const statEntryDtoSchema = z.object({
   id,
   metric: z.string(),

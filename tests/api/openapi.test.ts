@@ -12,6 +12,8 @@ const NO_BODY = new Set([
   'PUT /api/conversations/:id/mark-read',
   'PUT /api/reservations/:id/read',
   'PUT /api/reservations/:id/archive',
+  'PUT /api/reservations/:id/cancel',
+  'POST /api/bookings/manage/:token/cancel',
 ]);
 
 interface Operation {

@@ -20,8 +20,9 @@ vi.mock('../../src/server/users/users.presenter', async (importOriginal) => {
 const booking = {
   name: 'Cache Tester',
   email: 'cache@example.com',
-  course: 'Muay Thai',
-  dateTime: '2030-03-04T18:00:00.000Z',
+  course: 'Muay Thai All Levels',
+  // Monday 4 March 2030, 14:00 gym time (07:00 UTC): a timetable session.
+  dateTime: '2030-03-04T07:00:00.000Z',
 };
 
 describe.each(backends)('answers on %s', (backend) => {

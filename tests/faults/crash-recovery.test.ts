@@ -47,12 +47,12 @@ async function waitUp(url: string) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 function book(port: number, n: number): Promise<{ status: number; id?: number }> {
-  // 17:30 gym time is no timetable session: no seat limit (this suite is about durability).
+  // Private Training is a request by appointment: no seat limit (this suite is about durability).
   const body = JSON.stringify({
     name: `Crash ${n}`,
     email: `crash${n}@example.com`,
     phone: null,
-    course: 'MMA Training',
+    course: 'Private Training',
     dateTime: '2031-01-01T10:30:00.000Z',
     message: null,
   });

@@ -1,7 +1,7 @@
 // Every /api route of SPEC.md §7 (plus the server's own additions), for the authorisation
 // matrix and the hostile-input suites. Paths are written as the routes register them: the
 // matrix checks this list against the app's route catalogue, access included. `:id` and
-// `:slug` are filled in by withId().
+// `:slug` (and `:date`, a manage link's `:token`) are filled in by withId().
 export type Access = 'public' | 'user' | 'admin';
 
 export interface Endpoint {
@@ -32,6 +32,9 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/sessions', access: 'public' },
   { method: 'GET', path: '/api/classes', access: 'public' },
+  { method: 'GET', path: '/api/bookings/manage/:token', access: 'public' },
+  { method: 'POST', path: '/api/bookings/manage/:token/cancel', access: 'public' },
+  { method: 'POST', path: '/api/bookings/manage/:token/move', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -41,6 +44,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/reservations', access: 'user' },
   { method: 'PUT', path: '/api/reservations/:id/read', access: 'user' },
   { method: 'PUT', path: '/api/reservations/:id/archive', access: 'user' },
+  { method: 'PUT', path: '/api/reservations/:id/cancel', access: 'user' },
   { method: 'DELETE', path: '/api/reservations/:id', access: 'user' },
   { method: 'GET', path: '/api/timetable/classes', access: 'user' },
   { method: 'POST', path: '/api/timetable/classes', access: 'user' },
@@ -81,4 +85,5 @@ export const endpoints: Endpoint[] = [
   { method: 'DELETE', path: '/api/users/:id', access: 'admin' },
 ];
 
-export const withId = (path: string, id: string | number) => path.replace(':id', String(id)).replace(':slug', 'some-slug').replace(':date', '2031-01-06');
+export const withId = (path: string, id: string | number) =>
+  path.replace(':id', String(id)).replace(':slug', 'some-slug').replace(':date', '2031-01-06').replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-session-expiry-index';
 import * as m003 from './migrations/003-status-checks';
 import * as m004 from './migrations/004-timetable';
 import * as m005 from './migrations/005-outbox-parts';
+import * as m006 from './migrations/006-booking-sequence';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -69,6 +70,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '003-status-checks': { up: m003.up },
   '004-timetable': { up: m004.up },
   '005-outbox-parts': { up: m005.up },
+  '006-booking-sequence': { up: m006.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

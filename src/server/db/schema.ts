@@ -137,6 +137,8 @@ export interface ReservationsTable {
   source: Generated<ReservationSource>;
   cancelled_at: string | null;
   reminder_queued_at: string | null;
+  /** Migration 006: the calendar SEQUENCE of the booking's event (0, then +1 per change). */
+  calendar_sequence: Generated<number>;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

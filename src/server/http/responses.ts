@@ -9,6 +9,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with what is stored',
   413: 'Too large',
   415: 'Unsupported media type',
+  422: 'Understood but refused (e.g. a key reused for another request)',
   429: 'Too many attempts',
 };
 

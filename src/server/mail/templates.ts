@@ -2,7 +2,8 @@ import { SITE } from '../../shared/site';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 
-// Plain-text e-mails the site sends. Every text is built here so the wording lives in one place.
+// Plain-text e-mails the site sends (replies, contact and newsletter notices); the booking
+// e-mails are in booking-mails.ts.
 
 type MailConfig = Pick<Config, 'publicUrl' | 'timezone'>;
 
@@ -33,14 +34,6 @@ function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-/** English date and time in the gym's time zone; a UTC-midnight value is a date only (SPEC §9). */
-export function formatBookingDate(iso: string, timeZone: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
-  return formatter(timeZone, !midnight).format(d);
-}
-
 export function replyMail(
   config: MailConfig & Pick<Config, 'notifyEmail'>,
   c: { to: string; customerName: string; subject: string; reply: string; original?: { content: string; createdAt: string } },
@@ -57,44 +50,6 @@ export function replyMail(
     // Answers from the customer reach the gym's inbox rather than a no-reply address.
     replyTo: config.notifyEmail ?? null,
   };
-}
-
-export function bookingConfirmationMail(
-  config: MailConfig & Pick<Config, 'notifyEmail'>,
-  r: { to: string; name: string; course: string; dateTime: string; message: string | null },
-): OutgoingMail {
-  const lines = [
-    `Hello ${r.name},`,
-    '',
-    `Thank you for booking with ${gymName()}. We have received your booking request:`,
-    '',
-    `Class: ${r.course}`,
-    `Date: ${formatBookingDate(r.dateTime, config.timezone)}`,
-  ];
-  if (r.message) lines.push('', 'Your message:', quote(r.message));
-  lines.push('', 'This is not yet a confirmation: the gym will confirm your booking shortly.');
-  if (config.notifyEmail) lines.push('Just reply to this e-mail if you need to change anything.');
-  lines.push('', signature(config));
-  return { to: r.to, subject: 'Booking request received', text: lines.join('\n') + '\n', replyTo: config.notifyEmail ?? null };
-}
-
-export function bookingNotificationMail(
-  config: MailConfig,
-  to: string,
-  r: { name: string; email: string | null; phone: string | null; course: string; dateTime: string; message: string | null },
-): OutgoingMail {
-  const lines = [
-    'A new booking request arrived on the website.',
-    '',
-    `Name: ${r.name}`,
-    `E-mail: ${r.email ?? '-'}`,
-    `Phone: ${r.phone ?? '-'}`,
-    `Class: ${r.course}`,
-    `Date: ${formatBookingDate(r.dateTime, config.timezone)}`,
-  ];
-  if (r.message) lines.push('', 'Message:', quote(r.message));
-  lines.push('', `Open the reservations: ${config.publicUrl}/admin/reservations`);
-  return { to, subject: `New booking: ${r.name} — ${r.course}`, text: lines.join('\n') + '\n', replyTo: r.email };
 }
 
 export function contactNotificationMail(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { startPushService, type PushServiceStandIn } from '../../../tests/helpers/push-service';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { nextSessionInstant } from '../../../tests/helpers/sessions';
 import { buildApp } from '../app';
 import { fromBool } from '../db/database';
 import { BAD_AUTH, BAD_P256DH, ENDPOINT_NOT_HTTPS, ENDPOINT_PRIVATE, NO_SUBSCRIPTION, TEST_PAYLOAD } from './push.service';
@@ -332,7 +333,7 @@ describe.each(backends)('web push on %s', (backend) => {
         email: 'ann@example.com',
         phone: null,
         course: 'MMA Training',
-        dateTime: new Date(Date.now() + 86400000).toISOString(),
+        dateTime: nextSessionInstant('MMA Training'),
         message: null,
       },
     });

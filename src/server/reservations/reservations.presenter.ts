@@ -1,5 +1,6 @@
 import type { ReservationRow } from '../db/schema';
-import type { ReservationDto } from '../../shared/api-types';
+import type { ManageBookingDto, ReservationDto } from '../../shared/api-types';
+import type { ManagedBooking } from './reservations.service';
 export type { ReservationDto };
 
 export const presentReservation = (r: ReservationRow): ReservationDto => ({
@@ -18,3 +19,25 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   source: r.source,
   cancelledAt: r.cancelled_at,
 });
+
+/** A booking as its manage page shows it (GET /api/bookings/manage/{token}, cancel, move). */
+export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
+  const booked = b.row.status !== 'cancelled';
+  return {
+    id: b.row.id,
+    name: b.row.name,
+    course: b.row.course,
+    state: booked ? 'booked' : 'cancelled',
+    startsAt: b.when.startsAt.toISOString(),
+    endsAt: b.when.endsAt?.toISOString() ?? null,
+    date: b.when.gymDate,
+    time: b.when.gymTime,
+    durationMinutes: b.when.durationMinutes,
+    zoneLabel: b.when.zoneLabel,
+    timezone: b.timezone,
+    started: b.started,
+    canCancel: booked && !b.started,
+    canMove: booked && !b.started && b.row.weekly_session_id != null,
+    weeklySessionId: b.row.weekly_session_id,
+  };
+};

@@ -1,7 +1,7 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
-import type { ReservationRow, ReservationsTable } from '../db/schema';
+import type { IdempotencyKeysTable, ReservationRow, ReservationsTable } from '../db/schema';
 
 export const insertReservation = (db: Db, row: Insertable<ReservationsTable>): Promise<ReservationRow> =>
   db.insertInto('reservations').values(row).returningAll().executeTakeFirstOrThrow();
@@ -26,7 +26,87 @@ export const changeStatusIf = (db: Db, id: number, from: ReservationStatus, to: 
 export const setStatus = (db: Db, id: number, status: ReservationStatus): Promise<ReservationRow | undefined> =>
   db.updateTable('reservations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
 
-export async function deleteReservation(db: Db, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('reservations').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/** Deletes a booking for good and returns it as it was (its seat is the caller's to give back). */
+export const deleteReservationReturning = (db: Db, id: number): Promise<ReservationRow | undefined> =>
+  db.deleteFrom('reservations').where('id', '=', id).returningAll().executeTakeFirst();
+
+/** The booking a manage link names (by the SHA-256 of its token). */
+export const findByManageTokenHash = (db: Db, hash: string): Promise<ReservationRow | undefined> =>
+  db.selectFrom('reservations').selectAll().where('manage_token_hash', '=', hash).executeTakeFirst();
+
+/**
+ * Cancels a booking unless it already is (compare-and-set; on PostgreSQL a concurrent cancel
+ * waits for this one and then finds it cancelled). One more calendar SEQUENCE for the e-mail.
+ */
+export const cancelIfNotCancelled = (db: Db, id: number, at: string): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({ status: 'cancelled' as const, cancelled_at: at, calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '!=', 'cancelled')
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * Moves a booking to another occurrence only if it is still booked where it was read
+ * (compare-and-set): a cancel or move made meanwhile is never overwritten.
+ */
+export const moveIfAt = (
+  db: Db,
+  id: number,
+  from: { weeklySessionId: number; date: string },
+  to: { weeklySessionId: number; date: string; dateTime: string; course: string },
+): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({
+      weekly_session_id: to.weeklySessionId,
+      session_date: to.date,
+      date_time: to.dateTime,
+      course: to.course,
+      calendar_sequence: eb('calendar_sequence', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '!=', 'cancelled')
+    .where('weekly_session_id', '=', from.weeklySessionId)
+    .where('session_date', '=', from.date)
+    .returningAll()
+    .executeTakeFirst();
+
+// ---- idempotency keys (POST /api/reservations) ----
+
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+/**
+ * Claims a key for this request: inserts it, or takes over a row older than `expiredBefore`.
+ * True when this request owns the key. On PostgreSQL a concurrent request claiming the same key
+ * waits here until the first one's transaction ends, then finds the key taken (or free again if
+ * the first rolled back).
+ */
+export async function claimIdempotencyKey(db: Db, row: { key: string; requestHash: string; createdAt: string }, expiredBefore: string): Promise<boolean> {
+  const r = await db
+    .insertInto('idempotency_keys')
+    .values({ key: row.key, request_hash: row.requestHash, status_code: null, answer_body: null, created_at: row.createdAt })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ request_hash: row.requestHash, status_code: null, answer_body: null, created_at: row.createdAt })
+        .where('idempotency_keys.created_at', '<', expiredBefore),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export const findIdempotencyKey = (db: Db, key: string): Promise<IdempotencyKeyRow | undefined> =>
+  db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+
+/** Stores the answer of the request that owns the key. */
+export const completeIdempotencyKey = (db: Db, key: string, statusCode: number, answerBody: string): Promise<unknown> =>
+  db.updateTable('idempotency_keys').set({ status_code: statusCode, answer_body: answerBody }).where('key', '=', key).execute();
+
+/** Forgets keys older than the cut-off. */
+export async function purgeIdempotencyKeys(db: Db, before: string): Promise<number> {
+  const r = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

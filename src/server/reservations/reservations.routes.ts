@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reservationDtoSchema } from '../../shared/api-types';
+import { manageBookingDtoSchema, reservationDtoSchema } from '../../shared/api-types';
 import { idParamSchema } from '../../shared/schemas/common';
-import { reservationPayloadSchema } from '../../shared/schemas/reservations';
+import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchema } from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
-import { presentReservation } from './reservations.presenter';
+import { presentManagedBooking, presentReservation } from './reservations.presenter';
 import * as service from './reservations.service';
 
 const TAGS = ['Reservations'];
+const MANAGE_TAGS = ['Bookings (manage link)'];
 
 export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,10 +19,55 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: TAGS,
       summary: 'Book a class (the public booking form)',
+      description:
+        'A course and time must name a timetable session (GET /api/sessions); it takes one of its seats (409 "This class is full"). ' +
+        'A class by appointment (Private Training) is a request at any future time. With an Idempotency-Key, a retry within 24 h ' +
+        'gets the first answer again and books nothing (422 when the key was used for another booking).',
+      headers: reservationHeadersSchema,
       body: reservationPayloadSchema,
-      response: { 201: reservationDtoSchema, ...errorResponses(400, 409) },
+      response: { 201: reservationDtoSchema, ...errorResponses(400, 409, 422) },
     },
-    handler: async (req, reply) => reply.code(201).send(presentReservation(await service.createReservation(ctx, req.body))),
+    handler: async (req, reply) => {
+      const result = await service.createReservation(ctx, { payload: req.body, idempotencyKey: req.headers['idempotency-key'] });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(presentReservation(result.row));
+    },
+  });
+
+  // The customer's manage link (PUBLIC_URL/booking/manage/{token}, sent by e-mail only). A GET
+  // never changes anything; a wrong token and a used-up one (cancelled, deleted) are both 404.
+  r.get('/api/bookings/manage/:token', {
+    config: { access: 'public' },
+    schema: {
+      tags: MANAGE_TAGS,
+      summary: 'A booking as its manage link shows it',
+      params: manageTokenParamsSchema,
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404) },
+    },
+    handler: async (req) => presentManagedBooking(await service.getManagedBooking(ctx, req.params.token)),
+  });
+
+  r.post('/api/bookings/manage/:token/cancel', {
+    config: { access: 'public' },
+    schema: {
+      tags: MANAGE_TAGS,
+      summary: 'Cancel the booking (frees its seat; refused once the class started)',
+      params: manageTokenParamsSchema,
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
+    },
+    handler: async (req) => presentManagedBooking(await service.cancelByToken(ctx, req.params.token)),
+  });
+
+  r.post('/api/bookings/manage/:token/move', {
+    config: { access: 'public' },
+    schema: {
+      tags: MANAGE_TAGS,
+      summary: 'Move the booking to another session (GET /api/sessions names them)',
+      params: manageTokenParamsSchema,
+      body: manageMovePayloadSchema,
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
+    },
+    handler: async (req) => presentManagedBooking(await service.moveByToken(ctx, req.params.token, req.body.sessionId)),
   });
 
   // Every reservation, archived included; the screen filters.
@@ -46,6 +92,17 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'user' },
     schema: { tags: TAGS, summary: 'Archive a reservation', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
     handler: async (req) => presentReservation(await service.archive(ctx, req.params.id)),
+  });
+
+  r.put('/api/reservations/:id/cancel', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Cancel a reservation for the customer (frees its seat, e-mails the cancellation)',
+      params: idParamSchema,
+      response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (req) => presentReservation(await service.cancelByStaff(ctx, req.params.id)),
   });
 
   r.delete('/api/reservations/:id', {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sql } from 'kysely';
+import { simpleParser } from 'mailparser';
+import { parseCalendar } from '../../../tests/helpers/calendar';
 import { breakOutbox, repairOutbox } from '../mail/outbox-test-utils';
 import { batchStats } from './reservations.service';
 
@@ -26,6 +28,8 @@ describe.each(backends)('reservations on %s', (backend) => {
     peer = await startSmtpPeer();
     t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
     staff = (await t.signIn('staff')).token;
+    // Many bookings here share MMA Training's session of 1 January 2030.
+    await t.app.ctx.db.updateTable('weekly_sessions').set({ capacity: 1000 }).execute();
   });
   afterAll(async () => {
     await t?.close();
@@ -65,13 +69,22 @@ describe.each(backends)('reservations on %s', (backend) => {
     expect(r.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const mail = await waitUntil(() => mailsTo('confirm@example.com')[0], 10_000, 'the confirmation');
-    expect(decodeHeader(mail.headers.subject)).toBe('Booking request received');
-    expect(mail.body).toContain('Hello Tom Booker,');
-    expect(mail.body).toContain('Class: MMA Training');
-    // 10:00 UTC is 5:00 PM at the gym (Asia/Bangkok).
-    expect(mail.body).toContain('Date: Tuesday, January 1, 2030 at 5:00 PM');
-    expect(mail.body).toContain('the gym will confirm your booking');
-    expect(mail.body).toContain('> First time, a bit nervous');
+    // 10:00 UTC is 17:00 at the gym (Asia/Bangkok): MMA Training's Tuesday session.
+    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: MMA Training on Tuesday, 1 January 2030 at 17:00');
+    const parsed = await simpleParser(mail.raw);
+    for (const body of [parsed.text ?? '', typeof parsed.html === 'string' ? parsed.html : '']) {
+      expect(body).toContain('Hello Tom Booker,');
+      expect(body).toContain('MMA Training');
+      expect(body).toContain('Tuesday, 1 January 2030, 17:00–18:00 Krabi time (UTC+7)');
+      expect(body).toMatch(/http:\/\/gym\.test\/booking\/manage\/[A-Za-z0-9_-]{43}/);
+      // The visitor's own words go to the gym only (DESIGN §5).
+      expect(body).not.toContain('First time, a bit nervous');
+    }
+    const ics = parsed.attachments.find((a) => /calendar|ics/.test(a.contentType));
+    const ev = parseCalendar(ics!.content.toString('utf8'));
+    expect(ev).toMatchObject({ method: 'REQUEST', sequence: 0, uid: `reservation-${r.id}@gym.test` });
+    expect(ev.start.toISOString()).toBe('2030-01-01T10:00:00.000Z');
+    expect(ev.end.toISOString()).toBe('2030-01-01T11:00:00.000Z');
     await waitUntil(
       async () =>
         (await t.app.ctx.db.selectFrom('outbox').select('status').where('to_address', '=', 'confirm@example.com').executeTakeFirst())?.status === 'sent',
@@ -82,22 +95,29 @@ describe.each(backends)('reservations on %s', (backend) => {
 
   it('stores empty e-mail and phone as null, normalises the date, and sends nothing without an e-mail', async () => {
     const outboxBefore = (await t.app.ctx.db.selectFrom('outbox').select('id').execute()).length;
-    const phoneOnly = await book({ ...valid, email: '', phone: '+66 81 234 5678', dateTime: '2030-02-03T09:00:00+07:00', message: '' });
+    // Brazilian Jiu Jitsu, Monday 4 February 2030 at 09:00 gym time, written with its offset.
+    const phoneOnly = await book({
+      ...valid,
+      course: 'Brazilian Jiu Jitsu',
+      email: '',
+      phone: '+66 81 234 5678',
+      dateTime: '2030-02-04T09:00:00+07:00',
+      message: '',
+    });
     expect(phoneOnly.statusCode).toBe(201);
-    expect(phoneOnly.json()).toMatchObject({ email: null, phone: '+66 81 234 5678', dateTime: '2030-02-03T02:00:00.000Z', message: null });
+    expect(phoneOnly.json()).toMatchObject({ email: null, phone: '+66 81 234 5678', dateTime: '2030-02-04T02:00:00.000Z', message: null });
     const row = await t.app.ctx.db.selectFrom('reservations').selectAll().where('id', '=', phoneOnly.json().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: null, phone: '+66 81 234 5678', message: null, date_time: '2030-02-03T02:00:00.000Z' });
+    expect(row).toMatchObject({ email: null, phone: '+66 81 234 5678', message: null, date_time: '2030-02-04T02:00:00.000Z', manage_token_hash: null });
     expect((await t.app.ctx.db.selectFrom('outbox').select('id').execute()).length).toBe(outboxBefore);
 
     const emailOnly = await book({ ...valid, email: ' spaced@example.com ', phone: '   ' });
     expect(emailOnly.statusCode).toBe(201);
     expect(emailOnly.json()).toMatchObject({ email: 'spaced@example.com', phone: null });
-    const missingKeys = await book({ name: 'Keys', email: 'keys@example.com', course: 'Wrestling', dateTime: '2030-03-01T00:00:00.000Z' });
+    const missingKeys = await book({ name: 'Keys', email: 'keys@example.com', course: 'Wrestling', dateTime: '2030-03-01T03:00:00.000Z' });
     expect(missingKeys.statusCode).toBe(201);
     expect(missingKeys.json()).toMatchObject({ phone: null, message: null });
-    // A UTC-midnight date is a date only in the e-mail.
     const mail = await waitUntil(() => mailsTo('keys@example.com')[0], 10_000, 'the confirmation');
-    expect(mail.body).toContain('Date: Friday, March 1, 2030\n');
+    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: Wrestling on Friday, 1 March 2030 at 10:00');
   });
 
   it('checks the booking rules with the messages of the form', async () => {
@@ -233,12 +253,15 @@ describe.each(backends)('reservations with a gym notification address on %s', (b
     await peer.waitFor(2);
     const note = peer.messages.find((m) => m.to.includes('desk@gym.test'))!;
     const confirmation = peer.messages.find((m) => m.to.includes('visitor@example.com'))!;
-    expect(decodeHeader(note.headers.subject)).toBe('New booking: Tom Booker — MMA Training');
+    expect(decodeHeader(note.headers.subject)).toBe('New booking: Tom Booker — MMA Training, Tuesday, 1 January 2030 at 17:00');
     expect(note.headers['reply-to']).toBe('visitor@example.com');
-    expect(note.body).toContain('Phone: +66 1');
-    expect(note.body).toContain('http://gym.test/admin/reservations');
+    const noteText = (await simpleParser(note.raw)).text ?? '';
+    expect(noteText).toMatch(/Phone:\s+\+66 1/);
+    expect(noteText).toContain('17:00–18:00 Krabi time (UTC+7)');
+    expect(noteText).toContain('> See you');
+    expect(noteText).toContain('http://gym.test/admin/reservations');
     expect(confirmation.headers['reply-to']).toBe('desk@gym.test');
-    expect(confirmation.body).toContain('Just reply to this e-mail');
+    expect((await simpleParser(confirmation.raw)).text).toContain('Change or cancel your booking');
   });
 });
 

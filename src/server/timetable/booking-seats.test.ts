@@ -51,7 +51,7 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     expect((await book(booking('Wrestling', '2030-06-11T03:00:00.000Z', 9))).statusCode).toBe(201);
   });
 
-  it('a cancelled occurrence takes no booking; Private Training and times off the timetable stay requests', async () => {
+  it('a cancelled occurrence takes no booking; a time off the timetable is refused; Private Training stays a request', async () => {
     const list = (await t.inject({ method: 'GET', url: '/api/sessions?from=2030-06-12&days=1' })).json().sessions;
     const luta = list.find((s: { course: string }) => s.course === 'Luta Livre');
     await t.inject({
@@ -64,15 +64,17 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'This class does not take place on that day' });
 
+    const off = await book(booking('Luta Livre', '2030-06-12T09:30:00.000Z'));
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toEqual({ error: 'There is no Luta Livre class at that time. Pick a time from the timetable.' });
+
     const priv = await book(booking('Private Training', '2030-06-12T05:30:00.000Z'));
     expect(priv.statusCode).toBe(201);
-    const off = await book(booking('Luta Livre', '2030-06-12T09:30:00.000Z'));
-    expect(off.statusCode).toBe(201);
-    const rows = await t.app.ctx.db
+    const row = await t.app.ctx.db
       .selectFrom('reservations')
-      .select(['id', 'weekly_session_id', 'session_date'])
-      .where('id', 'in', [priv.json().id, off.json().id])
-      .execute();
-    for (const r of rows) expect(r).toMatchObject({ weekly_session_id: null, session_date: null });
+      .select(['id', 'weekly_session_id', 'session_date', 'date_time'])
+      .where('id', '=', priv.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ weekly_session_id: null, session_date: null, date_time: '2030-06-12T05:30:00.000Z' });
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, instantToZoned, isoWeekday, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
+import { addDays, instantToZoned, isIsoDate, isoWeekday, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
 import {
   CLOSED_WEEKDAY,
   SESSIONS_DEFAULT_DAYS,
@@ -140,7 +140,8 @@ async function readPublicClasses(db: Db) {
 
 // ---- the booking flow's entry points (they run inside the booking's transaction) ----
 
-export type FoundSession = { kind: 'appointment'; classId: number; course: string } | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
+export type FoundSession =
+  { kind: 'appointment'; classId: number; course: string; durationMinutes: number } | ({ kind: 'session'; cancelled: boolean; closed: boolean } & Occurrence);
 
 /**
  * What a booking for `course` at `instant` refers to: for a class by appointment ("Private
@@ -154,7 +155,7 @@ export async function findSessionAt(db: Db, course: string, instant: Date | stri
   if (Number.isNaN(at.getTime())) return null;
   const cls = await repo.findClassByName(db, course);
   if (!cls || !toBool(cls.active)) return null;
-  if (toBool(cls.by_appointment)) return { kind: 'appointment', classId: cls.id, course: cls.name };
+  if (toBool(cls.by_appointment)) return { kind: 'appointment', classId: cls.id, course: cls.name, durationMinutes: cls.duration_minutes };
   const { date, time, weekday } = instantToZoned(at, timeZone);
   if (weekday === CLOSED_WEEKDAY) return null;
   const s = await repo.findBookableByNameAndSlot(db, cls.name, weekday, time);
@@ -168,6 +169,36 @@ export async function findSessionAt(db: Db, course: string, instant: Date | stri
     repo.seatsTaken(db, s.id, date),
   ]);
   return { kind: 'session', ...o, taken, cancelled, closed: closures.length > 0 };
+}
+
+/**
+ * The occurrence `date` of weekly session `weeklySessionId` (a SessionDto's id names both), with
+ * whether it may be booked now: `bookable` is false when the session or its class is inactive,
+ * the class is by appointment, or the date is not the session's weekday or is a Sunday. Null when
+ * no weekly session has that id or the date is not a calendar date.
+ */
+export async function findOccurrence(
+  db: Db,
+  weeklySessionId: number,
+  date: string,
+  timeZone: string,
+): Promise<(Occurrence & { bookable: boolean; cancelled: boolean; closed: boolean }) | null> {
+  if (!isIsoDate(date)) return null;
+  const s = await repo.findWeeklySession(db, weeklySessionId);
+  if (!s) return null;
+  const weekday = isoWeekday(date);
+  const bookable = toBool(s.active) && toBool(s.class_active) && !toBool(s.by_appointment) && s.weekday === weekday && weekday !== CLOSED_WEEKDAY;
+  const [cancelled, closures, taken] = await Promise.all([
+    repo.isCancelled(db, s.id, date),
+    repo.listClosures(db, date, date),
+    repo.seatsTaken(db, s.id, date),
+  ]);
+  return { ...occurrenceOf(s, date, taken, timeZone), bookable, cancelled, closed: closures.length > 0 };
+}
+
+/** The length of a class by name (a request by appointment has no session); undefined when no class has it. */
+export async function classDuration(db: Db, course: string): Promise<number | undefined> {
+  return (await repo.findClassByName(db, course))?.duration_minutes;
 }
 
 /** Takes a seat of the occurrence if one is left (see repository); call inside the booking's transaction. */

@@ -48,6 +48,33 @@ export const reservationPayloadSchema = z
   });
 export type ReservationPayload = z.infer<typeof reservationPayloadSchema>;
 
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 printable characters';
+
+/**
+ * The headers POST /api/reservations reads: an optional Idempotency-Key (1 to 200 printable
+ * ASCII characters). Other headers pass through untouched.
+ */
+export const reservationHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x20-\x7e]{1,200}$/, IDEMPOTENCY_KEY_MESSAGE)
+    .refine((v) => v.trim() !== '', IDEMPOTENCY_KEY_MESSAGE)
+    .optional()
+    .describe('Retrying with the same key returns the first answer and books nothing new (24 h)'),
+});
+
+/** The manage link's token: 32 random bytes in base64url (43 characters); anything else is not found. */
+export const manageTokenParamsSchema = z.object({ token: z.string().max(200) });
+
+/** A SessionDto's id: "<weeklySessionId>:<YYYY-MM-DD>". */
+export const SESSION_ID_RE = /^([1-9]\d{0,9}):(\d{4}-\d{2}-\d{2})$/;
+
+/** POST /api/bookings/manage/{token}/move: the session to move to, as GET /api/sessions names it. */
+export const manageMovePayloadSchema = z.object({
+  sessionId: z.string({ error: 'Pick a session to move to' }).trim().regex(SESSION_ID_RE, 'Pick a session from the timetable'),
+});
+export type ManageMovePayload = z.infer<typeof manageMovePayloadSchema>;
+
 /**
  * The instant a datetime-local value denotes when read as a wall-clock time in the gym's zone
  * (never the browser's): '2031-03-03T08:00' in Asia/Bangkok is 2031-03-03T01:00:00.000Z.

@@ -6,9 +6,11 @@ import { LIMITS } from './common';
 // them), then the answers' shapes. Back-office messages are French, the public ones English.
 
 export const CLASS_LEVELS = ['Beginner', 'All Levels'] as const;
+export type ClassLevel = (typeof CLASS_LEVELS)[number];
 
 /** SPEC.md §9: open Monday to Saturday; Sunday (7) closed. ISO weekdays. */
 export const CLOSED_WEEKDAY = 7;
+export const OPEN_WEEKDAYS = [1, 2, 3, 4, 5, 6] as const;
 
 /** GET /api/sessions: how far ahead one request may look. */
 export const SESSIONS_DEFAULT_DAYS = 14;
@@ -177,6 +179,7 @@ export const sessionsAnswerSchema = z.object({
   days: z.number().int(),
   sessions: sessionDtoSchema.array(),
 });
+export type SessionsAnswer = z.infer<typeof sessionsAnswerSchema>;
 
 /** A class's weekly times, grouped: { time: '14:00', weekdays: [1..6] }. */
 export const classScheduleSchema = z.object({ time: z.string(), weekdays: z.number().int().array() });
@@ -197,6 +200,7 @@ export const classesAnswerSchema = z.object({
   zoneLabel: z.string(),
   classes: publicClassDtoSchema.array(),
 });
+export type ClassesAnswer = z.infer<typeof classesAnswerSchema>;
 
 export const classDtoSchema = z.object({
   id: z.number().int(),

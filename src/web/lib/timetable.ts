@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClassesAnswer, PublicClassDto, SessionDto, SessionsAnswer } from '../../shared/schemas/timetable';
-import { browserGet, type GetJson } from './api-client';
+import { apiGet, type GetJson } from './api-client';
 
 // The timetable as the public pages show it: the class catalogue (GET /api/classes, the booking
 // page's cards and the landing page's schedule) and the coming sessions with their free places
@@ -13,14 +13,14 @@ export type { PublicClassDto, SessionDto };
 /** How many days of sessions the booking page lists. */
 export const SESSION_DAYS = 14;
 
-export const classesQuery = (get: GetJson = browserGet) =>
+export const classesQuery = (get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['classes'],
     queryFn: () => get<ClassesAnswer>('/api/classes'),
   });
 
 /** The coming sessions from today (the server's today in the gym's zone). */
-export const sessionsQuery = (get: GetJson = browserGet) =>
+export const sessionsQuery = (get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['sessions', SESSION_DAYS],
     queryFn: () => get<SessionsAnswer>(`/api/sessions?days=${SESSION_DAYS}`),

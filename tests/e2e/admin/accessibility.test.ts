@@ -31,7 +31,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
       email: 'axe@example.com',
       phone: '+66 1',
       course: 'MMA Training',
-      dateTime: '2030-01-01T09:00:00.000Z',
+      dateTime: '2030-01-01T10:00:00.000Z',
       message: 'Hello there',
     });
     await api(server, 'POST', '/api/contact', { name: 'Axe Contact', email: 'axec@example.com', subject: 'Hi', message: 'A question' });

@@ -96,7 +96,7 @@ describe('long unbroken values never push a screen sideways', () => {
       email: EMAIL,
       phone: '+66 81 234 5678',
       course: 'MMA Training',
-      dateTime: '2030-01-01T09:00:00.000Z',
+      dateTime: '2030-01-01T10:00:00.000Z',
       message: URL_TEXT,
     });
     // The formula a spreadsheet would run, as the issue reported it.
@@ -105,7 +105,7 @@ describe('long unbroken values never push a screen sideways', () => {
       email: 'formula@example.com',
       phone: null,
       course: 'Muay Thai Beginner',
-      dateTime: '2030-01-02T09:00:00.000Z',
+      dateTime: '2030-01-02T01:00:00.000Z',
       message: null,
     });
     await api(server, 'POST', '/api/contact', { name: NAME, email: EMAIL, subject: unbroken('Subject'), message: `Look at ${URL_TEXT} please` });

@@ -53,7 +53,8 @@ const H = {
   contactMessage: hostile('XSS_CONTACT_MESSAGE', 10_000),
   contactPhone: `+66"><img src=x onerror=__xss=9>`,
   resName: hostile('XSS_RES_NAME', 200),
-  resCourse: hostile('XSS_RES_COURSE', 200),
+  // A class name (100 characters at most): a booking names a class of the timetable.
+  resCourse: hostile('XSS_RES_COURSE', 100),
   resMessage: hostile('XSS_RES_MESSAGE', 10_000),
   resPhone: `+66"><img src=x onerror=__xss=8>`,
   subscriberName: hostile('XSS_SUB_NAME', 200),
@@ -216,6 +217,8 @@ describe('stored XSS payloads never run (public site and back office)', () => {
     conversationId = contact.conversationId;
     await api('POST', `/api/conversations/${conversationId}/messages`, { content: H.replyContent }, hostileToken);
 
+    // The hostile course is a class by appointment, so a booking may name it at any future time.
+    await api('POST', '/api/timetable/classes', { name: H.resCourse, level: 'All Levels', byAppointment: true }, hostileToken);
     await api('POST', '/api/reservations', {
       name: H.resName,
       email: HOSTILE_EMAIL,

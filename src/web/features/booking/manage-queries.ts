@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiPost, browserGet, type GetJson } from '../../lib/api-client';
+import { ApiError, apiPost, apiGet, type GetJson } from '../../lib/api-client';
 
 /** GET /api/bookings/manage/:token: a booking as its holder sees it (gym date and time). */
 export interface ManagedBooking {
@@ -26,7 +26,7 @@ export interface ManagedBooking {
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;
 
 /** The booking behind a link; a wrong or used-up token is data (null): the not-found state. */
-export const managedBookingQuery = (token: string, get: GetJson = browserGet) =>
+export const managedBookingQuery = (token: string, get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['managed-booking', token],
     queryFn: async () => {
