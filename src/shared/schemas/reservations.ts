@@ -73,7 +73,6 @@ export const SESSION_ID_RE = /^([1-9]\d{0,9}):(\d{4}-\d{2}-\d{2})$/;
 export const manageMovePayloadSchema = z.object({
   sessionId: z.string({ error: 'Pick a session to move to' }).trim().regex(SESSION_ID_RE, 'Pick a session from the timetable'),
 });
-export type ManageMovePayload = z.infer<typeof manageMovePayloadSchema>;
 
 /**
  * The instant a datetime-local value denotes when read as a wall-clock time in the gym's zone
