@@ -29,6 +29,7 @@ import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
 import { pushRoutes } from './push/push.routes';
+import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
@@ -38,6 +39,8 @@ import { webRoutes } from './web/web.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The booking-reminder job (started with the outbox worker). */
+    reminders: ReminderJob;
   }
 }
 
@@ -47,6 +50,8 @@ export interface BuildOptions {
   /** Start the outbox worker (default true). */
   startWorkers?: boolean;
   logger?: boolean;
+  /** The clock of the periodic jobs (tests); the real one by default. */
+  now?: () => Date;
 }
 
 /** Paths that are always the server's own, never Vite's. */
@@ -102,6 +107,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
   app.decorate('ctx', ctx);
+  const reminders = createReminderJob(ctx, { now: opts.now });
+  app.decorate('reminders', reminders);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -218,9 +225,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await dashboardRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
-  if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());
+  if (opts.startWorkers !== false) {
+    app.addHook('onReady', async () => {
+      mail.start();
+      reminders.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await vite?.close();
+    // The job first: a reminder it queues while stopping still reaches the outbox.
+    await reminders.stop();
     await mail.stop();
     await push.idle();
     await stats.close();
