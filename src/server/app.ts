@@ -19,6 +19,7 @@ import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { deskRoutes } from './desk/desk.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await conversationsRoutes(app, ctx);
   await pushRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await deskRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) {

@@ -4,6 +4,7 @@
 // nothing unlisted leaves the server) and its type. The browser imports the types only
 // (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
 import { z } from 'zod';
+import { CLASS_LEVELS } from './schemas/timetable';
 import { ATTENDANCE_MARKS, CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, ROLES } from './constants';
 
 const id = z.number().int();
@@ -163,6 +164,43 @@ export const reservationDtoSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
+
+/** One occurrence on the desk: the session, its seats and every booking linked to it. */
+export const deskSessionDtoSchema = z.object({
+  /** '<weeklySessionId>:<date>', as in GET /api/sessions. */
+  id: z.string(),
+  weeklySessionId: id,
+  course: z.string(),
+  level: z.enum(CLASS_LEVELS),
+  coach: z.string().nullable(),
+  /** Gym wall time 'HH:MM'. */
+  time: z.string(),
+  startsAt: timestamp,
+  endsAt: timestamp,
+  durationMinutes: z.number().int(),
+  capacity: z.number().int(),
+  /** The seat counter: bookings of the occurrence that are not cancelled. */
+  taken: z.number().int(),
+  /** Never below 0. */
+  spotsLeft: z.number().int(),
+  /** Called off for that date, or the gym is closed that day. */
+  cancelled: z.boolean(),
+  /** Every booking of the occurrence, cancelled ones included, oldest first. */
+  roster: z.array(reservationDtoSchema),
+});
+export type DeskSessionDto = z.infer<typeof deskSessionDtoSchema>;
+
+/** GET /api/desk/day: one gym day at the front desk. */
+export const deskDayDtoSchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the gym’s time zone'),
+  timezone: z.string(),
+  /** "Krabi time (UTC+7)" */
+  zoneLabel: z.string(),
+  /** Sunday, or a closure covers the day. */
+  closed: z.boolean(),
+  sessions: z.array(deskSessionDtoSchema),
+});
+export type DeskDayDto = z.infer<typeof deskDayDtoSchema>;
 
 export const statEntryDtoSchema = z.object({
   id,
