@@ -217,6 +217,17 @@ export const weeklyPointDtoSchema = z.object({
 });
 export type WeeklyPointDto = z.infer<typeof weeklyPointDtoSchema>;
 
+export const seatDayDtoSchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the gym’s time zone'),
+  /** Seats taken in the day's sessions that take place. */
+  booked: z.number().int(),
+  /** Places in those sessions; 0 on Sunday or a closed day. */
+  capacity: z.number().int(),
+  /** booked / capacity (0 to 1, above 1 if a capacity was lowered under its bookings); null with no places. */
+  fillRate: z.number().nullable(),
+});
+export type SeatDayDto = z.infer<typeof seatDayDtoSchema>;
+
 export const dashboardStatsDtoSchema = z.object({
   totalUsers: z.number().int(),
   totalBlogPosts: z.number().int(),
@@ -228,6 +239,12 @@ export const dashboardStatsDtoSchema = z.object({
   reservationsThisMonth: z.number().int(),
   recentStats: z.array(statEntryDtoSchema),
   weekly: z.array(weeklyPointDtoSchema),
+  /** Today and the next 6 gym days. */
+  seatsNext7Days: z.array(seatDayDtoSchema),
+  /** noShow / (present + noShow) over the last 30 gym days; null when nothing is marked. */
+  noShowRate30Days: z.number().nullable(),
+  /** Attendance marks of sessions in the last 30 gym days, today included. */
+  attendance30Days: z.object({ present: z.number().int(), noShow: z.number().int() }),
 });
 export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
 
