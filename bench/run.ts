@@ -139,7 +139,9 @@ async function checkNoOverbooking(appUrl: string, accepted: number): Promise<str
   const what =
     `${checked} sessions checked, ${linked} bookings linked to them (${accepted} 201s counted, ${linked - accepted} in flight as rounds ended), ` +
     `at most ${fullest} in one session of ${CAPACITY} places`;
-  return problems.length === 0 ? `no overbooking: ${what}; every seat counter equals its bookings — met` : `OVERBOOKING or drift: ${what}; ${problems.slice(0, 5).join('; ')} — MISSED`;
+  return problems.length === 0
+    ? `no overbooking: ${what}; every seat counter equals its bookings — met`
+    : `OVERBOOKING or drift: ${what}; ${problems.slice(0, 5).join('; ')} — MISSED`;
 }
 
 const freePort = () =>

@@ -224,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await conversationsRoutes(app, ctx);
   await pushRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
-  await deskRoutes(app, ctx);
+  deskRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) {

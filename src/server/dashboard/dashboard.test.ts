@@ -194,7 +194,8 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
       unreadReservations: 1,
       reservationsThisMonth: 3,
     });
-    for (const [k, v] of Object.entries(body)) if (k.startsWith('total') || k.endsWith('Reservations') || k.endsWith('ThisMonth')) expect(Number.isInteger(v), k).toBe(true);
+    for (const [k, v] of Object.entries(body))
+      if (k.startsWith('total') || k.endsWith('Reservations') || k.endsWith('ThisMonth')) expect(Number.isInteger(v), k).toBe(true);
   });
 
   it('counts reservations created since the first day of the month in the gym time zone', async () => {
@@ -287,7 +288,12 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
       token: staff.token,
       payload: { date: '2030-06-11', reason: null },
     });
-    await t.inject({ method: 'POST', url: '/api/timetable/closures', token: staff.token, payload: { startDate: '2030-06-12', endDate: '2030-06-12', reason: null } });
+    await t.inject({
+      method: 'POST',
+      url: '/api/timetable/closures',
+      token: staff.token,
+      payload: { startDate: '2030-06-12', endDate: '2030-06-12', reason: null },
+    });
 
     // Marks: sessions on gym dates in [today − 29, today]; cancelled bookings and other dates do not count.
     const mark = (session_date: string, attendance: 'present' | 'no_show', cancelled = false) =>

@@ -111,9 +111,7 @@ export async function deskDay(ctx: AppContext, date?: string, now: Date = new Da
     list.push(b);
     byOccurrence.set(b.weekly_session_id!, list);
   }
-  const sessions = planned.occurrences
-    .map((o) => ({ ...o, roster: byOccurrence.get(o.weeklySessionId) ?? [] }))
-    .filter((o) => o.active || o.roster.length > 0);
+  const sessions = planned.occurrences.map((o) => ({ ...o, roster: byOccurrence.get(o.weeklySessionId) ?? [] })).filter((o) => o.active || o.roster.length > 0);
   return { date: day, timezone: timeZone, zoneLabel: zoneLabel(timeZone, zonedToInstant(day, '12:00', timeZone)), closed: planned.closed, sessions };
 }
 

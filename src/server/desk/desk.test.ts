@@ -61,11 +61,7 @@ describe.each(backends)('desk on %s', (backend) => {
     const gone = await walkIn(wrestling.id, 'Gone Guest');
     // A cancelled booking: the seat given back, the row kept (as the cancel flow does).
     await t.app.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('reservations')
-        .set({ status: 'cancelled', cancelled_at: new Date().toISOString() })
-        .where('id', '=', gone.json().id)
-        .execute();
+      await trx.updateTable('reservations').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', gone.json().id).execute();
       await releaseSeat(trx, wrestling.weeklySessionId, '2030-06-10');
     });
 
@@ -116,7 +112,8 @@ describe.each(backends)('desk on %s', (backend) => {
   it('attendance: present, no-show, removed; 404 unknown, 409 cancelled, 400 otherwise', async () => {
     const s = await sessionOf('2030-06-18', 'Wrestling');
     const b = (await walkIn(s.id)).json();
-    const mark = (id: number, attendance: unknown) => t.inject({ method: 'PUT', url: `/api/reservations/${id}/attendance`, token: staff, payload: { attendance } });
+    const mark = (id: number, attendance: unknown) =>
+      t.inject({ method: 'PUT', url: `/api/reservations/${id}/attendance`, token: staff, payload: { attendance } });
     expect((await mark(b.id, 'present')).json()).toMatchObject({ id: b.id, attendance: 'present' });
     expect((await mark(b.id, 'no_show')).json()).toMatchObject({ attendance: 'no_show' });
     expect((await mark(b.id, null)).json()).toMatchObject({ attendance: null });
@@ -136,7 +133,14 @@ describe.each(backends)('desk on %s', (backend) => {
   it('a desk booking takes a seat, is read, keeps its source, and sends no e-mail', async () => {
     const s = await sessionOf('2030-06-19', 'Wrestling');
     const before = await t.app.ctx.db.selectFrom('outbox').select('id').execute();
-    const res = await deskBook({ sessionId: s.id, name: '  Somchai  ', phone: '081 234 5678', email: 'Som@Example.com', source: 'whatsapp', message: 'Via WhatsApp' });
+    const res = await deskBook({
+      sessionId: s.id,
+      name: '  Somchai  ',
+      phone: '081 234 5678',
+      email: 'Som@Example.com',
+      source: 'whatsapp',
+      message: 'Via WhatsApp',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: 'Somchai',

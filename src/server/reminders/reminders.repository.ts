@@ -34,10 +34,11 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
     .where('r.session_date', 'is not', null)
     .where('r.date_time', '>', fromIso)
     .where('r.date_time', '<=', untilIso)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('session_cancellations as sc')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('session_cancellations as sc')
             .select('sc.id')
             .whereRef('sc.weekly_session_id', '=', 'r.weekly_session_id')
             .whereRef('sc.session_date', '=', 'r.session_date'),
@@ -45,7 +46,9 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
       ),
     )
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date'))),
+      not(
+        exists(selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date')),
+      ),
     )
     .orderBy('r.date_time')
     .orderBy('r.id')

@@ -83,7 +83,12 @@ describe.each(backends)('booking reminders on %s', (backend) => {
   }
 
   const reminders = (t: TestApp) =>
-    t.app.ctx.db.selectFrom('outbox').select(['to_address', 'subject', 'text_body', 'html_body']).where('subject', 'like', 'Reminder:%').orderBy('id').execute();
+    t.app.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body', 'html_body'])
+      .where('subject', 'like', 'Reminder:%')
+      .orderBy('id')
+      .execute();
 
   it('queues one reminder for a due booking, in gym time, and none for cancelled, started, inside-window or e-mail-less ones', async () => {
     const t = await open(backend);
@@ -131,11 +136,7 @@ describe.each(backends)('booking reminders on %s', (backend) => {
     const t = await open(backend);
     const o = await occurrence(t, 'Wrestling', 1);
     const b = await booking(t, o, 72);
-    await t.app.ctx.db
-      .updateTable('reservations')
-      .set({ cancelled_at: new Date().toISOString(), status: 'cancelled' })
-      .where('id', '=', b.id)
-      .execute();
+    await t.app.ctx.db.updateTable('reservations').set({ cancelled_at: new Date().toISOString(), status: 'cancelled' }).where('id', '=', b.id).execute();
     expect(await queueDueReminders(t.app.ctx, new Date(o.startsAt.getTime() - 3 * HOUR))).toBe(0);
     expect(await reminders(t)).toHaveLength(0);
   });
