@@ -7,6 +7,19 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     body?: string;
+    /** Each connection loops over these; setupRequest may change a request before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
+    }[];
   }
   interface Histogram {
     average: number;
@@ -18,6 +31,8 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    /** Answers per status code, e.g. { '201': { count: 5000 } }. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -15,21 +15,46 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SETTLE_MS = 5_000;
 
-const booking = JSON.stringify({
-  name: 'Bench Tester',
-  email: 'bench@example.com',
-  phone: '+66 80 000 0000',
-  // A request by appointment: no seat limit, however many the benchmark books.
-  course: 'Private Training',
-  dateTime: '2031-03-01T08:00:00.000Z',
-  message: 'First class, please.',
-});
+const ADMIN_EMAIL = 'bench-admin@gym.test';
+const ADMIN_PASSWORD = 'bench-password-1';
+/** Places the bookings are spread over: every session's capacity raised to the planning API's maximum. */
+const CAPACITY = 1000;
+/** Seats made available before the run: more than the bookings a run can make here. */
+const SEATS_WANTED = 400_000;
+/** The sessions booked start this far ahead, past any date the server's clock could reach. */
+const BOOK_FROM_DAYS_AHEAD = 400;
+
+interface Occurrence {
+  id: string;
+  course: string;
+  startsAt: string;
+  date: string;
+}
+
+/** Real timetable sessions (course + gym-time instant), so every booking takes a seat. Filled by prepareSeats. */
+const occurrences: Occurrence[] = [];
+let bookingNo = 0;
+/** The next booking, round-robin over the sessions: each takes a seat of a real occurrence. */
+function nextBooking(): string {
+  const o = occurrences[bookingNo++ % occurrences.length];
+  return JSON.stringify({
+    name: 'Bench Tester',
+    email: 'bench@example.com',
+    phone: '+66 80 000 0000',
+    course: o.course,
+    dateTime: o.startsAt,
+    message: 'First class, please.',
+  });
+}
 
 interface Target {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  body?: string;
+  /** The body of each request (a new one every time). */
+  body?: () => string;
+  /** After the run: a check of what the target wrote (its 2xx answers are handed in). */
+  check?: (appUrl: string, accepted: number) => Promise<string>;
   /** Minimum req/s ratio app/bare, or minimum absolute req/s for writes. */
   minRatio?: number;
   minRps?: number;
@@ -39,8 +64,85 @@ const targets: Target[] = [
   { name: 'GET / (HTML)', method: 'GET', path: '/', minRatio: 0.5 },
   { name: 'GET /api/blog-posts?published=true', method: 'GET', path: '/api/blog-posts?published=true', minRatio: 0.5 },
   { name: 'GET /api/gallery', method: 'GET', path: '/api/gallery', minRatio: 0.5 },
-  { name: 'POST /api/reservations', method: 'POST', path: '/api/reservations', body: booking, minRps: 500 },
+  {
+    name: 'POST /api/reservations (seat-checked)',
+    method: 'POST',
+    path: '/api/reservations',
+    body: nextBooking,
+    minRps: 1000,
+    check: checkNoOverbooking,
+  },
 ];
+
+async function api<T>(appUrl: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(appUrl + url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+let adminToken = '';
+
+/**
+ * Signs in as the admin the first start created (ADMIN_EMAIL/ADMIN_PASSWORD), raises every
+ * weekly session's capacity through the planning API, and lists enough future occurrences
+ * (GET /api/sessions, 60 days at a time) to hold SEATS_WANTED bookings.
+ */
+async function prepareSeats(appUrl: string) {
+  adminToken = (await api<{ token: string }>(appUrl, 'POST', '/api/auth/login', undefined, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
+  const sessions = await api<{ id: number; active: boolean }[]>(appUrl, 'GET', '/api/timetable/weekly-sessions', adminToken);
+  for (const s of sessions) await api(appUrl, 'PATCH', `/api/timetable/weekly-sessions/${s.id}`, adminToken, { capacity: CAPACITY });
+  let from = new Date(Date.now() + BOOK_FROM_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
+  let seats = 0;
+  while (seats < SEATS_WANTED) {
+    const page = await api<{ sessions: (Occurrence & { spotsLeft: number })[] }>(appUrl, 'GET', `/api/sessions?from=${from}&days=60`);
+    if (page.sessions.length === 0) throw new Error('the timetable has no sessions to book');
+    for (const o of page.sessions) {
+      occurrences.push({ id: o.id, course: o.course, startsAt: o.startsAt, date: o.date });
+      seats += o.spotsLeft;
+    }
+    const last = new Date(`${from}T00:00:00Z`);
+    last.setUTCDate(last.getUTCDate() + 60);
+    from = last.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * After the run, through the desk API: no occurrence holds more bookings than its capacity,
+ * each seat counter equals the bookings linked to it, and every 201 the run got is one of them.
+ */
+async function checkNoOverbooking(appUrl: string, accepted: number): Promise<string> {
+  type Day = { sessions: { id: string; capacity: number; taken: number; roster: { cancelledAt: string | null }[] }[] };
+  const dates = [...new Set(occurrences.map((o) => o.date))];
+  let linked = 0;
+  let checked = 0;
+  let fullest = 0;
+  const problems: string[] = [];
+  for (const date of dates) {
+    const day = await api<Day>(appUrl, 'GET', `/api/desk/day?date=${date}`, adminToken);
+    for (const s of day.sessions) {
+      const live = s.roster.filter((r) => r.cancelledAt === null).length;
+      checked += 1;
+      linked += live;
+      fullest = Math.max(fullest, live);
+      if (live > s.capacity) problems.push(`${s.id}: ${live} bookings for ${s.capacity} places`);
+      if (live !== s.taken) problems.push(`${s.id}: seat counter ${s.taken}, ${live} bookings`);
+    }
+  }
+  // autocannon stops counting at the end of a round while up to one request per connection is
+  // still in flight: those bookings are written but their 201 is not counted.
+  const inFlight = CONNECTIONS * (1 + ROUNDS);
+  if (linked < accepted || linked > accepted + inFlight) problems.push(`${accepted} bookings answered 201 (+ ≤ ${inFlight} in flight), ${linked} linked`);
+  const what =
+    `${checked} sessions checked, ${linked} bookings linked to them (${accepted} 201s counted, ${linked - accepted} in flight as rounds ended), ` +
+    `at most ${fullest} in one session of ${CAPACITY} places`;
+  return problems.length === 0
+    ? `no overbooking: ${what}; every seat counter equals its bookings — met`
+    : `OVERBOOKING or drift: ${what}; ${problems.slice(0, 5).join('; ')} — MISSED`;
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -79,18 +181,23 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers with a 2xx status. */
+  ok: number;
 }
 
 async function load(url: string, t: Target): Promise<Figures> {
+  const body = t.body;
   const r = await autocannon({
     url: url + t.path,
     method: t.method,
     connections: CONNECTIONS,
     duration: DURATION,
     headers: headersOf(t),
-    body: t.body,
+    // A new body for every request (each booking its own session seat).
+    ...(body ? { requests: [{ method: t.method, path: t.path, headers: headersOf(t), setupRequest: (req) => ({ ...req, body: body() }) }] } : {}),
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const ok = Object.entries(r.statusCodeStats ?? {}).reduce((n, [code, v]) => (code.startsWith('2') ? n + Number(v.count) : n), 0);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ok };
 }
 
 /**
@@ -117,7 +224,7 @@ function rawRequest(url: string, t: Target): Promise<{ status: number; headers: 
       });
     });
     req.on('error', reject);
-    req.end(t.body);
+    req.end(t.body?.());
   });
 }
 
@@ -140,7 +247,8 @@ async function main() {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-password-1',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
         NODE_ENV: 'production',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -148,14 +256,18 @@ async function main() {
     children.push(app);
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitUp(appUrl + '/healthz');
+    await prepareSeats(appUrl);
 
     // Capture the app's answers so the bare server sends the same bytes.
     const routes: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    /** 2xx answers the app gave per target (capture, warm-up and rounds): what it wrote. */
+    const accepted = new Map<string, number>();
     for (const t of targets) {
       // The second answer: the first GET of a page is a cache miss, compressed on the fly at a
       // lower level than the copy the cache keeps and serves from then on. A POST is sent once.
       let res = await rawRequest(appUrl + t.path, t);
       if (t.method === 'GET') res = await rawRequest(appUrl + t.path, t);
+      if (res.status >= 200 && res.status < 300) accepted.set(t.name, (accepted.get(t.name) ?? 0) + 1);
       routes[`${t.method} ${t.path}`] = { status: res.status, headers: res.headers, body: res.body.toString('base64') };
     }
     const barePort = await freePort();
@@ -183,11 +295,14 @@ async function main() {
     for (const t of targets) {
       const a: Figures[] = [];
       const b: Figures[] = [];
+      const count = (f: Figures) => accepted.set(t.name, (accepted.get(t.name) ?? 0) + f.ok);
       // Warm both, then alternate so drift on a shared machine hits both sides alike.
-      await load(appUrl, { ...t }).catch(() => undefined);
+      const warm = await load(appUrl, { ...t }).catch(() => undefined);
+      if (warm) count(warm);
       for (let i = 0; i < ROUNDS; i++) {
         b.push(await load(bareUrl, t));
         a.push(await load(appUrl, t));
+        count(a[a.length - 1]);
       }
       const app1 = best(a);
       const bare1 = best(b);
@@ -199,6 +314,7 @@ async function main() {
       if (t.minRps !== undefined) verdicts.push(`${t.name}: ${app1.rps.toFixed(0)} req/s (target ≥ ${t.minRps}) ${app1.rps >= t.minRps ? 'met' : 'MISSED'}`);
       verdicts.push(`${t.name}: p99 ${app1.p99} ms at ${CONNECTIONS} connections (target ≤ 50) ${app1.p99 <= 50 ? 'met' : 'MISSED'}`);
       memory.push(`after ${t.name}: ${rssParts(app.pid!)}`);
+      if (t.check) verdicts.push(`${t.name}: ${await t.check(appUrl, accepted.get(t.name) ?? 0)}`);
     }
     clearInterval(sampler);
     const rssAtEnd = rssMb(app.pid!);

@@ -20,6 +20,7 @@ import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { deskRoutes } from './desk/desk.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
@@ -30,6 +31,7 @@ import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
 import { pushRoutes } from './push/push.routes';
+import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
@@ -39,6 +41,8 @@ import { webRoutes } from './web/web.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The booking-reminder job (started with the outbox worker). */
+    reminders: ReminderJob;
   }
 }
 
@@ -50,6 +54,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (tests read it); stdout otherwise. */
   logStream?: { write(line: string): void };
+  /** The clock of the periodic jobs (tests); the real one by default. */
+  now?: () => Date;
 }
 
 /** Paths that are always the server's own, never Vite's. */
@@ -113,6 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
   app.decorate('ctx', ctx);
+  const reminders = createReminderJob(ctx, { now: opts.now });
+  app.decorate('reminders', reminders);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -227,11 +235,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   conversationsRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  deskRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
-  if (opts.startWorkers !== false) app.addHook('onReady', async () => mail.start());
+  if (opts.startWorkers !== false) {
+    app.addHook('onReady', async () => {
+      mail.start();
+      reminders.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await vite?.close();
+    // The job first: a reminder it queues while stopping still reaches the outbox.
+    await reminders.stop();
     await mail.stop();
     await push.idle();
     await stats.close();

@@ -23,6 +23,12 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
+  // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions.md).
+  REMINDER_LEAD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -48,6 +54,10 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** A booked session's reminder e-mail is due this long before its start (0: no reminders). */
+  reminderLeadMs: number;
+  /** How often the reminder job looks for due reminders (it also runs once at start). */
+  reminderIntervalMs: number;
   /** Outbox retry: first delay, doubled per attempt, capped. */
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
@@ -90,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    reminderLeadMs: e.REMINDER_LEAD_HOURS * 3600_000,
+    reminderIntervalMs: 60_000,
     mailRetryBaseMs: 30_000,
     mailRetryMaxMs: 3600_000,
     mailMaxAttempts: 12,

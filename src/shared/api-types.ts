@@ -4,6 +4,7 @@
 // nothing unlisted leaves the server) and its type. The browser imports the types only
 // (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
 import { z } from 'zod';
+import { CLASS_LEVELS } from './schemas/timetable';
 import { ATTENDANCE_MARKS, CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, ROLES } from './constants';
 
 const id = z.number().int();
@@ -188,6 +189,42 @@ export const manageBookingDtoSchema = z.object({
   weeklySessionId: z.number().int().nullable(),
 });
 export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
+/** One occurrence on the desk: the session, its seats and every booking linked to it. */
+export const deskSessionDtoSchema = z.object({
+  /** '<weeklySessionId>:<date>', as in GET /api/sessions. */
+  id: z.string(),
+  weeklySessionId: id,
+  course: z.string(),
+  level: z.enum(CLASS_LEVELS),
+  coach: z.string().nullable(),
+  /** Gym wall time 'HH:MM'. */
+  time: z.string(),
+  startsAt: timestamp,
+  endsAt: timestamp,
+  durationMinutes: z.number().int(),
+  capacity: z.number().int(),
+  /** The seat counter: bookings of the occurrence that are not cancelled. */
+  taken: z.number().int(),
+  /** Never below 0. */
+  spotsLeft: z.number().int(),
+  /** Called off for that date, or the gym is closed that day. */
+  cancelled: z.boolean(),
+  /** Every booking of the occurrence, cancelled ones included, oldest first. */
+  roster: z.array(reservationDtoSchema),
+});
+export type DeskSessionDto = z.infer<typeof deskSessionDtoSchema>;
+
+/** GET /api/desk/day: one gym day at the front desk. */
+export const deskDayDtoSchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the gym’s time zone'),
+  timezone: z.string(),
+  /** "Krabi time (UTC+7)" */
+  zoneLabel: z.string(),
+  /** Sunday, or a closure covers the day. */
+  closed: z.boolean(),
+  sessions: z.array(deskSessionDtoSchema),
+});
+export type DeskDayDto = z.infer<typeof deskDayDtoSchema>;
 
 export const statEntryDtoSchema = z.object({
   id,
@@ -203,6 +240,17 @@ export const weeklyPointDtoSchema = z.object({
 });
 export type WeeklyPointDto = z.infer<typeof weeklyPointDtoSchema>;
 
+export const seatDayDtoSchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the gym’s time zone'),
+  /** Seats taken in the day's sessions that take place. */
+  booked: z.number().int(),
+  /** Places in those sessions; 0 on Sunday or a closed day. */
+  capacity: z.number().int(),
+  /** booked / capacity (0 to 1, above 1 if a capacity was lowered under its bookings); null with no places. */
+  fillRate: z.number().nullable(),
+});
+export type SeatDayDto = z.infer<typeof seatDayDtoSchema>;
+
 export const dashboardStatsDtoSchema = z.object({
   totalUsers: z.number().int(),
   totalBlogPosts: z.number().int(),
@@ -214,6 +262,12 @@ export const dashboardStatsDtoSchema = z.object({
   reservationsThisMonth: z.number().int(),
   recentStats: z.array(statEntryDtoSchema),
   weekly: z.array(weeklyPointDtoSchema),
+  /** Today and the next 6 gym days. */
+  seatsNext7Days: z.array(seatDayDtoSchema),
+  /** noShow / (present + noShow) over the last 30 gym days; null when nothing is marked. */
+  noShowRate30Days: z.number().nullable(),
+  /** Attendance marks of sessions in the last 30 gym days, today included. */
+  attendance30Days: z.object({ present: z.number().int(), noShow: z.number().int() }),
 });
 export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
 

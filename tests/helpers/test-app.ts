@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createUser } from '../../src/server/users/users.service';
 
@@ -51,7 +51,12 @@ export function tempDir(prefix = 'gym-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function createTestApp(backend: Backend, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  build: Pick<BuildOptions, 'now' | 'startWorkers'> = {},
+): Promise<TestApp> {
   const dataDir = tempDir();
   const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://gym.test', ...env });
   let schema: string | undefined;
@@ -64,7 +69,7 @@ export async function createTestApp(backend: Backend, overrides: Partial<Config>
     ...(backend === 'postgres' ? { databaseUrl: PG_URL, databaseSchema: schema } : {}),
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { ...build, logger: false });
   await app.ready();
   let n = 0;
   const t: TestApp = {

@@ -14,4 +14,7 @@ export const presentDashboardStats = (s: DashboardStats): DashboardStatsDto => (
   // date at UTC midnight, which clients show as a date alone (SPEC.md §9), in any time zone.
   recentStats: s.dailyStats.map((d) => ({ id: d.id, metric: d.metric, value: Number(d.value), createdAt: `${d.day}T00:00:00.000Z` })),
   weekly: s.weekly.map((w) => ({ weekStart: w.weekStart, reservations: w.reservations, contacts: w.contacts })),
+  seatsNext7Days: s.seatsNext7Days.map((d) => ({ date: d.date, booked: d.booked, capacity: d.capacity, fillRate: d.fillRate })),
+  noShowRate30Days: s.noShowRate30Days,
+  attendance30Days: { present: s.attendance30Days.present, noShow: s.attendance30Days.noShow },
 });

@@ -44,3 +44,18 @@ export async function createdSince(db: Db, sinceIso: string): Promise<{ reservat
   ]);
   return { reservations: r.map((x) => x.created_at), contacts: c.map((x) => x.created_at) };
 }
+
+/** Attendance marks of bookings whose session falls on a gym date in [fromDate, toDate], cancelled ones left out. */
+export async function attendanceMarks(db: Db, fromDate: string, toDate: string): Promise<{ present: number; noShow: number }> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select((eb) => ['attendance', eb.fn.countAll<number>().as('n')])
+    .where('session_date', '>=', fromDate)
+    .where('session_date', '<=', toDate)
+    .where('attendance', 'is not', null)
+    .where('cancelled_at', 'is', null)
+    .groupBy('attendance')
+    .execute();
+  const count = (mark: string) => Number(rows.find((r) => r.attendance === mark)?.n ?? 0);
+  return { present: count('present'), noShow: count('no_show') };
+}

@@ -1,9 +1,24 @@
+import { addDays, todayInZone } from '../../shared/gym-time';
 import type { AppContext } from '../context';
+import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
 import { lastWeekStarts, startOfDayInZone, startOfMonthInZone } from './zoned-time';
 
 export const RECENT_STATS_LIMIT = 30;
 export const WEEKS = 12;
+/** Seats: today and the next 6 gym days. Attendance: the last 30 gym days, today included. */
+export const SEAT_DAYS = 7;
+export const ATTENDANCE_DAYS = 30;
+
+export interface SeatDay {
+  date: string;
+  /** Seats taken in the day's sessions that take place. */
+  booked: number;
+  /** Places in those sessions; 0 on a closed day. */
+  capacity: number;
+  /** booked / capacity; null when the day has no places (Sunday, a closure, nothing planned). */
+  fillRate: number | null;
+}
 
 export interface DashboardStats {
   totals: repo.Totals;
@@ -11,6 +26,20 @@ export interface DashboardStats {
   dailyStats: repo.DailyStat[];
   /** Reservations and contact submissions per week, oldest week first (weeks start on Monday). */
   weekly: { weekStart: string; reservations: number; contacts: number }[];
+  seatsNext7Days: SeatDay[];
+  attendance30Days: { present: number; noShow: number };
+  /** noShow / (present + noShow); null when no booking of the period is marked. */
+  noShowRate30Days: number | null;
+}
+
+/** Seats per gym day: sessions called off (cancellation, closure) or inactive count for nothing. */
+export function seatDays(days: Awaited<ReturnType<typeof plannedDays>>): SeatDay[] {
+  return days.map((d) => {
+    const held = d.occurrences.filter((o) => o.active && !o.cancelled);
+    const booked = held.reduce((n, o) => n + o.taken, 0);
+    const capacity = held.reduce((n, o) => n + o.capacity, 0);
+    return { date: d.date, booked, capacity, fillRate: capacity > 0 ? booked / capacity : null };
+  });
 }
 
 /** Index of the bucket whose start is the last one at or before the timestamp (-1 if before all). */
@@ -26,10 +55,13 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
   // Stored timestamps are all toISOString() UTC text, so they compare correctly as strings.
   const boundaries = weekStarts.map((d) => startOfDayInZone(d, tz).toISOString());
 
-  const [totals, stats, created] = await Promise.all([
+  const today = todayInZone(tz, now);
+  const [totals, stats, created, planned, attendance] = await Promise.all([
     repo.countTotals(ctx.db, startOfMonthInZone(now, tz).toISOString()),
     repo.recentDailyStats(ctx.db, RECENT_STATS_LIMIT),
     repo.createdSince(ctx.db, boundaries[0]),
+    plannedDays(ctx.db, tz, today, SEAT_DAYS),
+    repo.attendanceMarks(ctx.db, addDays(today, -(ATTENDANCE_DAYS - 1)), today),
   ]);
 
   const weekly = weekStarts.map((weekStart) => ({ weekStart, reservations: 0, contacts: 0 }));
@@ -42,5 +74,13 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     if (i >= 0) weekly[i].contacts += 1;
   }
 
-  return { totals, dailyStats: stats, weekly };
+  const marked = attendance.present + attendance.noShow;
+  return {
+    totals,
+    dailyStats: stats,
+    weekly,
+    seatsNext7Days: seatDays(planned),
+    attendance30Days: attendance,
+    noShowRate30Days: marked > 0 ? attendance.noShow / marked : null,
+  };
 }

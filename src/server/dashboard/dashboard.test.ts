@@ -96,8 +96,19 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
         'totalUsers',
         'unreadReservations',
         'weekly',
+        'seatsNext7Days',
+        'noShowRate30Days',
+        'attendance30Days',
       ].sort(),
     );
+    expect(body.seatsNext7Days).toHaveLength(7);
+    for (const d of body.seatsNext7Days) {
+      // Sundays have no places (fillRate null); open days have the seeded sessions' places.
+      if (d.capacity === 0) expect(d).toMatchObject({ booked: 0, fillRate: null });
+      else expect(d).toMatchObject({ booked: 0, fillRate: 0 });
+    }
+    expect(body.noShowRate30Days).toBeNull();
+    expect(body.attendance30Days).toEqual({ present: 0, noShow: 0 });
     expect(body).toMatchObject({
       totalUsers: 2,
       totalBlogPosts: 0,
@@ -183,7 +194,8 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
       unreadReservations: 1,
       reservationsThisMonth: 3,
     });
-    for (const v of Object.values(body)) if (!Array.isArray(v)) expect(Number.isInteger(v)).toBe(true);
+    for (const [k, v] of Object.entries(body))
+      if (k.startsWith('total') || k.endsWith('Reservations') || k.endsWith('ThisMonth')) expect(Number.isInteger(v), k).toBe(true);
   });
 
   it('counts reservations created since the first day of the month in the gym time zone', async () => {
@@ -249,6 +261,77 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     expect(stats.weekly[11]).toEqual({ weekStart: '2024-03-11', reservations: 1, contacts: 0 });
     expect(stats.weekly[10]).toEqual({ weekStart: '2024-03-04', reservations: 1, contacts: 0 });
     expect(stats.totals.reservationsThisMonth).toBe(3);
+  });
+
+  it('seats of today and the next 6 gym days, and attendance marks of the last 30 (service level, fixed clock)', async () => {
+    // Monday 10 June 2030, 08:00 in Bangkok.
+    const now = new Date('2030-06-10T01:00:00.000Z');
+    const sessions: { id: string; weeklySessionId: number; date: string; course: string; capacity: number; spotsLeft: number }[] = (
+      await t.inject({ method: 'GET', url: '/api/sessions?from=2030-06-10&days=7' })
+    ).json().sessions;
+    const placesOn = (date: string) => sessions.filter((s) => s.date === date).reduce((n, s) => n + s.capacity, 0);
+    const monday = sessions.find((s) => s.date === '2030-06-10' && s.course === 'Wrestling')!;
+    for (const name of ['A', 'B', 'C']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/desk/bookings',
+        token: staff.token,
+        payload: { sessionId: monday.id, name, phone: null, email: null, source: 'walk_in', message: null },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    // Tuesday: one session called off; Wednesday: the gym closed.
+    const tuesday = sessions.find((s) => s.date === '2030-06-11')!;
+    await t.inject({
+      method: 'POST',
+      url: `/api/timetable/weekly-sessions/${tuesday.weeklySessionId}/cancellations`,
+      token: staff.token,
+      payload: { date: '2030-06-11', reason: null },
+    });
+    await t.inject({
+      method: 'POST',
+      url: '/api/timetable/closures',
+      token: staff.token,
+      payload: { startDate: '2030-06-12', endDate: '2030-06-12', reason: null },
+    });
+
+    // Marks: sessions on gym dates in [today − 29, today]; cancelled bookings and other dates do not count.
+    const mark = (session_date: string, attendance: 'present' | 'no_show', cancelled = false) =>
+      db()
+        .insertInto('reservations')
+        .values({
+          name: `M${++n}`,
+          email: null,
+          phone: '+66 1',
+          course: 'Wrestling',
+          date_time: `${session_date}T03:00:00.000Z`,
+          message: null,
+          status: 'read',
+          created_at: nowIso(),
+          weekly_session_id: monday.weeklySessionId,
+          session_date,
+          attendance,
+          cancelled_at: cancelled ? nowIso() : null,
+        })
+        .execute();
+    await mark('2030-06-10', 'present');
+    await mark('2030-06-03', 'present');
+    await mark('2030-05-12', 'present'); // today − 29: the oldest day counted
+    await mark('2030-05-13', 'no_show');
+    await mark('2030-05-11', 'no_show'); // today − 30: out
+    await mark('2030-06-11', 'no_show'); // tomorrow: out
+    await mark('2030-06-03', 'no_show', true); // cancelled: out
+
+    const stats = await dashboardStats(t.app.ctx, now);
+    expect(stats.seatsNext7Days.map((d) => d.date)).toEqual(['2030-06-10', '2030-06-11', '2030-06-12', '2030-06-13', '2030-06-14', '2030-06-15', '2030-06-16']);
+    const [mon, tue, wed, thu, , , sun] = stats.seatsNext7Days;
+    expect(mon).toEqual({ date: '2030-06-10', booked: 3, capacity: placesOn('2030-06-10'), fillRate: 3 / placesOn('2030-06-10') });
+    expect(tue).toEqual({ date: '2030-06-11', booked: 0, capacity: placesOn('2030-06-11') - tuesday.capacity, fillRate: 0 });
+    expect(wed).toEqual({ date: '2030-06-12', booked: 0, capacity: 0, fillRate: null });
+    expect(thu).toEqual({ date: '2030-06-13', booked: 0, capacity: placesOn('2030-06-13'), fillRate: 0 });
+    expect(sun).toEqual({ date: '2030-06-16', booked: 0, capacity: 0, fillRate: null });
+    expect(stats.attendance30Days).toEqual({ present: 3, noShow: 1 });
+    expect(stats.noShowRate30Days).toBe(0.25);
   });
 
   it('lists the 30 most recent daily counters dated by their calendar day at UTC midnight', async () => {

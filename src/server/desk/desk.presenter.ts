@@ -1,0 +1,29 @@
+import type { DeskDayDto, DeskSessionDto } from '../../shared/api-types';
+import { presentReservation } from '../reservations/reservations.presenter';
+import { occurrenceId, spotsLeft } from '../timetable/timetable.service';
+import type { DeskDay, DeskSession } from './desk.service';
+
+const presentDeskSession = (s: DeskSession): DeskSessionDto => ({
+  id: occurrenceId(s.weeklySessionId, s.date),
+  weeklySessionId: s.weeklySessionId,
+  course: s.course,
+  level: s.level,
+  coach: s.coach,
+  time: s.time,
+  startsAt: s.startsAt.toISOString(),
+  endsAt: s.endsAt.toISOString(),
+  durationMinutes: s.durationMinutes,
+  capacity: s.capacity,
+  taken: s.taken,
+  spotsLeft: spotsLeft(s),
+  cancelled: s.cancelled,
+  roster: s.roster.map(presentReservation),
+});
+
+export const presentDeskDay = (d: DeskDay): DeskDayDto => ({
+  date: d.date,
+  timezone: d.timezone,
+  zoneLabel: d.zoneLabel,
+  closed: d.closed,
+  sessions: d.sessions.map(presentDeskSession),
+});

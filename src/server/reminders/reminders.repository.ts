@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+// All SQL of the reminders. Timestamps are ISO 8601 UTC text, so they compare as text.
+
+export interface ReminderCandidate {
+  id: number;
+  name: string;
+  email: string;
+  course: string;
+  /** The session's start (ISO instant), as the booking stored it. */
+  date_time: string;
+  created_at: string;
+  duration_minutes: number;
+}
+
+/**
+ * Bookings of a timetable session that may need their reminder now: an e-mail address, no
+ * reminder queued yet, not cancelled, the session starting after `fromIso` and no later than
+ * `untilIso`, and that occurrence neither cancelled nor in a closure. The last rule (made
+ * before the lead window) is the service's.
+ */
+export function listReminderCandidates(db: Db, fromIso: string, untilIso: string): Promise<ReminderCandidate[]> {
+  return db
+    .selectFrom('reservations as r')
+    .innerJoin('weekly_sessions as ws', 'ws.id', 'r.weekly_session_id')
+    .innerJoin('classes as c', 'c.id', 'ws.class_id')
+    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'c.duration_minutes'])
+    .select(sql<string>`r.email`.as('email'))
+    .where('r.email', 'is not', null)
+    .where('r.reminder_queued_at', 'is', null)
+    .where('r.cancelled_at', 'is', null)
+    .where('r.status', '!=', 'cancelled')
+    .where('r.session_date', 'is not', null)
+    .where('r.date_time', '>', fromIso)
+    .where('r.date_time', '<=', untilIso)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('session_cancellations as sc')
+            .select('sc.id')
+            .whereRef('sc.weekly_session_id', '=', 'r.weekly_session_id')
+            .whereRef('sc.session_date', '=', 'r.session_date'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date')),
+      ),
+    )
+    .orderBy('r.date_time')
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * Claims the booking's reminder: sets reminder_queued_at only while it is unset and the booking
+ * is not cancelled. True for exactly one caller, whatever the instances or the races: on
+ * PostgreSQL a concurrent UPDATE of the row waits for this transaction and then re-checks the
+ * WHERE on the committed row (READ COMMITTED), so it finds the column set and changes nothing;
+ * SQLite has one writer. Run it in the transaction that writes the e-mail to the outbox.
+ */
+export async function claimReminder(trx: Db, id: number, nowIso: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('reservations')
+    .set({ reminder_queued_at: nowIso })
+    .where('id', '=', id)
+    .where('reminder_queued_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
