@@ -22,15 +22,13 @@ function mondayAhead(timeZone: string): string {
 //
 // The day view, attendance, desk bookings, staff cancel and the dashboard's seats need the desk
 // routes (GET /api/desk/day, PUT /api/reservations/:id/attendance, POST /api/desk/bookings,
-// PUT /api/reservations/:id/cancel, the dashboard's seatsNext7Days); while the server has none
-// of them, those tests are skipped (and say so), the list and CSV tests still run.
+// PUT /api/reservations/:id/cancel, the dashboard's seatsNext7Days).
 describe('back office: the desk and gym time', () => {
   let server: RunningServer;
   let browser: Browser;
   let staffToken: string;
   let monday: string;
   let booking: ReservationDto;
-  let deskRoutes = false;
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
@@ -51,7 +49,6 @@ describe('back office: the desk and gym time', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
     ({ staffToken } = await setupAccounts(server));
-    deskRoutes = server.app.routeCatalogue.some((r) => r.url === '/api/desk/day');
     monday = mondayAhead(server.config.timezone);
     // A customer books the 08:00 session through the public API (an instant: 01:00 UTC in Bangkok).
     booking = await api<ReservationDto>(server, 'POST', '/api/reservations', {
@@ -85,8 +82,7 @@ describe('back office: the desk and gym time', () => {
       expect(olga[4]).toContain(String(Number(d)));
     });
 
-    it(`day view: the session and its booking read 08:00 from a browser in ${zone}`, async (t) => {
-      if (!deskRoutes) t.skip();
+    it(`day view: the session and its booking read 08:00 from a browser in ${zone}`, async () => {
       const page = await pageIn(zone);
       await page.goto(dayUrl());
       const card = sessionCard(page);
@@ -96,8 +92,7 @@ describe('back office: the desk and gym time', () => {
     });
   }
 
-  it('day view: "Présent" is one tap, persists after a reload, and a second tap removes it', async (t) => {
-    if (!deskRoutes) t.skip();
+  it('day view: "Présent" is one tap, persists after a reload, and a second tap removes it', async () => {
     const page = await pageIn('UTC', { width: 375, height: 800 });
     await page.goto(dayUrl());
     const present = sessionCard(page).getByRole('button', { name: 'Présent : Olga Early' });
@@ -122,8 +117,7 @@ describe('back office: the desk and gym time', () => {
       .toBeNull();
   });
 
-  it('day view: a WhatsApp booking added at the desk takes a seat', async (t) => {
-    if (!deskRoutes) t.skip();
+  it('day view: a WhatsApp booking added at the desk takes a seat', async () => {
     const page = await pageIn('Asia/Bangkok');
     await page.goto(dayUrl());
     const card = sessionCard(page);
@@ -150,8 +144,7 @@ describe('back office: the desk and gym time', () => {
     expect(all.find((r) => r.name === 'Walter Walkin')).toMatchObject({ source: 'whatsapp', sessionDate: monday });
   });
 
-  it('list: staff cancel with confirm shows "Annulée"; the day view shows it cancelled and the seat freed', async (t) => {
-    if (!deskRoutes) t.skip();
+  it('list: staff cancel with confirm shows "Annulée"; the day view shows it cancelled and the seat freed', async () => {
     const page = await pageIn('America/New_York');
     await page.goto(dayUrl());
     const seats = sessionCard(page).getByTestId('desk-session-seats');
@@ -173,8 +166,7 @@ describe('back office: the desk and gym time', () => {
     await expect.poll(() => seats.textContent()).toBe(`${taken - 1}/${capacity}`);
   });
 
-  it('dashboard: seats booked for each of the coming 7 days with the fill rate, and the no-show rate', async (t) => {
-    if (!deskRoutes) t.skip();
+  it('dashboard: seats booked for each of the coming 7 days with the fill rate, and the no-show rate', async () => {
     const stats = await api<{ seatsNext7Days: { date: string; booked: number; capacity: number }[] }>(
       server,
       'GET',

@@ -16,7 +16,9 @@ import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { useDeskBooking, useDeskDay, useSetAttendance, type DeskSession } from '../features/desk/api';
-import { DESK_SOURCES, deskBookingSchema, type DeskSource } from '../features/desk/schema';
+import { DESK_BOOKING_SOURCES as DESK_SOURCES, deskBookingSchema } from '../../../shared/schemas/desk';
+
+type DeskSource = (typeof DESK_SOURCES)[number];
 import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
 import { formatGymDate, gymToday, gymZoneName } from '../lib/format';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendance } from '../../../../shared/constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import type { Reservation } from '../../lib/types';
-import type { DeskBookingPayload } from './schema';
+import type { DeskBookingPayload } from '../../../../shared/schemas/desk';
 
 // The desk: the day view of the reservations screen (GET /api/desk/day), attendance marks
 // (PUT /api/reservations/:id/attendance) and bookings made by staff (POST /api/desk/bookings).
