@@ -45,9 +45,11 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date')),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date'),
+        ),
       ),
     )
     .orderBy('r.date_time')
