@@ -249,7 +249,6 @@ export const seatDayDtoSchema = z.object({
   /** booked / capacity (0 to 1, above 1 if a capacity was lowered under its bookings); null with no places. */
   fillRate: z.number().nullable(),
 });
-export type SeatDayDto = z.infer<typeof seatDayDtoSchema>;
 
 export const dashboardStatsDtoSchema = z.object({
   totalUsers: z.number().int(),

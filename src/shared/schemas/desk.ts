@@ -32,13 +32,11 @@ const nullableText = (max: number, message?: string) =>
 export const deskDayQuerySchema = z.object({
   date: z.string().refine(isIsoDate, 'La date doit être une date réelle au format AAAA-MM-JJ').optional(),
 });
-export type DeskDayQuery = z.infer<typeof deskDayQuerySchema>;
 
 /** PUT /api/reservations/:id/attendance: present, no-show, or the mark removed (null). */
 export const attendancePayloadSchema = z.object({
   attendance: z.enum(ATTENDANCE_MARKS, { error: 'La présence doit être present, no_show ou null' }).nullable(),
 });
-export type AttendancePayload = z.infer<typeof attendancePayloadSchema>;
 
 /**
  * POST /api/desk/bookings: a booking staff take at the desk or from WhatsApp. E-mail and phone
