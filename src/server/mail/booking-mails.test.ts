@@ -108,6 +108,16 @@ describe('booking confirmation', () => {
     expect(parseCalendar(bookingConfirmationMail(config, { ...booking, sequence: 3 }).calendar!.content).uid).toBe(ev.uid);
   });
 
+  it('still carries its calendar when the calendar library refuses the link as a URL (a local PUBLIC_URL with port 0)', () => {
+    const local = { ...config, publicUrl: 'http://localhost:0' };
+    const m = bookingConfirmationMail(local, { ...booking, manageUrl: 'http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA' });
+    const ev = parseCalendar(m.calendar!.content);
+    expect(ev.start.toISOString()).toBe('2026-11-24T01:00:00.000Z');
+    // The link is still in the event's description and in the e-mail.
+    expect(m.calendar!.content.replace(/\r\n /g, '')).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
+    expect(m.text).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
+  });
+
   it('escapes a hostile name in the HTML and keeps it out of the calendar structure', () => {
     const m = bookingConfirmationMail(config, { ...booking, name: HOSTILE });
     expect(m.html).not.toContain('<script>');

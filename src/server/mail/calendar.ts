@@ -100,7 +100,17 @@ export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, 
   const header = { method: ev.method, productId: `-//${paramText(ev.organizerName)}//Bookings//EN` };
   // The library refuses some addresses our own checks accept (non-ASCII ones, an odd MAIL_FROM):
   // then the event goes without that person rather than the booking without its e-mail.
-  const tries: Ics.EventAttributes[] = [{ ...event, organizer, attendees: [attendee] }, { ...event, organizer }, { ...event, attendees: [attendee] }, event];
+  // Its URL check is narrower than the web's too (a PUBLIC_URL such as http://localhost:0 in
+  // tests): the link stays in the description, the URL property is left out.
+  const { url: _url, ...noUrl } = event as Ics.EventAttributes & { url?: string };
+  const tries: Ics.EventAttributes[] = [
+    { ...event, organizer, attendees: [attendee] },
+    { ...event, organizer },
+    { ...event, attendees: [attendee] },
+    event,
+    { ...noUrl, organizer, attendees: [attendee] },
+    noUrl,
+  ];
   let value: string | null = null;
   let error: Error | null = null;
   for (const attempt of tries) {
