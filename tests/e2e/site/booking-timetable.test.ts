@@ -169,10 +169,14 @@ describe('booking real sessions in gym time', () => {
     const ics = parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     const event = parseCalendar(ics);
     expect(event.start.toISOString()).toBe(instant);
-    const link = new RegExp(`${server.config.publicUrl.replace(/[.:/]/g, '\\$&')}/booking/manage/[A-Za-z0-9_-]+`).exec(parsed.text ?? '')?.[0];
-    expect(link).toBeTruthy();
+    // The e-mail links to PUBLIC_URL (the app's, set before the test server knew its port); its
+    // path is opened on the test server.
+    const publicUrl = server.app.ctx.config.publicUrl;
+    const written = new RegExp(`${publicUrl.replace(/[.:/]/g, '\\$&')}/booking/manage/[A-Za-z0-9_-]+`).exec(parsed.text ?? '')?.[0];
+    expect(written).toBeTruthy();
+    const link = server.url + written!.slice(publicUrl.length);
 
-    await gotoReady(page, link!);
+    await gotoReady(page, link);
     const card = page.getByTestId('managed-booking');
     await expect(card.textContent()).resolves.toContain(COURSE);
     await expect(card.textContent()).resolves.toContain('8:00 AM');
@@ -184,7 +188,7 @@ describe('booking real sessions in gym time', () => {
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Your booking is cancelled.');
 
-    await gotoReady(page, link!);
+    await gotoReady(page, link);
     await expect(page.getByTestId('booking-not-found').textContent()).resolves.toContain(
       "We couldn't find this booking. The link may be wrong, or the booking was already cancelled.",
     );

@@ -52,7 +52,6 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
               <button
                 type="button"
                 aria-pressed={current}
-                aria-label={`${dayText(d, 'long')}: ${sessionsOf.length === 0 ? 'no sessions' : open === 0 ? 'full' : `${open} open`}`}
                 disabled={sessionsOf.length === 0}
                 onClick={() => setPicked(d)}
                 data-date={d}
@@ -60,11 +59,12 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
                   current ? 'border-gold-400 bg-gold-400 text-ink-950' : 'border-ink-600 bg-ink-900 text-bone-100 hover:border-ink-400'
                 }`}
               >
-                <span className="text-xs">{weekday}</span>
-                <span className="font-display-tight text-xl tabular-nums">{dom}</span>
+                {/* The name read out starts with the visible text (WCAG 2.5.3), then says what the day holds. */}
+                <span className="text-xs">{weekday}</span> <span className="font-display-tight text-xl tabular-nums">{dom}</span>{' '}
                 <span className={`text-[0.7rem] ${current ? 'text-ink-900' : open === 0 && sessionsOf.length > 0 ? 'text-danger-400' : 'text-ink-300'}`}>
                   {open === 0 && sessionsOf.length > 0 ? 'Full' : month}
                 </span>
+                <span className="sr-only">{sessionsOf.length === 0 ? ', no sessions' : open === 0 ? '' : `, ${open} open`}</span>
               </button>
             </li>
           );
