@@ -154,8 +154,10 @@ export function ReservationsPage() {
       }
     });
 
+  // The chosen day stays in the address while the list is shown, so going back to "Jour" returns to it.
   function setView(next: string) {
-    setParams(next === 'jour' ? { vue: 'jour', date } : {}, { replace: true });
+    const keep = dateParam && isIsoDate(dateParam) ? { date: dateParam } : {};
+    setParams(next === 'jour' ? { vue: 'jour', date } : keep, { replace: true });
   }
 
   function exportCsv() {
