@@ -101,7 +101,7 @@ describe('booking confirmation', () => {
     expect(ev.status).toBe('CONFIRMED');
     expect(ev.summary).toContain('Muay Thai Beginner');
     expect(ev.location).toBe(`${SITE.name}, ${fullAddress()}`);
-    expect(ev.description).toContain(`Change or cancel your booking: ${booking.manageUrl}`);
+    expect(ev.description).toContain(`Change or cancel: ${booking.manageUrl}`);
     expect(ev.organizer.toLowerCase()).toBe('mailto:bookings@gym.test');
     expect(ev.attendees).toEqual([{ value: 'mailto:ana@example.com', cn: 'Ana Lima', rsvp: 'FALSE' }]);
     // The same booking always gets the same UID.
@@ -114,7 +114,7 @@ describe('booking confirmation', () => {
     const ev = parseCalendar(m.calendar!.content);
     expect(ev.start.toISOString()).toBe('2026-11-24T01:00:00.000Z');
     // The link is still in the event's description and in the e-mail.
-    expect(m.calendar!.content.replace(/\r\n /g, '')).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
+    expect(ev.description).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
     expect(m.text).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
   });
 

@@ -156,7 +156,7 @@ export function ReservationsPage() {
 
   // The chosen day stays in the address while the list is shown, so going back to "Jour" returns to it.
   function setView(next: string) {
-    const keep = dateParam && isIsoDate(dateParam) ? { date: dateParam } : {};
+    const keep: Record<string, string> = dateParam && isIsoDate(dateParam) ? { date: dateParam } : {};
     setParams(next === 'jour' ? { vue: 'jour', date } : keep, { replace: true });
   }
 
