@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import { instantToZoned, zoneLabel } from '../../shared/gym-time';
-import { SESSION_ID_RE, type ReservationPayload } from '../../shared/schemas/reservations';
+import type { ReservationPayload } from '../../shared/schemas/reservations';
+import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext, OutgoingMail } from '../context';
 import { nowIso, type Db } from '../db/database';
@@ -518,7 +519,7 @@ export async function cancelByStaff(ctx: AppContext, id: number): Promise<Reserv
  * where it already is changes nothing.
  */
 export async function moveByToken(ctx: AppContext, token: string, sessionId: string): Promise<ManagedBooking> {
-  const m = SESSION_ID_RE.exec(sessionId);
+  const m = SESSION_ID_PATTERN.exec(sessionId);
   if (!m) throw badRequest(MOVE_TARGET_NOT_FOUND);
   const to = { weeklySessionId: Number(m[1]), date: m[2] };
   const result = await ctx.db.transaction().execute(async (trx) => {

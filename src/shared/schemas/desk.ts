@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDANCE_MARKS } from '../constants';
 import { isIsoDate } from '../gym-time';
 import { LIMITS, isEmail, normalizeEmail } from './common';
+import { SESSION_ID_PATTERN } from './timetable';
 
 // The front desk (back office, French): the day's sessions and rosters, attendance marks, and
 // bookings staff take for a walk-in or a WhatsApp message. The routes parse these schemas and
@@ -10,12 +11,11 @@ import { LIMITS, isEmail, normalizeEmail } from './common';
 /** Sources a staff member may give a booking (the web form's is 'web'). */
 export const DESK_BOOKING_SOURCES = ['walk_in', 'whatsapp'] as const;
 
-const SESSION_ID = /^([1-9][0-9]{0,9}):(\d{4}-\d{2}-\d{2})$/;
 const SESSION_ID_MESSAGE = 'La séance doit être écrite <créneau>:<AAAA-MM-JJ>';
 
 /** An occurrence id '<weeklySessionId>:<YYYY-MM-DD>' split into its parts (null when malformed). */
 export function parseSessionId(id: string): { weeklySessionId: number; date: string } | null {
-  const m = SESSION_ID.exec(id);
+  const m = SESSION_ID_PATTERN.exec(id);
   if (!m || !isIsoDate(m[2]) || Number(m[1]) > 2_147_483_647) return null;
   return { weeklySessionId: Number(m[1]), date: m[2] };
 }

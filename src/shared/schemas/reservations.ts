@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, isEmail, normalizeEmail } from './common';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 import { isIsoDate, isWallTime, zonedToInstant } from '../gym-time';
+import { SESSION_ID_PATTERN } from './timetable';
 
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 const CONTACT_MESSAGE = 'Either email or phone is required';
@@ -66,12 +67,9 @@ export const reservationHeadersSchema = z.looseObject({
 /** The manage link's token: 32 random bytes in base64url (43 characters); anything else is not found. */
 export const manageTokenParamsSchema = z.object({ token: z.string().max(200) });
 
-/** A SessionDto's id: "<weeklySessionId>:<YYYY-MM-DD>". */
-export const SESSION_ID_RE = /^([1-9]\d{0,9}):(\d{4}-\d{2}-\d{2})$/;
-
 /** POST /api/bookings/manage/{token}/move: the session to move to, as GET /api/sessions names it. */
 export const manageMovePayloadSchema = z.object({
-  sessionId: z.string({ error: 'Pick a session to move to' }).trim().regex(SESSION_ID_RE, 'Pick a session from the timetable'),
+  sessionId: z.string({ error: 'Pick a session to move to' }).trim().regex(SESSION_ID_PATTERN, 'Pick a session from the timetable'),
 });
 
 /**

@@ -12,6 +12,9 @@ export type ClassLevel = (typeof CLASS_LEVELS)[number];
 export const CLOSED_WEEKDAY = 7;
 export const OPEN_WEEKDAYS = [1, 2, 3, 4, 5, 6] as const;
 
+/** A session's id as GET /api/sessions names it: "<weeklySessionId>:<YYYY-MM-DD>". */
+export const SESSION_ID_PATTERN = /^([1-9]\d{0,9}):(\d{4}-\d{2}-\d{2})$/;
+
 /** GET /api/sessions: how far ahead one request may look. */
 export const SESSIONS_DEFAULT_DAYS = 14;
 export const SESSIONS_MAX_DAYS = 60;
