@@ -13,6 +13,8 @@ import { serveCommand } from '../scripts/serve-command';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Only the targets whose name contains this text (e.g. BENCH_ONLY=reservations). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const SETTLE_MS = 5_000;
 
 const ADMIN_EMAIL = 'bench-admin@gym.test';
@@ -73,6 +75,8 @@ const targets: Target[] = [
     check: checkNoOverbooking,
   },
 ];
+
+const selected = targets.filter((t) => t.name.includes(ONLY));
 
 async function api<T>(appUrl: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const res = await fetch(appUrl + url, {
@@ -172,6 +176,21 @@ function statusMb(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile'): number {
 
 const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
+const TICK_MS = 1000 / 100; // USER_HZ: 100 on Linux
+
+/**
+ * CPU time (user + system, ms) of the server's main thread and of the whole process (its other
+ * threads: the e-mail composing thread, libuv's pool). Unlike req/s it barely depends on what
+ * else the machine is doing: the figure to compare between runs on a busy machine.
+ */
+function cpuMs(pid: number): { main: number; all: number } {
+  const ticks = (file: string) => {
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  };
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
+}
+
 /** Anonymous (heap, buffers) and file-backed (the node binary, libraries) parts of the RSS. */
 const rssParts = (pid: number) => `${rssMb(pid)} MB (anon ${statusMb(pid, 'RssAnon')}, file ${statusMb(pid, 'RssFile')})`;
 
@@ -183,6 +202,8 @@ interface Figures {
   non2xx: number;
   /** Answers with a 2xx status. */
   ok: number;
+  /** Requests answered in the round. */
+  total: number;
 }
 
 async function load(url: string, t: Target): Promise<Figures> {
@@ -197,7 +218,7 @@ async function load(url: string, t: Target): Promise<Figures> {
     ...(body ? { requests: [{ method: t.method, path: t.path, headers: headersOf(t), setupRequest: (req) => ({ ...req, body: body() }) }] } : {}),
   });
   const ok = Object.entries(r.statusCodeStats ?? {}).reduce((n, [code, v]) => (code.startsWith('2') ? n + Number(v.count) : n), 0);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ok };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ok, total: r.requests.total };
 }
 
 /**
@@ -239,7 +260,9 @@ async function main() {
   process.on('exit', stop);
   try {
     const serve = serveCommand();
-    const app = spawn(process.execPath, serve.args, {
+    // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (node --cpu-prof).
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    const app = spawn(process.execPath, [...profile, ...serve.args], {
       env: {
         ...process.env,
         ...serve.env,
@@ -250,19 +273,22 @@ async function main() {
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         NODE_ENV: 'production',
+        // Every request comes from one loopback address: the per-address booking limit stays on
+        // (its cost is measured) but high enough to let the run book.
+        RATE_LIMIT_BOOKING: '100000000/1m',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(app);
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitUp(appUrl + '/healthz');
-    await prepareSeats(appUrl);
+    if (selected.some((t) => t.check === checkNoOverbooking)) await prepareSeats(appUrl);
 
     // Capture the app's answers so the bare server sends the same bytes.
     const routes: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     /** 2xx answers the app gave per target (capture, warm-up and rounds): what it wrote. */
     const accepted = new Map<string, number>();
-    for (const t of targets) {
+    for (const t of selected) {
       // The second answer: the first GET of a page is a cache miss, compressed on the fly at a
       // lower level than the copy the cache keeps and serves from then on. A POST is sent once.
       let res = await rawRequest(appUrl + t.path, t);
@@ -290,20 +316,27 @@ async function main() {
       peakRss = Math.max(peakRss, rssMb(app.pid!));
     }, 250);
     const rows: string[] = [];
+    const cpuRows: string[] = [];
     const verdicts: string[] = [];
     const memory: string[] = [`before the load: ${rssParts(app.pid!)}`];
-    for (const t of targets) {
+    for (const t of selected) {
       const a: Figures[] = [];
       const b: Figures[] = [];
       const count = (f: Figures) => accepted.set(t.name, (accepted.get(t.name) ?? 0) + f.ok);
       // Warm both, then alternate so drift on a shared machine hits both sides alike.
       const warm = await load(appUrl, { ...t }).catch(() => undefined);
       if (warm) count(warm);
+      let cpu = { main: 0, all: 0, requests: 0 };
       for (let i = 0; i < ROUNDS; i++) {
         b.push(await load(bareUrl, t));
+        const before = cpuMs(app.pid!);
         a.push(await load(appUrl, t));
+        const after = cpuMs(app.pid!);
+        cpu = { main: cpu.main + after.main - before.main, all: cpu.all + after.all - before.all, requests: cpu.requests + a[a.length - 1].total };
         count(a[a.length - 1]);
       }
+      const per = (ms: number) => (cpu.requests > 0 ? ((ms / cpu.requests) * 1000).toFixed(0) : '–');
+      cpuRows.push(`| ${t.name} | ${per(cpu.main)} | ${per(cpu.all)} | ${cpu.requests} |`);
       const app1 = best(a);
       const bare1 = best(b);
       const ratio = app1.rps / bare1.rps;
@@ -334,6 +367,12 @@ async function main() {
       '| target | app req/s | app p50 ms | app p99 ms | bare req/s | bare p50 ms | bare p99 ms | ratio | app errors/non-2xx |',
       '|---|---|---|---|---|---|---|---|---|',
       ...rows,
+      '',
+      'Server CPU per request over the app rounds (µs; main thread, and the whole process with its other threads):',
+      '',
+      '| target | main thread µs/req | process µs/req | requests |',
+      '|---|---|---|---|',
+      ...cpuRows,
       '',
       ...verdicts.map((v) => `- ${v}`),
       '',

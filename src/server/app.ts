@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -9,8 +9,14 @@ import { GALLERY_MAX_BYTES } from '../shared/constants';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { createAuditPurgeJob, type AuditPurgeJob } from './audit/audit.job';
+import { registerAuditLog } from './audit/audit.hook';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerAccessControl } from './http/access';
+import { registerHoneypot } from './http/honeypot';
+import { registerRateLimits } from './limits/rate-limit';
+import { passwordResetsIdle } from './auth/account.service';
 import { serializeRequest } from './http/log-redaction';
 import { zodValidatorCompiler } from './lib/validation';
 import { blogRoutes } from './blog/blog.routes';
@@ -19,6 +25,7 @@ import type { Config } from './config';
 import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
+import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
@@ -27,10 +34,13 @@ import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
+import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
 import { createMailQueue } from './mail/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
+import { personalDataRoutes } from './privacy/personal-data.routes';
 import { pushRoutes } from './push/push.routes';
+import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
@@ -43,6 +53,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The booking-reminder job (started with the outbox worker). */
     reminders: ReminderJob;
+    /** Deletes audit entries older than a year (at start, then daily, with the workers). */
+    auditPurge: AuditPurgeJob;
   }
 }
 
@@ -119,13 +131,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
   app.decorate('ctx', ctx);
+  ctx.blogSchedule = createBlogSchedule(ctx);
   const reminders = createReminderJob(ctx, { now: opts.now });
   app.decorate('reminders', reminders);
+  const auditPurge = createAuditPurgeJob(ctx, { now: opts.now });
+  app.decorate('auditPurge', auditPurge);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerAccessControl(app, ctx);
+  // Both add their hooks to routes as they are registered, so before any route.
+  registerHoneypot(app);
+  await registerRateLimits(app, ctx);
+  registerAuditLog(app, ctx);
 
   // Empty JSON bodies are allowed (PUT .../mark-read has none); malformed ones are a 400.
   app.removeContentTypeParser('application/json');
@@ -149,14 +168,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).send({ error: err.message || 'Bad request' });
   });
 
-  await app.register(helmet, {
+  // Security headers, the same on every answer: the helmet middleware is built once here (the
+  // Fastify plugin built it again for every request, a measurable share of a booking's CPU).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Development only: Vite's React refresh preamble is an inline script.
         scriptSrc: vite ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Only the hosts we show images from: our own uploads, Instagram's (gallery items) and
+        // any the gym adds for featured images hosted elsewhere (CSP_IMG_HOSTS).
+        imgSrc: ["'self'", 'data:', 'blob:', ...INSTAGRAM_IMG_HOSTS, ...config.cspImgHosts],
         fontSrc: ["'self'", 'data:'],
         connectSrc: vite ? ["'self'", 'ws:'] : ["'self'"],
         frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
@@ -170,9 +193,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent per answer, and only over HTTPS (addStrictTransportSecurity below).
+    strictTransportSecurity: false,
     // Gallery images may be shown by other sites (link previews).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+  });
+  addStrictTransportSecurity(app, config);
   // One content-coding choice (RFC 9110 q-values) for cached answers and compressed ones.
   registerEncodingNegotiation(app);
   // Cached answers would outlive an edited component; development renders every page afresh.
@@ -233,21 +262,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
+  savedRepliesRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  personalDataRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) {
     app.addHook('onReady', async () => {
       mail.start();
       reminders.start();
+      auditPurge.start();
     });
   }
+  // Always armed, workers or not: it only keeps the public cache in step with the schedule.
+  app.addHook('onReady', async () => {
+    await ctx.blogSchedule?.rearm();
+  });
   app.addHook('onClose', async () => {
     await vite?.close();
+    await ctx.blogSchedule?.stop();
     // The job first: a reminder it queues while stopping still reaches the outbox.
     await reminders.stop();
+    // Reset requests answered already still queue their e-mail.
+    await passwordResetsIdle(ctx);
+    await auditPurge.stop();
     await mail.stop();
     await push.idle();
     await stats.close();

@@ -1,6 +1,9 @@
+import type { BlogSchedule } from './blog/blog-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
+import type { BookingCalendarEventData } from './mail/calendar';
+import type { DeferredMail } from './mail/deferred-mail';
 import type { StatMetric } from '../shared/constants';
 
 /** What every service may use; built once in app.ts. Services never see Fastify. */
@@ -14,6 +17,8 @@ export interface AppContext {
   push: PushNotifier;
   /** Dropped on every write that changes what public reads return. */
   publicCache: PublicCache;
+  /** Drops the public cache when a scheduled post goes live (blog/blog-schedule.ts). */
+  blogSchedule?: BlogSchedule;
 }
 
 export interface StatsRecorder {
@@ -42,16 +47,27 @@ export interface OutgoingMail {
    * outbox sets itself (From, To, Subject, Message-ID, Reply-To, Content-*, ...) are refused.
    */
   headers?: Record<string, string> | null;
+  /** The booking the e-mail is about: its queued e-mails go when it is deleted or erased. */
+  reservationId?: number | null;
+  /**
+   * Written when sent: the template and its facts. Subject and recipient are set now; the text,
+   * HTML and calendar part are made by the outbox (mail/deferred-mail.ts), and `text` stays empty.
+   */
+  template?: DeferredMail | null;
+  /** A Message-ID chosen by the caller (newMessageId), stored to thread later replies; else a fresh one. */
+  messageId?: string | null;
 }
 
-export interface MailCalendarPart {
+/**
+ * An iCalendar part: its text, or (bookings) the event it describes, made into text by the
+ * outbox when the e-mail is sent (mail/calendar.ts, calendarText), off the request's path.
+ */
+export type MailCalendarPart = {
   /** iTIP method; also written in the VCALENDAR's METHOD line. */
   method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
-  /** The .ics text (VCALENDAR). */
-  content: string;
   /** Name of the attached copy; invite.ics when unset. */
   filename?: string;
-}
+} & ({ content: string; event?: undefined } | { event: BookingCalendarEventData; content?: undefined });
 
 export interface MailAttachment {
   filename: string;

@@ -18,6 +18,7 @@ export const userDtoSchema = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   createdAt: timestamp,
+  version: z.number().int(),
 });
 export type UserDto = z.infer<typeof userDtoSchema>;
 
@@ -29,11 +30,48 @@ export type UserNameDto = z.infer<typeof userNameDtoSchema>;
 export const sessionUserDtoSchema = userDtoSchema.extend({
   admin: z.boolean(),
   staff: z.boolean(),
+  /** TOTP two-factor is on for this account. */
+  twoFactorEnabled: z.boolean().optional(),
+  /** An admin requires two-factor and this account has none: only enrolment is open to it. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type SessionUserDto = z.infer<typeof sessionUserDtoSchema>;
 
 /** POST /api/auth/login. */
 export const loginAnswerSchema = z.object({ token: z.string(), user: sessionUserDtoSchema });
+
+/** POST /api/auth/login for a two-factor account: the password held, a code is needed next. */
+export const twoFactorChallengeDtoSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  /** Short-lived, single use: sent back with the code to POST /api/auth/login/two-factor. */
+  challenge: z.string(),
+});
+
+/** GET /api/auth/two-factor: the signed-in account's two-factor state. */
+export const twoFactorStatusDtoSchema = z.object({
+  enabled: z.boolean(),
+  /** An admin requires two-factor for every account. */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatusDto = z.infer<typeof twoFactorStatusDtoSchema>;
+
+/** POST /api/auth/two-factor/setup: what the authenticator app needs; the secret is confirmed by a code. */
+export const twoFactorSetupDtoSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code: an SVG image as a data: URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetupDto = z.infer<typeof twoFactorSetupDtoSchema>;
+
+/** POST /api/auth/two-factor/enable: recovery codes, shown once. */
+export const recoveryCodesDtoSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesDto = z.infer<typeof recoveryCodesDtoSchema>;
+
+/** GET and PUT /api/settings/security. */
+export const securitySettingsDtoSchema = z.object({ requireTwoFactor: z.boolean() });
+export type SecuritySettingsDto = z.infer<typeof securitySettingsDtoSchema>;
 
 export const blogCategoryRefDtoSchema = z.object({
   id,
@@ -56,6 +94,10 @@ export const blogPostDtoSchema = z.object({
   publishedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** Alt text of the featured image. */
+  featuredImageAlt: z.string().nullable(),
+  /** What an edit sends back as `version` (409 when someone saved in between). */
+  version: z.number().int(),
   category: blogCategoryRefDtoSchema.nullable(),
   author: z.object({ id, name: z.string() }).nullable(),
 });
@@ -65,6 +107,7 @@ export const blogCategoryDtoSchema = blogCategoryRefDtoSchema.extend({
   description: z.string().nullable(),
   createdAt: timestamp,
   postCount: z.number().int(),
+  version: z.number().int(),
 });
 export type BlogCategoryDto = z.infer<typeof blogCategoryDtoSchema>;
 
@@ -86,6 +129,7 @@ export const galleryItemDtoSchema = z.object({
   /** WebP variants for srcset, smallest first; empty for Instagram items. */
   variants: z.array(galleryVariantDtoSchema).describe('WebP variants for srcset, smallest first; empty for Instagram items'),
   createdAt: timestamp,
+  version: z.number().int(),
 });
 export type GalleryItemDto = z.infer<typeof galleryItemDtoSchema>;
 
@@ -93,8 +137,12 @@ export const newsletterSubscriberDtoSchema = z.object({
   id,
   email: z.string(),
   name: z.string().nullable(),
+  /** True for confirmed addresses only: the ones counted, exported and mailed. */
   isActive: z.boolean(),
+  /** Double opt-in: pending until the e-mailed link is confirmed; unsubscribed afterwards. */
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
   subscribedAt: timestamp,
+  confirmedAt: timestamp.nullable(),
 });
 export type NewsletterSubscriberDto = z.infer<typeof newsletterSubscriberDtoSchema>;
 
@@ -107,6 +155,8 @@ export const contactSubmissionDtoSchema = z.object({
   message: z.string(),
   status: z.enum(CONTACT_STATUSES),
   createdAt: timestamp,
+  /** The conversation the message opened (null for one whose conversation is gone). */
+  conversationId: id.nullable().optional(),
 });
 export type ContactSubmissionDto = z.infer<typeof contactSubmissionDtoSchema>;
 
@@ -136,6 +186,10 @@ export const conversationMessageDtoSchema = z.object({
   createdAt: timestamp,
 });
 export type ConversationMessageDto = z.infer<typeof conversationMessageDtoSchema>;
+
+/** A text the staff insert in a conversation's reply box (/api/saved-replies). */
+export const savedReplyDtoSchema = z.object({ id, title: z.string(), content: z.string(), createdAt: timestamp, updatedAt: timestamp });
+export type SavedReplyDto = z.infer<typeof savedReplyDtoSchema>;
 
 /** PUT /api/conversations/{id}/mark-read: how many customer messages became read. */
 export const markReadAnswerSchema = z.object({ success: z.literal(true), updated: z.number().int() });
@@ -286,3 +340,134 @@ export const okAnswerSchema = z.object({ ok: z.literal(true) });
 
 /** GET /api/newsletter/unsubscribe as JSON (a browser asking for HTML gets a page). */
 export const unsubscribeAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** One entry of the audit log (GET /api/audit-log): who, what, when, from where; never a value sent. */
+export const auditEntryDtoSchema = z.object({
+  id,
+  createdAt: timestamp,
+  userId: id.nullable(),
+  userEmail: z.string().nullable(),
+  method: z.string(),
+  route: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  status: z.number().int(),
+  ip: z.string().nullable(),
+  /** Names of the fields sent ("title, content"), never their values. */
+  summary: z.string().nullable(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntryDtoSchema>;
+
+/** GET /api/audit-log: a page of entries (newest first) and the choices of the user and action filters. */
+export const auditLogPageDtoSchema = z.object({
+  items: z.array(auditEntryDtoSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  users: z.array(z.object({ id, email: z.string() })),
+  /** "METHOD /api/route" of every entry kept. */
+  actions: z.array(z.string()),
+});
+export type AuditLogPageDto = z.infer<typeof auditLogPageDtoSchema>;
+
+/** GET /api/personal-data: every record of an e-mail address or phone number. */
+export const personalDataDtoSchema = z.object({
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  reservations: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      course: z.string(),
+      dateTime: timestamp,
+      message: z.string().nullable(),
+      status: z.enum(RESERVATION_STATUSES),
+      createdAt: timestamp,
+    }),
+  ),
+  conversations: z.array(
+    z.object({
+      id,
+      userName: z.string(),
+      userEmail: z.string(),
+      subject: z.string(),
+      status: z.enum(CONVERSATION_STATUSES),
+      createdAt: timestamp,
+      messages: z.array(z.object({ id, senderType: z.string(), senderName: z.string(), content: z.string(), createdAt: timestamp })),
+    }),
+  ),
+  contactSubmissions: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      subject: z.string(),
+      message: z.string(),
+      status: z.enum(CONTACT_STATUSES),
+      createdAt: timestamp,
+    }),
+  ),
+  newsletterSubscriptions: z.array(z.object({ id, email: z.string(), name: z.string().nullable(), isActive: z.boolean(), subscribedAt: timestamp })),
+  outbox: z.array(
+    z.object({
+      id,
+      toAddress: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      createdAt: timestamp,
+      sentAt: timestamp.nullable(),
+      textBody: z.string(),
+    }),
+  ),
+  /** Copies of sent e-mails kept as files (DATA_DIR/outbox/*.eml when no SMTP_URL is set). */
+  emlFiles: z.array(z.object({ name: z.string(), size: z.number().int(), modifiedAt: timestamp })),
+});
+export type PersonalDataDto = z.infer<typeof personalDataDtoSchema>;
+
+/** POST /api/personal-data/erase: how many records of each kind were anonymised or removed. */
+export const personalDataErasedDtoSchema = z.object({
+  reservations: z.number().int(),
+  conversations: z.number().int(),
+  messages: z.number().int(),
+  contactSubmissions: z.number().int(),
+  newsletterSubscriptions: z.number().int(),
+  outbox: z.number().int(),
+  emlFiles: z.number().int(),
+  idempotencyKeys: z.number().int(),
+});
+export type PersonalDataErasedDto = z.infer<typeof personalDataErasedDtoSchema>;
+
+/**
+ * A page of a back-office list (issue 13), answered by the list endpoints when a search, filter,
+ * sort or paging parameter is given (src/shared/schemas/lists.ts); without one they answer the array.
+ */
+const pageOf = <T extends z.ZodType>(item: T) => ({
+  items: z.array(item),
+  /** Rows matching the search and filters, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** The reservations page also carries the summary tiles' counts (every booking, whatever the filters). */
+export const reservationPageDtoSchema = z.object({
+  ...pageOf(reservationDtoSchema),
+  counts: z.object({ all: z.number().int(), unread: z.number().int(), treated: z.number().int() }),
+});
+export type ReservationPageDto = z.infer<typeof reservationPageDtoSchema>;
+
+export const conversationPageDtoSchema = z.object(pageOf(conversationDtoSchema));
+export type ConversationPageDto = z.infer<typeof conversationPageDtoSchema>;
+
+export const contactSubmissionPageDtoSchema = z.object(pageOf(contactSubmissionDtoSchema));
+export type ContactSubmissionPageDto = z.infer<typeof contactSubmissionPageDtoSchema>;
+
+/** `confirmed`: the tab's count (confirmed addresses, whatever the search). */
+export const newsletterSubscriberPageDtoSchema = z.object({ ...pageOf(newsletterSubscriberDtoSchema), confirmed: z.number().int() });
+export type NewsletterSubscriberPageDto = z.infer<typeof newsletterSubscriberPageDtoSchema>;
+
+export const blogPostPageDtoSchema = z.object(pageOf(blogPostDtoSchema));
+export type BlogPostPageDto = z.infer<typeof blogPostPageDtoSchema>;

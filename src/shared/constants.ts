@@ -43,3 +43,9 @@ export const GALLERY_VARIANT_WIDTHS = [400, 800, 1600] as const;
 export const BLOG_TEASER_COUNT = 3;
 export const BLOG_PAGE_SIZE = 6;
 export const DEFAULT_CONTACT_SUBJECT = 'General Inquiry';
+
+/**
+ * The honeypot field of the public forms (contact, booking, newsletter): hidden from people and
+ * out of the tab order; a request that fills it is answered as a success and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';

@@ -43,10 +43,26 @@ interface WallParts {
   second: number;
 }
 
+// Intl's formatToParts is the slow part of every conversion, and the same few session starts
+// come back again and again (a booking converts its instant half a dozen times): remembered,
+// a bounded number at a time.
+const WALL_CACHE_MAX = 4096;
+const wallCache = new Map<string, WallParts>();
+
 function wallParts(instant: number, timeZone: string): WallParts {
+  // Only whole minutes (session starts and ends): "now" is never the same twice and would only
+  // push the useful entries out.
+  const cacheable = instant % 60_000 === 0;
+  const key = `${timeZone} ${instant}`;
+  const hit = cacheable ? wallCache.get(key) : undefined;
+  if (hit) return hit;
   const parts = formatterFor(timeZone).formatToParts(new Date(instant));
   const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour') % 24, minute: n('minute'), second: n('second') };
+  const w = Object.freeze({ year: n('year'), month: n('month'), day: n('day'), hour: n('hour') % 24, minute: n('minute'), second: n('second') });
+  if (!cacheable) return w;
+  if (wallCache.size >= WALL_CACHE_MAX) wallCache.clear();
+  wallCache.set(key, w);
+  return w;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -114,7 +130,9 @@ export function instantToZoned(instant: Date | number | string, timeZone: string
 }
 
 /** Today's date in the zone. */
-export const todayInZone = (timeZone: string, now: Date = new Date()): string => instantToZoned(now, timeZone).date;
+// Zone offsets are whole minutes, so the date can only change on a whole minute: the minute's
+// start gives the same date and is remembered (every booking asks for today).
+export const todayInZone = (timeZone: string, now: Date = new Date()): string => instantToZoned(Math.floor(now.getTime() / 60_000) * 60_000, timeZone).date;
 
 /** 'YYYY-MM-DD' plus n calendar days (n may be negative). */
 export function addDays(date: string, n: number): string {

@@ -16,6 +16,9 @@ export const NO_FILE = 'Veuillez sélectionner un fichier';
 export const NO_SELF_DELETE = 'Vous ne pouvez pas supprimer votre propre compte';
 export const NO_SELF_DEACTIVATE = 'Vous ne pouvez pas désactiver votre propre compte';
 export const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
+// 409 answers the editors show on their Slug field.
+export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
+export const CATEGORY_SLUG_TAKEN = 'Une catégorie avec ce slug existe déjà';
 
 // --- public pages: the API's 404 text is also the page title (server-rendered and in the browser)
 export const ARTICLE_NOT_FOUND = 'Article not found';
@@ -23,3 +26,13 @@ export const PAGE_NOT_FOUND = 'Page not found';
 
 // --- push subscriptions
 export const ENDPOINT_NOT_URL = 'endpoint must be a URL';
+
+/** 409 of a save based on a version someone else has changed since (the editors offer to reload). */
+export const STALE_EDIT = {
+  post: "Cet article a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez-le pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
+  category:
+    "Cette catégorie a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
+  galleryItem:
+    "Cette image a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
+  user: "Ce compte a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
+} as const;

@@ -99,9 +99,19 @@ describe.each(backends)('public cache invalidation on %s', (backend) => {
     expect((await get('/api/gallery')).json().map((g: { title: string }) => g.title)).toContain('IG 2');
   });
 
-  it('a new user appears in the author list at once', async () => {
+  it('a new author appears in the author list as soon as a post of theirs is published', async () => {
     await warm();
-    await t.signIn('staff', { name: 'Coach Newcomer' });
+    const newcomer = await t.signIn('staff', { name: 'Coach Newcomer' });
+    // The public list names the authors of published posts only.
+    expect((await get('/api/users')).json().map((u: { name: string }) => u.name)).not.toContain('Coach Newcomer');
+    const cat = (await get('/api/blog-categories')).json()[0];
+    const post = await t.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      token: newcomer.token,
+      payload: { title: 'First post', slug: `first-${newcomer.id}`, content: 'Body', categoryId: cat.id, published: true },
+    });
+    expect(post.statusCode, post.body).toBe(201);
     expect((await get('/api/users')).json().map((u: { name: string }) => u.name)).toContain('Coach Newcomer');
   });
 

@@ -8,7 +8,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 /** Routes that take no body although their method could carry one. */
 const NO_BODY = new Set([
   'POST /api/auth/logout',
+  // The e-mail links' buttons: the token is in the query; a form body (RFC 8058's
+  // List-Unsubscribe=One-Click) is accepted and ignored.
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
   'POST /api/push/test',
+  'POST /api/auth/two-factor/setup',
   'PUT /api/conversations/:id/mark-read',
   'PUT /api/reservations/:id/read',
   'PUT /api/reservations/:id/archive',

@@ -49,7 +49,8 @@ describe.each(backends)('serving on %s', (backend) => {
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeTruthy();
+    // Plain HTTP: no HSTS (tests/security/headers-and-small.test.ts covers HTTPS).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['referrer-policy']).toBeTruthy();
     const api = await t.inject({ method: 'GET', url: '/api/blog-posts' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
+import { nextSessionInstant } from '../helpers/sessions';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -68,7 +69,7 @@ describe('graceful shutdown', () => {
       email: 'larry@example.com',
       phone: null,
       course: 'MMA Training',
-      dateTime: '2030-01-01T10:00:00.000Z',
+      dateTime: nextSessionInstant('MMA Training'),
       message: null,
     });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {

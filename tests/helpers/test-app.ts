@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
+import { loadConfig, type Config, type RateLimits } from '../../src/server/config';
 import { createUser } from '../../src/server/users/users.service';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -47,6 +47,17 @@ export interface TestApp {
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
+/**
+ * The per-address write limits raised out of reach: suites make many writes from one injected
+ * address. tests/security/* pass `{ rateLimits: defaultRateLimits() }` to run with the real ones.
+ */
+export function relaxedRateLimits(limits: RateLimits): RateLimits {
+  return Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, { ...v, max: 1_000_000 }])) as unknown as RateLimits;
+}
+
+/** The limits a server started without RATE_LIMIT_* variables has. */
+export const defaultRateLimits = (): RateLimits => loadConfig({}).rateLimits;
+
 export function tempDir(prefix = 'gym-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -66,6 +77,7 @@ export async function createTestApp(
   }
   const config: Config = {
     ...base,
+    rateLimits: relaxedRateLimits(base.rateLimits),
     ...(backend === 'postgres' ? { databaseUrl: PG_URL, databaseSchema: schema } : {}),
     ...overrides,
   };

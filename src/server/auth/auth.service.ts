@@ -8,6 +8,7 @@ import type { LoginLimiter } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { deleteExpiredSessions, deleteSession, findSessionUser, insertSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
+import { needsSecondFactor, openLoginChallenge } from './two-factor.service';
 
 export const INVALID_LOGIN = 'E-mail ou mot de passe incorrect';
 export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
@@ -19,18 +20,20 @@ export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans
 export async function login(ctx: AppContext, limiter: LoginLimiter, input: LoginInput, ip: string) {
   // The schema has normalised the address (normalizeEmail).
   const account = input.email;
-  if (limiter.isBlocked(ip, account)) throw tooManyRequests(TOO_MANY_LOGINS);
+  // Counted before the password check, so parallel guesses cannot outrun the limit.
+  const attempt = await limiter.reserve(ip, account);
+  if (!attempt) throw tooManyRequests(TOO_MANY_LOGINS);
 
   const user = await findUserByEmail(ctx.db, account);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok || !toBool(user.is_active)) {
-    const locked = limiter.accountLocked(account);
-    limiter.recordFailure(ip, account);
-    // A locked account answers 429 to every failure, from any address.
-    if (locked) throw tooManyRequests(TOO_MANY_LOGINS);
+    // The reserved attempt stays counted as a failure. A locked account answers 429 to every failure.
+    if (attempt.accountLocked) throw tooManyRequests(TOO_MANY_LOGINS);
     throw unauthorized(INVALID_LOGIN);
   }
-  limiter.recordSuccess(ip, account);
+  await attempt.succeeded();
+  // Two-factor accounts get a challenge instead of a session (two-factor.service.ts).
+  if (await needsSecondFactor(ctx, user)) return { challenge: await openLoginChallenge(ctx, user), user };
   const token = newToken();
   const now = new Date();
   // Expired rows are refused anyway; clearing them at sign-in (one DELETE) keeps the table small.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { fromBool } from '../db/database';
+import { fromBool, nowIso } from '../db/database';
+import { anyColumnLike } from '../db/search';
 import type { BlogPostsTable } from '../db/schema';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
@@ -14,6 +15,7 @@ export type BlogPostWithRelations = Selectable<BlogPostsTable> & {
 };
 
 export interface PostFilter {
+  /** Live posts only: published, and their publication instant reached (scheduled ones wait). */
   publishedOnly?: boolean;
   draftsOnly?: boolean;
   categorySlug?: string;
@@ -31,7 +33,7 @@ function withRelations(db: Db) {
 
 export async function listPosts(db: Db, filter: PostFilter): Promise<BlogPostWithRelations[]> {
   let q = withRelations(db);
-  if (filter.publishedOnly) q = q.where('p.published', '=', fromBool(true));
+  if (filter.publishedOnly) q = q.where('p.published', '=', fromBool(true)).where('p.published_at', '<=', nowIso());
   else if (filter.draftsOnly) q = q.where('p.published', '=', fromBool(false));
   if (filter.categorySlug !== undefined) q = q.where('c.slug', '=', filter.categorySlug);
   // Readers see the newest publication first; the back office sees the newest written first.
@@ -50,8 +52,17 @@ export async function insertPost(db: Db, post: NewBlogPost): Promise<number> {
   return row.id;
 }
 
-export async function updatePost(db: Db, id: number, patch: BlogPostUpdate): Promise<boolean> {
-  const r = await db.updateTable('blog_posts').set(patch).where('id', '=', id).executeTakeFirst();
+/**
+ * Applies an edit and bumps the version; with `expectedVersion` only while the row still has it
+ * (compared in the WHERE, so of two saves of one version only one matches). False: no row changed.
+ */
+export async function updatePost(db: Db, id: number, patch: BlogPostUpdate, expectedVersion?: number): Promise<boolean> {
+  let q = db
+    .updateTable('blog_posts')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) q = q.where('version', '=', expectedVersion);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -60,10 +71,53 @@ export async function deletePost(db: Db, id: number): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+/** The earliest publication instant still to come (a scheduled post), or undefined. */
+export async function nextScheduledAt(db: Db, after: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.min('published_at').as('at'))
+    .where('published', '=', fromBool(true))
+    .where('published_at', '>', after)
+    .executeTakeFirst();
+  return r?.at ?? undefined;
+}
+
 export async function countPosts(db: Db): Promise<number> {
   const r = await db
     .selectFrom('blog_posts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** The back office's list: newest written first, searched in title, slug and excerpt, one page and the total. */
+export async function searchPosts(
+  db: Db,
+  filter: PostFilter & { like?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: BlogPostWithRelations[]; total: number }> {
+  let rowsQ = withRelations(db);
+  let countQ = db
+    .selectFrom('blog_posts as p')
+    .leftJoin('blog_categories as c', 'c.id', 'p.category_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const cols = ['p.title', 'p.slug', 'p.excerpt'];
+  if (filter.like) {
+    rowsQ = rowsQ.where(anyColumnLike(cols, filter.like));
+    countQ = countQ.where(anyColumnLike(cols, filter.like));
+  }
+  if (filter.publishedOnly || filter.draftsOnly) {
+    rowsQ = rowsQ.where('p.published', '=', fromBool(!!filter.publishedOnly));
+    countQ = countQ.where('p.published', '=', fromBool(!!filter.publishedOnly));
+  }
+  if (filter.categorySlug !== undefined) {
+    rowsQ = rowsQ.where('c.slug', '=', filter.categorySlug);
+    countQ = countQ.where('c.slug', '=', filter.categorySlug);
+  }
+  const [rows, count] = await Promise.all([
+    rowsQ.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),
+    countQ.executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPostDtoSchema } from '../../shared/api-types';
+import { blogPostDtoSchema, blogPostPageDtoSchema } from '../../shared/api-types';
+import { blogPostPagingQuerySchema, isListQuery } from '../../shared/schemas/lists';
 import { blogPostListQuerySchema, blogPostSchema } from '../../shared/schemas/blog';
 import { idParamSchema } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { presentPost } from './blog.presenter';
-import { createPost, deletePost, getPostById, getPostBySlug, listPosts, updatePost } from './blog.service';
+import { createPost, deletePost, getPostById, getPostBySlug, listPosts, searchPosts, updatePost } from './blog.service';
 
 const TAGS = ['Blog'];
+const PAGING_KEYS = Object.keys(blogPostPagingQuerySchema.shape);
 
 // Any text: a slug that cannot exist is simply not found (404), as an unknown one is.
 const slugParamSchema = z.object({ slug: z.string().describe("The post's slug") });
@@ -24,12 +26,17 @@ export function blogRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     schema: {
       tags: TAGS,
-      summary: 'List posts (published only without a token; drafts too for staff)',
+      summary: 'List posts (published only without a token; drafts too for staff; staff may search and page with q, page, pageSize)',
       querystring: blogPostListQuerySchema,
-      response: { 200: blogPostDtoSchema.array(), ...errorResponses(400) },
+      response: { 200: z.union([blogPostPageDtoSchema, blogPostDtoSchema.array()]), ...errorResponses(400) },
     },
     handler: async (req) => {
       const q = req.query;
+      // Paging is the back office's: readers always get the array (the answer cache keys ignore q and page).
+      if (req.user != null && isListQuery(q, PAGING_KEYS)) {
+        const { rows, ...page } = await searchPosts(ctx, q);
+        return { items: rows.map(presentPost), ...page };
+      }
       const rows = await listPosts(ctx, { signedIn: req.user != null, published: q.published, category: q.category, limit: q.limit });
       return rows.map(presentPost);
     },

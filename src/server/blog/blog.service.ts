@@ -1,5 +1,6 @@
 import { SLUG_PATTERN, LIMITS } from '../../shared/schemas/common';
 import type { BlogPostInput } from '../../shared/schemas/blog';
+import { containsPattern, pageOf } from '../../shared/schemas/lists';
 import { findCategoryById } from '../categories/categories.repository';
 import type { AppContext } from '../context';
 import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool } from '../db/database';
@@ -7,13 +8,29 @@ import type { UserRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import * as repo from './blog.repository';
 import type { BlogPostWithRelations } from './blog.repository';
-import { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED } from '../../shared/messages';
+import { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED, POST_SLUG_TAKEN, STALE_EDIT } from '../../shared/messages';
 
-export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
+export { POST_SLUG_TAKEN };
 /** Public wording: the reader's page says the same (ARTICLE_NOT_FOUND, shared/messages.ts). */
 export { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED };
 /** Back-office wording (the editor shows the server's text in French). */
 export const POST_NOT_FOUND = 'Article introuvable';
+
+/** Public: published, and its publication instant reached (a scheduled post waits for it). */
+export const isLive = (row: Pick<BlogPostWithRelations, 'published' | 'published_at'>, now: string): boolean =>
+  toBool(row.published) && row.published_at != null && row.published_at <= now;
+
+/**
+ * The instant a published post goes public. `publishAt` (ISO with a zone) sets it, a future one
+ * schedules the post; null means now (a live post keeps its date); absent (SPEC.md's payload) keeps
+ * the date of a post that stays published, else now.
+ */
+function publicationInstant(input: BlogPostInput, current: string | null, now: string): string | null {
+  if (!input.published) return null;
+  if (input.publishAt) return new Date(input.publishAt).toISOString();
+  if (input.publishAt === null) return current != null && current <= now ? current : now;
+  return current ?? now;
+}
 
 export interface ListPostsOptions {
   /** Signed-in callers may see drafts; anonymous callers never do. */
@@ -26,6 +43,7 @@ export interface ListPostsOptions {
 // Also makes the categories stale (their public postCount): see STALES in lib/public-cache.ts.
 function invalidate(ctx: AppContext) {
   ctx.publicCache.invalidate('blog');
+  void ctx.blogSchedule?.rearm();
 }
 
 export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostWithRelations[]> {
@@ -49,6 +67,23 @@ export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promis
   return list;
 }
 
+/** The back office's paged search (staff only: anonymous readers get the cached array). */
+export async function searchPosts(ctx: AppContext, q: { published?: 'true' | 'false'; category?: string; q?: string; page?: number; pageSize?: number }) {
+  const { page, pageSize, offset } = pageOf(q);
+  const { rows, total } = await repo.searchPosts(
+    ctx.db,
+    {
+      publishedOnly: q.published === 'true',
+      draftsOnly: q.published === 'false',
+      categorySlug: q.category || undefined,
+      like: q.q ? containsPattern(q.q) : undefined,
+    },
+    pageSize,
+    offset,
+  );
+  return { rows, total, page, pageSize };
+}
+
 /** For the server-rendered pages, sitemap and feed. */
 export const listPublishedPosts = (ctx: AppContext): Promise<BlogPostWithRelations[]> => listPosts(ctx, { signedIn: false });
 
@@ -59,7 +94,7 @@ export async function getPublishedPostBySlug(ctx: AppContext, slug: string): Pro
   const cached = ctx.publicCache.get<BlogPostWithRelations>(key);
   if (cached) return cached;
   const row = await repo.findPostBySlug(ctx.db, slug);
-  if (!row || !toBool(row.published)) return null;
+  if (!row || !isLive(row, nowIso())) return null;
   ctx.publicCache.set(key, row);
   return row;
 }
@@ -108,8 +143,9 @@ export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, i
       meta_description: input.metaDescription,
       category_id: input.categoryId,
       author_id: author.id,
+      featured_image_alt: input.featuredImage ? input.featuredImageAlt : null,
       published: fromBool(input.published),
-      published_at: input.published ? now : null,
+      published_at: publicationInstant(input, null, now),
       created_at: now,
       updated_at: now,
     });
@@ -127,22 +163,29 @@ export async function updatePost(ctx: AppContext, id: number, input: BlogPostInp
   await requireCategory(ctx, input.categoryId);
   const now = nowIso();
   // The publication date is the moment it went public; it stays while the post stays published.
-  const publishedAt = input.published ? (toBool(current.published) && current.published_at ? current.published_at : now) : null;
+  const publishedAt = publicationInstant(input, toBool(current.published) ? current.published_at : null, now);
   try {
-    const ok = await repo.updatePost(ctx.db, id, {
-      slug: input.slug,
-      title: input.title,
-      content: input.content,
-      excerpt: input.excerpt,
-      featured_image: input.featuredImage,
-      meta_title: input.metaTitle,
-      meta_description: input.metaDescription,
-      category_id: input.categoryId,
-      published: fromBool(input.published),
-      published_at: publishedAt,
-      updated_at: now,
-    });
-    if (!ok) throw notFound(POST_NOT_FOUND);
+    const ok = await repo.updatePost(
+      ctx.db,
+      id,
+      {
+        slug: input.slug,
+        title: input.title,
+        content: input.content,
+        excerpt: input.excerpt,
+        featured_image: input.featuredImage,
+        featured_image_alt: input.featuredImage ? input.featuredImageAlt : null,
+        meta_title: input.metaTitle,
+        meta_description: input.metaDescription,
+        category_id: input.categoryId,
+        published: fromBool(input.published),
+        published_at: publishedAt,
+        updated_at: now,
+      },
+      input.version,
+    );
+    // No row: deleted meanwhile (404), or saved by someone else since this editor loaded it (409).
+    if (!ok) throw (await repo.findPostById(ctx.db, id)) ? conflict(STALE_EDIT.post) : notFound(POST_NOT_FOUND);
   } catch (err) {
     mapWriteError(err);
   }

@@ -14,6 +14,7 @@ const POST_KEYS = [
   'createdAt',
   'excerpt',
   'featuredImage',
+  'featuredImageAlt',
   'id',
   'metaDescription',
   'metaTitle',
@@ -22,6 +23,7 @@ const POST_KEYS = [
   'slug',
   'title',
   'updatedAt',
+  'version',
 ].sort();
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
 

@@ -8,5 +8,6 @@ export const presentCategory = (c: CategoryWithCount): BlogCategoryDto => ({
   slug: c.slug,
   description: c.description,
   createdAt: c.created_at,
+  version: c.version,
   postCount: c.post_count,
 });

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database';
-import { fromBool } from '../db/database';
+import { fromBool, nowIso } from '../db/database';
 import type { BlogCategoriesTable, BlogCategoryRow } from '../db/schema';
 
 export type NewCategory = Insertable<BlogCategoriesTable>;
@@ -14,7 +14,7 @@ export async function listCategories(db: Db, opts: { publishedOnly: boolean }): 
     .selectAll('c')
     .select((eb) => {
       let sub = eb.selectFrom('blog_posts as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.category_id', '=', 'c.id');
-      if (opts.publishedOnly) sub = sub.where('p.published', '=', fromBool(true));
+      if (opts.publishedOnly) sub = sub.where('p.published', '=', fromBool(true)).where('p.published_at', '<=', nowIso());
       return sub.as('post_count');
     })
     .orderBy('c.name')
@@ -38,9 +38,19 @@ export async function insertCategory(db: Db, category: NewCategory): Promise<num
   return row.id;
 }
 
-export async function updateCategory(db: Db, id: number, patch: CategoryUpdate): Promise<boolean> {
-  const r = await db.updateTable('blog_categories').set(patch).where('id', '=', id).executeTakeFirst();
+/** Applies an edit and bumps the version; with `expectedVersion` only while the row still has it. */
+export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, expectedVersion?: number): Promise<boolean> {
+  let q = db
+    .updateTable('blog_categories')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) q = q.where('version', '=', expectedVersion);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('blog_categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /**

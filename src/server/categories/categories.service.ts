@@ -1,11 +1,13 @@
+import { CATEGORY_SLUG_TAKEN } from '../../shared/messages';
 import type { BlogCategoryInput } from '../../shared/schemas/blog';
 import type { AppContext } from '../context';
 import { isUniqueViolation, nowIso } from '../db/database';
 import { conflict, notFound } from '../errors';
 import * as repo from './categories.repository';
+import { STALE_EDIT } from '../../shared/messages';
 import type { CategoryWithCount } from './categories.repository';
 
-export const CATEGORY_SLUG_TAKEN = 'Une catégorie avec ce slug existe déjà';
+export { CATEGORY_SLUG_TAKEN };
 export const CATEGORY_NOT_FOUND = 'Catégorie introuvable';
 
 export const categoryInUse = (n: number) =>
@@ -44,8 +46,8 @@ export async function createCategory(ctx: AppContext, input: BlogCategoryInput):
 
 export async function updateCategory(ctx: AppContext, id: number, input: BlogCategoryInput): Promise<CategoryWithCount> {
   try {
-    const ok = await repo.updateCategory(ctx.db, id, { name: input.name, slug: input.slug, description: input.description });
-    if (!ok) throw notFound(CATEGORY_NOT_FOUND);
+    const ok = await repo.updateCategory(ctx.db, id, { name: input.name, slug: input.slug, description: input.description }, input.version);
+    if (!ok) throw (await repo.categoryExists(ctx.db, id)) ? conflict(STALE_EDIT.category) : notFound(CATEGORY_NOT_FOUND);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
     throw err;

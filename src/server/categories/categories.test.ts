@@ -52,7 +52,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       });
       expect(res.statusCode).toBe(201);
       const c = res.json();
-      expect(Object.keys(c).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'postCount', 'slug']);
+      expect(Object.keys(c).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'postCount', 'slug', 'version']);
       expect(c).toMatchObject({ name: 'Training Tips', slug: 'training-tips', description: 'Advice for the mats', postCount: 0 });
       expect(Number.isInteger(c.id)).toBe(true);
       expect(c.createdAt).toMatch(ISO);

@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactReceiptSchema, contactSubmissionDtoSchema } from '../../shared/api-types';
+import { z } from 'zod';
+import { contactReceiptSchema, contactSubmissionDtoSchema, contactSubmissionPageDtoSchema } from '../../shared/api-types';
+import { contactListQuerySchema, isListQuery } from '../../shared/schemas/lists';
 import { idParamSchema } from '../../shared/schemas/common';
 import { contactPayloadSchema, contactStatusSchema } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
 import { errorResponses } from '../http/responses';
-import { presentSubmission } from './contact.presenter';
+import { contactDecoy, presentSubmission } from './contact.presenter';
 import * as service from './contact.service';
 
 const TAGS = ['Contact'];
+
+const LIST_KEYS = Object.keys(contactListQuerySchema.shape);
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Public: the contact form.
   r.post('/api/contact', {
-    config: { access: 'public' },
+    config: { access: 'public', honeypot: contactDecoy },
     schema: {
       tags: TAGS,
       summary: 'Send a message (the public contact form); opens a conversation',
@@ -30,8 +34,17 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/contact-submissions', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'List contact submissions', response: { 200: contactSubmissionDtoSchema.array(), ...errorResponses(401) } },
-    handler: async () => (await service.listSubmissions(ctx)).map(presentSubmission),
+    schema: {
+      tags: TAGS,
+      summary: 'List contact submissions: every one, or a page of a search (q: name, e-mail, phone, subject, message; status, page, pageSize)',
+      querystring: contactListQuerySchema,
+      response: { 200: z.union([contactSubmissionPageDtoSchema, contactSubmissionDtoSchema.array()]), ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      if (!isListQuery(req.query, LIST_KEYS)) return (await service.listSubmissions(ctx)).map(presentSubmission);
+      const { rows, ...page } = await service.searchSubmissions(ctx, req.query);
+      return { items: rows.map(presentSubmission), ...page };
+    },
   });
 
   r.put('/api/contact-submissions/:id/status', {

@@ -1,3 +1,4 @@
+import { containsPattern, pageOf, type ContactListQuery } from '../../shared/schemas/lists';
 import type { ContactStatus } from '../../shared/constants';
 import type { ContactPayload } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
@@ -5,6 +6,7 @@ import { insertConversation, insertMessage } from '../conversations/conversation
 import { fromBool, nowIso } from '../db/database';
 import type { ContactSubmissionRow } from '../db/schema';
 import { notFound } from '../errors';
+import { newMessageId } from '../mail/mail-queue';
 import { contactNotificationMail } from '../mail/templates';
 import * as repo from './contact.repository';
 
@@ -35,6 +37,9 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       created_at: at,
       last_message_at: at,
     });
+    // The message's own Message-ID, also the gym's notice's: the staff replies then thread
+    // with that notice in the gym's inbox and start the thread in the customer's.
+    const messageId = newMessageId(ctx.config);
     await insertMessage(trx, {
       conversation_id: conversation.id,
       sender_type: 'customer',
@@ -42,9 +47,10 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       content: input.message,
       is_read: fromBool(false),
       created_at: at,
+      message_id: messageId,
     });
     if (ctx.config.notifyEmail) {
-      await ctx.mail.enqueue(trx, contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }));
+      await ctx.mail.enqueue(trx, { ...contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }), messageId });
     }
     return { id: submission.id, conversationId: conversation.id };
   });
@@ -62,6 +68,12 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
 }
 
 export const listSubmissions = (ctx: AppContext) => repo.listSubmissions(ctx.db);
+
+export async function searchSubmissions(ctx: AppContext, q: ContactListQuery) {
+  const { page, pageSize, offset } = pageOf(q);
+  const { rows, total } = await repo.searchSubmissions(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
+  return { rows, total, page, pageSize };
+}
 
 export async function setSubmissionStatus(ctx: AppContext, id: number, status: ContactStatus): Promise<ContactSubmissionRow> {
   const row = await repo.updateSubmissionStatus(ctx.db, id, status);

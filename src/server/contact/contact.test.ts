@@ -106,15 +106,18 @@ describe.each(backends)('contact on %s', (backend) => {
   it('lists submissions newest first for signed-in users only', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/contact-submissions' })).statusCode).toBe(401);
     const a = (await send({ name: 'First Person', email: 'first@example.com', message: 'one' })).json().id;
-    const b = (await send({ name: 'Second Person', email: 'second@example.com', subject: 'Two', message: 'two', phone: '+66 81 234 5678' })).json().id;
+    const sent = (await send({ name: 'Second Person', email: 'second@example.com', subject: 'Two', message: 'two', phone: '+66 81 234 5678' })).json();
+    const b = sent.id;
     const res = await t.inject({ method: 'GET', url: '/api/contact-submissions', token: staff });
     expect(res.statusCode).toBe(200);
     const list = res.json();
     const ids = list.map((s: { id: number }) => s.id);
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
     const second = list.find((s: { id: number }) => s.id === b);
-    expect(Object.keys(second).sort()).toEqual(['createdAt', 'email', 'id', 'message', 'name', 'phone', 'status', 'subject']);
+    expect(Object.keys(second).sort()).toEqual(['conversationId', 'createdAt', 'email', 'id', 'message', 'name', 'phone', 'status', 'subject']);
     expect(second).toMatchObject({
+      // The card links to the conversation the message opened.
+      conversationId: sent.conversationId,
       name: 'Second Person',
       email: 'second@example.com',
       phone: '+66 81 234 5678',

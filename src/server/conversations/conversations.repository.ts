@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { ConversationStatus } from '../../shared/constants';
 import { fromBool, type Db } from '../db/database';
+import { anyColumnLike } from '../db/search';
 import type { ConversationMessageRow, ConversationMessagesTable, ConversationRow, ConversationsTable } from '../db/schema';
 
 export type ConversationWithCounts = ConversationRow & { message_count: number; unread_count: number };
@@ -62,6 +63,19 @@ export const firstCustomerMessage = (db: Db, conversationId: number): Promise<Co
     .limit(1)
     .executeTakeFirst();
 
+/** The Message-IDs of a conversation's messages that have one, oldest first. */
+export async function threadMessageIds(db: Db, conversationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select('message_id')
+    .where('conversation_id', '=', conversationId)
+    .where('message_id', 'is not', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => r.message_id).filter((m): m is string => m != null);
+}
+
 /** A message was posted: bump the last-message time. */
 export async function touchLastMessage(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('conversations').set({ last_message_at: at }).where('id', '=', id).execute();
@@ -85,4 +99,33 @@ export async function markCustomerMessagesRead(db: Db, conversationId: number): 
     .where('is_read', '=', fromBool(false))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+export interface ConversationSearch {
+  like?: string;
+  status?: ConversationStatus;
+}
+
+/** A page of the back office's list (latest message first) and the matching total. */
+export async function searchConversations(
+  db: Db,
+  f: ConversationSearch,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ConversationWithCounts[]; total: number }> {
+  let rowsQ = withCounts(db);
+  let countQ = db.selectFrom('conversations as c').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (f.like) {
+    rowsQ = rowsQ.where(anyColumnLike(['c.user_name', 'c.user_email', 'c.subject'], f.like));
+    countQ = countQ.where(anyColumnLike(['c.user_name', 'c.user_email', 'c.subject'], f.like));
+  }
+  if (f.status) {
+    rowsQ = rowsQ.where('c.status', '=', f.status);
+    countQ = countQ.where('c.status', '=', f.status);
+  }
+  const [rows, count] = await Promise.all([
+    rowsQ.orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
+    countQ.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(normalise), total: Number(count.n) };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conversationDtoSchema, conversationMessageDtoSchema, markReadAnswerSchema } from '../../shared/api-types';
+import { z } from 'zod';
+import { conversationDtoSchema, conversationMessageDtoSchema, conversationPageDtoSchema, markReadAnswerSchema } from '../../shared/api-types';
+import { conversationListQuerySchema, isListQuery } from '../../shared/schemas/lists';
 import { idParamSchema } from '../../shared/schemas/common';
 import { conversationStatusSchema, replySchema } from '../../shared/schemas/conversations';
 import type { AppContext } from '../context';
@@ -11,13 +13,24 @@ import * as service from './conversations.service';
 
 const TAGS = ['Conversations'];
 
+const LIST_KEYS = Object.keys(conversationListQuerySchema.shape);
+
 export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/conversations', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'List conversations, latest message first', response: { 200: conversationDtoSchema.array(), ...errorResponses(401) } },
-    handler: async () => (await service.listConversations(ctx)).map(presentConversation),
+    schema: {
+      tags: TAGS,
+      summary: 'List conversations, latest message first: every one, or a page of a search (q: name, e-mail, subject; status, page, pageSize)',
+      querystring: conversationListQuerySchema,
+      response: { 200: z.union([conversationPageDtoSchema, conversationDtoSchema.array()]), ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      if (!isListQuery(req.query, LIST_KEYS)) return (await service.listConversations(ctx)).map(presentConversation);
+      const { rows, ...page } = await service.searchConversations(ctx, req.query);
+      return { items: rows.map(presentConversation), ...page };
+    },
   });
 
   r.get('/api/conversations/:id', {

@@ -1,9 +1,11 @@
+import { containsPattern, pageOf, type ConversationListQuery } from '../../shared/schemas/lists';
 import type { ConversationStatus } from '../../shared/constants';
 import { updateSubmissionStatus } from '../contact/contact.repository';
 import type { AppContext } from '../context';
 import { fromBool, nowIso } from '../db/database';
 import type { ConversationMessageRow, UserRow } from '../db/schema';
 import { notFound } from '../errors';
+import { newMessageId } from '../mail/mail-queue';
 import { replyMail } from '../mail/templates';
 import * as repo from './conversations.repository';
 
@@ -15,6 +17,12 @@ export function nextStatusOnReply(status: ConversationStatus): ConversationStatu
 }
 
 export const listConversations = (ctx: AppContext) => repo.listConversations(ctx.db);
+
+export async function searchConversations(ctx: AppContext, q: ConversationListQuery) {
+  const { page, pageSize, offset } = pageOf(q);
+  const { rows, total } = await repo.searchConversations(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
+  return { rows, total, page, pageSize };
+}
 
 export async function getConversation(ctx: AppContext, id: number) {
   const c = await repo.findConversationWithCounts(ctx.db, id);
@@ -37,6 +45,10 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
     const conversation = await repo.findConversation(trx, id);
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
     const original = await repo.firstCustomerMessage(trx, id);
+    // The thread so far, oldest first: the reply names it so the customer's mail client
+    // files it with the earlier e-mails, and their answer with it.
+    const thread = await repo.threadMessageIds(trx, id);
+    const messageId = newMessageId(ctx.config);
     const at = nowIso();
     const row = await repo.insertMessage(trx, {
       conversation_id: id,
@@ -45,6 +57,7 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
       content: text,
       is_read: fromBool(true),
       created_at: at,
+      message_id: messageId,
     });
     await repo.touchLastMessage(trx, id, at);
     const next = nextStatusOnReply(conversation.status);
@@ -61,6 +74,8 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
         subject: conversation.subject,
         reply: text,
         original: original ? { content: original.content, createdAt: original.created_at } : undefined,
+        messageId,
+        thread,
       }),
     );
     return row;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import { fromBool, type Db } from '../db/database';
 
 // The dashboard reads several domains' tables; these are its only queries.
 
@@ -21,7 +21,8 @@ export async function countTotals(db: Db, monthStartIso: string): Promise<Totals
       eb.selectFrom('blog_posts').select(eb.fn.countAll<number>().as('n')).as('totalBlogPosts'),
       eb.selectFrom('gallery_items').select(eb.fn.countAll<number>().as('n')).as('totalGalleryImages'),
       eb.selectFrom('contact_submissions').select(eb.fn.countAll<number>().as('n')).as('totalContactSubmissions'),
-      eb.selectFrom('newsletter_subscribers').select(eb.fn.countAll<number>().as('n')).as('totalNewsletterSubscribers'),
+      // Confirmed addresses only (double opt-in): pending and unsubscribed ones are not subscribers.
+      eb.selectFrom('newsletter_subscribers').select(eb.fn.countAll<number>().as('n')).where('is_active', '=', fromBool(true)).as('totalNewsletterSubscribers'),
       eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).as('totalReservations'),
       eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).where('status', '=', 'unread').as('unreadReservations'),
       eb.selectFrom('reservations').select(eb.fn.countAll<number>().as('n')).where('created_at', '>=', monthStartIso).as('reservationsThisMonth'),

@@ -189,7 +189,7 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
       totalBlogPosts: 3, // drafts included
       totalGalleryImages: 2,
       totalContactSubmissions: 2,
-      totalNewsletterSubscribers: 2, // inactive ones included, as the subscribers tab lists them
+      totalNewsletterSubscribers: 1, // confirmed (active) ones only, as the subscribers tab counts them
       totalReservations: 3,
       unreadReservations: 1,
       reservationsThisMonth: 3,

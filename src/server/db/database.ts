@@ -11,6 +11,15 @@ import * as m003 from './migrations/003-status-checks';
 import * as m004 from './migrations/004-timetable';
 import * as m005 from './migrations/005-outbox-parts';
 import * as m006 from './migrations/006-booking-sequence';
+import * as m007 from './migrations/007-outbox-reservation';
+import * as m008 from './migrations/008-rate-limits';
+import * as m009 from './migrations/009-account-security';
+import * as m010 from './migrations/010-audit-log';
+import * as m011 from './migrations/011-newsletter-opt-in';
+import * as m012 from './migrations/012-list-indexes';
+import * as m013 from './migrations/013-edit-versions';
+import * as m014 from './migrations/014-saved-replies';
+import * as m015 from './migrations/015-outbox-template';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -97,6 +106,15 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '004-timetable': { up: m004.up },
   '005-outbox-parts': { up: m005.up },
   '006-booking-sequence': { up: m006.up },
+  '007-outbox-reservation': { up: m007.up },
+  '008-rate-limits': { up: m008.up },
+  '009-account-security': { up: m009.up },
+  '010-audit-log': { up: m010.up },
+  '011-newsletter-opt-in': { up: m011.up },
+  '012-list-indexes': { up: m012.up },
+  '013-edit-versions': { up: m013.up },
+  '014-saved-replies': { up: m014.up },
+  '015-outbox-template': { up: m015.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

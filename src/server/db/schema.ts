@@ -16,7 +16,7 @@ import type {
 // `toBool`. Timestamps are ISO 8601 UTC strings in both databases, so they sort as text.
 // Roles, statuses, sender types and metrics are the shared unions of src/shared/constants.ts;
 // the database itself refuses any other role, status or sender type (CHECK, migration 003).
-type DbBool = number | boolean;
+export type DbBool = number | boolean;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -26,6 +26,8 @@ export interface UsersTable {
   role: Role;
   is_active: DbBool;
   created_at: string;
+  /** Bumped by every edit; a save naming an older one is refused (migration 013). */
+  version: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -42,6 +44,8 @@ export interface BlogCategoriesTable {
   slug: string;
   description: string | null;
   created_at: string;
+  /** Bumped by every edit (migration 013). */
+  version: Generated<number>;
 }
 
 export interface BlogPostsTable {
@@ -56,9 +60,13 @@ export interface BlogPostsTable {
   category_id: number | null;
   author_id: number | null;
   published: DbBool;
+  /** A future instant on a published post: scheduled, public only from then. */
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Bumped by every edit (migration 013). */
+  version: Generated<number>;
+  featured_image_alt: string | null;
 }
 
 export interface GalleryItemsTable {
@@ -74,6 +82,8 @@ export interface GalleryItemsTable {
   /** JSON array of { width, url } WebP variants, smallest first. */
   variants: string | null;
   created_at: string;
+  /** Bumped by every edit (migration 013). */
+  version: Generated<number>;
 }
 
 export interface NewsletterSubscribersTable {
@@ -83,6 +93,12 @@ export interface NewsletterSubscribersTable {
   is_active: DbBool;
   unsubscribe_token: string;
   subscribed_at: string;
+  /** Double opt-in (migration 011): null until the address is confirmed. */
+  confirmed_at: string | null;
+  /** SHA-256 (hex) of the confirmation link's token; null once unsubscribed. */
+  confirm_token_hash: string | null;
+  /** When the last confirmation e-mail was queued. */
+  confirm_sent_at: string | null;
 }
 
 export interface ContactSubmissionsTable {
@@ -115,6 +131,16 @@ export interface ConversationMessagesTable {
   content: string;
   is_read: DbBool;
   created_at: string;
+  /** The Message-ID of the e-mail this message went out as (migration 014); null before. */
+  message_id: string | null;
+}
+
+export interface SavedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReservationsTable {
@@ -202,6 +228,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A fixed-window counter (login attempts, per-address limits); reset_at in epoch ms. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -219,12 +252,16 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
-  /** JSON: the invitation part { method, content, filename? } (mail.calendar), or null. */
+  /** JSON: the invitation part { method, content | event, filename? } (mail.calendar), or null. */
   calendar: string | null;
   /** JSON: [{ filename, content, encoding?, contentType }] (mail.attachments), or null. */
   attachments: string | null;
   /** JSON: extra header lines { name: value } (mail.headers), or null. */
   headers: string | null;
+  /** The booking the e-mail is about (migration 007), or null. */
+  reservation_id: number | null;
+  /** JSON: { name, data } of an e-mail written when it is sent (mail/templates-deferred), or null (migration 015). */
+  template: string | null;
 }
 
 export interface PushSubscriptionsTable {
@@ -242,12 +279,72 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  /** Base32 TOTP secret once enrolled. */
+  secret: string | null;
+  /** Shown at enrolment, kept until a code confirms it. */
+  pending_secret: string | null;
+  enabled_at: string | null;
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_start: string;
+}
+
 export interface DailyStatsTable {
   id: Generated<number>;
   metric: StatMetric;
   day: string;
   value: number;
   created_at: string;
+}
+
+/** Migration 010: one back-office write, sign-in or sign-out (never a value of the payload). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: string;
+  /** The signed-in account, or the account a sign-in named when it succeeded. */
+  user_id: number | null;
+  /** The account's e-mail at the time, or the address a failed sign-in tried. */
+  user_email: string | null;
+  method: string;
+  /** The route pattern (/api/blog-posts/:id), never the URL with its query. */
+  route: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  status: number;
+  ip: string | null;
+  /** Names of the fields sent, never their values. */
+  summary: string | null;
 }
 
 export interface Database {
@@ -271,6 +368,14 @@ export interface Database {
   closures: ClosuresTable;
   seats: SeatsTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
+  password_resets: PasswordResetsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  attempt_counters: AttemptCountersTable;
+  audit_log: AuditLogTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -282,9 +387,11 @@ export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type SavedReplyRow = Selectable<SavedRepliesTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

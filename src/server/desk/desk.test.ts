@@ -38,18 +38,18 @@ describe.each(backends)('desk on %s', (backend) => {
   });
 
   it('the day: every occurrence in start order with seats and the linked bookings, cancelled ones in the roster only', async () => {
-    // Monday 2030-06-10.
-    const res = await day('2030-06-10');
+    // Monday 2028-06-12.
+    const res = await day('2028-06-12');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ date: '2030-06-10', timezone: 'Asia/Bangkok', zoneLabel: 'Krabi time (UTC+7)', closed: false });
-    const public_ = (await t.inject({ method: 'GET', url: '/api/sessions?from=2030-06-10&days=1' })).json().sessions;
+    expect(body).toMatchObject({ date: '2028-06-12', timezone: 'Asia/Bangkok', zoneLabel: 'Krabi time (UTC+7)', closed: false });
+    const public_ = (await t.inject({ method: 'GET', url: '/api/sessions?from=2028-06-12&days=1' })).json().sessions;
     expect(body.sessions.map((s: DeskSession) => s.id)).toEqual(public_.map((s: { id: string }) => s.id));
     const startTimes = body.sessions.map((s: DeskSession) => s.startsAt);
     expect([...startTimes].sort()).toEqual(startTimes);
 
     const wrestling = body.sessions.find((s: DeskSession) => s.course === 'Wrestling');
-    expect(wrestling).toMatchObject({ time: '10:00', startsAt: '2030-06-10T03:00:00.000Z', taken: 0, cancelled: false, roster: [] });
+    expect(wrestling).toMatchObject({ time: '10:00', startsAt: '2028-06-12T03:00:00.000Z', taken: 0, cancelled: false, roster: [] });
     const web = await t.inject({
       method: 'POST',
       url: '/api/reservations',
@@ -62,39 +62,39 @@ describe.each(backends)('desk on %s', (backend) => {
     // A cancelled booking: the seat given back, the row kept (as the cancel flow does).
     await t.app.ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('reservations').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', gone.json().id).execute();
-      await releaseSeat(trx, wrestling.weeklySessionId, '2030-06-10');
+      await releaseSeat(trx, wrestling.weeklySessionId, '2028-06-12');
     });
 
-    const after = await sessionOf('2030-06-10', 'Wrestling');
+    const after = await sessionOf('2028-06-12', 'Wrestling');
     expect(after).toMatchObject({ taken: 2, capacity: wrestling.capacity, spotsLeft: wrestling.capacity - 2, cancelled: false });
     expect(after.roster.map((r) => r.name)).toEqual(['Web Guest', 'Desk Guest', 'Gone Guest']);
     expect(after.roster.map((r) => r.source)).toEqual(['web', 'walk_in', 'walk_in']);
     expect(after.roster[2].cancelledAt).not.toBeNull();
     // The same class a week later has its own roster.
-    expect((await sessionOf('2030-06-17', 'Wrestling')).roster).toEqual([]);
+    expect((await sessionOf('2028-06-19', 'Wrestling')).roster).toEqual([]);
   });
 
   it('called-off occurrences are flagged; a closure closes the day; Sunday is closed and empty', async () => {
-    const luta = await sessionOf('2030-06-12', 'Luta Livre');
+    const luta = await sessionOf('2028-06-14', 'Luta Livre');
     const cancel = await t.inject({
       method: 'POST',
       url: `/api/timetable/weekly-sessions/${luta.weeklySessionId}/cancellations`,
       token: staff,
-      payload: { date: '2030-06-12', reason: 'Coach away' },
+      payload: { date: '2028-06-14', reason: 'Coach away' },
     });
     expect(cancel.statusCode).toBe(201);
-    const wed = (await day('2030-06-12')).json();
+    const wed = (await day('2028-06-14')).json();
     expect(wed.closed).toBe(false);
     expect(wed.sessions.find((s: DeskSession) => s.id === luta.id)).toMatchObject({ cancelled: true });
     expect(wed.sessions.filter((s: DeskSession) => s.cancelled)).toHaveLength(1);
 
-    await t.inject({ method: 'POST', url: '/api/timetable/closures', token: staff, payload: { startDate: '2030-06-13', endDate: '2030-06-13', reason: null } });
-    const thu = (await day('2030-06-13')).json();
+    await t.inject({ method: 'POST', url: '/api/timetable/closures', token: staff, payload: { startDate: '2028-06-15', endDate: '2028-06-15', reason: null } });
+    const thu = (await day('2028-06-15')).json();
     expect(thu.closed).toBe(true);
     expect(thu.sessions.length).toBeGreaterThan(0);
     expect(thu.sessions.every((s: DeskSession) => s.cancelled)).toBe(true);
 
-    const sunday = (await day('2030-06-16')).json();
+    const sunday = (await day('2028-06-18')).json();
     expect(sunday).toMatchObject({ closed: true, sessions: [] });
   });
 
@@ -110,7 +110,7 @@ describe.each(backends)('desk on %s', (backend) => {
   });
 
   it('attendance: present, no-show, removed; 404 unknown, 409 cancelled, 400 otherwise', async () => {
-    const s = await sessionOf('2030-06-18', 'Wrestling');
+    const s = await sessionOf('2028-06-20', 'Wrestling');
     const b = (await walkIn(s.id)).json();
     const mark = (id: number, attendance: unknown) =>
       t.inject({ method: 'PUT', url: `/api/reservations/${id}/attendance`, token: staff, payload: { attendance } });
@@ -131,7 +131,7 @@ describe.each(backends)('desk on %s', (backend) => {
   });
 
   it('a desk booking takes a seat, is read, keeps its source, and sends no e-mail', async () => {
-    const s = await sessionOf('2030-06-19', 'Wrestling');
+    const s = await sessionOf('2028-06-21', 'Wrestling');
     const before = await t.app.ctx.db.selectFrom('outbox').select('id').execute();
     const res = await deskBook({
       sessionId: s.id,
@@ -151,36 +151,36 @@ describe.each(backends)('desk on %s', (backend) => {
       status: 'read',
       source: 'whatsapp',
       weeklySessionId: s.weeklySessionId,
-      sessionDate: '2030-06-19',
+      sessionDate: '2028-06-21',
       attendance: null,
       cancelledAt: null,
     });
-    expect((await sessionOf('2030-06-19', 'Wrestling')).taken).toBe(1);
+    expect((await sessionOf('2028-06-21', 'Wrestling')).taken).toBe(1);
     expect(await t.app.ctx.db.selectFrom('outbox').select('id').execute()).toHaveLength(before.length);
   });
 
   it('concurrent desk bookings of a two-place session: two booked, the rest told it is full', async () => {
-    const s = await sessionOf('2030-06-20', 'Wrestling');
+    const s = await sessionOf('2028-06-22', 'Wrestling');
     expect((await capacity(s.weeklySessionId, 2)).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => walkIn(s.id, `Guest ${i}`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
     for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'Ce cours est complet' });
-    expect(await sessionOf('2030-06-20', 'Wrestling')).toMatchObject({ taken: 2, spotsLeft: 0 });
+    expect(await sessionOf('2028-06-22', 'Wrestling')).toMatchObject({ taken: 2, spotsLeft: 0 });
     await capacity(s.weeklySessionId, 20);
   });
 
   it('refuses unknown, called-off, finished and malformed sessions', async () => {
-    const s = await sessionOf('2030-06-24', 'Wrestling');
+    const s = await sessionOf('2028-06-26', 'Wrestling');
     const [wsId] = s.id.split(':');
-    expect((await walkIn('999999:2030-06-24')).statusCode).toBe(404);
+    expect((await walkIn('999999:2028-06-26')).statusCode).toBe(404);
     // Another weekday than the weekly session's.
-    const wrongDay = await walkIn(`${wsId}:2030-06-25`);
+    const wrongDay = await walkIn(`${wsId}:2028-06-27`);
     expect(wrongDay.statusCode).toBe(404);
     expect(wrongDay.json()).toEqual({ error: 'Séance introuvable' });
     // The day closed (from the previous test's closure): the class does not take place.
-    const closedDay: DeskSession = (await day('2030-06-13')).json().sessions[0];
+    const closedDay: DeskSession = (await day('2028-06-15')).json().sessions[0];
     expect((await walkIn(closedDay.id)).json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là" });
-    const luta = await sessionOf('2030-06-12', 'Luta Livre');
+    const luta = await sessionOf('2028-06-14', 'Luta Livre');
     const called = await walkIn(luta.id);
     expect(called.statusCode).toBe(409);
     expect(called.json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là" });

@@ -17,4 +17,5 @@ export const presentGalleryItem = (r: GalleryItemRow): GalleryItemDto => ({
   height: num(r.height),
   variants: parseVariants(r.variants),
   createdAt: r.created_at,
+  version: r.version,
 });

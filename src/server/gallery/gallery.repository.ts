@@ -36,8 +36,18 @@ export function listItems(db: Db): Promise<GalleryItemRow[]> {
 export const insertItem = (db: Db, item: NewGalleryItem): Promise<GalleryItemRow> =>
   db.insertInto('gallery_items').values(item).returningAll().executeTakeFirstOrThrow();
 
-export const updateItem = (db: Db, id: number, patch: GalleryItemUpdate): Promise<GalleryItemRow | undefined> =>
-  db.updateTable('gallery_items').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+/** Applies an edit and bumps the version; with `expectedVersion` only while the row still has it. */
+export function updateItem(db: Db, id: number, patch: GalleryItemUpdate, expectedVersion?: number): Promise<GalleryItemRow | undefined> {
+  let q = db
+    .updateTable('gallery_items')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) q = q.where('version', '=', expectedVersion);
+  return q.returningAll().executeTakeFirst();
+}
+
+export const findItemById = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
+  db.selectFrom('gallery_items').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Deletes and hands back the row (its files are removed by the caller), or undefined. */
 export const deleteItem = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>

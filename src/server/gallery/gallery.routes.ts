@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { galleryItemDtoSchema } from '../../shared/api-types';
 import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../shared/constants';
 import { idParamSchema } from '../../shared/schemas/common';
-import { galleryInstagramSchema, galleryMetaSchema } from '../../shared/schemas/gallery';
+import { galleryInstagramSchema, galleryMetaSchema, galleryUpdateSchema } from '../../shared/schemas/gallery';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { errorResponses, noContentSchema } from '../http/responses';
@@ -81,8 +81,8 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: TAGS,
       summary: "Edit an item's title, description and category",
       params: idParamSchema,
-      body: galleryMetaSchema,
-      response: { 200: galleryItemDtoSchema, ...errorResponses(400, 401, 404) },
+      body: galleryUpdateSchema,
+      response: { 200: galleryItemDtoSchema, ...errorResponses(400, 401, 404, 409) },
     },
     handler: async (req) => presentGalleryItem(await updateGalleryItem(ctx, req.params.id, req.body)),
   });

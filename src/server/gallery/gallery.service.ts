@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
 import { isVisibleGalleryItem } from '../../shared/media';
-import type { GalleryInstagramInput, GalleryMetaInput } from '../../shared/schemas/gallery';
+import type { GalleryInstagramInput, GalleryMetaInput, GalleryUpdateInput } from '../../shared/schemas/gallery';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { GalleryItemRow } from '../db/schema';
-import { badRequest, notFound, payloadTooLarge, unsupportedMedia } from '../errors';
+import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMedia } from '../errors';
 import { ImageRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
 import * as repo from './gallery.repository';
 import { parseVariants, type GalleryVariant } from './gallery.repository';
-import { NO_FILE } from '../../shared/messages';
+import { NO_FILE, STALE_EDIT } from '../../shared/messages';
 
 export { NO_FILE };
 export const FILE_TOO_LARGE = 'Le fichier dépasse la taille maximale de 10 Mo';
@@ -122,9 +122,9 @@ export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramI
   return row;
 }
 
-export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryMetaInput): Promise<GalleryItemRow> {
-  const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category });
-  if (!row) throw notFound(ITEM_NOT_FOUND);
+export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryUpdateInput): Promise<GalleryItemRow> {
+  const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category }, meta.version);
+  if (!row) throw (await repo.findItemById(ctx.db, id)) ? conflict(STALE_EDIT.galleryItem) : notFound(ITEM_NOT_FOUND);
   ctx.publicCache.invalidate('gallery');
   return row;
 }

@@ -155,7 +155,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       expect(item.variants).toEqual([{ width: 400, url: item.imageUrl }]);
       expect(item.imageUrl).toMatch(/^\/uploads\/gallery\/[0-9a-f]{32}-400\.webp$/);
       expect(Object.keys(item).sort()).toEqual(
-        ['category', 'createdAt', 'description', 'filename', 'height', 'id', 'imageUrl', 'instagramUrl', 'title', 'variants', 'width'].sort(),
+        ['category', 'createdAt', 'description', 'filename', 'height', 'id', 'imageUrl', 'instagramUrl', 'title', 'variants', 'version', 'width'].sort(),
       );
 
       const stored = fs.readFileSync(fileOf(item.imageUrl));
@@ -443,7 +443,7 @@ describe.each(backends)('gallery on %s', (backend) => {
         payload: { title: ' Après ', description: 'Nouvelle description', category: '' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ ...item, title: 'Après', description: 'Nouvelle description', category: 'general' });
+      expect(res.json()).toEqual({ ...item, title: 'Après', description: 'Nouvelle description', category: 'general', version: item.version + 1 });
       const listed = (await t.inject({ method: 'GET', url: '/api/gallery' })).json().find((i: { id: number }) => i.id === item.id);
       expect(listed.title).toBe('Après');
     });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { authenticate } from '../auth/auth.service';
+import { mustEnrolTwoFactor, SETUP_REQUIRED } from '../auth/two-factor.service';
 
 /**
  * Who may call a route, declared once on the route (`config: { access }`):
@@ -23,6 +24,8 @@ export interface CatalogueEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a signed-in user who must still enrol in two-factor (me, logout, enrolment). */
+    twoFactorSetup?: boolean;
   }
   interface FastifyInstance {
     /** Every route as registered (HEAD twins left out), with its declared access: read-only. */
@@ -62,16 +65,28 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     }
     return user;
   }
+  // An admin requires two-factor and this user has none: enrolment only (403 elsewhere).
+  async function checkEnrolled(req: FastifyRequest, user: UserRow): Promise<void> {
+    if (!req.routeOptions.config.twoFactorSetup && (await mustEnrolTwoFactor(ctx, user))) throw forbidden(SETUP_REQUIRED);
+  }
   const checks: Record<Access, (req: FastifyRequest) => Promise<void>> = {
     public: async (req) => {
-      await resolve(req);
+      const user = await resolve(req);
+      // Public answers show staff more; not before enrolment.
+      if (user && (await mustEnrolTwoFactor(ctx, user))) {
+        req.user = null;
+        req.token = null;
+      }
     },
     user: async (req) => {
-      if (!(await resolve(req))) throw unauthorized('Authentication required');
+      const user = await resolve(req);
+      if (!user) throw unauthorized('Authentication required');
+      await checkEnrolled(req, user);
     },
     admin: async (req) => {
       const user = await resolve(req);
       if (!user) throw unauthorized('Authentication required');
+      await checkEnrolled(req, user);
       if (user.role !== 'admin') throw forbidden('Accès réservé aux administrateurs');
     },
   };

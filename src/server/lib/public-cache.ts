@@ -7,10 +7,11 @@ import type { CacheDomain, CachedResponse, PublicCache } from '../context';
 
 /**
  * What a write to each domain makes stale: its own data and that of the domains that show it.
- * Posts embed their category and their author's name; categories carry their post count.
+ * Posts embed their category and their author's name; categories carry their post count; the
+ * public author list shows who wrote a published post.
  */
 export const STALES: Record<CacheDomain, readonly CacheDomain[]> = {
-  blog: ['blog', 'categories'],
+  blog: ['blog', 'categories', 'users'],
   categories: ['categories', 'blog'],
   users: ['users', 'blog'],
   gallery: ['gallery'],
@@ -33,8 +34,9 @@ export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
 }
 // With several instances on one PostgreSQL database a write on one instance does not reach the
 // others' memory, so there every entry also expires after `ttlMs` (0: never).
-export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?: number; ttlMs?: number } = {}): PublicCache {
+export function createPublicCache(opts: { maxEntries?: number; maxResponses?: number; maxResponseBytes?: number; ttlMs?: number } = {}): PublicCache {
   const maxEntries = opts.maxEntries ?? 500;
+  const maxResponses = opts.maxResponses ?? 2_000;
   const ttlMs = opts.ttlMs ?? 0;
   const born = new Map<string, number>();
   const fresh = (key: string) => ttlMs === 0 || Date.now() - (born.get(key) ?? 0) < ttlMs;
@@ -45,11 +47,18 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
   let responseBytes = 0;
   let generation = 0;
 
-  const sizeOf = (r: CachedResponse) => r.body.length + (r.br?.length ?? 0) + (r.gzip?.length ?? 0);
+  // Everything an entry holds counts: its key (in three maps), its headers (kept again in each
+  // ready copy) and a fixed share for the objects themselves, not just the bodies.
+  const ENTRY_OVERHEAD = 1024;
+  const headerBytes = (r: CachedResponse) => Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + v.length, 0);
+  const sizes = new Map<string, number>();
+  const sizeOf = (key: string, r: CachedResponse) =>
+    ENTRY_OVERHEAD + 3 * key.length + 3 * headerBytes(r) + r.body.length + (r.br?.length ?? 0) + (r.gzip?.length ?? 0);
   const dropResponse = (key: string) => {
     const r = responses.get(key);
     if (!r) return;
-    responseBytes -= sizeOf(r);
+    responseBytes -= sizes.get(key) ?? 0;
+    sizes.delete(key);
     responses.delete(key);
     shows.delete(key);
     born.delete(`r:${key}`);
@@ -74,6 +83,7 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
         born.clear();
         responses.clear();
         shows.clear();
+        sizes.clear();
         responseBytes = 0;
         return data.clear();
       }
@@ -102,11 +112,16 @@ export function createPublicCache(opts: { maxEntries?: number; maxResponseBytes?
       responses.set(key, value);
       shows.set(key, answerDomains(key));
       if (ttlMs) born.set(`r:${key}`, Date.now());
-      responseBytes += sizeOf(value);
-      while (responseBytes > maxResponseBytes && responses.size > 0) dropResponse(responses.keys().next().value as string);
+      const size = sizeOf(key, value);
+      sizes.set(key, size);
+      responseBytes += size;
+      while ((responseBytes > maxResponseBytes || responses.size > maxResponses) && responses.size > 0) dropResponse(responses.keys().next().value as string);
     },
     grewResponse(key, bytes) {
-      if (responses.has(key)) responseBytes += bytes;
+      const size = sizes.get(key);
+      if (size === undefined) return;
+      sizes.set(key, size + bytes);
+      responseBytes += bytes;
     },
   };
 }

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CachedResponse } from '../context';
 import { negotiateEncoding } from './accept-encoding';
+import { HSTS_VALUE, cameOverHttps } from '../http/transport-security';
 
 // Whole answers to anonymous GETs of public data and pages are kept in memory, with their
 // compressed copies, so a hit skips routing, the database, serialisation, rendering and
@@ -21,6 +22,50 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The query parameters each cacheable path reads; every other parameter leaves the answer
+ * unchanged, so it is left out of the cache key (tracking tags like ?fbclid= still get a hit).
+ */
+const KNOWN_PARAMS: readonly [RegExp, ReadonlySet<string>][] = [
+  [/^\/api\/blog-posts$/, new Set(['published', 'category', 'limit'])],
+  [/^\/blog$/, new Set(['category', 'page'])],
+];
+const NO_PARAMS: ReadonlySet<string> = new Set();
+
+/** Longer keys are not cached at all: no public answer needs one, and each costs memory. */
+export const MAX_KEY_LENGTH = 512;
+
+function paramName(segment: string): string {
+  const raw = segment.split('=', 1)[0].replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The cache key of a URL: its path and the raw segments of the parameters that path reads, in
+ * their order; unknown parameters are dropped. Null when too long to cache. The key is a URL
+ * itself, and an answer is stored only when it was made for exactly that URL (see onSend), so
+ * whatever the unknown parameters were, a hit answers what the key's URL would.
+ */
+export function answerKey(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return url.length <= MAX_KEY_LENGTH ? url : null;
+  const path = url.slice(0, q);
+  const known = KNOWN_PARAMS.find(([re]) => re.test(path))?.[1] ?? NO_PARAMS;
+  const kept =
+    known.size === 0
+      ? []
+      : url
+          .slice(q + 1)
+          .split('&')
+          .filter((segment) => segment !== '' && known.has(paramName(segment)));
+  const key = kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+  return key.length <= MAX_KEY_LENGTH ? key : null;
+}
+
 function cacheable(req: FastifyRequest): boolean {
   if (req.method !== 'GET' || req.headers.authorization) return false;
   const path = req.url.split('?')[0];
@@ -30,7 +75,16 @@ function cacheable(req: FastifyRequest): boolean {
 }
 
 /** Headers that belong to one answer, never to the cached copy. */
-const PER_ANSWER = new Set(['content-length', 'content-encoding', 'vary', 'transfer-encoding', 'connection', 'date', 'set-cookie']);
+const PER_ANSWER = new Set([
+  'content-length',
+  'content-encoding',
+  'vary',
+  'transfer-encoding',
+  'connection',
+  'date',
+  'set-cookie',
+  'strict-transport-security',
+]);
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
 
@@ -55,13 +109,16 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): vo
 
   app.addHook('onRequest', async (req, reply) => {
     if (!cacheable(req)) return;
-    const entry = cache.getResponse(req.url);
+    const key = answerKey(req.url);
+    if (key === null) return;
+    const entry = cache.getResponse(key);
     if (!entry) {
-      req.cacheGeneration = cache.generation();
+      // Only an answer to the key's own URL is stored: nothing else can fill the cache.
+      if (key === req.url) req.cacheGeneration = cache.generation();
       return;
     }
     if (entry.pageView) ctx.stats.incrementBuffered('page_view');
-    const [body, encoding] = bodyFor(req.url, entry, negotiateEncoding(req.headers['accept-encoding']), ctx);
+    const [body, encoding] = bodyFor(key, entry, negotiateEncoding(req.headers['accept-encoding']), ctx);
     reply.code(entry.status).headers(entry.headers).header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
@@ -93,7 +150,9 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): vo
  */
 export function serveCachedAnswer(ctx: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' || req.headers.authorization !== undefined || !req.url) return false;
-  const entry = ctx.publicCache.getResponse(req.url);
+  const key = answerKey(req.url);
+  if (key === null) return false;
+  const entry = ctx.publicCache.getResponse(key);
   if (!entry) return false;
   if (entry.pageView) ctx.stats.incrementBuffered('page_view');
   const wanted = negotiateEncoding(req.headers['accept-encoding']);
@@ -101,12 +160,13 @@ export function serveCachedAnswer(ctx: AppContext, req: IncomingMessage, res: Se
   let answer = ready[wanted ?? 'identity'];
   if (!answer) {
     // Made once per encoding: later hits write a ready body and header object.
-    const [body, encoding] = bodyFor(req.url, entry, wanted, ctx);
+    const [body, encoding] = bodyFor(key, entry, wanted, ctx);
     const headers: Record<string, string | number> = { ...entry.headers, vary: 'Accept-Encoding', 'content-length': body.length };
     if (encoding) headers['content-encoding'] = encoding;
     answer = ready[wanted ?? 'identity'] = { body, headers };
   }
-  res.writeHead(entry.status, answer.headers);
+  // HSTS depends on how this request came, not on the one that filled the cache.
+  res.writeHead(entry.status, cameOverHttps(req, ctx.config.trustProxy) ? { ...answer.headers, 'strict-transport-security': HSTS_VALUE } : answer.headers);
   res.end(answer.body);
   return true;
 }

@@ -12,10 +12,13 @@ import {
   gymParts,
   type BookingMailInput,
 } from './booking-mails';
-import { mailFromAddress, reservationUid } from './calendar';
+import type { MailCalendarPart, OutgoingMail } from '../context';
+import { calendarText, mailFromAddress, reservationUid } from './calendar';
 import { outboxRow } from './mail-queue';
 
 const config = { publicUrl: 'https://gym.test', timezone: 'Asia/Bangkok', mailFrom: 'Tiger Coast <bookings@gym.test>', notifyEmail: 'desk@gym.test' };
+/** The .ics text of an e-mail's calendar part, made as the outbox makes it when sending. */
+const icsOf = (m: OutgoingMail) => calendarText(config, m.calendar!);
 const HOSTILE = `<script>alert("x")</script> & O'Brien "Ana"\r\nBEGIN:VALARM`;
 
 // 08:00 in Krabi (UTC+7) is 01:00 UTC.
@@ -87,7 +90,7 @@ describe('booking confirmation', () => {
   it('carries a calendar event: stable UID, the session instants in UTC, SEQUENCE, METHOD:REQUEST, organizer and attendee', () => {
     expect(mail.calendar?.method).toBe('REQUEST');
     expect(mail.calendar?.filename).toBe('booking.ics');
-    const ev = parseCalendar(mail.calendar!.content);
+    const ev = parseCalendar(icsOf(mail));
     expect(ev.events).toBe(1);
     expect(ev.method).toBe('REQUEST');
     expect(ev.uid).toBe('reservation-41@gym.test');
@@ -96,8 +99,8 @@ describe('booking confirmation', () => {
     expect(ev.start.toISOString()).toBe('2026-11-24T01:00:00.000Z');
     expect(ev.end.getTime() - ev.start.getTime()).toBe(60 * 60_000);
     expect(ev.startIsUtc).toBe(true);
-    expect(mail.calendar!.content).toMatch(/^DTSTART:20261124T010000Z\r$/m);
-    expect(mail.calendar!.content).toMatch(/^DTEND:20261124T020000Z\r$/m);
+    expect(icsOf(mail)).toMatch(/^DTSTART:20261124T010000Z\r$/m);
+    expect(icsOf(mail)).toMatch(/^DTEND:20261124T020000Z\r$/m);
     expect(ev.status).toBe('CONFIRMED');
     expect(ev.summary).toContain('Muay Thai Beginner');
     expect(ev.location).toBe(`${SITE.name}, ${fullAddress()}`);
@@ -105,13 +108,13 @@ describe('booking confirmation', () => {
     expect(ev.organizer.toLowerCase()).toBe('mailto:bookings@gym.test');
     expect(ev.attendees).toEqual([{ value: 'mailto:ana@example.com', cn: 'Ana Lima', rsvp: 'FALSE' }]);
     // The same booking always gets the same UID.
-    expect(parseCalendar(bookingConfirmationMail(config, { ...booking, sequence: 3 }).calendar!.content).uid).toBe(ev.uid);
+    expect(parseCalendar(icsOf(bookingConfirmationMail(config, { ...booking, sequence: 3 }))).uid).toBe(ev.uid);
   });
 
   it('still carries its calendar when the calendar library refuses the link as a URL (a local PUBLIC_URL with port 0)', () => {
     const local = { ...config, publicUrl: 'http://localhost:0' };
     const m = bookingConfirmationMail(local, { ...booking, manageUrl: 'http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA' });
-    const ev = parseCalendar(m.calendar!.content);
+    const ev = parseCalendar(icsOf(m));
     expect(ev.start.toISOString()).toBe('2026-11-24T01:00:00.000Z');
     // The link is still in the event's description and in the e-mail.
     expect(ev.description).toContain('http://localhost:0/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA');
@@ -124,7 +127,7 @@ describe('booking confirmation', () => {
     expect(m.html).toContain(`Hello ${escapeHtml(HOSTILE)},`);
     expect(m.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; O&#39;Brien');
     expect(m.text).toContain(`Hello ${HOSTILE},`);
-    const ev = parseCalendar(m.calendar!.content);
+    const ev = parseCalendar(icsOf(m));
     // Still one event with one attendee and no alarm smuggled in; the name is a single parameter.
     expect(ev.events).toBe(1);
     expect(ev.alarms).toBe(0);
@@ -137,7 +140,7 @@ describe('booking confirmation', () => {
     const m = bookingConfirmationMail(config, { ...booking, manageUrl: null });
     expect(m.text).toContain(`reply to this e-mail, or message us on WhatsApp at ${SITE.whatsapp}`);
     expect(m.text).not.toContain('/booking/manage/');
-    expect(parseCalendar(m.calendar!.content).description).not.toContain('/booking/manage/');
+    expect(parseCalendar(icsOf(m)).description).not.toContain('/booking/manage/');
   });
 
   it('refuses a manage link that is not a web address', () => {
@@ -146,12 +149,12 @@ describe('booking confirmation', () => {
 });
 
 describe('cancellation, moved booking, reminder', () => {
-  const confirmation = parseCalendar(bookingConfirmationMail(config, booking).calendar!.content);
+  const confirmation = parseCalendar(icsOf(bookingConfirmationMail(config, booking)));
 
   it('a cancellation sends METHOD:CANCEL, STATUS:CANCELLED, the same UID and a higher SEQUENCE', () => {
     const m = bookingCancelledMail(config, { ...booking, sequence: 1 });
     expect(m.calendar?.method).toBe('CANCEL');
-    const ev = parseCalendar(m.calendar!.content);
+    const ev = parseCalendar(icsOf(m));
     expect(ev.method).toBe('CANCEL');
     expect(ev.status).toBe('CANCELLED');
     expect(ev.uid).toBe(confirmation.uid);
@@ -178,7 +181,7 @@ describe('cancellation, moved booking, reminder', () => {
       previous: { startsAt: booking.startsAt, endsAt: booking.endsAt, gymDate: booking.gymDate, gymTime: booking.gymTime },
     };
     const m = bookingMovedMail(config, moved);
-    const ev = parseCalendar(m.calendar!.content);
+    const ev = parseCalendar(icsOf(m));
     expect(ev.method).toBe('REQUEST');
     expect(ev.uid).toBe(confirmation.uid);
     expect(ev.sequence).toBe(1);
@@ -240,7 +243,8 @@ describe('outbox row of a mail with parts', () => {
       ...m,
       attachments: [{ filename: 'a"b/../c.txt', content: 'aGk=', encoding: 'base64', contentType: 'text/plain\r\nX-Evil: 1' }],
     });
-    expect(JSON.parse(row.calendar!)).toEqual({ method: 'REQUEST', content: m.calendar!.content, filename: 'booking.ics' });
+    expect(JSON.parse(row.calendar!)).toEqual({ method: 'REQUEST', event: m.calendar!.event, filename: 'booking.ics' });
+    expect(calendarText(config, JSON.parse(row.calendar!) as MailCalendarPart)).toBe(icsOf(m));
     expect(JSON.parse(row.headers!)).toEqual({ 'Auto-Submitted': 'auto-generated' });
     expect(JSON.parse(row.attachments!)).toEqual([{ filename: 'a_b_.._c.txt', content: 'aGk=', encoding: 'base64', contentType: 'text/plain X-Evil: 1' }]);
     const plain = outboxRow(config, { to: 'a@example.com', subject: 's', text: 't' });
@@ -263,12 +267,13 @@ describe('outbox row of a mail with parts', () => {
 
 describe('addresses the calendar library refuses', () => {
   it('leave that person out of the event, never the e-mail without its calendar', () => {
-    const odd = bookingConfirmationMail({ ...config, mailFrom: 'bookings' }, { ...booking, to: 'ünï@exämple.com' });
-    const ev = parseCalendar(odd.calendar!.content);
+    const oddConfig = { ...config, mailFrom: 'bookings' };
+    const odd = bookingConfirmationMail(oddConfig, { ...booking, to: 'ünï@exämple.com' });
+    const ev = parseCalendar(calendarText(oddConfig, odd.calendar!));
     expect(ev.uid).toBe('reservation-41@gym.test');
     expect(ev.attendees).toEqual([]);
     expect(ev.organizer).toBe('null');
-    const oddAttendee = parseCalendar(bookingConfirmationMail(config, { ...booking, to: 'ünï@exämple.com' }).calendar!.content);
+    const oddAttendee = parseCalendar(icsOf(bookingConfirmationMail(config, { ...booking, to: 'ünï@exämple.com' })));
     expect(oddAttendee.organizer.toLowerCase()).toBe('mailto:bookings@gym.test');
     expect(oddAttendee.attendees).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { SITE, WHAT_TO_BRING, fullAddress, googleMapsUrl } from '../../shared/si
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 import { escapeHtml } from '../lib/escape-html';
-import { bookingCalendar } from './calendar';
+import { bookingCalendarPart } from './calendar';
 
 // The e-mails about a booking: confirmation, cancellation, moved booking, reminder, and the
 // notice to the gym. Each comes in HTML and plain text built from the same blocks, so both
@@ -91,8 +91,24 @@ function gymFormatter(timeZone: string): Intl.DateTimeFormat {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** An instant as the gym's wall clock shows it (Intl in GYM_TIMEZONE, English). */
+// The same session starts come back with every booking of a class: remembered, a bounded number.
+const gymPartsCache = new Map<string, GymParts>();
+
 export function gymParts(instant: Date, timeZone: string): GymParts {
   if (Number.isNaN(instant.getTime())) throw new RangeError('not a valid date');
+  const ms = instant.getTime();
+  // Whole minutes only (session times): other instants would only push those out.
+  if (ms % 60_000 !== 0) return gymPartsOf(instant, timeZone);
+  const key = `${timeZone} ${ms}`;
+  const hit = gymPartsCache.get(key);
+  if (hit) return hit;
+  const parts = gymPartsOf(instant, timeZone);
+  if (gymPartsCache.size >= 4096) gymPartsCache.clear();
+  gymPartsCache.set(key, Object.freeze(parts));
+  return parts;
+}
+
+function gymPartsOf(instant: Date, timeZone: string): GymParts {
   const p: Record<string, string> = {};
   for (const part of gymFormatter(timeZone).formatToParts(instant)) p[part.type] = part.value;
   const month = String(MONTHS.indexOf(p.month) + 1).padStart(2, '0');
@@ -242,14 +258,14 @@ function changeBlocks(config: BookingMailConfig, manageUrl: string | null): Bloc
   return [p(`Need to change or cancel? Just ${reply}message us on WhatsApp at ${SITE.whatsapp}.`)];
 }
 
-function calendarOf(config: BookingMailConfig, b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
+function calendarOf(b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
   // Short on purpose: the ics library folds a long line at a cost that grows with its square
   // (measured: the largest share of a booking's CPU). What to bring and the map link are in the
   // e-mail; the event keeps the place (LOCATION, GEO) and the manage link.
   const lines = [`${b.course} at ${SITE.name}`, `${when}`];
   if (method === 'CANCEL') lines.push('This booking was cancelled.');
   else if (b.manageUrl) lines.push(`Change or cancel: ${checkedUrl(b.manageUrl)}`);
-  return bookingCalendar(config, {
+  return bookingCalendarPart({
     reservationId: b.reservationId,
     method,
     sequence: b.sequence,
@@ -265,7 +281,7 @@ function calendarOf(config: BookingMailConfig, b: BookingMailInput, method: 'REQ
   });
 }
 
-function mail(config: BookingMailConfig, to: string, subject: string, blocks: Block[], extra: Partial<OutgoingMail> = {}): OutgoingMail {
+function mail(config: BookingMailConfig, to: string, subject: string, blocks: Block[], extra: Partial<OutgoingMail> & { reservationId: number }): OutgoingMail {
   return {
     to,
     subject,
@@ -304,9 +320,17 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
     ...changeBlocks(config, b.manageUrl),
     { kind: 'note', text: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.' },
   ];
-  const subject = `Booking confirmed: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+  return mail(config, b.to, confirmationSubject(b.course, when.start), blocks, {
+    reservationId: b.reservationId,
+    calendar: calendarOf(b, 'REQUEST', `${when.line} ${b.zoneLabel}`),
+  });
 }
+
+const confirmationSubject = (course: string, start: GymParts) => `Booking confirmed: ${course} on ${start.long} at ${start.time}`;
+
+/** The confirmation's subject alone (checks, like the e-mail, that the times agree with gym time). */
+export const bookingConfirmationSubject = (config: BookingMailConfig, b: BookingMailInput): string =>
+  confirmationSubject(b.course, gymWhen(config.timezone, b).start);
 
 /** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
 export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {
@@ -329,7 +353,7 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
     { kind: 'note', text: 'The attached calendar update removes the class from your calendar.' },
   ];
   const subject = `Booking cancelled: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
 }
 
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
@@ -355,7 +379,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
     { kind: 'note', text: 'The attached calendar update moves the class in your calendar.' },
   ];
   const subject = `Booking moved: ${b.course}, now ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { calendar: calendarOf(config, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
 }
 
 /**
@@ -381,7 +405,7 @@ export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInp
     ...changeBlocks(config, b.manageUrl),
   ];
   const subject = `Reminder: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks);
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId });
 }
 
 /** To the gym (GYM_NOTIFY_EMAIL): a new booking, in gym time; replies go to the customer. */
@@ -405,7 +429,7 @@ export function bookingStaffNotificationMail(config: BookingMailConfig, to: stri
     { kind: 'action', label: 'Open the reservations', href: `${config.publicUrl}/admin/reservations` },
   ];
   const subject = `New booking: ${r.name} — ${r.course}, ${when.start.long} at ${when.start.time}`;
-  return mail(config, to, subject, blocks, { replyTo: r.email });
+  return mail(config, to, subject, blocks, { reservationId: r.reservationId, replyTo: r.email });
 }
 
 /** What changed, for bookingStaffChangeMail. */
@@ -442,5 +466,5 @@ export function bookingStaffChangeMail(config: BookingMailConfig, to: string, r:
   ];
   const verb = r.change === 'cancelled' ? 'Booking cancelled' : 'Booking moved';
   const subject = `${verb}: ${r.name} — ${r.course}, ${when.start.long} at ${when.start.time}`;
-  return mail(config, to, subject, blocks, { replyTo: r.email });
+  return mail(config, to, subject, blocks, { reservationId: r.reservationId, replyTo: r.email });
 }

@@ -62,12 +62,44 @@ const utcMs = (d: Date, what: string) => {
   return ms;
 };
 
-/** The VCALENDAR of one booking message, as the outbox's calendar part. */
-export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, ev: BookingCalendarEvent): MailCalendarPart {
+/** A booking event as the outbox row keeps it until the e-mail is sent (instants as ISO text). */
+export type BookingCalendarEventData = Omit<BookingCalendarEvent, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string };
+
+const calendarFilename = (method: BookingCalendarEvent['method']) => (method === 'CANCEL' ? 'booking-cancelled.ics' : 'booking.ics');
+
+function checkEvent(ev: BookingCalendarEvent): { start: number; end: number } {
   const start = utcMs(ev.startsAt, 'startsAt');
   const end = utcMs(ev.endsAt, 'endsAt');
   if (end <= start) throw new RangeError('endsAt must be after startsAt');
   if (!Number.isInteger(ev.sequence) || ev.sequence < 0) throw new RangeError('sequence must be a whole number from 0');
+  return { start, end };
+}
+
+/**
+ * The calendar part of a booking message, checked now and written out when the e-mail is sent
+ * (calendarText): the library's validation and line folding cost more than the rest of a
+ * booking, so they run in the outbox's composing thread, not in the booking's request.
+ */
+export function bookingCalendarPart(ev: BookingCalendarEvent): MailCalendarPart {
+  checkEvent(ev);
+  return { method: ev.method, filename: calendarFilename(ev.method), event: { ...ev, startsAt: ev.startsAt.toISOString(), endsAt: ev.endsAt.toISOString() } };
+}
+
+/** The .ics text of a calendar part: as given, or made now from the booking event it carries. */
+export function calendarText(config: Pick<Config, 'publicUrl' | 'mailFrom'>, part: MailCalendarPart): string {
+  if (part.content !== undefined) return part.content;
+  const ev = part.event;
+  return bookingCalendar(config, {
+    ...ev,
+    method: part.method === 'CANCEL' ? 'CANCEL' : 'REQUEST',
+    startsAt: new Date(ev.startsAt),
+    endsAt: new Date(ev.endsAt),
+  }).content;
+}
+
+/** The VCALENDAR of one booking message, as the outbox's calendar part. */
+export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, ev: BookingCalendarEvent): MailCalendarPart & { content: string } {
+  const { start, end } = checkEvent(ev);
   const cancel = ev.method === 'CANCEL';
   const event: Ics.EventAttributes = {
     uid: reservationUid(config, ev.reservationId),
@@ -118,5 +150,5 @@ export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, 
     if (!error && value) break;
   }
   if (error || !value) throw error ?? new Error('calendar file not made');
-  return { method: ev.method, content: value, filename: cancel ? 'booking-cancelled.ics' : 'booking.ics' };
+  return { method: ev.method, content: value, filename: calendarFilename(ev.method) };
 }

@@ -1,9 +1,10 @@
 import { SITE } from '../../shared/site';
+import { zoneLabel } from '../../shared/gym-time';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 
-// Plain-text e-mails the site sends (replies, contact and newsletter notices); the booking
-// e-mails are in booking-mails.ts.
+// Plain-text e-mails the site sends (replies, contact notices); the booking e-mails are in
+// booking-mails.ts, the newsletter's in newsletter/newsletter-mails.ts.
 
 type MailConfig = Pick<Config, 'publicUrl' | 'timezone'>;
 
@@ -36,19 +37,39 @@ function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
 
 export function replyMail(
   config: MailConfig & Pick<Config, 'notifyEmail'>,
-  c: { to: string; customerName: string; subject: string; reply: string; original?: { content: string; createdAt: string } },
+  c: {
+    to: string;
+    customerName: string;
+    subject: string;
+    reply: string;
+    original?: { content: string; createdAt: string };
+    /** This e-mail's Message-ID, stored with the reply. */
+    messageId?: string;
+    /** The thread's earlier Message-IDs, oldest first. */
+    thread?: string[];
+  },
 ): OutgoingMail {
   const parts = [c.reply.trim(), '', signature(config)];
   if (c.original) {
-    const when = formatter('UTC', true).format(new Date(c.original.createdAt));
-    parts.push('', `On ${when} UTC, ${c.customerName} wrote:`, quote(c.original.content));
+    // Gym time, named: the customer wrote at the gym's hour, whatever the server's zone.
+    const at = new Date(c.original.createdAt);
+    const when = formatter(config.timezone, true).format(at);
+    parts.push('', `On ${when} (${zoneLabel(config.timezone, at)}), ${c.customerName} wrote:`, quote(c.original.content));
   }
+  const thread = c.thread ?? [];
   return {
     to: c.to,
     subject: `Re: ${c.subject}`,
     text: parts.join('\n') + '\n',
     // Answers from the customer reach the gym's inbox rather than a no-reply address.
     replyTo: config.notifyEmail ?? null,
+    messageId: c.messageId ?? null,
+    // RFC 5322 §3.6.4: In-Reply-To the latest earlier message, References the thread (the
+    // first and the latest ten, so a long thread keeps a bounded header).
+    headers:
+      thread.length > 0
+        ? { 'In-Reply-To': thread[thread.length - 1], References: (thread.length > 11 ? [thread[0], ...thread.slice(-10)] : thread).join(' ') }
+        : null,
   };
 }
 
@@ -71,19 +92,23 @@ export function contactNotificationMail(
   return { to, subject: `New message: ${c.subject}`, text: lines.join('\n') + '\n', replyTo: c.email };
 }
 
-export function unsubscribeUrl(config: Pick<Config, 'publicUrl'>, token: string): string {
-  return `${config.publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-}
+/** The reset link's page in the back office; the token travels as `?token=` (redacted in logs). */
+export const passwordResetUrl = (config: Pick<Config, 'publicUrl'>, token: string): string =>
+  `${config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
 
-export function newsletterWelcomeMail(config: MailConfig, s: { to: string; name: string | null; token: string }): OutgoingMail {
-  const lines = [
-    s.name ? `Hello ${s.name},` : 'Hello,',
+/** To a staff member who asked for a new password (French, like the back office). */
+export function passwordResetMail(config: MailConfig, r: { to: string; name: string; token: string; validMinutes: number }): OutgoingMail {
+  const text = [
+    `Bonjour ${r.name},`,
     '',
-    `Thank you for subscribing to the ${gymName()} newsletter. We will keep you posted on classes, events and news from the gym.`,
+    `Une réinitialisation du mot de passe de votre compte d'administration ${gymName()} a été demandée.`,
+    `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${r.validMinutes} minutes, une seule fois) :`,
+    '',
+    passwordResetUrl(config, r.token),
+    '',
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
     '',
     signature(config),
-    '',
-    `To stop receiving these e-mails, unsubscribe here: ${unsubscribeUrl(config, s.token)}`,
   ];
-  return { to: s.to, subject: `Welcome to the ${gymName()} newsletter`, text: lines.join('\n') + '\n' };
+  return { to: r.to, subject: `Réinitialisation de votre mot de passe — ${gymName()}`, text: text.join('\n') + '\n' };
 }

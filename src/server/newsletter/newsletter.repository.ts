@@ -1,21 +1,69 @@
 import { sql, type Insertable } from 'kysely';
 import { fromBool, type Db } from '../db/database';
 import type { NewsletterSubscriberRow, NewsletterSubscribersTable } from '../db/schema';
+import { anyColumnLike } from '../db/search';
 
 export const insertSubscriber = (db: Db, row: Insertable<NewsletterSubscribersTable>): Promise<NewsletterSubscriberRow> =>
   db.insertInto('newsletter_subscribers').values(row).returningAll().executeTakeFirstOrThrow();
 
-/** Turns an unsubscribed address back on (the unique index is on lower(email)). */
-export const reactivateSubscriber = (
+export const findByEmail = (db: Db, email: string): Promise<NewsletterSubscriberRow | undefined> =>
+  db
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+
+/**
+ * An unsubscribed address signs up again: pending once more, with a new confirmation token.
+ * Conditional on still being unsubscribed, so two racing sign-ups send one e-mail.
+ */
+export const restartPending = (
   db: Db,
-  email: string,
-  patch: { name: string | null; unsubscribe_token: string; subscribed_at: string },
+  id: number,
+  patch: { name: string | null; confirm_token_hash: string; confirm_sent_at: string; subscribed_at: string },
 ): Promise<NewsletterSubscriberRow | undefined> =>
   db
     .updateTable('newsletter_subscribers')
-    .set({ ...patch, is_active: fromBool(true) })
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .set({ ...patch, confirmed_at: null })
+    .where('id', '=', id)
     .where('is_active', '=', fromBool(false))
+    .where('confirm_token_hash', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * A pending address's confirmation e-mail goes again with a new token, if the last one left
+ * before `sentBefore` (compare-and-set on confirm_sent_at: one resend per hour however many
+ * sign-ups race).
+ */
+export const renewConfirmation = (
+  db: Db,
+  id: number,
+  seen: string | null,
+  sentBefore: string,
+  patch: { confirm_token_hash: string; confirm_sent_at: string },
+): Promise<NewsletterSubscriberRow | undefined> => {
+  let q = db
+    .updateTable('newsletter_subscribers')
+    .set(patch)
+    .where('id', '=', id)
+    .where('is_active', '=', fromBool(false))
+    .where('confirm_token_hash', 'is not', null);
+  q = seen === null ? q.where('confirm_sent_at', 'is', null) : q.where('confirm_sent_at', '=', seen).where('confirm_sent_at', '<', sentBefore);
+  return q.returningAll().executeTakeFirst();
+};
+
+export const findByConfirmHash = (db: Db, hash: string): Promise<NewsletterSubscriberRow | undefined> =>
+  db.selectFrom('newsletter_subscribers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst();
+
+/** Pending → confirmed, if the link is still valid (sent after `sentAfter`). */
+export const confirmByHash = (db: Db, hash: string, sentAfter: string, at: string): Promise<NewsletterSubscriberRow | undefined> =>
+  db
+    .updateTable('newsletter_subscribers')
+    .set({ is_active: fromBool(true), confirmed_at: at })
+    .where('confirm_token_hash', '=', hash)
+    .where('is_active', '=', fromBool(false))
+    .where('confirm_sent_at', '>', sentAfter)
     .returningAll()
     .executeTakeFirst();
 
@@ -27,10 +75,48 @@ export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+export const findByUnsubscribeToken = (db: Db, token: string): Promise<NewsletterSubscriberRow | undefined> =>
+  db.selectFrom('newsletter_subscribers').selectAll().where('unsubscribe_token', '=', token).executeTakeFirst();
+
+/** Unsubscribed: inactive, and the confirmation link no longer works. */
 export const deactivateByToken = (db: Db, token: string): Promise<NewsletterSubscriberRow | undefined> =>
   db
     .updateTable('newsletter_subscribers')
-    .set({ is_active: fromBool(false) })
+    .set({ is_active: fromBool(false), confirm_token_hash: null })
     .where('unsubscribe_token', '=', token)
     .returningAll()
     .executeTakeFirst();
+
+export interface SubscriberSearch {
+  like?: string;
+  status?: 'confirmed' | 'pending' | 'unsubscribed';
+}
+
+// The statuses as subscriberStatus() reads them: active; inactive with a link out; the rest.
+function searchedSubscribers(db: Db, f: SubscriberSearch) {
+  let q = db.selectFrom('newsletter_subscribers');
+  if (f.like) q = q.where(anyColumnLike(['email', 'name'], f.like));
+  if (f.status === 'confirmed') q = q.where('is_active', '=', fromBool(true));
+  if (f.status === 'pending') q = q.where('is_active', '=', fromBool(false)).where('confirm_token_hash', 'is not', null);
+  if (f.status === 'unsubscribed') q = q.where('is_active', '=', fromBool(false)).where('confirm_token_hash', 'is', null);
+  return q;
+}
+
+/** A page of the back office's list (newest first), the matching total and every confirmed address's count. */
+export async function searchSubscribers(
+  db: Db,
+  f: SubscriberSearch,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NewsletterSubscriberRow[]; total: number; confirmed: number }> {
+  const [rows, count, confirmed] = await Promise.all([
+    searchedSubscribers(db, f).selectAll().orderBy('subscribed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    searchedSubscribers(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    searchedSubscribers(db, { status: 'confirmed' })
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n), confirmed: Number(confirmed.n) };
+}

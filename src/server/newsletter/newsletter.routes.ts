@@ -1,17 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterSubscriberDtoSchema, unsubscribeAnswerSchema } from '../../shared/api-types';
+import { newsletterSubscriberDtoSchema, newsletterSubscriberPageDtoSchema, unsubscribeAnswerSchema } from '../../shared/api-types';
+import { isListQuery, subscriberListQuerySchema } from '../../shared/schemas/lists';
 import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { escapeHtml } from '../lib/escape-html';
 import { gymName } from '../mail/templates';
-import { presentSubscriber } from './newsletter.presenter';
+import { presentSubscriber, subscriberDecoy } from './newsletter.presenter';
 import * as service from './newsletter.service';
 
-function page(title: string, heading: string, text: string): string {
+/** A button the page shows; the form POSTs to the same link (a GET never changes anything). */
+interface PageForm {
+  action: string;
+  label: string;
+}
+
+function page(title: string, heading: string, text: string, form?: PageForm): string {
+  const button = form
+    ? `<form method="post" action="${escapeHtml(form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(form.label)}</button></form>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -19,12 +29,13 @@ function page(title: string, heading: string, text: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f5f5f5;color:#111}main{max-width:32rem;padding:2rem;text-align:center}a{color:#b91c1c}</style>
+<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f5f5f5;color:#111}main{max-width:32rem;padding:2rem;text-align:center}a{color:#b91c1c}button{font:inherit;font-weight:700;min-height:2.75rem;padding:0 1.5rem;border:0;border-radius:999px;background:#b91c1c;color:#fff;cursor:pointer}</style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(text)}</p>
+${button}
 <p><a href="/">Back to the website</a></p>
 </main>
 </body>
@@ -32,39 +43,61 @@ function page(title: string, heading: string, text: string): string {
 `;
 }
 
-/** The link is opened from an e-mail, in a browser: answer a page; API clients get JSON. */
-function answer(req: FastifyRequest, reply: FastifyReply, status: number, heading: string, text: string) {
+/** The links are opened from an e-mail, in a browser: answer a page; API clients get JSON. */
+function answer(req: FastifyRequest, reply: FastifyReply, status: number, heading: string, text: string, form?: PageForm) {
   reply.code(status).header('cache-control', 'no-store');
   if (String(req.headers.accept ?? '').includes('text/html')) {
-    return reply.type('text/html; charset=utf-8').send(page(heading, heading, text));
+    return reply.type('text/html; charset=utf-8').send(page(heading, heading, text, form));
   }
   return reply.send(status < 400 ? { success: true, message: heading } : { error: heading });
 }
 
 const TAGS = ['Newsletter'];
 
-/** GET /api/newsletter/unsubscribe?token=...: the subscriber's secret from the e-mail's link. */
-const unsubscribeQuerySchema = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/)
-    .describe('The unsubscribe token the newsletter e-mail carries'),
-});
+/** ?token=...: the subscriber's secret from the e-mail's link. */
+const tokenQuerySchema = (what: string) =>
+  z.object({
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/)
+      .describe(`The ${what} token the e-mail's link carries`),
+  });
+const unsubscribeQuerySchema = tokenQuerySchema('unsubscribe');
+const confirmQuerySchema = tokenQuerySchema('confirmation');
 
-/** The unsubscribe link answers a page to a browser (Accept: text/html) and JSON to anyone else. */
+/** The links answer a page to a browser (Accept: text/html) and JSON to anyone else. */
 const pageOrJson = (description: string, json: z.ZodType) => ({
   description,
   content: { 'application/json': { schema: json }, 'text/html': { schema: z.string().describe('A short page saying so') } },
 });
 
+const linkResponses = (ok: string) => ({
+  200: pageOrJson(ok, unsubscribeAnswerSchema),
+  400: pageOrJson('The link is incomplete', errorAnswerSchema),
+  404: pageOrJson('The link matches nothing (or has expired)', errorAnswerSchema),
+});
+
+const actionUrl = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
+
+const BAD_CONFIRM = ['Invalid confirmation link.', 'This link is incomplete. Please use the link from your latest e-mail.'] as const;
+const UNKNOWN_CONFIRM = [
+  'This confirmation link is not valid.',
+  'It may have expired or been replaced by a newer e-mail. Sign up again on the website to get a new one.',
+] as const;
+const ALREADY_CONFIRMED = ['You are already subscribed.', 'Your subscription was confirmed earlier. Nothing else to do.'] as const;
+const BAD_UNSUBSCRIBE = ['Invalid unsubscribe link.', 'This link is incomplete. Please use the link from your latest e-mail.'] as const;
+const UNKNOWN_UNSUBSCRIBE = ['Unknown unsubscribe link.', 'This link does not match any subscription. It may have been removed already.'] as const;
+
+const LIST_KEYS = Object.keys(subscriberListQuerySchema.shape);
+
 export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/newsletter-subscribers', {
-    config: { access: 'public' },
+    config: { access: 'public', honeypot: subscriberDecoy },
     schema: {
       tags: TAGS,
-      summary: 'Subscribe to the newsletter (the public sign-up form)',
+      summary: 'Subscribe to the newsletter (the public sign-up form): pending until the e-mailed link is confirmed',
       body: newsletterSubscribeSchema,
       response: { 201: newsletterSubscriberDtoSchema, ...errorResponses(400, 409) },
     },
@@ -73,8 +106,17 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/newsletter-subscribers', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'List subscribers', response: { 200: newsletterSubscriberDtoSchema.array(), ...errorResponses(401) } },
-    handler: async () => (await service.listSubscribers(ctx)).map(presentSubscriber),
+    schema: {
+      tags: TAGS,
+      summary: 'List subscribers: every one, or a page of a search (q: e-mail, name; status, page, pageSize)',
+      querystring: subscriberListQuerySchema,
+      response: { 200: z.union([newsletterSubscriberPageDtoSchema, newsletterSubscriberDtoSchema.array()]), ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      if (!isListQuery(req.query, LIST_KEYS)) return (await service.listSubscribers(ctx)).map(presentSubscriber);
+      const { rows, ...page } = await service.searchSubscribers(ctx, req.query);
+      return { items: rows.map(presentSubscriber), ...page };
+    },
   });
 
   r.delete('/api/newsletter-subscribers/:id', {
@@ -86,29 +128,88 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  // Public: the link every newsletter e-mail carries. A bad link is answered in the page's
-  // words (attachValidation), not with the validator's JSON.
+  // Public: the links in the e-mails. A GET only shows a page with a button (mail scanners
+  // follow links); the button's POST acts. A bad link is answered in the page's words
+  // (attachValidation), not with the validator's JSON.
+  r.get('/api/newsletter/confirm', {
+    config: { access: 'public' },
+    attachValidation: true,
+    schema: {
+      tags: TAGS,
+      summary: 'The confirmation link: a page asking to confirm',
+      querystring: confirmQuerySchema,
+      response: linkResponses('The page with the button'),
+    },
+    handler: async (req, reply) => {
+      if (req.validationError) return answer(req, reply, 400, ...BAD_CONFIRM);
+      const state = await service.checkConfirmToken(ctx, req.query.token);
+      if (state === 'invalid') return answer(req, reply, 404, ...UNKNOWN_CONFIRM);
+      if (state === 'already-confirmed') return answer(req, reply, 200, ...ALREADY_CONFIRMED);
+      return answer(req, reply, 200, 'Confirm your subscription', `Press the button to receive the ${gymName()} newsletter at this address.`, {
+        action: actionUrl('/api/newsletter/confirm', req.query.token),
+        label: 'Confirm my subscription',
+      });
+    },
+  });
+
   r.get('/api/newsletter/unsubscribe', {
     config: { access: 'public' },
     attachValidation: true,
     schema: {
       tags: TAGS,
-      summary: 'Unsubscribe (the link in every newsletter e-mail)',
+      summary: 'The unsubscribe link: a page asking to unsubscribe',
       querystring: unsubscribeQuerySchema,
-      response: {
-        200: pageOrJson('Unsubscribed', unsubscribeAnswerSchema),
-        400: pageOrJson('The link is incomplete', errorAnswerSchema),
-        404: pageOrJson('No subscription has this token', errorAnswerSchema),
-      },
+      response: linkResponses('The page with the button'),
     },
     handler: async (req, reply) => {
-      if (req.validationError) {
-        return answer(req, reply, 400, 'Invalid unsubscribe link.', 'This link is incomplete. Please use the link from your latest e-mail.');
-      }
-      if (!(await service.unsubscribe(ctx, req.query.token))) {
-        return answer(req, reply, 404, 'Unknown unsubscribe link.', 'This link does not match any subscription. It may have been removed already.');
-      }
-      return answer(req, reply, 200, 'You have been unsubscribed.', `You will no longer receive the ${gymName()} newsletter.`);
+      if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
+      if (!(await service.isUnsubscribeToken(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
+      return answer(req, reply, 200, 'Unsubscribe from the newsletter?', `Press the button to stop receiving the ${gymName()} newsletter.`, {
+        action: actionUrl('/api/newsletter/unsubscribe', req.query.token),
+        label: 'Unsubscribe',
+      });
     },
+  });
+
+  // The POSTs come from the pages' forms and from mail clients' one-click unsubscribe
+  // (RFC 8058: `List-Unsubscribe=One-Click`, form-encoded, to the List-Unsubscribe URL). Form
+  // bodies are accepted here only: everywhere else a form post is still refused (415).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, undefined));
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+
+    s.post('/api/newsletter/confirm', {
+      config: { access: 'public' },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm a newsletter subscription (the button of the link’s page)',
+        querystring: confirmQuerySchema,
+        response: linkResponses('Subscribed'),
+      },
+      handler: async (req, reply) => {
+        if (req.validationError) return answer(req, reply, 400, ...BAD_CONFIRM);
+        const result = await service.confirm(ctx, req.query.token);
+        if (result.status === 'invalid') return answer(req, reply, 404, ...UNKNOWN_CONFIRM);
+        if (result.status === 'already-confirmed') return answer(req, reply, 200, ...ALREADY_CONFIRMED);
+        return answer(req, reply, 200, 'Subscribed!', 'Thank you for subscribing to our newsletter.');
+      },
+    });
+
+    s.post('/api/newsletter/unsubscribe', {
+      config: { access: 'public' },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Unsubscribe (the page’s button, or a mail client’s one-click POST)',
+        querystring: unsubscribeQuerySchema,
+        response: linkResponses('Unsubscribed'),
+      },
+      handler: async (req, reply) => {
+        if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
+        if (!(await service.unsubscribe(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
+        return answer(req, reply, 200, 'You have been unsubscribed.', `You will no longer receive the ${gymName()} newsletter.`);
+      },
+    });
   });
 }

@@ -1,59 +1,125 @@
-import { randomBytes } from 'node:crypto';
+import { containsPattern, pageOf, type SubscriberListQuery } from '../../shared/schemas/lists';
+import { createHash, randomBytes } from 'node:crypto';
 import type { NewsletterSubscribeInput } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
-import { fromBool, isUniqueViolation, nowIso } from '../db/database';
+import { fromBool, isUniqueViolation, nowIso, toBool } from '../db/database';
 import type { NewsletterSubscriberRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { newsletterWelcomeMail } from '../mail/templates';
+import { newsletterConfirmMail, newsletterWelcomeMail } from './newsletter-mails';
 import * as repo from './newsletter.repository';
+import { subscriberStatus } from './subscriber-status';
 
 export const ALREADY_SUBSCRIBED = 'This email is already subscribed.';
+export const CONFIRMATION_PENDING = 'Please confirm your subscription with the link we e-mailed to this address (check your spam folder too).';
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
+/** A pending address gets its confirmation e-mail again at most this often. */
+export const CONFIRM_RESEND_MS = 3600_000;
+/** A confirmation link works this long after its e-mail was queued. */
+export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
+
 const newToken = () => randomBytes(24).toString('base64url');
+/** Confirmation tokens are stored as their SHA-256 only: a database leak confirms nobody. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const ago = (ms: number, now = Date.now()) => new Date(now - ms).toISOString();
 
 /**
- * One subscription per address whatever its case: the unique index on lower(email) decides,
- * so two sign-ups racing each other still end in one row and one 409.
+ * Double opt-in: a new (or returning) address is stored pending and gets one confirmation
+ * e-mail; it is active only once the link's page is confirmed (confirm below). One row per
+ * address whatever its case: the unique index on lower(email) decides races. `isActive` from
+ * the form is not trusted: nobody is subscribed without confirming.
  */
 export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput): Promise<NewsletterSubscriberRow> {
-  const welcome = (s: NewsletterSubscriberRow) => newsletterWelcomeMail(ctx.config, { to: s.email, name: s.name, token: s.unsubscribe_token });
+  const token = newToken();
+  const now = nowIso();
   let subscriber: NewsletterSubscriberRow | undefined;
   try {
     subscriber = await ctx.db.transaction().execute(async (trx) => {
       const s = await repo.insertSubscriber(trx, {
         email: input.email,
         name: input.name,
-        is_active: fromBool(input.isActive),
+        is_active: fromBool(false),
         unsubscribe_token: newToken(),
-        subscribed_at: nowIso(),
+        subscribed_at: now,
+        confirmed_at: null,
+        confirm_token_hash: hashToken(token),
+        confirm_sent_at: now,
       });
-      if (input.isActive) await ctx.mail.enqueue(trx, welcome(s));
+      await ctx.mail.enqueue(trx, newsletterConfirmMail(ctx.config, { to: s.email, token }));
       return s;
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    // The address is known. Someone who unsubscribed earlier may come back; an active
-    // subscriber is a duplicate.
-    if (input.isActive) {
-      subscriber = await ctx.db.transaction().execute(async (trx) => {
-        const s = await repo.reactivateSubscriber(trx, input.email, { name: input.name, unsubscribe_token: newToken(), subscribed_at: nowIso() });
-        if (s) await ctx.mail.enqueue(trx, welcome(s));
-        return s;
-      });
-    }
-    if (!subscriber) throw conflict(ALREADY_SUBSCRIBED);
+    subscriber = await knownAddress(ctx, input, token, now);
   }
   ctx.mail.kick();
-  await ctx.stats.increment('newsletter_signup');
   return subscriber;
+}
+
+/** The address is known: a subscriber is a duplicate, a pending one is reminded, a leaver may come back. */
+async function knownAddress(ctx: AppContext, input: NewsletterSubscribeInput, token: string, now: string): Promise<NewsletterSubscriberRow> {
+  const existing = await repo.findByEmail(ctx.db, input.email);
+  if (!existing) throw conflict(CONFIRMATION_PENDING); // deleted meanwhile: let the visitor try again
+  const status = subscriberStatus(existing);
+  if (status === 'confirmed') throw conflict(ALREADY_SUBSCRIBED);
+  const mailed = await ctx.db.transaction().execute(async (trx) => {
+    const row =
+      status === 'unsubscribed'
+        ? await repo.restartPending(trx, existing.id, { name: input.name, confirm_token_hash: hashToken(token), confirm_sent_at: now, subscribed_at: now })
+        : await repo.renewConfirmation(trx, existing.id, existing.confirm_sent_at, ago(CONFIRM_RESEND_MS), {
+            confirm_token_hash: hashToken(token),
+            confirm_sent_at: now,
+          });
+    if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(ctx.config, { to: row.email, token }));
+    return row;
+  });
+  // A returning address starts again like a new one; a pending one is told to use its e-mail.
+  if (status === 'unsubscribed' && mailed) return mailed;
+  if (mailed) ctx.mail.kick();
+  throw conflict(CONFIRMATION_PENDING);
+}
+
+export type ConfirmResult = { status: 'confirmed' | 'already-confirmed'; subscriber: NewsletterSubscriberRow } | { status: 'invalid' };
+
+/** Whether a confirmation link is one that can still be used (the GET page asks before confirming). */
+export async function checkConfirmToken(ctx: AppContext, token: string): Promise<'pending' | 'already-confirmed' | 'invalid'> {
+  const row = await repo.findByConfirmHash(ctx.db, hashToken(token));
+  if (!row) return 'invalid';
+  if (toBool(row.is_active)) return 'already-confirmed';
+  return row.confirm_sent_at && row.confirm_sent_at > ago(CONFIRM_TTL_MS) ? 'pending' : 'invalid';
+}
+
+/** The link's POST: pending → confirmed, the welcome e-mail queued in the same transaction. */
+export async function confirm(ctx: AppContext, token: string): Promise<ConfirmResult> {
+  const hash = hashToken(token);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.confirmByHash(trx, hash, ago(CONFIRM_TTL_MS), nowIso());
+    if (row) await ctx.mail.enqueue(trx, newsletterWelcomeMail(ctx.config, { to: row.email, unsubscribeToken: row.unsubscribe_token }));
+    return row;
+  });
+  if (done) {
+    ctx.mail.kick();
+    await ctx.stats.increment('newsletter_signup');
+    return { status: 'confirmed', subscriber: done };
+  }
+  const row = await repo.findByConfirmHash(ctx.db, hash);
+  return row && toBool(row.is_active) ? { status: 'already-confirmed', subscriber: row } : { status: 'invalid' };
 }
 
 export const listSubscribers = (ctx: AppContext) => repo.listSubscribers(ctx.db);
 
+export async function searchSubscribers(ctx: AppContext, q: SubscriberListQuery) {
+  const { page, pageSize, offset } = pageOf(q);
+  const found = await repo.searchSubscribers(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
+  return { ...found, page, pageSize };
+}
+
 export async function deleteSubscriber(ctx: AppContext, id: number): Promise<void> {
   if (!(await repo.deleteSubscriber(ctx.db, id))) throw notFound(SUBSCRIBER_NOT_FOUND);
 }
+
+/** Whether an unsubscribe token belongs to a subscriber (the GET page asks before acting). */
+export const isUnsubscribeToken = async (ctx: AppContext, token: string): Promise<boolean> => (await repo.findByUnsubscribeToken(ctx.db, token)) !== undefined;
 
 /** Returns false when no subscriber holds this token. Unsubscribing twice is fine. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { SITE } from '../../shared/site';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { CONFIRMATION_PENDING } from './newsletter.service';
 
 const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
@@ -21,7 +22,37 @@ describe.each(backends)('newsletter on %s', (backend) => {
       .executeTakeFirst();
     return Number(r?.n ?? 0);
   };
-  const welcomeTo = (to: string) => waitUntil(() => peer.messages.filter((m) => m.to.includes(to)).at(-1), 10_000, `the welcome e-mail to ${to}`);
+  const welcomeTo = (to: string) =>
+    waitUntil(
+      () => peer.messages.filter((m) => m.to.includes(to) && /^Welcome/.test(decodeHeader(m.headers.subject))).at(-1),
+      10_000,
+      `the welcome e-mail to ${to}`,
+    );
+  const confirmationTo = (to: string, count = 1) =>
+    waitUntil(
+      () => {
+        const all = peer.messages.filter((m) => m.to.includes(to) && /^Confirm/.test(decodeHeader(m.headers.subject)));
+        return all.length >= count ? all.at(-1) : undefined;
+      },
+      10_000,
+      `confirmation e-mail ${count} to ${to}`,
+    );
+  /** Double opt-in: the link from the confirmation e-mail, then its page's button (a POST). */
+  const confirmFromMail = async (to: string, count = 1) => {
+    const m = /http:\/\/gym\.test(\/api\/newsletter\/confirm\?token=[A-Za-z0-9_-]+)/.exec((await confirmationTo(to, count)).body);
+    expect(m).not.toBeNull();
+    const res = await t.inject({ method: 'POST', url: m![1] });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const subscribeConfirmed = async (payload: { email: string; name?: string; isActive: boolean }) => {
+    const res = await subscribe(payload);
+    expect(res.statusCode, res.body).toBe(201);
+    await confirmFromMail(
+      payload.email.trim().toLowerCase(),
+      peer.messages.filter((m) => m.to.includes(payload.email.trim().toLowerCase()) && /^Confirm/.test(decodeHeader(m.headers.subject))).length + 1,
+    );
+    return res;
+  };
   const unsubscribePath = (body: string) => {
     const m = /http:\/\/gym\.test(\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(body);
     expect(m, body).not.toBeNull();
@@ -38,14 +69,16 @@ describe.each(backends)('newsletter on %s', (backend) => {
     await peer?.close();
   });
 
-  it('subscribes, counts the sign-up and sends a welcome e-mail with an unsubscribe link', async () => {
+  it('subscribes pending, counts the sign-up once confirmed and sends a welcome e-mail with an unsubscribe link', async () => {
     const counted = await signups();
     const res = await subscribe({ email: 'fan@example.com', isActive: true });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['email', 'id', 'isActive', 'name', 'subscribedAt']);
-    expect(body).toMatchObject({ email: 'fan@example.com', name: null, isActive: true });
+    expect(Object.keys(body).sort()).toEqual(['confirmedAt', 'email', 'id', 'isActive', 'name', 'status', 'subscribedAt']);
+    expect(body).toMatchObject({ email: 'fan@example.com', name: null, isActive: false, status: 'pending', confirmedAt: null });
     expect(body.subscribedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await signups()).toBe(counted);
+    await confirmFromMail('fan@example.com');
     expect(await signups()).toBe(counted + 1);
 
     const mail = await welcomeTo('fan@example.com');
@@ -56,7 +89,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
   });
 
   it('answers 409 for the same address whatever its case', async () => {
-    expect((await subscribe({ email: 'Case.Test@Example.com', name: 'Case', isActive: true })).statusCode).toBe(201);
+    await subscribeConfirmed({ email: 'Case.Test@Example.com', name: 'Case', isActive: true });
     for (const email of ['case.test@example.com', 'CASE.TEST@EXAMPLE.COM', '  Case.Test@Example.com  ']) {
       const res = await subscribe({ email, isActive: true });
       expect(res.statusCode, email).toBe(409);
@@ -71,7 +104,8 @@ describe.each(backends)('newsletter on %s', (backend) => {
     const results = await Promise.all(emails.map((email) => subscribe({ email, isActive: true })));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: 'This email is already subscribed.' });
+    // The address is pending: the answer asks to confirm from the e-mail.
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: CONFIRMATION_PENDING });
   });
 
   it('validates the address and the types', async () => {
@@ -96,29 +130,33 @@ describe.each(backends)('newsletter on %s', (backend) => {
   });
 
   it('unsubscribes through the link, as a page for browsers, and a returning subscriber can sign up again', async () => {
-    const id = (await subscribe({ email: 'leaver@example.com', name: 'Leaver', isActive: true })).json().id;
+    const id = (await subscribeConfirmed({ email: 'leaver@example.com', name: 'Leaver', isActive: true })).json().id;
     const link = unsubscribePath((await welcomeTo('leaver@example.com')).body);
 
+    // The GET only shows a page with a button; the button's POST unsubscribes.
     const page = await t.inject({ method: 'GET', url: link, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('You have been unsubscribed.');
-    const list = (await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff })).json();
-    expect(list.find((s: { id: number }) => s.id === id)).toMatchObject({ email: 'leaver@example.com', isActive: false });
+    expect(page.body).toContain('<form method="post"');
+    const listed = async () =>
+      (await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff })).json().find((s: { id: number }) => s.id === id);
+    expect(await listed()).toMatchObject({ isActive: true, status: 'confirmed' });
+    const done = await t.inject({ method: 'POST', url: link, headers: { accept: 'text/html' } });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You have been unsubscribed.');
+    expect(await listed()).toMatchObject({ email: 'leaver@example.com', isActive: false, status: 'unsubscribed' });
 
-    // Opening the link twice is harmless.
-    const again = await t.inject({ method: 'GET', url: link });
+    // Unsubscribing twice is harmless.
+    const again = await t.inject({ method: 'POST', url: link });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ success: true });
 
-    // Coming back reactivates the same row with a fresh link.
+    // Coming back makes the same row pending again; confirming gives a fresh unsubscribe link.
     const back = await subscribe({ email: 'LEAVER@example.com', isActive: true });
     expect(back.statusCode).toBe(201);
-    expect(back.json()).toMatchObject({ id, isActive: true });
-    await waitUntil(() => peer.messages.filter((m) => m.to.includes('leaver@example.com')).length >= 2, 10_000, 'a second welcome');
-    const fresh = unsubscribePath(peer.messages.filter((m) => m.to.includes('leaver@example.com')).at(-1)!.body);
-    expect(fresh).not.toBe(link);
-    expect((await t.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    expect(back.json()).toMatchObject({ id, isActive: false, status: 'pending' });
+    await confirmFromMail('leaver@example.com', 2);
+    expect(await listed()).toMatchObject({ isActive: true, status: 'confirmed' });
     expect((await subscribe({ email: 'leaver@example.com', isActive: true })).statusCode).toBe(409);
   });
 
@@ -143,7 +181,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
   it('lists subscribers newest first for signed-in users, without their tokens', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/newsletter-subscribers' })).statusCode).toBe(401);
     const a = (await subscribe({ email: 'older@example.com', isActive: true })).json().id;
-    const b = (await subscribe({ email: 'newer@example.com', name: 'Newer', isActive: true })).json().id;
+    const b = (await subscribeConfirmed({ email: 'newer@example.com', name: 'Newer', isActive: true })).json().id;
     const res = await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((s: { id: number }) => s.id);
@@ -153,8 +191,11 @@ describe.each(backends)('newsletter on %s', (backend) => {
       email: 'newer@example.com',
       name: 'Newer',
       isActive: true,
+      status: 'confirmed',
       subscribedAt: expect.any(String),
+      confirmedAt: expect.any(String),
     });
+    expect(res.json().find((s: { id: number }) => s.id === a)).toMatchObject({ isActive: false, status: 'pending', confirmedAt: null });
     expect(res.body).not.toMatch(/token/i);
   });
 

@@ -12,10 +12,12 @@ import { badRequest, notFound } from '../errors';
 import { subscriptionsChanged } from './push-notifier';
 import * as repo from './push.repository';
 import { vapidKeys } from './vapid';
+import { guardedLookup, isPublicAddress, PrivateAddressError, resolvePublic, systemResolver } from './endpoint-guard';
 import { ENDPOINT_NOT_URL } from '../../shared/messages';
 
 export const ENDPOINT_NOT_HTTPS = 'endpoint must be an https URL of a push service';
 export const ENDPOINT_PRIVATE = 'endpoint must not point to a local or private address';
+export const ENDPOINT_UNRESOLVED = 'endpoint host name could not be resolved';
 export const ENDPOINT_CREDENTIALS = 'endpoint must not contain a user name or password';
 export const BAD_P256DH = 'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)';
 export const BAD_AUTH = 'keys.auth must be at least 16 bytes (base64url)';
@@ -37,34 +39,19 @@ export const TEST_PAYLOAD: PushPayload = {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-// The server POSTs to whatever endpoint a signed-in user stores: keep it off local networks.
-const privateRanges = new net.BlockList();
-for (const [addr, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  privateRanges.addSubnet(addr, bits, 'ipv4');
-}
-privateRanges.addSubnet('::', 127, 'ipv6'); // :: and ::1
-privateRanges.addSubnet('fc00::', 7, 'ipv6');
-privateRanges.addSubnet('fe80::', 10, 'ipv6');
-
+/** Names that are this machine whatever DNS says, and address literals that are not public. */
 function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const family = net.isIP(host);
-  if (family === 4) return privateRanges.check(host, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    return mapped ? privateRanges.check(mapped[1], 'ipv4') : privateRanges.check(host, 'ipv6');
-  }
-  return false;
+  return net.isIP(host) !== 0 && !isPublicAddress(host);
 }
+
+/** Tests only: a stand-in push service on this machine, over plain http (pushAllowInsecureEndpoints). */
+const isAllowedLoopback = (url: URL, config: Pick<Config, 'pushAllowInsecureEndpoints'>) =>
+  url.protocol === 'http:' && config.pushAllowInsecureEndpoints && LOOPBACK_HOSTS.has(url.hostname);
 
 /** Why an endpoint is refused, or null when the server may send to it. */
 export function endpointProblem(endpoint: string, allowInsecureLoopback: boolean): string | null {
@@ -75,8 +62,7 @@ export function endpointProblem(endpoint: string, allowInsecureLoopback: boolean
     return ENDPOINT_NOT_URL;
   }
   if (url.username || url.password) return ENDPOINT_CREDENTIALS;
-  // Tests only: a stand-in push service on this machine, over plain http.
-  if (url.protocol === 'http:' && allowInsecureLoopback && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (isAllowedLoopback(url, { pushAllowInsecureEndpoints: allowInsecureLoopback })) return null;
   if (url.protocol !== 'https:') return ENDPOINT_NOT_HTTPS;
   if (isPrivateHost(url.hostname)) return ENDPOINT_PRIVATE;
   return null;
@@ -89,8 +75,23 @@ function decodeKey(text: string): Buffer | null {
   return Buffer.from(bare, 'base64url');
 }
 
+/**
+ * Resolves the endpoint's host now and refuses it unless every address is public; the same
+ * check runs again in the connection of every send (guardedLookup), against DNS rebinding.
+ */
+async function endpointAddressProblem(endpoint: string, config: Config): Promise<string | null> {
+  const url = new URL(endpoint);
+  if (isAllowedLoopback(url, config)) return null;
+  try {
+    await resolvePublic(url.hostname, config.pushResolver ?? systemResolver);
+    return null;
+  } catch (err) {
+    return err instanceof PrivateAddressError ? ENDPOINT_PRIVATE : ENDPOINT_UNRESOLVED;
+  }
+}
+
 export async function subscribe(ctx: AppContext, user: UserRow, input: PushSubscribeInput): Promise<PushSubscriptionRow> {
-  const problem = endpointProblem(input.endpoint, ctx.config.pushAllowInsecureEndpoints);
+  const problem = endpointProblem(input.endpoint, ctx.config.pushAllowInsecureEndpoints) ?? (await endpointAddressProblem(input.endpoint, ctx.config));
   if (problem) throw badRequest(problem);
   const p256dh = decodeKey(input.keys.p256dh);
   if (!p256dh || p256dh.length !== 65 || p256dh[0] !== 0x04) throw badRequest(BAD_P256DH);
@@ -149,11 +150,14 @@ export function pushBody(p: PushPayload): string {
 }
 
 /** POSTs the encrypted message; resolves with the push service's status code. */
-function post(details: webpush.RequestDetails, timeoutMs: number): Promise<number> {
+function post(details: webpush.RequestDetails, timeoutMs: number, config: Config): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(details.endpoint);
     const client = url.protocol === 'http:' ? http : https;
-    const req = client.request(url, { method: 'POST', headers: details.headers, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+    // Address literals were checked by endpointProblem (the lookup is not called for them);
+    // names are resolved and checked by the connection itself.
+    const lookup = isAllowedLoopback(url, config) ? undefined : guardedLookup(config.pushResolver ?? systemResolver);
+    const req = client.request(url, { method: 'POST', headers: details.headers, lookup, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
       res.resume(); // the answer's body is of no use; drain it so the socket is freed
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
@@ -187,7 +191,7 @@ export async function deliver(deps: DeliveryDeps, subs: PushSubscriptionRow[], p
         contentEncoding: 'aes128gcm',
         urgency: 'high',
       });
-      const status = await post(details, timeoutMs);
+      const status = await post(details, timeoutMs, deps.config);
       if (status >= 200 && status < 300) {
         result.sent += 1;
       } else if (status === 404 || status === 410) {

@@ -128,7 +128,8 @@ describe.each(backends)('web push on %s', (backend) => {
   });
 
   it('refuses an http endpoint when the server does not allow insecure endpoints', async () => {
-    const strict = await createTestApp(backend);
+    // No outside DNS in tests: the push service's name resolves to a public address here.
+    const strict = await createTestApp(backend, { pushResolver: async () => [{ address: '142.250.74.42', family: 4 }] });
     try {
       const user = await strict.signIn('staff');
       const res = await strict.inject({ method: 'POST', url: '/api/push/subscribe', payload: svc.subscription(), token: user.token });

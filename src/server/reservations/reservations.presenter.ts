@@ -1,5 +1,7 @@
 import type { ReservationRow } from '../db/schema';
 import type { ManageBookingDto, ReservationDto } from '../../shared/api-types';
+import type { ReservationPayload } from '../../shared/schemas/reservations';
+import { decoyId, type HoneypotDecoy } from '../http/honeypot';
 import type { ManagedBooking } from './reservations.service';
 export type { ReservationDto };
 
@@ -40,4 +42,25 @@ export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
     canMove: booked && !b.started && b.row.weekly_session_id != null,
     weeklySessionId: b.row.weekly_session_id,
   };
+};
+
+/** A booking's success, for a bot that filled the honeypot (nothing was stored or mailed). */
+export const reservationDecoy: HoneypotDecoy = {
+  status: 201,
+  answer: (p: ReservationPayload): ReservationDto => ({
+    id: decoyId(),
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    course: p.course,
+    dateTime: new Date(p.dateTime).toISOString(),
+    message: p.message,
+    status: 'unread',
+    createdAt: new Date().toISOString(),
+    weeklySessionId: null,
+    sessionDate: null,
+    attendance: null,
+    source: 'web',
+    cancelledAt: null,
+  }),
 };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
 import type { IdempotencyKeysTable, ReservationRow, ReservationsTable } from '../db/schema';
@@ -109,4 +109,71 @@ export const completeIdempotencyKey = (db: Db, key: string, statusCode: number, 
 export async function purgeIdempotencyKeys(db: Db, before: string): Promise<number> {
   const r = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+export interface ReservationSearch {
+  /** Lowercased LIKE pattern (containsPattern) matched against name, e-mail and phone. */
+  like?: string;
+  /** The same text with only its digits, matched against the phone's digits ("0812" finds "+66 81 2…"). */
+  digitsLike?: string;
+  course?: string;
+  statuses?: ReservationStatus[];
+  /** Class instants: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  /** Instants around "now" for upcoming (date_time >= now) or past (<). */
+  upcomingFrom?: string;
+  pastBefore?: string;
+  sort: { column: 'date_time' | 'created_at'; direction: 'asc' | 'desc' };
+}
+
+function searched(db: Db, f: ReservationSearch) {
+  let q = db.selectFrom('reservations');
+  if (f.like) {
+    const like = f.like;
+    const digits = f.digitsLike;
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(name) like ${like} escape '\\'`,
+        sql<boolean>`lower(coalesce(email, '')) like ${like} escape '\\'`,
+        sql<boolean>`lower(coalesce(phone, '')) like ${like} escape '\\'`,
+        ...(digits ? [sql<boolean>`replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '.', ''), '+', '') like ${digits}`] : []),
+      ]),
+    );
+  }
+  if (f.course !== undefined) q = q.where('course', '=', f.course);
+  if (f.statuses) q = q.where('status', 'in', f.statuses);
+  if (f.from !== undefined) q = q.where('date_time', '>=', f.from);
+  if (f.to !== undefined) q = q.where('date_time', '<', f.to);
+  if (f.upcomingFrom !== undefined) q = q.where('date_time', '>=', f.upcomingFrom);
+  if (f.pastBefore !== undefined) q = q.where('date_time', '<', f.pastBefore);
+  return q;
+}
+
+/** One page of the back office's list, the matching total, and the summary tiles' counts. */
+export async function searchReservations(
+  db: Db,
+  f: ReservationSearch,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ReservationRow[]; total: number; counts: { all: number; unread: number; treated: number } }> {
+  const [rows, count, counts] = await Promise.all([
+    searched(db, f).selectAll().orderBy(f.sort.column, f.sort.direction).orderBy('id', f.sort.direction).limit(limit).offset(offset).execute(),
+    searched(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reservations')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.sum<number>(eb.case().when('status', '=', 'unread').then(1).else(0).end()).as('unread'),
+        eb.fn.sum<number>(eb.case().when('status', 'in', ['read', 'archived']).then(1).else(0).end()).as('treated'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows,
+    total: Number(count.n),
+    counts: { all: Number(counts.all), unread: Number(counts.unread ?? 0), treated: Number(counts.treated ?? 0) },
+  };
 }

@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { manageBookingDtoSchema, reservationDtoSchema } from '../../shared/api-types';
+import { z } from 'zod';
+import { manageBookingDtoSchema, reservationDtoSchema, reservationPageDtoSchema } from '../../shared/api-types';
+import { isListQuery, reservationListQuerySchema } from '../../shared/schemas/lists';
 import { idParamSchema } from '../../shared/schemas/common';
-import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchema } from '../../shared/schemas/reservations';
+import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchemaIn } from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
-import { presentManagedBooking, presentReservation } from './reservations.presenter';
+import { presentManagedBooking, presentReservation, reservationDecoy } from './reservations.presenter';
 import * as service from './reservations.service';
 
 const TAGS = ['Reservations'];
 const MANAGE_TAGS = ['Bookings (manage link)'];
+const RESERVATION_LIST_KEYS = Object.keys(reservationListQuerySchema.shape);
 
 export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/reservations', {
-    config: { access: 'public' },
+    config: { access: 'public', honeypot: reservationDecoy },
+    // A few hundred bytes of JSON: never worth compressing, so the compression hook is skipped.
+    compress: false,
     schema: {
       tags: TAGS,
       summary: 'Book a class (the public booking form)',
@@ -24,7 +29,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
         'A class by appointment (Private Training) is a request at any future time. With an Idempotency-Key, a retry within 24 h ' +
         'gets the first answer again and books nothing (422 when the key was used for another booking).',
       headers: reservationHeadersSchema,
-      body: reservationPayloadSchema,
+      body: reservationPayloadSchemaIn(ctx.config.timezone),
       response: { 201: reservationDtoSchema, ...errorResponses(400, 409, 422) },
     },
     handler: async (req, reply) => {
@@ -70,11 +75,21 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => presentManagedBooking(await service.moveByToken(ctx, req.params.token, req.body.sessionId)),
   });
 
-  // Every reservation, archived included; the screen filters.
+  // Without a parameter: every reservation, archived included (SPEC.md §7). With a search, filter,
+  // sort or paging parameter: one page of the matches, { items, total, page, pageSize, counts }.
   r.get('/api/reservations', {
     config: { access: 'user' },
-    schema: { tags: TAGS, summary: 'List every reservation', response: { 200: reservationDtoSchema.array(), ...errorResponses(401) } },
-    handler: async () => (await service.listReservations(ctx)).map(presentReservation),
+    schema: {
+      tags: TAGS,
+      summary: 'List reservations: every one, or a page of a search (q, course, status, when, from, to, sort, page, pageSize)',
+      querystring: reservationListQuerySchema,
+      response: { 200: z.union([reservationPageDtoSchema, reservationDtoSchema.array()]), ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      if (!isListQuery(req.query, RESERVATION_LIST_KEYS)) return (await service.listReservations(ctx)).map(presentReservation);
+      const { rows, ...page } = await service.searchReservations(ctx, req.query);
+      return { items: rows.map(presentReservation), ...page };
+    },
   });
 
   r.put('/api/reservations/:id/read', {

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
-import { instantToZoned, zoneLabel } from '../../shared/gym-time';
+import { addDays, instantToZoned, zonedToInstant, zoneLabel } from '../../shared/gym-time';
+import { containsPattern, pageOf, type ReservationListQuery } from '../../shared/schemas/lists';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
 import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
 import { hashToken, newToken } from '../auth/tokens';
@@ -8,8 +9,10 @@ import type { AppContext, OutgoingMail } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { OutboxTable, ReservationRow } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
-import { bookingCancelledMail, bookingConfirmationMail, bookingMovedMail, bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/booking-mails';
+import { bookingCancelledMail, bookingMovedMail, bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/booking-mails';
+import { deferredBookingConfirmation } from '../mail/deferred-mail';
 import { outboxRow } from '../mail/mail-queue';
+import { dropQueuedBookingMails } from '../privacy/personal-data.service';
 import { insertOutboxRows } from '../mail/outbox.repository';
 import { classDuration, findOccurrence, findSessionAt, releaseSeat, takeSeat } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
@@ -132,8 +135,9 @@ function bookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, tok
   const mails: OutgoingMail[] = [];
   const at = { startsAt: when.startsAt, gymDate: when.gymDate, gymTime: when.gymTime, zoneLabel: when.zoneLabel };
   if (r.email) {
+    // Written by the outbox when it sends it: the booking's transaction stores its facts only.
     mails.push(
-      bookingConfirmationMail(ctx.config, {
+      deferredBookingConfirmation(ctx.config, {
         to: r.email,
         name: r.name,
         reservationId: r.id,
@@ -349,6 +353,31 @@ export async function createReservation(ctx: AppContext, req: BookingRequest): P
 
 export const listReservations = (ctx: AppContext) => repo.listReservations(ctx.db);
 
+const SORT_COLUMNS = { date: 'date_time', created: 'created_at' } as const;
+
+/** The back office's search (issue 13): filters on the class's gym dates, upcoming/past against now. */
+export async function searchReservations(ctx: AppContext, q: ReservationListQuery, now = new Date()) {
+  const tz = ctx.config.timezone;
+  const sort = q.sort ?? '-created';
+  const f: repo.ReservationSearch = {
+    sort: { column: SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS], direction: sort.startsWith('-') ? 'desc' : 'asc' },
+  };
+  if (q.q) {
+    f.like = containsPattern(q.q);
+    const digits = q.q.replace(/\D/g, '');
+    if (digits.length >= 3 && /^[\d\s+().-]+$/.test(q.q)) f.digitsLike = `%${digits}%`;
+  }
+  if (q.course) f.course = q.course;
+  if (q.status) f.statuses = q.status === 'active' ? ['unread', 'read', 'cancelled'] : [q.status];
+  if (q.from) f.from = zonedToInstant(q.from, '00:00', tz).toISOString();
+  if (q.to) f.to = zonedToInstant(addDays(q.to, 1), '00:00', tz).toISOString();
+  if (q.when === 'upcoming') f.upcomingFrom = now.toISOString();
+  if (q.when === 'past') f.pastBefore = now.toISOString();
+  const { page, pageSize, offset } = pageOf(q);
+  const { rows, total, counts } = await repo.searchReservations(ctx.db, f, pageSize, offset);
+  return { rows, total, page, pageSize, counts };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Status transitions (back office)
 
@@ -385,7 +414,7 @@ export const markRead = (ctx: AppContext, id: number): Promise<ReservationRow> =
 /** PUT /api/reservations/{id}/archive (nextStatusOnArchive). */
 export const archive = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, nextStatusOnArchive);
 
-/** Deleted for good; a booking that held a seat gives it back in the same transaction. No e-mail. */
+/** Deleted for good; a booking that held a seat gives it back, and its unsent e-mails go, in the same transaction. No e-mail. */
 export async function deleteReservation(ctx: AppContext, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.deleteReservationReturning(trx, id);
@@ -393,6 +422,8 @@ export async function deleteReservation(ctx: AppContext, id: number): Promise<vo
     if (row.status !== 'cancelled' && row.weekly_session_id != null && row.session_date != null) {
       await releaseSeat(trx, row.weekly_session_id, row.session_date);
     }
+    // Its e-mails not yet sent (confirmation, reminder) would mail about a booking that is gone.
+    await dropQueuedBookingMails(trx, row.id);
   });
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
-import type { ClassRow, ClassesTable, ClosureRow, ClosuresTable, SessionCancellationsTable, WeeklySessionRow, WeeklySessionsTable } from '../db/schema';
+import { fixedQuery } from '../db/fixed-query';
+import type { ClassRow, ClassesTable, ClosureRow, ClosuresTable, DbBool, SessionCancellationsTable, WeeklySessionRow, WeeklySessionsTable } from '../db/schema';
 
 // All SQL of the timetable. Each function takes db or a transaction.
 
@@ -67,14 +68,74 @@ export const listBookableWeeklySessions = (db: Db): Promise<WeeklySessionWithCla
     .orderBy('ws.id')
     .execute();
 
-/** The active sessions of an active class by name that start at this gym weekday and time. */
-export const findBookableByNameAndSlot = (db: Db, name: string, weekday: number, startTime: string): Promise<WeeklySessionWithClass | undefined> =>
-  sessionsWithClass(db)
-    .where('c.name', '=', name)
-    .where('ws.weekday', '=', weekday)
-    .where('ws.start_time', '=', startTime)
-    .where(sql<boolean>`ws.active = ${sql.lit(true)} and c.active = ${sql.lit(true)}`)
-    .executeTakeFirst();
+/** What a booking's course and gym-time slot name, read in one statement (see findSlot). */
+export interface SlotLookup {
+  cls: ClassRow;
+  /** The active session of the class at that weekday and time, if any, with its occurrence's state. */
+  session?: WeeklySessionWithClass & { cancelled: boolean; closed: boolean; taken: number };
+}
+
+/**
+ * The class named `name` and, when it is active, its active session starting at `weekday` and
+ * `startTime`, with whether the occurrence on `date` is cancelled or in a closure and how many
+ * of its seats are taken: one statement on the booking path instead of five.
+ */
+const findSlotQuery = fixedQuery<
+  ClassRow & {
+    ws_id: number | null;
+    ws_weekday: number | null;
+    ws_start_time: string | null;
+    ws_capacity: number | null;
+    ws_coach: string | null;
+    ws_active: DbBool | null;
+    ws_created_at: string | null;
+    ws_updated_at: string | null;
+    cancelled: number | string;
+    closed: number | string;
+    taken: number | string | null;
+  }
+>(
+  `select c.*, ws.id as ws_id, ws.weekday as ws_weekday, ws.start_time as ws_start_time, ws.capacity as ws_capacity,
+     ws.coach as ws_coach, ws.active as ws_active, ws.created_at as ws_created_at, ws.updated_at as ws_updated_at,
+     (select count(*) from session_cancellations sc where sc.weekly_session_id = ws.id and sc.session_date = ?) as cancelled,
+     (select count(*) from closures cl where cl.start_date <= ? and cl.end_date >= ?) as closed,
+     (select st.taken from seats st where st.weekly_session_id = ws.id and st.session_date = ?) as taken
+   from classes c
+   left join weekly_sessions ws on ws.class_id = c.id and ws.weekday = ? and ws.start_time = ? and ws.active = true
+   where c.name = ?
+   order by ws.id
+   limit 1`,
+);
+
+export async function findSlot(db: Db, name: string, weekday: number, startTime: string, date: string): Promise<SlotLookup | undefined> {
+  const [row] = (await findSlotQuery(db, [date, date, date, date, weekday, startTime, name])).rows;
+  if (!row) return undefined;
+  const { ws_id, ws_weekday, ws_start_time, ws_capacity, ws_coach, ws_active, ws_created_at, ws_updated_at, cancelled, closed, taken, ...cls } = row;
+  if (ws_id == null || ws_weekday == null || ws_start_time == null || ws_capacity == null || ws_active == null) return { cls };
+  return {
+    cls,
+    session: {
+      id: ws_id,
+      class_id: cls.id,
+      weekday: ws_weekday,
+      start_time: ws_start_time,
+      capacity: ws_capacity,
+      coach: ws_coach ?? null,
+      active: ws_active,
+      created_at: ws_created_at ?? cls.created_at,
+      updated_at: ws_updated_at ?? cls.updated_at,
+      class_name: cls.name,
+      level: cls.level,
+      duration_minutes: cls.duration_minutes,
+      by_appointment: cls.by_appointment,
+      class_active: cls.active,
+      sort_order: cls.sort_order,
+      cancelled: Number(cancelled) > 0,
+      closed: Number(closed) > 0,
+      taken: Number(taken ?? 0),
+    },
+  };
+}
 
 export const insertWeeklySession = (db: Db, row: Insertable<WeeklySessionsTable>): Promise<WeeklySessionRow> =>
   db.insertInto('weekly_sessions').values(row).returningAll().executeTakeFirstOrThrow();
@@ -190,29 +251,23 @@ export async function seatsTaken(db: Db, weeklySessionId: number, date: string):
 
 /**
  * Takes one seat of an occurrence if fewer than `capacity` are taken; true when taken.
- * Race-free on both databases, inside the caller's transaction:
- * 1. the counter row is made if missing (ON CONFLICT DO NOTHING: a concurrent insert of the
- *    same key waits for the other transaction, then does nothing);
- * 2. one conditional UPDATE adds the seat only below capacity. On PostgreSQL the UPDATE locks
- *    the row: a concurrent transaction waits for the commit, then re-checks `taken < capacity`
- *    on the row's new version (READ COMMITTED), so two can never both take the last seat.
- *    SQLite has one writer at a time: the transaction holds the write lock from its first write.
+ * Race-free on both databases, inside the caller's transaction, in one statement: the first
+ * booking of an occurrence inserts its counter at 1; later ones hit the key and add a seat only
+ * while `taken < capacity` (ON CONFLICT DO UPDATE ... WHERE). On PostgreSQL a concurrent insert
+ * of the same key waits for the other transaction, and the update locks the row and re-checks
+ * the condition on its newest version, so two can never both take the last seat. SQLite has one
+ * writer at a time: the transaction holds the write lock from its first write.
  * The row stays locked until the caller's transaction ends: keep that transaction short.
  */
+const takeSeatQuery = fixedQuery<never>(
+  `insert into seats (weekly_session_id, session_date, taken) values (?, ?, 1)
+   on conflict (weekly_session_id, session_date) do update set taken = seats.taken + 1 where seats.taken < ?`,
+);
+
 export async function takeSeat(trx: Db, weeklySessionId: number, date: string, capacity: number): Promise<boolean> {
-  await trx
-    .insertInto('seats')
-    .values({ weekly_session_id: weeklySessionId, session_date: date, taken: 0 })
-    .onConflict((oc) => oc.columns(['weekly_session_id', 'session_date']).doNothing())
-    .execute();
-  const r = await trx
-    .updateTable('seats')
-    .set({ taken: sql<number>`taken + 1` })
-    .where('weekly_session_id', '=', weeklySessionId)
-    .where('session_date', '=', date)
-    .where('taken', '<', capacity)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (capacity < 1) return false;
+  const r = await takeSeatQuery(trx, [weeklySessionId, date, capacity]);
+  return Number(r.numAffectedRows ?? 0) === 1;
 }
 
 /** Gives a seat back (a cancelled booking); never below zero. True when one was given back. */

@@ -153,22 +153,17 @@ export type FoundSession =
 export async function findSessionAt(db: Db, course: string, instant: Date | string, timeZone: string): Promise<FoundSession | null> {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(at.getTime())) return null;
-  const cls = await repo.findClassByName(db, course);
-  if (!cls || !toBool(cls.active)) return null;
-  if (toBool(cls.by_appointment)) return { kind: 'appointment', classId: cls.id, course: cls.name, durationMinutes: cls.duration_minutes };
   const { date, time, weekday } = instantToZoned(at, timeZone);
-  if (weekday === CLOSED_WEEKDAY) return null;
-  const s = await repo.findBookableByNameAndSlot(db, cls.name, weekday, time);
-  if (!s) return null;
-  const o = occurrenceOf(s, date, 0, timeZone);
+  const found = await repo.findSlot(db, course, weekday, time, date);
+  if (!found || !toBool(found.cls.active)) return null;
+  const cls = found.cls;
+  if (toBool(cls.by_appointment)) return { kind: 'appointment', classId: cls.id, course: cls.name, durationMinutes: cls.duration_minutes };
+  const s = found.session;
+  if (weekday === CLOSED_WEEKDAY || !s) return null;
+  const o = occurrenceOf(s, date, s.taken, timeZone);
   // Seconds, or a wall time that a DST change made ambiguous, must still name the same start.
   if (o.startsAt.getTime() !== at.getTime()) return null;
-  const [cancelled, closures, taken] = await Promise.all([
-    repo.isCancelled(db, s.id, date),
-    repo.listClosures(db, date, date),
-    repo.seatsTaken(db, s.id, date),
-  ]);
-  return { kind: 'session', ...o, taken, cancelled, closed: closures.length > 0 };
+  return { kind: 'session', ...o, cancelled: s.cancelled, closed: s.closed };
 }
 
 /**

@@ -11,13 +11,15 @@ export const presentUser = (u: UserRow): UserDto => ({
   role: u.role,
   isActive: toBool(u.is_active),
   createdAt: u.created_at,
+  version: u.version,
 });
 
 /** The session's user, with the role flags the client reads. */
-export const presentSessionUser = (u: UserRow): SessionUserDto => ({
+export const presentSessionUser = (u: UserRow, security?: { twoFactorEnabled: boolean; twoFactorSetupRequired: boolean }): SessionUserDto => ({
   ...presentUser(u),
   admin: u.role === 'admin',
   staff: u.role === 'staff' || u.role === 'admin',
+  ...security,
 });
 
 /** The public author list: ids and names only. */

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { presentUser, presentUserName } from './users.presenter';
-import { deleteUser, listUserNames, listUsers, updateUser } from './users.service';
+import { deleteUser, listPublishedAuthors, listUserNames, listUsers, updateUser } from './users.service';
 
 const TAGS = ['Users'];
 
@@ -16,18 +16,20 @@ const TAGS = ['Users'];
 // names-only option would fit (and strip) a full record too.
 const userListSchema = z
   .union([userDtoSchema.array(), userNameDtoSchema.array()])
-  .describe('Full records for an admin token; ids and names (the blog authors) for anyone else');
+  .describe('Full records for an admin token; ids and names for staff; ids and names of the authors of published posts for anonymous callers');
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Public: authors' ids and names only. An admin's token gets the full records.
+  // Anonymous: ids and names of the authors of published posts only (accounts that wrote
+  // nothing public stay unlisted). Staff get every colleague's id and name; an admin the full records.
   r.get('/api/users', {
     config: { access: 'public' },
     schema: { tags: TAGS, summary: 'List users (full records for an admin)', response: { 200: userListSchema } },
     handler: async (req) => {
       if (req.user?.role === 'admin') return (await listUsers(ctx)).map(presentUser);
-      return (await listUserNames(ctx)).map(presentUserName);
+      if (req.user) return (await listUserNames(ctx)).map(presentUserName);
+      return (await listPublishedAuthors(ctx)).map(presentUserName);
     },
   });
 

@@ -6,7 +6,7 @@ import { fromBool, isUniqueViolation, nowIso } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import * as repo from './users.repository';
-import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE } from '../../shared/messages';
+import { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE, STALE_EDIT } from '../../shared/messages';
 
 export const EMAIL_TAKEN = 'Un utilisateur avec cet e-mail existe déjà';
 export { NO_SELF_DEACTIVATE, NO_SELF_DELETE, NO_SELF_ROLE };
@@ -50,7 +50,8 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
   if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.updateUser(trx, id, patch);
+      const row = await repo.updateUser(trx, id, patch, input.version);
+      if (!row) throw (await repo.findUserById(trx, id)) ? conflict(STALE_EDIT.user) : notFound(USER_NOT_FOUND);
       // A deactivated account, or one whose password changed, loses every open session.
       if (input.isActive === false || input.password !== undefined) await deleteUserSessions(trx, id);
       return row;
@@ -74,3 +75,5 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
 
 export const listUsers = (ctx: AppContext) => repo.listUsers(ctx.db);
 export const listUserNames = (ctx: AppContext) => repo.listUserNames(ctx.db);
+/** Ids and names of the authors of published posts: all an anonymous caller sees. */
+export const listPublishedAuthors = (ctx: AppContext) => repo.listPublishedAuthors(ctx.db);

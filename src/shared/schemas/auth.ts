@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { LIMITS, emailText } from './common';
+import { LIMITS, emailText, versionField } from './common';
 import { NAME_REQUIRED_FR } from '../messages';
 
 export const loginSchema = z.object({
@@ -27,6 +27,7 @@ export const userUpdateSchema = z
     role: z.enum(ROLES, 'Rôle invalide').optional(),
     isActive: z.boolean('isActive doit être vrai ou faux').optional(),
     password: z.string().min(8, 'Le mot de passe doit contenir au moins 8 caractères').max(LIMITS.password).optional(),
+    version: versionField,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucune modification fournie');
+  .refine(({ version: _version, ...change }) => Object.values(change).some((x) => x !== undefined), 'Aucune modification fournie');
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -1,5 +1,6 @@
+import { blogPostPagingQuerySchema } from './lists';
 import { z } from 'zod';
-import { LIMITS, SLUG_PATTERN } from './common';
+import { LIMITS, SLUG_PATTERN, versionField } from './common';
 import { CATEGORY_REQUIRED, NAME_REQUIRED_FR } from '../messages';
 
 const optionalText = (max: number) =>
@@ -35,11 +36,20 @@ export const blogPostSchema = z.object({
     z.number(CATEGORY_REQUIRED).int(CATEGORY_REQUIRED).min(1, CATEGORY_REQUIRED).max(2_147_483_647, CATEGORY_REQUIRED),
   ),
   published: z.boolean('published doit être vrai ou faux').default(false),
+  // Alt text of the featured image (the gallery picker fills it from the item's title).
+  featuredImageAlt: optionalText(LIMITS.title),
+  // With published: an instant (ISO with zone) from which the public sees the post; a future one
+  // schedules it. null: public now. Absent (SPEC.md's payload): the publication date is kept.
+  publishAt: z.iso
+    .datetime({ offset: true, error: 'La date de publication est invalide' })
+    .nullish()
+    .describe('Publication instant; a future one schedules the post. null: now. Absent: kept.'),
+  version: versionField,
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
 
 // GET /api/blog-posts query string.
-export const blogPostListQuerySchema = z.object({
+export const blogPostListQuerySchema = blogPostPagingQuerySchema.extend({
   published: z.enum(['true', 'false'], 'published doit valoir true ou false').optional(),
   category: z.string('category doit être un slug').trim().max(LIMITS.slug).optional(),
   limit: z
@@ -55,5 +65,6 @@ export const blogCategorySchema = z.object({
   name: z.string(NAME_REQUIRED_FR).trim().min(1, NAME_REQUIRED_FR).max(LIMITS.name, 'Le nom est trop long'),
   slug: slugField,
   description: optionalText(LIMITS.description),
+  version: versionField,
 });
 export type BlogCategoryInput = z.infer<typeof blogCategorySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HONEYPOT_FIELD } from '../constants';
 
 // Length caps keep a hostile client from storing megabytes in a name field.
 export const LIMITS = {
@@ -56,5 +57,29 @@ export const idParamSchema = z.object({
     .refine((n) => n <= 2_147_483_647, 'id must be a positive integer'),
 });
 
+/**
+ * The honeypot of the public forms (contact, booking, newsletter): a field people never see or
+ * reach. A request that fills it is answered as if all went well, and nothing is stored or sent.
+ * Optional: payloads without it (SPEC.md §7) are accepted as they are.
+ */
+export const honeypotField = () => z.string().max(LIMITS.url).optional();
+/** Whether a parsed payload has the honeypot filled. */
+export const honeypotFilled = (body: unknown): boolean => {
+  const v = (body as Record<string, unknown> | null | undefined)?.[HONEYPOT_FIELD];
+  return typeof v === 'string' && v.trim() !== '';
+};
+
 /** Every failure answers this shape (DESIGN.md §3). */
 export const errorAnswerSchema = z.object({ error: z.string() });
+
+/**
+ * The version an editor loaded (optimistic concurrency): a save naming an older one is refused
+ * with 409. Absent (SPEC.md's payloads, scripts), the save applies without the check.
+ */
+export const versionField = z
+  .number('version doit être un entier')
+  .int('version doit être un entier')
+  .min(1, 'version doit être un entier')
+  .max(2_147_483_647, 'version doit être un entier')
+  .optional()
+  .describe('The version the editor loaded; a stale one is refused with 409. Absent: no check.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, DEFAULT_CONTACT_SUBJECT } from '../constants';
-import { LIMITS, emailText } from './common';
+import { LIMITS, emailText, honeypotField } from './common';
 import { EMAIL_REQUIRED, INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 
 // The public contact form as the visitor fills it (SPEC.md §5).
@@ -11,6 +11,7 @@ export const contactFormSchema = z.object({
   phone: z.string().trim().max(LIMITS.phone),
   subject: z.string().trim().max(LIMITS.subject),
   message: z.string().trim().min(1, 'Message is required').max(LIMITS.message),
+  website: honeypotField(),
 });
 export type ContactFormValues = z.infer<typeof contactFormSchema>;
 
@@ -31,6 +32,7 @@ export const contactPayloadSchema = z.object({
     .max(LIMITS.phone)
     .nullish()
     .transform((v) => (v ? v : null)),
+  website: honeypotField(),
 });
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;
 
@@ -41,6 +43,8 @@ export function contactFormToPayload(v: ContactFormValues): z.input<typeof conta
     email: v.email,
     subject: v.subject.trim() === '' ? DEFAULT_CONTACT_SUBJECT : v.subject,
     message: v.message,
+    // Sent only when filled (by a bot): people's payloads stay as SPEC.md §7 shows them.
+    ...(v.website ? { website: v.website } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GALLERY_DEFAULT_CATEGORY } from '../constants';
-import { LIMITS } from './common';
+import { LIMITS, versionField } from './common';
 
 /** https, optional www, an optional first path segment, then /p/<code> and an optional slash. */
 export const INSTAGRAM_URL_PATTERN = /^https:\/\/(www\.)?instagram\.com\/([A-Za-z0-9_.-]+\/)?p\/[A-Za-z0-9_-]+\/?$/;
@@ -27,6 +27,9 @@ const category = z
 // The text fields of POST /api/gallery (multipart) and PUT /api/gallery/{id}.
 export const galleryMetaSchema = z.object({ title, description, category });
 export type GalleryMetaInput = z.infer<typeof galleryMetaSchema>;
+// PUT /api/gallery/{id}: the same fields and the version the edit dialog loaded.
+export const galleryUpdateSchema = galleryMetaSchema.extend({ version: versionField });
+export type GalleryUpdateInput = z.infer<typeof galleryUpdateSchema>;
 
 // POST /api/gallery/instagram.
 export const galleryInstagramSchema = z.object({

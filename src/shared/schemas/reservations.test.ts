@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, todayInZone } from '../gym-time';
 import { bookingToPayload, checkBookingForm as checkIn, gymDateTimeToIso, reservationPayloadSchema, type BookingFormValues } from './reservations';
 
 const ZONE = 'Asia/Bangkok';
 const checkBookingForm = (v: BookingFormValues) => checkIn(v, ZONE);
+
+/** A gym date this many days ahead, as the date picker writes it. */
+const inDays = (n: number, time = '08:00') => `${addDays(todayInZone(ZONE), n)}T${time}`;
 
 const valid: BookingFormValues = {
   name: 'Ana Traveller',
   email: 'ana@example.com',
   phone: '',
   course: 'Muay Thai Beginner',
-  preferredDate: '2031-03-01T08:00',
+  preferredDate: inDays(30),
   message: '',
 };
 
@@ -45,9 +49,10 @@ describe('the booking form is checked with the route schema (SPEC.md §5)', () =
 
 describe('the date and time are gym time, whatever the zone the code runs in', () => {
   it('reads the datetime-local value in the gym zone', () => {
-    expect(bookingToPayload(valid, ZONE).dateTime).toBe('2031-03-01T01:00:00.000Z');
-    expect(bookingToPayload(valid, 'Europe/Berlin').dateTime).toBe('2031-03-01T07:00:00.000Z');
-    expect(bookingToPayload(valid, 'America/New_York').dateTime).toBe('2031-03-01T13:00:00.000Z');
+    const march = { ...valid, preferredDate: '2031-03-01T08:00' };
+    expect(bookingToPayload(march, ZONE).dateTime).toBe('2031-03-01T01:00:00.000Z');
+    expect(bookingToPayload(march, 'Europe/Berlin').dateTime).toBe('2031-03-01T07:00:00.000Z');
+    expect(bookingToPayload(march, 'America/New_York').dateTime).toBe('2031-03-01T13:00:00.000Z');
   });
 
   it('accepts seconds, refuses what is not a datetime-local value', () => {

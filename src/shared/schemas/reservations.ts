@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, isEmail, normalizeEmail } from './common';
+import { LIMITS, honeypotField, isEmail, normalizeEmail } from './common';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
-import { isIsoDate, isWallTime, zonedToInstant } from '../gym-time';
+import { instantToZoned, isIsoDate, isWallTime, todayInZone, zonedToInstant } from '../gym-time';
 import { SESSION_ID_PATTERN } from './timetable';
 
 const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
@@ -16,6 +16,8 @@ export interface BookingFormValues {
   /** The date picker's value (datetime-local 'YYYY-MM-DDTHH:MM'), read as gym time (GYM_TIMEZONE). */
   preferredDate: string;
   message: string;
+  /** The honeypot (HONEYPOT_FIELD): hidden from people, left empty by them. */
+  website?: string;
 }
 
 const nullableText = (max: number) =>
@@ -42,12 +44,37 @@ export const reservationPayloadSchema = z
       .max(100)
       .refine((v) => !Number.isNaN(Date.parse(v)), 'Date and time must be a valid ISO 8601 timestamp'),
     message: nullableText(LIMITS.message),
+    website: honeypotField(),
   })
   .superRefine((v, ctx) => {
     if (v.email == null && v.phone == null) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_MESSAGE });
     if (v.phone != null && !v.phone.includes('+')) ctx.addIssue({ code: 'custom', path: ['phone'], message: PHONE_MESSAGE });
   });
 export type ReservationPayload = z.infer<typeof reservationPayloadSchema>;
+
+export const BOOKING_RANGE_MESSAGE = 'Please pick a date from today up to two years ahead';
+
+/**
+ * Whether an instant falls on a gym date (GYM_TIMEZONE) from today to the same date two years
+ * ahead: no bookings in the past, none for a far future nobody plans.
+ */
+export function isBookableInstant(iso: string, timeZone: string, now: Date = new Date()): boolean {
+  const date = instantToZoned(iso, timeZone).date;
+  const today = todayInZone(timeZone, now);
+  const last = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
+  return date >= today && date <= last;
+}
+
+/**
+ * POST /api/reservations' body in the gym's zone: reservationPayloadSchema plus the date range
+ * (checked at parse time against the clock, so it moves with the days).
+ */
+export const reservationPayloadSchemaIn = (timeZone: string, now: () => Date = () => new Date()) =>
+  reservationPayloadSchema.superRefine((v, ctx) => {
+    if (!Number.isNaN(Date.parse(v.dateTime)) && !isBookableInstant(v.dateTime, timeZone, now())) {
+      ctx.addIssue({ code: 'custom', path: ['dateTime'], message: BOOKING_RANGE_MESSAGE });
+    }
+  });
 
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 printable characters';
 
@@ -95,16 +122,17 @@ export function bookingToPayload(v: BookingFormValues, timeZone: string): z.inpu
     course: v.course,
     dateTime: gymDateTimeToIso(v.preferredDate, timeZone) ?? v.preferredDate,
     message: v.message === '' ? null : v.message,
+    ...(v.website ? { website: v.website } : {}),
   };
 }
 
 /**
- * The booking form checked with the route's own schema (reservationPayloadSchema): the form's
+ * The booking form checked with the route's own schema (reservationPayloadSchemaIn): the form's
  * values become the payload the form would send, and each problem is reported on the field
  * SPEC.md §5 names (the payload's dateTime is the form's preferredDate). First message per field.
  */
 export function checkBookingForm(v: BookingFormValues, timeZone: string): Partial<Record<keyof BookingFormValues, string>> {
-  const result = reservationPayloadSchema.safeParse(bookingToPayload(v, timeZone));
+  const result = reservationPayloadSchemaIn(timeZone).safeParse(bookingToPayload(v, timeZone));
   const errors: Partial<Record<keyof BookingFormValues, string>> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {

@@ -5,20 +5,26 @@ import { Navigate, Route, Routes } from 'react-router';
 import './admin.css';
 import { AdminShell } from './components/layout/admin-shell';
 import { RouteGuard } from './components/layout/route-guard';
+import { RouteTitle } from './components/layout/route-title';
 import { ToastProvider } from './components/ui/toast';
 import { createAdminQueryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
+import { AccountPage } from './routes/account';
 import { BlogEditorPage } from './routes/blog-editor';
 import { BlogListPage } from './routes/blog-list';
 import { CategoriesPage } from './routes/categories';
 import { ConversationPage } from './routes/conversation';
 import { DashboardPage } from './routes/dashboard';
 import { GalleryPage } from './routes/gallery';
+import { JournalPage } from './routes/journal';
 import { LoginPage } from './routes/login';
 import { MessagesPage } from './routes/messages';
 import { NewsletterPage } from './routes/newsletter';
+import { ForgotPasswordPage, ResetPasswordPage } from './routes/password-reset';
+import { PersonalDataPage } from './routes/personal-data';
 import { PlanningPage } from './routes/planning';
 import { ReservationsPage } from './routes/reservations';
+import { SavedRepliesPage } from './routes/saved-replies';
 import { UsersPage } from './routes/users';
 
 /**
@@ -31,7 +37,6 @@ export default function AdminApp() {
 
   useEffect(() => {
     const previous = { title: document.title, lang: document.documentElement.lang };
-    document.title = 'Administration';
     // French screens; dialogs and toasts render in <body>, outside this tree, so set it on <html>.
     document.documentElement.lang = 'fr';
     document.body.classList.add('admin-body');
@@ -48,8 +53,11 @@ export default function AdminApp() {
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
           <ToastProvider>
             <div lang="fr" className="admin-root font-sans antialiased">
+              <RouteTitle />
               <Routes>
                 <Route path="login" element={<LoginPage />} />
+                <Route path="forgot-password" element={<ForgotPasswordPage />} />
+                <Route path="reset-password" element={<ResetPasswordPage />} />
                 <Route element={<RouteGuard />}>
                   <Route element={<AdminShell />}>
                     <Route index element={<Navigate to="/admin/dashboard" replace />} />
@@ -62,10 +70,14 @@ export default function AdminApp() {
                     <Route path="newsletter" element={<NewsletterPage />} />
                     <Route path="messages" element={<MessagesPage />} />
                     <Route path="messages/:id" element={<ConversationPage />} />
+                    <Route path="saved-replies" element={<SavedRepliesPage />} />
                     <Route path="reservations" element={<ReservationsPage />} />
                     <Route path="planning" element={<PlanningPage />} />
+                    <Route path="account" element={<AccountPage />} />
+                    <Route path="personal-data" element={<PersonalDataPage />} />
                     <Route element={<RouteGuard role="admin" />}>
                       <Route path="users" element={<UsersPage />} />
+                      <Route path="journal" element={<JournalPage />} />
                     </Route>
                     <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
                   </Route>

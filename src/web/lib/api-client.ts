@@ -14,10 +14,13 @@ export class ApiError extends Error {
     /** The response body as text ('' when empty). */
     readonly body: string,
     statusText = '',
+    /** The back office's translation of the server's sentence (configureApiClient's translateError). */
+    translate?: (status: number, message: string) => string,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
-    this.serverMessage = readServerMessage(body);
+    const message = readServerMessage(body);
+    this.serverMessage = message !== null && translate ? translate(status, message) : message;
   }
 }
 
@@ -52,6 +55,8 @@ export interface ApiClientConfig {
   getToken?: () => string | null;
   /** Called when a request that carried a token is answered 401: the session has ended. */
   onUnauthorized?: () => void;
+  /** Rewrites a server sentence before screens show it (the back office: its few English ones in French). */
+  translateError?: (status: number, message: string) => string;
 }
 
 let config: ApiClientConfig = {};
@@ -72,7 +77,7 @@ const currentToken = (): string | null => {
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, text, res.statusText);
+  throw new ApiError(res.status, text, res.statusText, config.translateError);
 }
 
 export interface RequestOptions {
@@ -100,6 +105,15 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return parseJson<T>(await res.text());
 }
 
+/** A file the API answers (an export) as text; fails like apiRequest. */
+export async function apiText(url: string): Promise<string> {
+  const token = currentToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  if (res.status === 401 && token) config.onUnauthorized?.();
+  await throwIfNotOk(res);
+  return res.text();
+}
+
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 export const apiPost = <T>(url: string, body: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, body, opts);
 
@@ -125,7 +139,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
         return;
       }
       if (xhr.status === 401 && token) config.onUnauthorized?.();
-      reject(new ApiError(xhr.status, text, xhr.statusText));
+      reject(new ApiError(xhr.status, text, xhr.statusText, config.translateError));
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.send(form);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
 import { api, axeViolations, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { nextSessionInstant } from '../../helpers/sessions';
 
 const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'dashboard', heading: 'Tableau de bord' },
@@ -15,6 +16,8 @@ const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'messages', heading: 'Messages' },
   { path: 'reservations', heading: 'Réservations' },
   { path: 'planning', heading: 'Planning' },
+  { path: 'personal-data', heading: 'Données personnelles' },
+  { path: 'journal', heading: 'Journal', adminOnly: true },
 ];
 
 describe('back office: every screen for both roles, axe-core, keyboard, code splitting', () => {
@@ -31,7 +34,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
       email: 'axe@example.com',
       phone: '+66 1',
       course: 'MMA Training',
-      dateTime: '2030-01-01T10:00:00.000Z',
+      dateTime: nextSessionInstant('MMA Training'),
       message: 'Hello there',
     });
     await api(server, 'POST', '/api/contact', { name: 'Axe Contact', email: 'axec@example.com', subject: 'Hi', message: 'A question' });

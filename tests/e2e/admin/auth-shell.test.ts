@@ -4,6 +4,7 @@ import { startPushService, type PushServiceStandIn } from '../../helpers/push-se
 import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
 import { startAdminServer, STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
+import { nextSessionInstant } from '../../helpers/sessions';
 
 describe('back office: sign-in, guard, shell, logout', () => {
   let server: RunningServer;
@@ -122,7 +123,7 @@ describe('back office: sign-in, guard, shell, logout', () => {
       email: 'badge@example.com',
       phone: null,
       course: 'MMA Training',
-      dateTime: '2030-01-02T10:00:00.000Z',
+      dateTime: nextSessionInstant('MMA Training', { nth: 1 }),
       message: null,
     });
     const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
@@ -249,16 +250,21 @@ describe('back office: sign-in, guard, shell, logout', () => {
     const toasts = page.locator('.admin-toast');
     const me = page.getByTestId('user-card').filter({ hasText: '(Vous)' });
 
-    // First toast: one's own account cannot be deactivated (no call to the server).
-    await me.getByRole('button', { name: /^Désactiver/ }).click();
-    await toasts.getByText('Vous ne pouvez pas désactiver votre propre compte').waitFor();
+    // First toast: a new account (one's own power button is disabled, so no toast comes from it).
+    await page.getByRole('button', { name: 'Nouvel utilisateur' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+    await create.getByLabel('Nom').fill('Toast Person');
+    await create.getByLabel('Email').fill(`toast-${Date.now()}@example.com`);
+    await create.getByLabel('Mot de passe').fill('correct horse battery');
+    await create.getByRole('button', { name: 'Créer' }).click();
+    await toasts.getByText('Utilisateur créé avec succès').waitFor();
     // Second toast: saving one's own account unchanged.
     await me.getByRole('button', { name: /^Modifier/ }).click();
     await page.getByRole('dialog', { name: "Modifier l'utilisateur" }).getByRole('button', { name: 'Enregistrer' }).click();
     await toasts.getByText('Utilisateur mis à jour').waitFor();
     const shownAt = Date.now();
     await expect(toasts.count()).resolves.toBe(1);
-    await expect(toasts.getByText('Vous ne pouvez pas désactiver votre propre compte').count()).resolves.toBe(0);
+    await expect(toasts.getByText('Utilisateur créé avec succès').count()).resolves.toBe(0);
     await page.mouse.move(0, 0); // a pointer over a toast would pause its timer
 
     await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
@@ -266,7 +272,8 @@ describe('back office: sign-in, guard, shell, logout', () => {
     expect(lasted).toBeGreaterThan(4_000);
     expect(lasted).toBeLessThan(7_000);
 
-    await me.getByRole('button', { name: /^Désactiver/ }).click();
+    await me.getByRole('button', { name: /^Modifier/ }).click();
+    await page.getByRole('dialog', { name: "Modifier l'utilisateur" }).getByRole('button', { name: 'Enregistrer' }).click();
     await toasts.first().waitFor();
     await page.keyboard.press('F8');
     const focused = await page.evaluate(() => ({

@@ -94,6 +94,9 @@ describe('back office content screens as staff', () => {
     await page.getByLabel('Extrait').fill('Un extrait');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article créé');
+    // The editor stays on the new post (now its edit page); Retour leads to the list.
+    await page.waitForURL(/\/admin\/blog\/edit\/\d+$/);
+    await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL('**/admin/blog');
     const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Été!' });
     await card.getByText('Brouillon').waitFor();
@@ -111,6 +114,8 @@ describe('back office content screens as staff', () => {
     await page.getByRole('switch', { name: 'Publier immédiatement' }).click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expectToast(page, 'Article mis à jour');
+    expect(page.url()).toContain(`/admin/blog/edit/${created.id}`);
+    await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL('**/admin/blog');
     const renamed = page.getByTestId('blog-card').filter({ hasText: 'Mon article renommé' });
     await renamed.getByText('Publié', { exact: true }).waitFor();
@@ -136,7 +141,8 @@ describe('back office content screens as staff', () => {
     await page.locator('#post-category').click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Erreur', { exact: true }).waitFor();
+    // The server's sentence, on the Slug field (issue 13), and the editor stays open.
+    await page.locator('#post-slug-error').getByText('Un article avec ce slug existe déjà').waitFor();
     expect(page.url()).toContain('/admin/blog/new');
   });
 
@@ -288,7 +294,7 @@ describe('back office content screens as staff', () => {
       .getByTestId('gallery-dropzone')
       .locator('input[type=file]')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expectToast(page, 'File type must be');
+    await expectToast(page, 'Type de fichier refusé : JPG, PNG, GIF ou WebP uniquement');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
   });
 
@@ -320,7 +326,7 @@ describe('back office content screens as staff', () => {
     await dialog.waitFor();
     await expect(dialog.getByLabel('Titre').inputValue()).resolves.toBe('first-round');
     await dialog.getByText('first-round.png').waitFor();
-    await expect(page.getByText('Too many files').count()).resolves.toBe(0);
+    await expect(page.getByText('Un seul fichier à la fois').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'detached' });
 

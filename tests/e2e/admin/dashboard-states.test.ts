@@ -3,6 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import type { RunningServer } from '../helpers/server';
 import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { confirmSubscribers } from '../../helpers/newsletter';
+import { nextSessionInstant } from '../../helpers/sessions';
 
 // A server without demo content: the empty states first, then a dashboard whose every number is
 // known because this file made the data.
@@ -63,7 +65,7 @@ describe('back office: empty states, the session spinner and the dashboard on kn
         email: `${name.toLowerCase()}@example.com`,
         phone: null,
         course: 'MMA Training',
-        dateTime: '2030-05-01T10:00:00.000Z',
+        dateTime: nextSessionInstant('MMA Training'),
         message: null,
       });
     }
@@ -73,6 +75,7 @@ describe('back office: empty states, the session spinner and the dashboard on kn
     for (const email of ['s1@example.com', 's2@example.com', 's3@example.com', 's4@example.com']) {
       await api(server, 'POST', '/api/newsletter-subscribers', { email, isActive: true });
     }
+    await confirmSubscribers(server.app, ['s1@example.com', 's2@example.com', 's3@example.com', 's4@example.com']);
     await api(
       server,
       'POST',

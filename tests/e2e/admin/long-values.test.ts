@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import type { RunningServer } from '../helpers/server';
 import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { nextSessionInstant } from '../../helpers/sessions';
 
 // One long unbroken value (no space, no hyphen: no line-break opportunity) must never push a
 // screen sideways nor push its controls off the screen, at phone, laptop and wide widths.
@@ -96,7 +97,7 @@ describe('long unbroken values never push a screen sideways', () => {
       email: EMAIL,
       phone: '+66 81 234 5678',
       course: 'MMA Training',
-      dateTime: '2030-01-01T10:00:00.000Z',
+      dateTime: nextSessionInstant('MMA Training'),
       message: URL_TEXT,
     });
     // The formula a spreadsheet would run, as the issue reported it.
@@ -105,7 +106,7 @@ describe('long unbroken values never push a screen sideways', () => {
       email: 'formula@example.com',
       phone: null,
       course: 'Muay Thai Beginner',
-      dateTime: '2030-01-02T01:00:00.000Z',
+      dateTime: nextSessionInstant('Muay Thai Beginner', { nth: 1 }),
       message: null,
     });
     await api(server, 'POST', '/api/contact', { name: NAME, email: EMAIL, subject: unbroken('Subject'), message: `Look at ${URL_TEXT} please` });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { seed } from '../../../src/server/seed';
-import { tempDir } from '../../helpers/test-app';
+import { relaxedRateLimits, tempDir } from '../../helpers/test-app';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -31,6 +31,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seedD
       PORT: '0',
       HOST: '127.0.0.1',
     }),
+    // Browser suites write many times from 127.0.0.1; a test of the limits passes its own.
+    rateLimits: relaxedRateLimits(loadConfig({}).rateLimits),
     ...overrides,
   };
   if (!fs.existsSync(`${config.clientDir}/index.html`)) {

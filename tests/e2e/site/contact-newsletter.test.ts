@@ -114,10 +114,11 @@ describe('contact and newsletter forms', () => {
 
     await form.getByLabel('Email address').fill(email.toUpperCase());
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('already subscribed'));
+    // Double opt-in: the address is pending until its e-mailed link is confirmed.
+    await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('Please confirm your subscription'));
     const text = await toast.textContent();
     expect(text).toContain('Error');
-    expect(text).toContain('This email is already subscribed.');
+    expect(text).toContain('Please confirm your subscription with the link we e-mailed to this address');
 
     const token = await site.adminToken();
     const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });

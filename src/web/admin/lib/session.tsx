@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { ApiError, apiRequest, configureApiClient } from '../../lib/api-client';
 import { clearToken, getToken, setToken } from './auth-token';
+import { frenchServerMessage } from './server-messages';
 import type { SessionUser } from './types';
 
 // The signed-in user is a query: ['session'] holds the user, or null when signed out.
@@ -38,7 +39,12 @@ interface SessionValue {
   user: SessionUser | null;
   /** True until the stored token has been checked against /api/auth/me. */
   isLoading: boolean;
-  login: (email: string, password: string) => Promise<SessionUser>;
+  /** A session, or (two-factor account) the challenge to send back with a code. */
+  login: (email: string, password: string) => Promise<{ user: SessionUser } | { challenge: string }>;
+  /** Second step of a two-factor sign-in. */
+  completeTwoFactor: (challenge: string, code: string) => Promise<SessionUser>;
+  /** Keeps a session the server just handed out (after a password change, the old token is dead). */
+  adoptSession: (token: string, user: SessionUser) => Promise<void>;
   logout: () => Promise<void>;
   /** Re-reads /api/auth/me: after editing one's own account, the menu shows the new name. */
   refresh: () => Promise<void>;
@@ -52,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Layout effects run before any passive effect, so before the first query is fetched: every
   // request of the back office carries the token, and a 401 anywhere signs out.
   useLayoutEffect(() => {
-    configureApiClient({ getToken, onUnauthorized: () => signOutLocally(queryClient) });
+    configureApiClient({ getToken, onUnauthorized: () => signOutLocally(queryClient), translateError: frenchServerMessage });
     return () => configureApiClient({});
   }, [queryClient]);
 
@@ -68,23 +74,46 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = session.data ?? null;
   const isLoading = session.isPending;
 
+  const adoptSession = useCallback(
+    async (token: string, next: SessionUser) => {
+      await queryClient.cancelQueries({ queryKey: SESSION_KEY });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+      setToken(token);
+      queryClient.setQueryData(SESSION_KEY, next);
+    },
+    [queryClient],
+  );
+
   const login = useCallback(
     async (email: string, password: string) => {
-      let data: { token?: string; user?: SessionUser; error?: string };
+      let data: { token?: string; user?: SessionUser; error?: string; twoFactorRequired?: boolean; challenge?: string };
       try {
         data = await apiRequest('POST', '/api/auth/login', { email, password }, { anonymous: true });
       } catch (err) {
         // SPEC.md §8: the server's error text, else "Login failed".
         throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
       }
+      if (data?.twoFactorRequired && data.challenge) return { challenge: data.challenge };
       if (!data?.token || !data.user) throw new Error(data?.error || 'Login failed');
-      await queryClient.cancelQueries({ queryKey: SESSION_KEY });
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
-      setToken(data.token);
-      queryClient.setQueryData(SESSION_KEY, data.user);
+      await adoptSession(data.token, data.user);
+      return { user: data.user };
+    },
+    [adoptSession],
+  );
+
+  const completeTwoFactor = useCallback(
+    async (challenge: string, code: string) => {
+      let data: { token?: string; user?: SessionUser };
+      try {
+        data = await apiRequest('POST', '/api/auth/login/two-factor', { challenge, code }, { anonymous: true });
+      } catch (err) {
+        throw new Error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Login failed');
+      }
+      if (!data?.token || !data.user) throw new Error('Login failed');
+      await adoptSession(data.token, data.user);
       return data.user;
     },
-    [queryClient],
+    [adoptSession],
   );
 
   const refresh = useCallback(async () => {
@@ -100,7 +129,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     signOutLocally(queryClient);
   }, [queryClient]);
 
-  const value = useMemo(() => ({ user, isLoading, login, logout, refresh }), [user, isLoading, login, logout, refresh]);
+  const value = useMemo(
+    () => ({ user, isLoading, login, completeTwoFactor, adoptSession, logout, refresh }),
+    [user, isLoading, login, completeTwoFactor, adoptSession, logout, refresh],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -8,10 +8,10 @@ export type {
   BlogCategoryDto as BlogCategory,
   GalleryItemDto as GalleryItem,
   NewsletterSubscriberDto as NewsletterSubscriber,
-  ContactSubmissionDto as ContactSubmission,
   ConversationDto as Conversation,
   ConversationMessageDto as ConversationMessage,
   ReservationDto as Reservation,
+  SavedReplyDto as SavedReply,
 } from '../../../shared/api-types';
 
 /** A day of the coming week on the dashboard: seats booked and offered (gym date). */

@@ -1,4 +1,4 @@
-import { ExternalLink, Eye, FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Eye, FolderOpen, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../components/ui/badge';
@@ -9,15 +9,24 @@ import { IconButton } from '../components/ui/icon-button';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
-import { useDeleteBlogPost, useBlogPosts, type BlogPostWithCategory } from '../features/blog/api';
+import { isScheduled, useDeleteBlogPost, useBlogPostPage, type BlogPostWithCategory } from '../features/blog/api';
+import { Input } from '../components/ui/field';
+import { Pager } from '../components/ui/pager';
+import { listSearch } from '../../../shared/schemas/lists';
+import { useListParams, useSearchText } from '../lib/list-state';
 import { useCategories } from '../features/categories/api';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
+import { Tip } from '../components/ui/tip';
 
 const iconLink =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none';
 
 export function BlogListPage() {
-  const { data: posts, isLoading } = useBlogPosts();
+  // Search and page are in the address (?q=…&page=2): reload, Back and a shared link keep them.
+  const { get, page, set } = useListParams();
+  const { data, isLoading } = useBlogPostPage(listSearch({ q: get('q'), page, pageSize: 12 }));
+  const [text, setText] = useSearchText(get('q'), (q) => set({ q }));
+  const posts = data?.items;
   const { data: categories } = useCategories();
   const del = useDeleteBlogPost();
   const toast = useToast();
@@ -56,8 +65,20 @@ export function BlogListPage() {
           </>
         }
       />
+      <div className="relative mb-4">
+        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Rechercher un article"
+          placeholder="Titre, slug ou extrait…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="pl-9"
+        />
+      </div>
       {isLoading && <Spinner />}
-      {posts && posts.length === 0 && (
+      {posts && posts.length === 0 && get('q') !== '' && <EmptyState title="Aucun article ne correspond à la recherche" />}
+      {posts && posts.length === 0 && get('q') === '' && (
         <EmptyState title="Aucun article">
           <Button onClick={() => navigate('/admin/blog/new')}>
             <Plus className="h-4 w-4" aria-hidden />
@@ -73,7 +94,11 @@ export function BlogListPage() {
                 {post.featuredImage && <img src={post.featuredImage} alt="" className="h-40 w-full object-cover" loading="lazy" />}
                 <div className="flex flex-1 flex-col p-4">
                   <div className="mb-2 flex flex-wrap items-center gap-2">
-                    <Badge tone={post.published ? 'green' : 'yellow'}>{post.published ? 'Publié' : 'Brouillon'}</Badge>
+                    {isScheduled(post) && post.publishedAt ? (
+                      <Badge tone="blue">Programmé le {formatDateTime(post.publishedAt)}</Badge>
+                    ) : (
+                      <Badge tone={post.published ? 'green' : 'yellow'}>{post.published ? 'Publié' : 'Brouillon'}</Badge>
+                    )}
                     {categoryName(post) && (
                       <Badge tone="gray" truncate>
                         {categoryName(post)}
@@ -85,23 +110,29 @@ export function BlogListPage() {
                   {post.excerpt && <p className="mt-2 line-clamp-3 text-sm text-gray-700">{post.excerpt}</p>}
                   <div className="mt-auto flex items-center justify-end gap-1 pt-4">
                     {post.published ? (
-                      <a
-                        href={`/blog/${post.slug}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`Voir l'article ${post.title} (nouvel onglet)`}
-                        className={iconLink}
-                      >
-                        <ExternalLink className="h-4 w-4" aria-hidden />
-                      </a>
+                      <Tip label={`Voir l'article ${post.title} (nouvel onglet)`}>
+                        <a
+                          href={`/blog/${post.slug}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`Voir l'article ${post.title} (nouvel onglet)`}
+                          className={iconLink}
+                        >
+                          <ExternalLink className="h-4 w-4" aria-hidden />
+                        </a>
+                      </Tip>
                     ) : (
-                      <Link to={`/admin/blog/edit/${post.id}?preview=1`} aria-label={`Aperçu de l'article ${post.title}`} className={iconLink}>
-                        <Eye className="h-4 w-4" aria-hidden />
-                      </Link>
+                      <Tip label={`Aperçu de l'article ${post.title}`}>
+                        <Link to={`/admin/blog/edit/${post.id}?preview=1`} aria-label={`Aperçu de l'article ${post.title}`} className={iconLink}>
+                          <Eye className="h-4 w-4" aria-hidden />
+                        </Link>
+                      </Tip>
                     )}
-                    <Link to={`/admin/blog/edit/${post.id}`} aria-label={`Modifier l'article ${post.title}`} className={iconLink}>
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Link>
+                    <Tip label={`Modifier l'article ${post.title}`}>
+                      <Link to={`/admin/blog/edit/${post.id}`} aria-label={`Modifier l'article ${post.title}`} className={iconLink}>
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </Link>
+                    </Tip>
                     <IconButton label={`Supprimer l'article ${post.title}`} onClick={() => setToDelete(post)} className="text-red-700 hover:bg-red-50">
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </IconButton>
@@ -111,6 +142,16 @@ export function BlogListPage() {
             </li>
           ))}
         </ul>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          label="Pages des articles"
+          total={data.total}
+          page={data.page}
+          pageSize={data.pageSize}
+          noun={['article', 'articles']}
+          onPage={(p) => set({ page: p })}
+        />
       )}
       <ConfirmDialog
         open={toDelete !== null}

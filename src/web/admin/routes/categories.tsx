@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { blogCategorySchema } from '../../../shared/schemas/blog';
 import { slugify } from '../../../shared/schemas/common';
+import { StaleEditAlert, staleEditMessage } from '../components/stale-edit';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog, Modal } from '../components/ui/dialog';
@@ -100,6 +102,8 @@ export function CategoriesPage() {
 function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | null; onClose: () => void }) {
   const save = useSaveCategory();
   const toast = useToast();
+  const qc = useQueryClient();
+  const [stale, setStale] = useState<string | null>(null);
   const isNew = editing === 'new';
   const slugTouched = useRef(false);
   const {
@@ -114,6 +118,7 @@ function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | 
   useEffect(() => {
     if (editing === null) return;
     slugTouched.current = false;
+    setStale(null);
     reset(editing === 'new' ? { name: '', slug: '', description: '' } : { name: editing.name, slug: editing.slug, description: editing.description ?? '' });
   }, [editing, reset]);
 
@@ -125,10 +130,14 @@ function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | 
 
   const onSubmit = handleSubmit(async (data) => {
     try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, data });
+      const current = editing === 'new' || editing === null ? null : editing;
+      // The version the dialog opened with: someone else's save in between is refused (409).
+      await save.mutateAsync({ id: current?.id ?? null, data: { ...data, version: current?.version } });
       toast({ title: isNew ? 'Catégorie créée' : 'Catégorie mise à jour' });
       onClose();
     } catch (err) {
+      const staleMessage = staleEditMessage(err);
+      if (staleMessage) return setStale(staleMessage);
       toast({ title: 'Erreur', description: errorText(err, "Impossible d'enregistrer la catégorie"), variant: 'destructive' });
     }
   });
@@ -152,6 +161,15 @@ function CategoryDialog({ editing, onClose }: { editing: BlogCategory | 'new' | 
         <Field id="category-description" label="Description" error={errors.description?.message}>
           <Textarea rows={3} {...fieldAria('category-description', errors.description?.message)} {...register('description')} />
         </Field>
+        {stale && (
+          <StaleEditAlert
+            message={stale}
+            onReload={() => {
+              void qc.invalidateQueries({ queryKey: ['/api/blog-categories'] });
+              onClose();
+            }}
+          />
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Annuler

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, CheckCheck, Loader2, Send } from 'lucide-react';
+import { ArrowLeft, CheckCheck, Loader2, MessageSquareText, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import {
   useSendReply,
   useSetConversationStatus,
 } from '../features/conversations/api';
+import { useSavedReplies } from '../features/saved-replies/api';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/format';
 
@@ -65,9 +66,33 @@ function ConversationView({ id }: { id: number }) {
     control,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { isSubmitting },
   } = useForm<ReplyIn>({ resolver: zodResolver(replySchema), defaultValues: { content: '' } });
   const content = useWatch({ control, name: 'content' });
+  const { data: savedReplies } = useSavedReplies();
+  const replyBox = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: registerRef, ...contentField } = register('content');
+
+  /** Puts a saved reply's text at the caret (or in place of the selection), then focuses after it. */
+  function insertSavedReply(replyId: string) {
+    const saved = savedReplies?.find((r) => String(r.id) === replyId);
+    if (!saved) return;
+    const current = getValues('content') ?? '';
+    const box = replyBox.current;
+    const start = box ? box.selectionStart : current.length;
+    const end = box ? box.selectionEnd : current.length;
+    // Right after a word, the text starts a paragraph of its own.
+    const before = current.slice(0, start);
+    const text = (before && !/\s$/.test(before) ? '\n\n' : '') + saved.content;
+    setValue('content', before + text + current.slice(end), { shouldDirty: true });
+    requestAnimationFrame(() => {
+      if (!box) return;
+      box.focus();
+      box.setSelectionRange(start + text.length, start + text.length);
+    });
+  }
 
   useEffect(() => {
     threadEnd.current?.scrollIntoView?.({ block: 'end' });
@@ -180,7 +205,34 @@ function ConversationView({ id }: { id: number }) {
           <label htmlFor="reply-content" className="font-semibold text-gray-900">
             Reply
           </label>
-          <Textarea id="reply-content" rows={4} placeholder="Type your reply…" aria-describedby="reply-note" {...register('content')} />
+          {/* The saved replies are the staff's own (French) tool; their texts are in English. */}
+          <div lang="fr" className="flex flex-wrap items-center gap-2">
+            <MessageSquareText className="h-4 w-4 text-gray-700" aria-hidden />
+            <div className="min-w-0 flex-1 sm:max-w-xs">
+              <Select
+                aria-label="Insérer une réponse enregistrée"
+                placeholder="Insérer une réponse enregistrée"
+                value=""
+                onValueChange={insertSavedReply}
+                disabled={!savedReplies || savedReplies.length === 0}
+                options={(savedReplies ?? []).map((r) => ({ value: String(r.id), label: r.title }))}
+              />
+            </div>
+            <Link to="/admin/saved-replies" className="text-sm font-medium text-gray-800 underline hover:text-gray-950">
+              Gérer les réponses enregistrées
+            </Link>
+          </div>
+          <Textarea
+            id="reply-content"
+            rows={4}
+            placeholder="Type your reply…"
+            aria-describedby="reply-note"
+            {...contentField}
+            ref={(el) => {
+              registerRef(el);
+              replyBox.current = el;
+            }}
+          />
           {/* overflow-wrap:anywhere (unlike break-word) lets the address break inside the line's min-content width. */}
           <p id="reply-note" className="text-sm wrap-anywhere text-gray-700">
             Your reply will be sent to the customer's e-mail ({conversation.userEmail}).

@@ -21,18 +21,22 @@ const METRIC_LABELS: Record<string, string> = {
 
 function Tile({ label, value, icon: Icon, to }: { label: string; value: number; icon: LucideIcon; to?: string }) {
   const body = (
-    <Card className="flex items-center gap-4 p-5 transition-shadow hover:shadow-md">
-      <div className="rounded-md bg-red-100 p-3 text-red-800">
-        <Icon className="h-6 w-6" aria-hidden />
+    // Two per row on a phone: the icon goes above the figures there, beside them from 640 px.
+    <Card
+      className="flex h-full flex-col items-start gap-2 p-4 transition-shadow hover:shadow-md sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+      data-testid="dashboard-tile"
+    >
+      <div className="rounded-md bg-red-100 p-2 text-red-800 sm:p-3">
+        <Icon className="h-5 w-5 sm:h-6 sm:w-6" aria-hidden />
       </div>
-      <div>
+      <div className="min-w-0">
         <p className="text-sm text-gray-700">{label}</p>
         <p className="text-2xl font-bold text-gray-900">{value.toLocaleString('fr-FR')}</p>
       </div>
     </Card>
   );
   return to ? (
-    <Link to={to} className="rounded-lg focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none">
+    <Link to={to} className="block h-full rounded-lg focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none">
       {body}
     </Link>
   ) : (
@@ -51,12 +55,12 @@ export function DashboardPage() {
       {isLoading && <Spinner />}
       {data && (
         <div className="grid gap-6">
-          <section aria-label="Totaux" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <section aria-label="Totaux" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
             <Tile label="Réservations ce mois-ci" value={data.reservationsThisMonth} icon={CalendarCheck} to="/admin/reservations" />
             <Tile label="Utilisateurs" value={data.totalUsers} icon={Users} to={isAdmin ? '/admin/users' : undefined} />
             <Tile label="Articles de blog" value={data.totalBlogPosts} icon={FileText} to="/admin/blog" />
             <Tile label="Images de la galerie" value={data.totalGalleryImages} icon={Image} to="/admin/gallery" />
-            <Tile label="Messages de contact" value={data.totalContactSubmissions} icon={MessageSquare} to="/admin/newsletter" />
+            <Tile label="Messages de contact" value={data.totalContactSubmissions} icon={MessageSquare} to="/admin/newsletter?onglet=contact" />
             <Tile label="Abonnés newsletter" value={data.totalNewsletterSubscribers} icon={Mail} to="/admin/newsletter" />
           </section>
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, ImageOff, Link2, Loader2, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -8,6 +9,7 @@ import type { z } from 'zod';
 import { GALLERY_MAX_BYTES } from '../../../shared/constants';
 import { INSTAGRAM_URL_PATTERN, galleryInstagramSchema, galleryMetaSchema } from '../../../shared/schemas/gallery';
 import { Badge } from '../components/ui/badge';
+import { StaleEditAlert, staleEditMessage } from '../components/stale-edit';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Modal } from '../components/ui/dialog';
@@ -30,6 +32,7 @@ import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
 import type { GalleryItem } from '../lib/types';
 import { NO_FILE } from '../../../shared/messages';
+import { Tip } from '../components/ui/tip';
 
 // SPEC.md §5/§9: one file, 10 MB, jpeg/jpg/png/gif/webp.
 const ACCEPT = {
@@ -51,9 +54,16 @@ const NONE = '__none__';
 
 const stripExtension = (name: string) => name.replace(/\.[^.]+$/, '');
 
+// French texts for react-dropzone's error codes (its own messages are English: "File type must be ...").
+const REJECTION_TEXTS: Record<string, string> = {
+  'file-invalid-type': 'Type de fichier refusé : JPG, PNG, GIF ou WebP uniquement',
+  'file-too-large': 'Fichier trop volumineux : 10 Mo maximum',
+  'file-too-small': 'Fichier vide',
+  'too-many-files': 'Un seul fichier à la fois',
+};
+
 function rejectionText(rejections: FileRejection[]): string {
-  // react-dropzone's own messages (SPEC.md §8): "File type must be ...", "File is larger than N bytes", "Too many files".
-  const messages = new Set(rejections.flatMap((r) => r.errors.map((e) => e.message)));
+  const messages = new Set(rejections.flatMap((r) => r.errors.map((e) => REJECTION_TEXTS[e.code] ?? 'Fichier refusé')));
   return [...messages].join(' · ');
 }
 
@@ -167,7 +177,7 @@ export function GalleryPage() {
         <Button variant="outline" size="sm">
           Choisir un fichier
         </Button>
-        <p className="text-sm text-gray-700">JPG, PNG, GIF up to 10MB</p>
+        <p className="text-sm text-gray-700">JPG, PNG, GIF ou WebP, 10 Mo maximum</p>
       </div>
 
       <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -193,15 +203,17 @@ export function GalleryPage() {
                   {/* Hover actions; always visible on touch screens and while focused from the keyboard. */}
                   <div className="absolute inset-x-0 top-0 flex justify-end gap-1 bg-gradient-to-b from-black/60 to-transparent p-2 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100">
                     {item.instagramUrl && (
-                      <a
-                        href={item.instagramUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`Ouvrir ${item.title} sur Instagram (nouvel onglet)`}
-                        className="inline-flex h-9 w-9 items-center justify-center rounded-md bg-white text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
-                      >
-                        <ExternalLink className="h-4 w-4" aria-hidden />
-                      </a>
+                      <Tip label={`Ouvrir ${item.title} sur Instagram (nouvel onglet)`}>
+                        <a
+                          href={item.instagramUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`Ouvrir ${item.title} sur Instagram (nouvel onglet)`}
+                          className="inline-flex h-9 w-9 items-center justify-center rounded-md bg-white text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                        >
+                          <ExternalLink className="h-4 w-4" aria-hidden />
+                        </a>
+                      </Tip>
                     )}
                     <IconButton label={`Modifier ${item.title}`} variant="outline" onClick={() => setEditing(item)}>
                       <Pencil className="h-4 w-4" aria-hidden />
@@ -405,7 +417,7 @@ function AddImageDialog({
               <Button variant="outline" size="sm">
                 {file ? 'Choisir un autre fichier' : 'Choisir un fichier'}
               </Button>
-              <p className="text-xs text-gray-700">JPG, PNG, GIF up to 10MB</p>
+              <p className="text-xs text-gray-700">JPG, PNG, GIF ou WebP, 10 Mo maximum</p>
             </div>
           </Tabs.Content>
           <Tabs.Content value="instagram" className="mt-4">
@@ -474,6 +486,8 @@ type MetaOut = z.output<typeof galleryMetaSchema>;
 function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | null; onClose: () => void; categories: string[] }) {
   const update = useUpdateImage();
   const toast = useToast();
+  const qc = useQueryClient();
+  const [stale, setStale] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -483,15 +497,19 @@ function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | nu
 
   useEffect(() => {
     if (item) reset({ title: item.title, description: item.description ?? '', category: item.category });
+    setStale(null);
   }, [item, reset]);
 
   const onSubmit = handleSubmit(async (data) => {
     if (!item) return;
     try {
-      await update.mutateAsync({ id: item.id, data });
+      // The version the dialog opened with: someone else's save in between is refused (409).
+      await update.mutateAsync({ id: item.id, data: { ...data, version: item.version } });
       toast({ title: 'Succès', description: 'Image mise à jour' });
       onClose();
     } catch (err) {
+      const staleMessage = staleEditMessage(err);
+      if (staleMessage) return setStale(staleMessage);
       toast({ title: 'Erreur', description: errorText(err, "Impossible de mettre à jour l'image"), variant: 'destructive' });
     }
   });
@@ -508,6 +526,15 @@ function EditImageDialog({ item, onClose, categories }: { item: GalleryItem | nu
         <Field id="edit-image-category" label="Catégorie">
           <CategoryInput id="edit-image-category" categories={categories} {...register('category')} />
         </Field>
+        {stale && (
+          <StaleEditAlert
+            message={stale}
+            onReload={() => {
+              void qc.invalidateQueries({ queryKey: ['/api/gallery'] });
+              onClose();
+            }}
+          />
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Annuler

@@ -1,21 +1,68 @@
-import { ChevronRight, MessageSquare } from 'lucide-react';
+import { ChevronRight, MessageSquare, MessageSquareText, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
 import { Card } from '../components/ui/card';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
-import { CONVERSATION_STATUS_LABELS, CONVERSATION_STATUS_TONES, useConversations } from '../features/conversations/api';
+import { CONVERSATION_STATUS_LABELS, CONVERSATION_STATUS_TONES, useConversationPage } from '../features/conversations/api';
+import { CONVERSATION_STATUSES } from '../../../shared/constants';
+import { listSearch } from '../../../shared/schemas/lists';
+import { Input } from '../components/ui/field';
+import { Pager } from '../components/ui/pager';
+import { Select } from '../components/ui/select';
+import { useListParams, useSearchText } from '../lib/list-state';
 import { formatDateTime } from '../lib/format';
 
 /** Conversation list: in English like the detail screen (SPEC.md §1). */
 export function MessagesPage() {
-  const { data: conversations, isLoading } = useConversations();
-  const total = conversations?.length ?? 0;
+  // Search, status and page are in the address (?q=…&statut=open&page=2).
+  const { get, page, set } = useListParams();
+  const status = get('statut');
+  const { data, isLoading } = useConversationPage(listSearch({ q: get('q'), status, page }));
+  const { data: everything } = useConversationPage('pageSize=1');
+  const [text, setText] = useSearchText(get('q'), (q) => set({ q }));
+  const conversations = data?.items;
+  const total = everything?.total ?? 0;
+  const filtered = get('q') !== '' || status !== '';
   return (
     <div lang="en">
-      <PageHeader title="Messages" subtitle={`${total} conversation${total === 1 ? '' : 's'}`} />
+      <PageHeader
+        title="Messages"
+        subtitle={`${total} conversation${total === 1 ? '' : 's'}`}
+        actions={
+          <Link
+            to="/admin/saved-replies"
+            lang="fr"
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-4 text-sm font-medium text-gray-900 hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+          >
+            <MessageSquareText className="h-4 w-4" aria-hidden />
+            Réponses enregistrées
+          </Link>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search conversations"
+            placeholder="Name, e-mail or subject…"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-48">
+          <Select
+            aria-label="Filter by status"
+            value={status || 'all'}
+            onValueChange={(v) => set({ statut: v === 'all' ? undefined : v })}
+            options={[{ value: 'all', label: 'All statuses' }, ...CONVERSATION_STATUSES.map((s) => ({ value: s, label: CONVERSATION_STATUS_LABELS[s] }))]}
+          />
+        </div>
+      </div>
       {isLoading && <Spinner label="Loading..." />}
-      {conversations && conversations.length === 0 && <EmptyState title="No conversations yet" />}
+      {conversations && conversations.length === 0 && <EmptyState title={filtered ? 'No conversation matches' : 'No conversations yet'} />}
       {conversations && conversations.length > 0 && (
         <Card>
           <ul className="divide-y divide-gray-200" aria-label="Conversations">
@@ -53,6 +100,18 @@ export function MessagesPage() {
             ))}
           </ul>
         </Card>
+      )}
+      {data && data.total > 0 && (
+        <div lang="fr">
+          <Pager
+            label="Pages des conversations"
+            total={data.total}
+            page={data.page}
+            pageSize={data.pageSize}
+            noun={['conversation', 'conversations']}
+            onPage={(p) => set({ page: p })}
+          />
+        </div>
       )}
     </div>
   );

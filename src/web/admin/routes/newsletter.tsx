@@ -1,6 +1,7 @@
-import { Download, Mail, Phone, Search, Trash2 } from 'lucide-react';
+import { Download, Mail, MessageSquare, Phone, Search, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -12,7 +13,10 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
-import { matchesSubscriber, useContactSubmissions, useDeleteSubscriber, useSetContactStatus, useSubscribers } from '../features/newsletter/api';
+import { useContactPage, useDeleteSubscriber, useSetContactStatus, useSubscriberPage } from '../features/newsletter/api';
+import { Pager } from '../components/ui/pager';
+import { listSearch } from '../../../shared/schemas/lists';
+import { fetchAllPages, useListParams, useSearchText } from '../lib/list-state';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDate, formatDateTime } from '../lib/format';
 import type { NewsletterSubscriber } from '../lib/types';
@@ -20,50 +24,76 @@ import type { NewsletterSubscriber } from '../lib/types';
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'Nouveau', read: 'Lu', responded: 'Répondu' };
 const CONTACT_STATUS_TONES: Record<ContactStatus, BadgeTone> = { new: 'red', read: 'yellow', responded: 'green' };
 
-/** SPEC.md §7: e-mail, name, status, subscription date; file newsletter-subscribers.csv. */
+/** Double opt-in: an address is a subscriber (Actif) only once it confirmed the e-mailed link. */
+const SUBSCRIBER_STATUS: Record<NewsletterSubscriber['status'], { label: string; tone: BadgeTone }> = {
+  confirmed: { label: 'Actif', tone: 'green' },
+  pending: { label: 'En attente de confirmation', tone: 'yellow' },
+  unsubscribed: { label: 'Inactif', tone: 'gray' },
+};
+
+/**
+ * SPEC.md §7: e-mail, name, status, subscription date; file newsletter-subscribers.csv.
+ * Pending addresses are left out: they never agreed to receive anything.
+ */
 export function subscribersCsv(list: NewsletterSubscriber[]): string {
   return toCsv(
     ['Email', 'Nom', 'Statut', "Date d'inscription"],
-    list.map((s) => [s.email, s.name ?? '', s.isActive ? 'Actif' : 'Inactif', formatDate(s.subscribedAt)]),
+    list.filter((s) => s.status !== 'pending').map((s) => [s.email, s.name ?? '', SUBSCRIBER_STATUS[s.status].label, formatDate(s.subscribedAt)]),
   );
 }
 
 const tabClass =
   'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
 
+const ALL = 'all';
+
+/** Two tabs; the open one, its search, filter and page are in the address (?onglet=contact&q=…&page=2). */
 export function NewsletterPage() {
-  const { data: subscribers } = useSubscribers();
-  const { data: contacts } = useContactSubmissions();
+  const { get, set } = useListParams();
+  const tab = get('onglet') === 'contact' ? 'contacts' : 'subscribers';
+  // The tabs' counts: confirmed subscribers, and every contact message (one-row pages).
+  const { data: subscribers } = useSubscriberPage('pageSize=1');
+  const { data: contacts } = useContactPage('pageSize=1');
   return (
     <>
       <PageHeader title="Newsletter & Contact" subtitle="Abonnés à la newsletter et messages du formulaire de contact" />
-      <Tabs.Root defaultValue="subscribers">
+      <Tabs.Root value={tab} onValueChange={(v) => set({ onglet: v === 'contacts' ? 'contact' : undefined, q: undefined, statut: undefined })}>
         <Tabs.List aria-label="Newsletter et contact" className="mb-6 flex rounded-lg bg-gray-200 p-1 sm:inline-flex">
           <Tabs.Trigger value="subscribers" className={tabClass}>
-            Abonnés Newsletter ({subscribers?.length ?? 0})
+            Abonnés Newsletter ({subscribers?.confirmed ?? 0})
           </Tabs.Trigger>
           <Tabs.Trigger value="contacts" className={tabClass}>
-            Messages Contact ({contacts?.length ?? 0})
+            Messages Contact ({contacts?.total ?? 0})
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="subscribers">
-          <SubscribersTab />
-        </Tabs.Content>
-        <Tabs.Content value="contacts">
-          <ContactsTab />
-        </Tabs.Content>
+        <Tabs.Content value="subscribers">{tab === 'subscribers' && <SubscribersTab />}</Tabs.Content>
+        <Tabs.Content value="contacts">{tab === 'contacts' && <ContactsTab />}</Tabs.Content>
       </Tabs.Root>
     </>
   );
 }
 
 function SubscribersTab() {
-  const { data: subscribers, isLoading } = useSubscribers();
+  const { get, page, set } = useListParams();
+  const query = get('q');
+  const apiQuery = listSearch({ q: query, page });
+  const { data: subscribers, isLoading } = useSubscriberPage(apiQuery);
+  const [text, setText] = useSearchText(query, (q) => set({ q }));
   const del = useDeleteSubscriber();
   const toast = useToast();
-  const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<NewsletterSubscriber | null>(null);
-  const visible = (subscribers ?? []).filter((s) => matchesSubscriber(s, query));
+  const visible = subscribers?.items ?? [];
+  const pending = visible.filter((s) => s.status === 'pending').length;
+
+  // Every page of the search, not only the one shown.
+  async function exportCsv() {
+    try {
+      const all = await fetchAllPages<NewsletterSubscriber>('/api/newsletter-subscribers', new URLSearchParams(listSearch({ q: query })));
+      downloadCsv('newsletter-subscribers.csv', subscribersCsv(all));
+    } catch {
+      toast({ title: 'Erreur', description: "Impossible d'exporter les abonnés", variant: 'destructive' });
+    }
+  }
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -86,16 +116,22 @@ function SubscribersTab() {
             type="search"
             aria-label="Rechercher par e-mail ou nom"
             placeholder="Rechercher par e-mail ou nom…"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
             className="pl-9"
           />
         </div>
-        <Button variant="outline" onClick={() => downloadCsv('newsletter-subscribers.csv', subscribersCsv(visible))} disabled={visible.length === 0}>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={visible.length === pending}>
           <Download className="h-4 w-4" aria-hidden />
           Exporter CSV
         </Button>
       </div>
+      {pending > 0 && (
+        <p className="mb-4 text-sm text-gray-700" data-testid="pending-note">
+          {pending === 1 ? '1 adresse attend' : `${pending} adresses attendent`} la confirmation du lien envoyé par e-mail : elles ne sont ni comptées, ni
+          exportées, et ne reçoivent pas la newsletter.
+        </p>
+      )}
       {isLoading && <Spinner />}
       {subscribers && visible.length === 0 && <EmptyState title={query ? 'Aucun abonné ne correspond à la recherche' : 'Aucun abonné'} />}
       {visible.length > 0 && (
@@ -109,7 +145,7 @@ function SubscribersTab() {
                     {s.name ? `${s.name} · ` : ''}Inscrit le {formatDate(s.subscribedAt)}
                   </p>
                 </div>
-                <Badge tone={s.isActive ? 'green' : 'gray'}>{s.isActive ? 'Actif' : 'Inactif'}</Badge>
+                <Badge tone={SUBSCRIBER_STATUS[s.status].tone}>{SUBSCRIBER_STATUS[s.status].label}</Badge>
                 <IconButton label={`Supprimer l'abonné ${s.email}`} onClick={() => setToDelete(s)} className="text-red-700 hover:bg-red-50">
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </IconButton>
@@ -117,6 +153,16 @@ function SubscribersTab() {
             ))}
           </ul>
         </Card>
+      )}
+      {subscribers && subscribers.total > 0 && (
+        <Pager
+          label="Pages des abonnés"
+          total={subscribers.total}
+          page={subscribers.page}
+          pageSize={subscribers.pageSize}
+          noun={['abonné', 'abonnés']}
+          onPage={(p) => set({ page: p })}
+        />
       )}
       <ConfirmDialog
         open={toDelete !== null}
@@ -131,7 +177,11 @@ function SubscribersTab() {
 }
 
 function ContactsTab() {
-  const { data: contacts, isLoading } = useContactSubmissions();
+  const { get, page, set } = useListParams();
+  const status = get('statut');
+  const { data, isLoading } = useContactPage(listSearch({ q: get('q'), status, page }));
+  const [text, setText] = useSearchText(get('q'), (q) => set({ q }));
+  const contacts = data?.items;
   const setStatus = useSetContactStatus();
   const toast = useToast();
   const options = CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] }));
@@ -145,47 +195,92 @@ function ContactsTab() {
     }
   }
 
-  if (isLoading) return <Spinner />;
-  if (!contacts || contacts.length === 0) return <EmptyState title="Aucun message" />;
+  const filtered = get('q') !== '' || status !== '';
   return (
-    <ul className="grid gap-4" aria-label="Messages de contact">
-      {contacts.map((c) => (
-        <li key={c.id}>
-          <Card className="p-4" data-testid="contact-card">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
-                  <Badge tone={CONTACT_STATUS_TONES[c.status]}>{CONTACT_STATUS_LABELS[c.status]}</Badge>
+    <>
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Rechercher un message"
+            placeholder="Nom, e-mail, téléphone ou texte…"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-48">
+          <Select
+            aria-label="Filtrer par statut"
+            value={status || ALL}
+            onValueChange={(v) => set({ statut: v === ALL ? undefined : v })}
+            options={[{ value: ALL, label: 'Tous les statuts' }, ...options]}
+          />
+        </div>
+      </div>
+      {isLoading && <Spinner />}
+      {contacts && contacts.length === 0 && <EmptyState title={filtered ? 'Aucun message ne correspond à la recherche' : 'Aucun message'} />}
+      {contacts && contacts.length > 0 && (
+        <ul className="grid gap-4" aria-label="Messages de contact">
+          {contacts.map((c) => (
+            <li key={c.id}>
+              <Card className="p-4" data-testid="contact-card">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
+                      <Badge tone={CONTACT_STATUS_TONES[c.status]}>{CONTACT_STATUS_LABELS[c.status]}</Badge>
+                    </div>
+                    <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
+                      <a href={`mailto:${c.email}`} className="inline-flex max-w-full min-w-0 items-center gap-1 wrap-anywhere hover:underline">
+                        <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                        {c.email}
+                      </a>
+                      {c.phone && (
+                        <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 hover:underline">
+                          <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                          {c.phone}
+                        </a>
+                      )}
+                      <span>{formatDateTime(c.createdAt)}</span>
+                    </div>
+                  </div>
+                  <div className="w-full shrink-0 sm:w-40">
+                    <Select
+                      aria-label={`Statut du message de ${c.name}`}
+                      value={c.status}
+                      onValueChange={(v) => change(c.id, v as ContactStatus)}
+                      options={options}
+                    />
+                  </div>
                 </div>
-                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
-                  <a href={`mailto:${c.email}`} className="inline-flex max-w-full min-w-0 items-center gap-1 wrap-anywhere hover:underline">
-                    <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
-                    {c.email}
-                  </a>
-                  {c.phone && (
-                    <a href={`tel:${c.phone}`} className="inline-flex items-center gap-1 hover:underline">
-                      <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />
-                      {c.phone}
-                    </a>
-                  )}
-                  <span>{formatDateTime(c.createdAt)}</span>
-                </div>
-              </div>
-              <div className="w-full shrink-0 sm:w-40">
-                <Select
-                  aria-label={`Statut du message de ${c.name}`}
-                  value={c.status}
-                  onValueChange={(v) => change(c.id, v as ContactStatus)}
-                  options={options}
-                />
-              </div>
-            </div>
-            {c.subject && <p className="mt-3 text-sm font-medium wrap-anywhere text-gray-900">{c.subject}</p>}
-            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap text-gray-800">{c.message}</p>
-          </Card>
-        </li>
-      ))}
-    </ul>
+                {c.subject && <p className="mt-3 text-sm font-medium wrap-anywhere text-gray-900">{c.subject}</p>}
+                <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap text-gray-800">{c.message}</p>
+                {c.conversationId != null && (
+                  <Link
+                    to={`/admin/messages/${c.conversationId}`}
+                    className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-red-800 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                  >
+                    <MessageSquare className="h-4 w-4" aria-hidden />
+                    Répondre dans la conversation
+                  </Link>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          label="Pages des messages"
+          total={data.total}
+          page={data.page}
+          pageSize={data.pageSize}
+          noun={['message', 'messages']}
+          onPage={(p) => set({ page: p })}
+        />
+      )}
+    </>
   );
 }

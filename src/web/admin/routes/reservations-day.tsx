@@ -24,6 +24,7 @@ import { cn } from '../lib/cn';
 import { formatGymDate, gymToday, gymZoneName } from '../lib/format';
 import { useSingleFlight } from '../lib/single-flight';
 import type { Reservation } from '../lib/types';
+import { IconButton } from '../components/ui/icon-button';
 
 export const SOURCE_LABELS: Record<ReservationSource, string> = { web: 'Site', walk_in: 'Sur place', whatsapp: 'WhatsApp' };
 const SOURCE_TONES: Record<ReservationSource, BadgeTone> = { web: 'gray', walk_in: 'blue', whatsapp: 'green' };
@@ -49,9 +50,9 @@ export function DayView({ date, onDateChange }: { date: string; onDateChange: (d
           <p className="text-sm text-gray-700">Heures : {gymZoneName()}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <Button variant="outline" size="icon" className="h-11 w-11" aria-label="Jour précédent" onClick={() => onDateChange(addDays(date, -1))}>
+          <IconButton variant="outline" className="h-11 w-11" label="Jour précédent" onClick={() => onDateChange(addDays(date, -1))}>
             <ChevronLeft className="h-5 w-5" aria-hidden />
-          </Button>
+          </IconButton>
           <div className="grid min-w-0 flex-1 gap-1 sm:flex-none">
             <label htmlFor="day-date" className="sr-only">
               Date
@@ -66,9 +67,9 @@ export function DayView({ date, onDateChange }: { date: string; onDateChange: (d
               }}
             />
           </div>
-          <Button variant="outline" size="icon" className="h-11 w-11" aria-label="Jour suivant" onClick={() => onDateChange(addDays(date, 1))}>
+          <IconButton variant="outline" className="h-11 w-11" label="Jour suivant" onClick={() => onDateChange(addDays(date, 1))}>
             <ChevronRight className="h-5 w-5" aria-hidden />
-          </Button>
+          </IconButton>
           {date !== today && (
             <Button variant="ghost" className="h-11" onClick={() => onDateChange(today)}>
               Aujourd'hui

@@ -1,7 +1,6 @@
-import { Archive, Ban, CalendarCheck, CheckCircle2, Copy, Download, Eye, Mail, MessageCircle, Phone, Trash2, type LucideIcon } from 'lucide-react';
+import { Archive, Ban, CalendarCheck, Search, CheckCircle2, Copy, Download, Eye, Mail, MessageCircle, Phone, Trash2, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { isIsoDate } from '../../../shared/gym-time';
 import type { ReservationStatus } from '../../../shared/constants';
 import { SITE } from '../../../shared/site';
@@ -14,14 +13,14 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { Switch } from '../components/ui/switch';
 import { useToast } from '../components/ui/toast';
-import {
-  countUnread,
-  useArchiveReservation,
-  useCancelReservation,
-  useDeleteReservation,
-  useMarkReservationRead,
-  useReservations,
-} from '../features/reservations/api';
+import { Field, Input } from '../components/ui/field';
+import { Pager } from '../components/ui/pager';
+import { Select } from '../components/ui/select';
+import { useClasses } from '../features/planning/api';
+import { useArchiveReservation, useCancelReservation, useDeleteReservation, useMarkReservationRead, useReservationPage } from '../features/reservations/api';
+import { CLASSES } from '../../../shared/site';
+import { listSearch, RESERVATION_SORTS, reservationListQuerySchema, type ReservationSort } from '../../../shared/schemas/lists';
+import { fetchAllPages, useListParams, useSearchText } from '../lib/list-state';
 import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, gymToday, gymZoneName, todayStamp, truncate } from '../lib/format';
@@ -79,6 +78,29 @@ function Tile({ label, value, icon: Icon, tone }: { label: string; value: number
   );
 }
 
+const ALL = 'all';
+const SORT_LABELS: Record<ReservationSort, string> = {
+  '-created': 'Arrivée : plus récentes',
+  created: 'Arrivée : plus anciennes',
+  date: 'Date du cours : plus proche',
+  '-date': 'Date du cours : plus lointaine',
+};
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'Tous les statuts' },
+  ...(['unread', 'read', 'archived', 'cancelled'] as const).map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+];
+const WHEN_OPTIONS = [
+  { value: ALL, label: 'Passés et à venir' },
+  { value: 'upcoming', label: 'À venir' },
+  { value: 'past', label: 'Passés' },
+];
+
+/** Upcoming or past at a glance, beside the status (a cancelled booking says so in its status). */
+const isUpcoming = (r: Reservation) => Date.parse(r.dateTime) >= Date.now();
+function WhenBadge({ r }: { r: Reservation }) {
+  return isUpcoming(r) ? <Badge tone="blue">À venir</Badge> : <Badge tone="gray">Passé</Badge>;
+}
+
 const tabClass =
   'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
 
@@ -90,11 +112,30 @@ const cancellable = (r: Reservation) => r.status === 'unread' || r.status === 'r
  * tabs; the tab and the day are in the address (?vue=jour&date=YYYY-MM-DD), so a reload keeps them.
  */
 export function ReservationsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, get, page, set } = useListParams();
   const view = params.get('vue') === 'jour' ? 'jour' : 'liste';
   const dateParam = params.get('date');
   const date = dateParam && isIsoDate(dateParam) ? dateParam : gymToday();
-  const { data: reservations, isLoading } = useReservations();
+  // The list's state is the address: q, cours, statut, quand, du, au, tri, archivees, page.
+  const showArchived = get('archivees') === '1';
+  const parsed = reservationListQuerySchema.safeParse({
+    q: get('q') || undefined,
+    course: get('cours') || undefined,
+    status: get('statut') || (showArchived ? undefined : 'active'),
+    when: get('quand') || undefined,
+    from: get('du') || undefined,
+    to: get('au') || undefined,
+    sort: get('tri') || undefined,
+    page,
+  });
+  // A hand-edited address with a bad value falls back to the default list rather than an error.
+  const query = parsed.success ? parsed.data : { status: 'active' as const, page: 1 };
+  const apiQuery = listSearch({ ...query, page: query.page ?? 1 });
+  const { data, isLoading } = useReservationPage(apiQuery);
+  const { data: classes } = useClasses();
+  const courses = [...new Set([...(classes ?? []).map((c) => c.name), ...CLASSES.map((c) => c.name)])].sort();
+  const [text, setText] = useSearchText(get('q'), (q) => set({ q }));
+  const filtered = ['q', 'cours', 'statut', 'quand', 'du', 'au'].some((k) => get(k) !== '');
   const markRead = useMarkReservationRead();
   const archive = useArchiveReservation();
   const del = useDeleteReservation();
@@ -102,15 +143,13 @@ export function ReservationsPage() {
   const toast = useToast();
   const cancelling = useSingleFlight();
   const [toCancel, setToCancel] = useState<Reservation | null>(null);
-  const [showArchived, setShowArchived] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Reservation | null>(null);
 
-  const all = reservations ?? [];
-  const visible = showArchived ? all : all.filter((r) => r.status !== 'archived');
-  const unread = countUnread(all);
-  const treated = all.filter((r) => r.status === 'read' || r.status === 'archived').length;
-  const detail = all.find((r) => r.id === detailId) ?? null;
+  const visible = data?.items ?? [];
+  const unread = data?.counts.unread ?? 0;
+  const treated = data?.counts.treated ?? 0;
+  const detail = visible.find((r) => r.id === detailId) ?? null;
 
   function open(r: Reservation) {
     setDetailId(r.id);
@@ -156,13 +195,18 @@ export function ReservationsPage() {
 
   // The chosen day stays in the address while the list is shown, so going back to "Jour" returns to it.
   function setView(next: string) {
-    const keep: Record<string, string> = dateParam && isIsoDate(dateParam) ? { date: dateParam } : {};
-    setParams(next === 'jour' ? { vue: 'jour', date } : keep, { replace: true });
+    set({ vue: next === 'jour' ? 'jour' : undefined, date: next === 'jour' ? date : dateParam && isIsoDate(dateParam) ? dateParam : undefined, page: page });
   }
 
-  function exportCsv() {
-    downloadCsv(`reservations-${todayStamp()}.csv`, reservationsCsv(visible));
-    toast({ title: 'Export terminé', description: `${visible.length} réservation${visible.length > 1 ? 's' : ''} exportée${visible.length > 1 ? 's' : ''}.` });
+  // Every page of the current search, not only the one shown (docs/admin.md: the export is what the list shows).
+  async function exportCsv() {
+    try {
+      const list = await fetchAllPages<Reservation>('/api/reservations', new URLSearchParams(apiQuery));
+      downloadCsv(`reservations-${todayStamp()}.csv`, reservationsCsv(list));
+      toast({ title: 'Export terminé', description: `${list.length} réservation${list.length > 1 ? 's' : ''} exportée${list.length > 1 ? 's' : ''}.` });
+    } catch (err) {
+      toast({ title: 'Erreur', description: errorText(err, "Impossible d'exporter les réservations"), variant: 'destructive' });
+    }
   }
 
   const actions = (r: Reservation) => (
@@ -198,7 +242,7 @@ export function ReservationsPage() {
         }
         actions={
           view === 'liste' ? (
-            <Button variant="outline" onClick={exportCsv} disabled={visible.length === 0}>
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={visible.length === 0}>
               <Download className="h-4 w-4" aria-hidden />
               Exporter CSV
             </Button>
@@ -215,17 +259,80 @@ export function ReservationsPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="jour">
-          <DayView date={date} onDateChange={(d) => setParams({ vue: 'jour', date: d }, { replace: true })} />
+          <DayView date={date} onDateChange={(d) => set({ vue: 'jour', date: d, page })} />
         </Tabs.Content>
         <Tabs.Content value="liste">
           <section aria-label="Résumé" className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
-            <Tile label="Total réservations" value={all.length} icon={CalendarCheck} tone="bg-gray-100 text-gray-800" />
+            <Tile label="Total réservations" value={data?.counts.all ?? 0} icon={CalendarCheck} tone="bg-gray-100 text-gray-800" />
             <Tile label="Non lues" value={unread} icon={Mail} tone="bg-red-100 text-red-800" />
             <Tile label="Traitées" value={treated} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
           </section>
 
+          <form
+            role="search"
+            aria-label="Rechercher et filtrer les réservations"
+            className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              set({ q: text.trim() });
+            }}
+          >
+            <div className="relative col-span-2 self-end">
+              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+              <Input
+                type="search"
+                aria-label="Rechercher par nom, e-mail ou téléphone"
+                placeholder="Nom, e-mail ou téléphone…"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="pl-9"
+              />
+            </div>
+            <Field id="filter-course" label="Cours">
+              <Select
+                id="filter-course"
+                aria-label="Cours"
+                value={get('cours') || ALL}
+                onValueChange={(v) => set({ cours: v === ALL ? undefined : v })}
+                options={[{ value: ALL, label: 'Tous les cours' }, ...courses.map((c) => ({ value: c, label: c }))]}
+              />
+            </Field>
+            <Field id="filter-status" label="Statut">
+              <Select
+                id="filter-status"
+                aria-label="Statut"
+                value={get('statut') || ALL}
+                onValueChange={(v) => set({ statut: v === ALL ? undefined : v })}
+                options={STATUS_OPTIONS}
+              />
+            </Field>
+            <Field id="filter-when" label="Passés ou à venir">
+              <Select
+                id="filter-when"
+                aria-label="Passés ou à venir"
+                value={get('quand') || ALL}
+                onValueChange={(v) => set({ quand: v === ALL ? undefined : v })}
+                options={WHEN_OPTIONS}
+              />
+            </Field>
+            <Field id="filter-sort" label="Trier">
+              <Select
+                id="filter-sort"
+                aria-label="Trier"
+                value={get('tri') || '-created'}
+                onValueChange={(v) => set({ tri: v === '-created' ? undefined : v })}
+                options={RESERVATION_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))}
+              />
+            </Field>
+            <Field id="filter-from" label="Cours du">
+              <Input id="filter-from" type="date" value={get('du')} max={get('au') || undefined} onChange={(e) => set({ du: e.target.value })} />
+            </Field>
+            <Field id="filter-to" label="Au">
+              <Input id="filter-to" type="date" value={get('au')} min={get('du') || undefined} onChange={(e) => set({ au: e.target.value })} />
+            </Field>
+          </form>
           <div className="mb-2 flex items-center gap-3">
-            <Switch id="show-archived" checked={showArchived} onCheckedChange={setShowArchived} />
+            <Switch id="show-archived" checked={showArchived} onCheckedChange={(on) => set({ archivees: on ? '1' : undefined })} />
             <label htmlFor="show-archived" className="text-sm font-medium text-gray-900">
               Afficher les réservations archivées
             </label>
@@ -235,7 +342,7 @@ export function ReservationsPage() {
           </p>
 
           {isLoading && <Spinner />}
-          {reservations && visible.length === 0 && <EmptyState title="Aucune réservation" />}
+          {data && visible.length === 0 && <EmptyState title={filtered ? 'Aucune réservation ne correspond à la recherche' : 'Aucune réservation'} />}
           {visible.length > 0 && (
             <>
               {/* A table from 1280 px (below, cards): fixed layout, so a long name or e-mail wraps or is
@@ -298,7 +405,10 @@ export function ReservationsPage() {
                           {truncate(r.message, 30)}
                         </td>
                         <td className="px-4 py-3">
-                          <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+                          <div className="flex flex-wrap gap-1">
+                            <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+                            <WhenBadge r={r} />
+                          </div>
                         </td>
                         <td className="px-4 py-3">{actions(r)}</td>
                       </tr>
@@ -316,9 +426,10 @@ export function ReservationsPage() {
                           <p className="text-sm text-gray-900">{r.course}</p>
                           <p className="text-sm text-gray-700">{formatDateTime(r.dateTime)}</p>
                         </div>
-                        <Badge tone={STATUS_TONES[r.status]} className="shrink-0">
-                          {STATUS_LABELS[r.status]}
-                        </Badge>
+                        <div className="flex shrink-0 flex-col items-end gap-1">
+                          <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+                          <WhenBadge r={r} />
+                        </div>
                       </div>
                       <div className="mt-2 text-sm wrap-anywhere text-gray-700">
                         {r.email && <div>{r.email}</div>}
@@ -331,6 +442,16 @@ export function ReservationsPage() {
                 ))}
               </ul>
             </>
+          )}
+          {data && data.total > 0 && (
+            <Pager
+              label="Pages des réservations"
+              total={data.total}
+              page={data.page}
+              pageSize={data.pageSize}
+              noun={['réservation', 'réservations']}
+              onPage={(p) => set({ page: p })}
+            />
           )}
         </Tabs.Content>
       </Tabs.Root>
@@ -454,7 +575,8 @@ function ReservationDetail({
           Copier l'e-mail de confirmation
         </Button>
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
+      {/* Phones: stacked in reading order, the destructive Supprimer last and only as wide as its text (a thumb lands on the first, wide ones). */}
+      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end" data-testid="reservation-actions">
         {onCancel && (
           <Button variant="outline" onClick={onCancel}>
             <Ban className="h-4 w-4" aria-hidden />
@@ -467,7 +589,7 @@ function ReservationDetail({
             Archiver
           </Button>
         )}
-        <Button variant="destructive" onClick={onDelete}>
+        <Button variant="destructive" className="self-end sm:self-auto" onClick={onDelete}>
           <Trash2 className="h-4 w-4" aria-hidden />
           Supprimer
         </Button>

@@ -8,6 +8,7 @@ import { userCreateSchema, userUpdateSchema } from '../../../shared/schemas/auth
 import { roleLabel } from '../components/layout/admin-shell';
 import { ErrorAlert } from '../components/ui/alert';
 import { Badge } from '../components/ui/badge';
+import { StaleEditAlert, staleEditMessage } from '../components/stale-edit';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog, Modal } from '../components/ui/dialog';
@@ -43,7 +44,7 @@ export function UsersPage() {
       return;
     }
     try {
-      await update.mutateAsync({ id: u.id, data: { isActive: !u.isActive } });
+      await update.mutateAsync({ id: u.id, data: { isActive: !u.isActive, version: u.version } });
       toast({ title: 'Statut utilisateur mis à jour' });
     } catch (err) {
       toast({ title: 'Erreur', description: errorText(err, 'Impossible de mettre à jour le statut'), variant: 'destructive' });
@@ -101,11 +102,22 @@ export function UsersPage() {
                     <Badge tone={u.isActive ? 'green' : 'gray'}>{u.isActive ? 'Actif' : 'Inactif'}</Badge>
                   </div>
                   <p className="mt-3 text-xs text-gray-700">Créé le {formatDate(u.createdAt)}</p>
+                  {isMe && (
+                    <p id={`self-note-${u.id}`} className="mt-2 text-xs text-gray-700">
+                      {NO_SELF_DEACTIVATE}
+                    </p>
+                  )}
                   <div className="mt-auto flex justify-end gap-1 pt-3">
                     <IconButton label={`Modifier ${u.name}`} onClick={() => setEditing(u)}>
                       <Pencil className="h-4 w-4" aria-hidden />
                     </IconButton>
-                    <IconButton label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`} onClick={() => toggleActive(u)} disabled={update.isPending}>
+                    {/* One's own account: disabled, as deleting it is unavailable; the note below says why. */}
+                    <IconButton
+                      label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`}
+                      onClick={() => toggleActive(u)}
+                      disabled={update.isPending || isMe}
+                      aria-describedby={isMe ? `self-note-${u.id}` : undefined}
+                    >
                       <Power className={u.isActive ? 'h-4 w-4 text-green-700' : 'h-4 w-4'} aria-hidden />
                     </IconButton>
                     {!isMe && (
@@ -225,6 +237,7 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
   const session = useSession();
   const toast = useToast();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
   const {
     register,
     control,
@@ -237,6 +250,7 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
     if (user) {
       reset({ name: user.name, email: user.email, role: user.role, isActive: user.isActive });
       setServerError(null);
+      setStale(null);
     }
   }, [user, reset]);
 
@@ -246,12 +260,15 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
     const payload = { name: data.name, email: data.email, role: isMe ? user.role : data.role, isActive: isMe ? true : data.isActive };
     setServerError(null);
     try {
-      await update.mutateAsync({ id: user.id, data: payload });
+      // The version the dialog opened with: someone else's save in between is refused (409).
+      await update.mutateAsync({ id: user.id, data: { ...payload, version: user.version } });
       // The side menu shows the session's copy of one's own name.
       if (isMe) await session.refresh();
       toast({ title: 'Utilisateur mis à jour' });
       onClose();
     } catch (err) {
+      const staleMessage = staleEditMessage(err);
+      if (staleMessage) return setStale(staleMessage);
       setServerError(errorText(err, "Impossible de mettre à jour l'utilisateur"));
     }
   });
@@ -259,6 +276,8 @@ function EditUserDialog({ user, isMe, onClose }: { user: User | null; isMe: bool
   return (
     <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title="Modifier l'utilisateur">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {/* The list refetches after every save attempt: closing is the reload. */}
+        {stale && <StaleEditAlert message={stale} onReload={onClose} />}
         {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
         <Field id="edit-user-name" label="Nom" error={errors.name?.message}>
           <Input {...fieldAria('edit-user-name', errors.name?.message)} {...register('name')} />

@@ -6,10 +6,11 @@ import { todayInZone } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
+import { HoneypotField } from '../../components/ui/honeypot-field';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
 
-export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '' };
+export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '', website: '' };
 const loadResolver = () => import('./booking-resolver');
 
 /** The shared zod schema, loaded on first use (see booking-resolver.ts). */
@@ -131,6 +132,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       <Field label="Message" optional error={errors.message?.message} className="sm:col-span-2">
         <textarea rows={4} className={inputClass} placeholder="Experience, goals, injuries we should know about..." {...form.register('message')} />
       </Field>
+      <HoneypotField {...form.register('website')} />
       <div className="sm:col-span-2">
         <button type="submit" disabled={book.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <CalendarCheck aria-hidden className="size-5" />

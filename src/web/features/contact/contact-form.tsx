@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
+import { HoneypotField } from '../../components/ui/honeypot-field';
 import { useToast } from '../../components/ui/toaster';
 import { apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
@@ -47,6 +48,7 @@ export default function ContactForm() {
       <Field label="Message" error={errors.message} className="sm:col-span-2">
         <textarea name="message" rows={5} className={inputClass} />
       </Field>
+      <HoneypotField />
       <div className="sm:col-span-2">
         <button type="submit" disabled={send.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <Send aria-hidden className="size-5" />

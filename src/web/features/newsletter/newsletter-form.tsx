@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
+import { HoneypotField } from '../../components/ui/honeypot-field';
 import { useToast } from '../../components/ui/toaster';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
@@ -16,7 +17,7 @@ export default function NewsletterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const networkError = () => toast({ title: 'Error', description: 'Network error. Please try again.', variant: 'error' });
   const subscribe = useMutation({
-    mutationFn: (payload: { email: string; isActive: true }) => apiPost('/api/newsletter-subscribers', payload),
+    mutationFn: (payload: { email: string; isActive: true; website?: string }) => apiPost('/api/newsletter-subscribers', payload),
     onSuccess: () => {
       toast({ title: 'Subscribed!', description: 'Thank you for subscribing to our newsletter.', variant: 'success' });
       reset(formRef.current);
@@ -54,6 +55,7 @@ export default function NewsletterForm() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
+        <HoneypotField />
         <button type="submit" disabled={subscribe.isPending} className={buttonClass('primary', 'md', 'shrink-0')}>
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </button>

@@ -88,7 +88,7 @@ export default function BlogArticlePage() {
             src={post.featuredImage}
             srcSet={srcSetOf(uploadVariants(post.featuredImage))}
             sizes={uploadVariants(post.featuredImage).length ? '(min-width: 56rem) 52rem, calc(100vw - 2rem)' : undefined}
-            alt={post.title}
+            alt={post.featuredImageAlt ?? post.title}
             width={1200}
             height={675}
             className="mt-10 aspect-[16/9] w-full rounded-card object-cover"

@@ -1,17 +1,35 @@
-import { CalendarCheck, CalendarClock, FileText, Image, LayoutDashboard, LogOut, Mail, Menu, MessageSquare, Users, X, type LucideIcon } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarClock,
+  FileText,
+  Image,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  MessageSquare,
+  UserCog,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { countUnread, useReservations } from '../../features/reservations/api';
+import { useConversations } from '../../features/conversations/api';
+import { useUnreadReservations } from '../../features/reservations/api';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
+import { Tip } from '../ui/tip';
 
 interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
   adminOnly?: boolean;
-  badge?: 'reservations';
+  badge?: 'reservations' | 'conversations';
 }
 
 // SPEC.md §2: the categories screen has no menu entry (it is reached from the blog list).
@@ -21,9 +39,12 @@ const NAV: NavItem[] = [
   { to: '/admin/gallery', label: 'Galerie', icon: Image },
   { to: '/admin/reservations', label: 'Réservations', icon: CalendarCheck, badge: 'reservations' },
   { to: '/admin/planning', label: 'Planning', icon: CalendarClock },
-  { to: '/admin/messages', label: 'Messages', icon: MessageSquare },
+  { to: '/admin/messages', label: 'Messages', icon: MessageSquare, badge: 'conversations' },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users, adminOnly: true },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
+  { to: '/admin/account', label: 'Mon compte', icon: UserCog },
+  { to: '/admin/personal-data', label: 'Données personnelles', icon: ShieldCheck },
+  { to: '/admin/journal', label: 'Journal', icon: ScrollText, adminOnly: true },
 ];
 
 export const roleLabel = (role: string) => (role === 'admin' ? 'Administrateur' : 'Staff');
@@ -31,8 +52,10 @@ export const roleLabel = (role: string) => (role === 'admin' ? 'Administrateur' 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
-  const { data: reservations } = useReservations();
-  const unread = countUnread(reservations);
+  const unread = useUnreadReservations() ?? 0;
+  const { data: conversations } = useConversations();
+  // Conversations with at least one unread customer message.
+  const unreadConversations = (conversations ?? []).filter((c) => (c.unreadCount ?? 0) > 0).length;
 
   return (
     <div className="flex h-full flex-col bg-gray-900 text-gray-100">
@@ -60,6 +83,15 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                     data-testid="unread-badge"
                   >
                     {unread}
+                  </span>
+                )}
+                {item.badge === 'conversations' && unreadConversations > 0 && (
+                  <span
+                    className="rounded-full bg-white px-2 py-0.5 text-xs font-bold text-red-800"
+                    aria-label={`${unreadConversations} conversation${unreadConversations > 1 ? 's' : ''} non lue${unreadConversations > 1 ? 's' : ''}`}
+                    data-testid="unread-conversations-badge"
+                  >
+                    {unreadConversations}
                   </span>
                 )}
               </NavLink>
@@ -96,6 +128,13 @@ export function AdminShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="min-h-screen bg-gray-50 text-gray-900">
+      {/* First stop of the keyboard: past the menu, straight to the screen's content. */}
+      <a
+        href="#admin-main"
+        className="sr-only z-[120] rounded-md bg-white px-4 py-2 font-semibold text-red-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-red-600 focus:outline-none"
+      >
+        Aller au contenu
+      </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col lg:flex">
         <div className="flex h-16 items-center bg-gray-950 px-6">
           <span className="text-lg font-bold text-white">Admin Panel</span>
@@ -107,15 +146,17 @@ export function AdminShell() {
 
       <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 lg:hidden">
         <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              aria-label="Ouvrir le menu"
-              className="rounded-md p-2 text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
-            >
-              <Menu className="h-6 w-6" aria-hidden />
-            </button>
-          </Dialog.Trigger>
+          <Tip label="Ouvrir le menu">
+            <Dialog.Trigger asChild>
+              <button
+                type="button"
+                aria-label="Ouvrir le menu"
+                className="rounded-md p-2 text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+              >
+                <Menu className="h-6 w-6" aria-hidden />
+              </button>
+            </Dialog.Trigger>
+          </Tip>
           <Dialog.Portal>
             <Dialog.Overlay className="admin-drawer-overlay fixed inset-0 z-40 bg-black/50" />
             <Dialog.Content
@@ -124,12 +165,14 @@ export function AdminShell() {
             >
               <div className="flex h-14 items-center justify-between bg-gray-950 px-4">
                 <Dialog.Title className="text-lg font-bold text-white">Admin Panel</Dialog.Title>
-                <Dialog.Close
-                  aria-label="Fermer le menu"
-                  className="rounded-md p-2 text-white hover:bg-gray-800 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-                >
-                  <X className="h-5 w-5" aria-hidden />
-                </Dialog.Close>
+                <Tip label="Fermer le menu">
+                  <Dialog.Close
+                    aria-label="Fermer le menu"
+                    className="rounded-md p-2 text-white hover:bg-gray-800 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                  >
+                    <X className="h-5 w-5" aria-hidden />
+                  </Dialog.Close>
+                </Tip>
               </div>
               <div className="flex-1 overflow-hidden">
                 <SideMenu onNavigate={() => setDrawerOpen(false)} />
@@ -140,7 +183,7 @@ export function AdminShell() {
         <span className="font-semibold text-gray-900">Admin Panel</span>
       </header>
 
-      <main id="admin-main" className="lg:pl-64">
+      <main id="admin-main" tabIndex={-1} className="lg:pl-64 focus:outline-none">
         <div className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <Outlet />
         </div>

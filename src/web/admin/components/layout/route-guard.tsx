@@ -3,6 +3,8 @@ import type { Role } from '../../../../shared/constants';
 import { useSession } from '../../lib/session';
 import { Spinner } from '../ui/spinner';
 
+const ACCOUNT_PATH = '/admin/account';
+
 /**
  * SPEC.md §2: a spinner while the session loads; signed out → /admin/login; a role the user
  * lacks (admins pass every role) → /admin/dashboard.
@@ -12,6 +14,8 @@ export function RouteGuard({ role }: { role?: Role }) {
   const location = useLocation();
   if (isLoading) return <Spinner label="Chargement de la session..." className="min-h-screen" />;
   if (!user) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  // An admin requires two-factor and this account has none: enrol before any other screen.
+  if (user.twoFactorSetupRequired && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   if (role && user.role !== role && user.role !== 'admin') return <Navigate to="/admin/dashboard" replace />;
   return <Outlet />;
 }

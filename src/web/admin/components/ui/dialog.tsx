@@ -3,6 +3,7 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { Tip } from './tip';
 
 /**
  * These dialogs are opened from state, not from a Radix Trigger, so Radix cannot know where
@@ -59,15 +60,17 @@ export function Modal({
           <Dialog.Title className="pr-8 text-lg font-semibold text-gray-900">{title}</Dialog.Title>
           {description && <Dialog.Description className="mt-1 text-sm text-gray-700">{description}</Dialog.Description>}
           <div className="mt-4">{children}</div>
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              aria-label="Fermer"
-              className="absolute top-4 right-4 rounded p-1 text-gray-700 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
-            >
-              <X className="h-5 w-5" aria-hidden />
-            </button>
-          </Dialog.Close>
+          <Tip label="Fermer">
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label="Fermer"
+                className="absolute top-4 right-4 rounded p-1 text-gray-700 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </Dialog.Close>
+          </Tip>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

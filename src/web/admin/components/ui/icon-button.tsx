@@ -1,6 +1,6 @@
-import { Tooltip } from 'radix-ui';
 import { forwardRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
+import { Tip } from './tip';
 
 /** An icon-only button: its label is both the accessible name and a tooltip. */
 export const IconButton = forwardRef<HTMLButtonElement, ButtonProps & { label: string; children: ReactNode }>(function IconButton(
@@ -8,18 +8,10 @@ export const IconButton = forwardRef<HTMLButtonElement, ButtonProps & { label: s
   ref,
 ) {
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <Button ref={ref} variant={variant} size="icon" aria-label={label} {...props}>
-          {children}
-        </Button>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content sideOffset={4} className="z-[70] rounded bg-gray-900 px-2 py-1 text-xs text-white shadow">
-          {label}
-          <Tooltip.Arrow className="fill-gray-900" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Tip label={label}>
+      <Button ref={ref} variant={variant} size="icon" aria-label={label} {...props}>
+        {children}
+      </Button>
+    </Tip>
   );
 });

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Tip } from './tip';
 
 export interface ToastInput {
   title: string;
@@ -48,15 +49,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 </Toast.Description>
               )}
             </div>
-            <Toast.Close
-              aria-label="Fermer"
-              className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </Toast.Close>
+            <Tip label="Fermer">
+              <Toast.Close
+                aria-label="Fermer"
+                className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </Toast.Close>
+            </Tip>
           </Toast.Root>
         )}
-        <Toast.Viewport hotkey={['F8']} className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
+        {/* At the top (under the phone header): at the bottom it covered the forms' buttons (the reply's Send). */}
+        <Toast.Viewport
+          hotkey={['F8']}
+          className="fixed top-14 right-0 z-[100] lg:top-0 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        />
       </Toast.Provider>
     </ToastContext.Provider>
   );

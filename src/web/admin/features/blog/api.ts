@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { blogPostSchema } from '../../../../shared/schemas/blog';
+import type { BlogPostPageDto } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../lib/list-state';
 import type { BlogPost } from '../../lib/types';
 
 export const BLOG_POSTS_KEY = ['/api/blog-posts'] as const;
@@ -10,8 +12,8 @@ export type BlogPostPayload = z.output<typeof blogPostSchema>;
 /** The API's post already names its category. */
 export type BlogPostWithCategory = BlogPost;
 
-/** Every post, drafts included (the token shows them). */
-export const useBlogPosts = () => useQuery<BlogPostWithCategory[]>({ queryKey: BLOG_POSTS_KEY });
+/** A page of posts, drafts included (the token shows them), searched in title, slug and excerpt. */
+export const useBlogPostPage = (query: string) => usePagedList<BlogPostPageDto>('/api/blog-posts', query);
 
 export const useBlogPost = (id: number | null) => useQuery<BlogPostWithCategory>({ queryKey: ['/api/blog-posts/id', id], enabled: id !== null });
 
@@ -42,3 +44,7 @@ export function useDeleteBlogPost() {
     onSettled: invalidate,
   });
 }
+
+/** A scheduled post: published, its publication instant still to come (the server shows it from then). */
+export const isScheduled = (p: Pick<BlogPost, 'published' | 'publishedAt'>, now = Date.now()): boolean =>
+  p.published && p.publishedAt != null && Date.parse(p.publishedAt) > now;

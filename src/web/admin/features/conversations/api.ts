@@ -1,11 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationStatus } from '../../../../shared/constants';
+import type { ConversationPageDto } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
+import { usePagedList } from '../../lib/list-state';
 import type { Conversation, ConversationMessage } from '../../lib/types';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 
+/** Every conversation (the menu's unread badge counts them). */
 export const useConversations = () => useQuery<Conversation[]>({ queryKey: CONVERSATIONS_KEY });
+
+/** A page of conversations (latest message first), searched in name, e-mail and subject. */
+export const useConversationPage = (query: string) => usePagedList<ConversationPageDto>('/api/conversations', query);
 export const useConversation = (id: number | null) => useQuery<Conversation>({ queryKey: ['/api/conversations', id], enabled: id !== null });
 export const useConversationMessages = (id: number | null) =>
   useQuery<ConversationMessage[]>({ queryKey: ['/api/conversations', id, 'messages'], enabled: id !== null });

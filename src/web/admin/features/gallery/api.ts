@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GALLERY_DEFAULT_CATEGORY } from '../../../../shared/constants';
-import { INSTAGRAM_URL_PATTERN, type GalleryInstagramInput, type GalleryMetaInput } from '../../../../shared/schemas/gallery';
+import { INSTAGRAM_URL_PATTERN, type GalleryInstagramInput, type GalleryMetaInput, type GalleryUpdateInput } from '../../../../shared/schemas/gallery';
 import { apiRequest, uploadWithProgress } from '../../../lib/api-client';
 import type { GalleryItem } from '../../lib/types';
 
@@ -49,7 +49,7 @@ export function useAddInstagram() {
 export function useUpdateImage() {
   const invalidate = useInvalidateGallery();
   return useMutation({
-    mutationFn: ({ id, data }: { id: number; data: GalleryMetaInput }) => apiRequest<GalleryItem>('PUT', `/api/gallery/${id}`, data),
+    mutationFn: ({ id, data }: { id: number; data: GalleryUpdateInput }) => apiRequest<GalleryItem>('PUT', `/api/gallery/${id}`, data),
     onSuccess: invalidate,
   });
 }

@@ -1,13 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactSubmissionPageDto, NewsletterSubscriberPageDto } from '../../../../shared/api-types';
 import type { ContactStatus } from '../../../../shared/constants';
 import { apiRequest } from '../../../lib/api-client';
-import type { ContactSubmission, NewsletterSubscriber } from '../../lib/types';
+import { usePagedList } from '../../lib/list-state';
 
 export const SUBSCRIBERS_KEY = ['/api/newsletter-subscribers'] as const;
 export const CONTACTS_KEY = ['/api/contact-submissions'] as const;
 
-export const useSubscribers = () => useQuery<NewsletterSubscriber[]>({ queryKey: SUBSCRIBERS_KEY });
-export const useContactSubmissions = () => useQuery<ContactSubmission[]>({ queryKey: CONTACTS_KEY });
+// Pages of a search (issue 13); the keys start with the lists' paths, so every change refreshes them.
+export const useSubscriberPage = (query: string) => usePagedList<NewsletterSubscriberPageDto>('/api/newsletter-subscribers', query);
+export const useContactPage = (query: string) => usePagedList<ContactSubmissionPageDto>('/api/contact-submissions', query);
 
 export function useDeleteSubscriber() {
   const qc = useQueryClient();
@@ -23,11 +25,4 @@ export function useSetContactStatus() {
     mutationFn: ({ id, status }: { id: number; status: ContactStatus }) => apiRequest('PUT', `/api/contact-submissions/${id}/status`, { status }),
     onSettled: () => qc.invalidateQueries({ queryKey: CONTACTS_KEY }),
   });
-}
-
-/** Case-insensitive match on e-mail or name (SPEC.md §2). */
-export function matchesSubscriber(s: NewsletterSubscriber, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return s.email.toLowerCase().includes(q) || (s.name ?? '').toLowerCase().includes(q);
 }

@@ -1,13 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { Reservation } from '../../lib/types';
+import type { ReservationPageDto } from '../../../../shared/api-types';
+import { usePagedList } from '../../lib/list-state';
 
 export const RESERVATIONS_KEY = ['/api/reservations'] as const;
 
-export const useReservations = () => useQuery<Reservation[]>({ queryKey: RESERVATIONS_KEY });
+/** One page of a search (issue 13): the list screen reads pages, never the whole table. */
+export const useReservationPage = (query: string) => usePagedList<ReservationPageDto>('/api/reservations', query);
 
-/** Unread, not archived: the menu badge and the "Non lues" tile. */
-export const countUnread = (list: Reservation[] | undefined) => (list ?? []).filter((r) => r.status === 'unread').length;
+/** The unread count for the menu badge: the counts of a one-row page, not every booking. */
+export function useUnreadReservations(): number | undefined {
+  return useReservationPage('pageSize=1').data?.counts.unread;
+}
 
 function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
   const qc = useQueryClient();

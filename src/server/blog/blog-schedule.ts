@@ -1,0 +1,65 @@
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { nextScheduledAt } from './blog.repository';
+
+export interface BlogSchedule {
+  /** Looks up the next scheduled publication and sets the timer for it (after every blog write). */
+  rearm(): Promise<void>;
+  /** Clears the timer and waits for a lookup in progress. */
+  stop(): Promise<void>;
+}
+
+// A timer longer than this is re-armed on the way (setTimeout's ceiling is ~24.8 days).
+const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Scheduled posts: every public read filters on the publication instant, so the data is right
+ * at any moment; what would stay behind is the public cache (lists, pages, feed, sitemap). This
+ * timer drops it when the next scheduled post goes live. Instances sharing PostgreSQL also
+ * expire their cache after 5 s, so another instance's schedule reaches them too.
+ */
+export function createBlogSchedule(ctx: AppContext): BlogSchedule {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  async function lookUp() {
+    let next: string | undefined;
+    try {
+      next = await nextScheduledAt(ctx.db, nowIso());
+    } catch (err) {
+      ctx.log.error({ err }, 'scheduled posts lookup failed; the next blog write tries again');
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (stopped || next === undefined) return;
+    // A few ms past the instant, so the read that follows sees the post as live.
+    const wait = Math.min(Math.max(Date.parse(next) - Date.now() + 5, 0), MAX_WAIT_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      ctx.publicCache.invalidate('blog');
+      void rearm();
+    }, wait);
+    timer.unref();
+  }
+
+  function rearm(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const run: Promise<void> = (running ?? Promise.resolve()).then(lookUp).finally(() => {
+      if (running === run) running = undefined;
+    });
+    running = run;
+    return run;
+  }
+
+  return {
+    rearm,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { errorAnswerSchema } from '../../shared/schemas/common';
+import { TOO_MANY_LOGINS } from '../auth/auth.service';
+import type { RateLimits } from '../config';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { tooManyRequests } from '../errors';
+import { addressKey } from './address-key';
+import { hit, purgeExpired } from './counters.repository';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a few minutes.';
+
+/** Routes with their own limit ('METHOD url' as registered); every other public write has `default`. */
+const ROUTE_LIMITS: Record<string, keyof RateLimits> = {
+  'POST /api/auth/login': 'login',
+  'POST /api/contact': 'contact',
+  'POST /api/reservations': 'booking',
+  'POST /api/newsletter-subscribers': 'newsletter',
+  'POST /api/bookings/manage/:token/cancel': 'manageBooking',
+  'POST /api/bookings/manage/:token/move': 'manageBooking',
+  'POST /api/push/subscribe': 'pushSubscribe',
+};
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+// Expired windows are dropped at most once a minute per database, off the request's path.
+const lastPurge = new WeakMap<object, number>();
+export function purgeCountersNow(ctx: Pick<AppContext, 'db' | 'log'>, now = Date.now()): void {
+  if (now - (lastPurge.get(ctx.db) ?? 0) < 60_000) return;
+  lastPurge.set(ctx.db, now);
+  purgeExpired(ctx.db, now).catch((err: unknown) => ctx.log.error({ err }, 'rate limits: purge failed'));
+}
+
+/**
+ * @fastify/rate-limit's store over the `rate_limits` table: one atomic upsert per request, so
+ * every instance on one PostgreSQL counts the same window. Each route counts on its own.
+ */
+function databaseStore(ctx: Pick<AppContext, 'db' | 'log'>) {
+  const make = (db: Db, prefix: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      const now = Date.now();
+      purgeCountersNow(ctx, now);
+      hit(db, `${prefix}${key}`, timeWindow, now).then(
+        (c) => callback(null, { current: c.hits, ttl: Math.max(0, c.resetAt - now) }),
+        (err: Error) => callback(err),
+      );
+    },
+    child(routeOptions) {
+      // mergeParams hands the route over as `routeInfo` (see the plugin's onRoute).
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      return make(db, `rl:${[route?.method ?? ''].flat().join(',')} ${route?.url ?? ''}:`);
+    },
+  });
+  // The plugin calls `new store(options)`.
+  return function Store() {
+    return make(ctx.db, 'rl::');
+  } as unknown as new () => FastifyRateLimitStore;
+}
+
+/** Addresses remembered per route in memory; the least recently seen go first beyond it. */
+const MEMORY_KEYS = 10_000;
+
+/**
+ * The same fixed windows in memory (SQLite: one instance). Not the plugin's LocalStore, which
+ * hands back its live counter: requests that arrive in one tick all read the last count, and
+ * the first of them were refused too.
+ */
+function memoryStore() {
+  const make = (): FastifyRateLimitStore => {
+    const windows = new Map<string, { hits: number; resetAt: number }>();
+    return {
+      incr(key, callback, timeWindow) {
+        const now = Date.now();
+        let w = windows.get(key);
+        if (!w || w.resetAt <= now) w = { hits: 0, resetAt: now + timeWindow };
+        w.hits += 1;
+        windows.delete(key);
+        windows.set(key, w);
+        if (windows.size > MEMORY_KEYS) windows.delete(windows.keys().next().value!);
+        callback(null, { current: w.hits, ttl: w.resetAt - now });
+      },
+      child: () => make(),
+    };
+  };
+  return function Store() {
+    return make();
+  } as unknown as new () => FastifyRateLimitStore;
+}
+
+/**
+ * Per-address limits on writes. Every route whose access is `public` and whose method is not a
+ * read gets the default limit unless it has its own (ROUTE_LIMITS), so public routes added later
+ * are covered. Counted in memory on SQLite (one instance by design), in the database on
+ * PostgreSQL (instances share it). A refused request is a plain 429 `{ error }`; a failing store
+ * lets the request through rather than answer 5xx.
+ */
+export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limits = ctx.config.rateLimits;
+  // Runs before the plugin's own onRoute hook (registered below), which reads config.rateLimit.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.rateLimit !== undefined) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    const named = methods.map((m) => ROUTE_LIMITS[`${m} ${route.url}`]).find(Boolean);
+    const publicWrite = route.config?.access === 'public' && methods.some((m) => !READS.has(m));
+    if (!named && !publicWrite) return;
+    const limit = limits[named ?? 'default'];
+    const message = route.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY_REQUESTS;
+    route.config = {
+      ...route.config,
+      rateLimit: { max: limit.max, timeWindow: limit.windowMs, errorResponseBuilder: () => tooManyRequests(message) },
+    };
+    // The API document lists the 429.
+    const schema = route.schema as { response?: Record<string | number, unknown> } | undefined;
+    if (schema?.response && !(429 in schema.response)) {
+      route.schema = { ...route.schema, response: { ...schema.response, 429: errorAnswerSchema.describe('Too many requests from this address') } };
+    }
+  });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => addressKey(req.ip),
+    store: ctx.dialect === 'postgres' ? databaseStore(ctx) : memoryStore(),
+    skipOnError: true,
+    errorResponseBuilder: () => tooManyRequests(TOO_MANY_REQUESTS),
+  });
+}

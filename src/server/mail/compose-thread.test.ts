@@ -1,0 +1,83 @@
+import { simpleParser } from 'mailparser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCalendar } from '../../../tests/helpers/calendar';
+import type { OutboxRow } from '../db/schema';
+import { bookingConfirmationMail } from './booking-mails';
+import { composeRaw } from './compose';
+import { createComposer, type Composer } from './compose-thread';
+import { outboxRow } from './mail-queue';
+
+// The outbox builds e-mails in a worker thread: the same bytes as building them here, and a
+// thread that cannot start costs nothing but the thread (the e-mails are built here instead).
+
+const config = { publicUrl: 'https://gym.test', timezone: 'Asia/Bangkok', mailFrom: 'Gym <bookings@gym.test>', notifyEmail: 'desk@gym.test' };
+
+function row(id: number): OutboxRow {
+  const mail = bookingConfirmationMail(config, {
+    to: 'ana@example.com',
+    name: 'Ana Lima',
+    reservationId: id,
+    course: 'Muay Thai Beginner',
+    startsAt: new Date('2026-11-24T01:00:00.000Z'),
+    endsAt: new Date('2026-11-24T02:00:00.000Z'),
+    gymDate: '2026-11-24',
+    gymTime: '08:00',
+    zoneLabel: 'Krabi time (UTC+7)',
+    manageUrl: 'https://gym.test/booking/manage/Zm9vYmFyYmF6cXV4cXV1eA',
+    sequence: 0,
+  });
+  return { ...outboxRow(config, mail), id, text_body: mail.text } as OutboxRow;
+}
+
+/** What a reader sees of a message (parsed by a real mail parser and a real calendar parser). */
+async function reading(raw: Buffer) {
+  const m = await simpleParser(raw);
+  const files = m.attachments.filter((a) => /calendar|ics/.test(a.contentType));
+  return {
+    from: m.from?.text,
+    to: Array.isArray(m.to) ? m.to.map((a) => a.text) : m.to?.text,
+    subject: m.subject,
+    messageId: m.messageId,
+    text: m.text,
+    html: m.html,
+    // DTSTAMP is when the file was made: everything else of the event must be the same.
+    calendars: files.map((a) => parseCalendar(a.content.toString('utf8'))),
+  };
+}
+
+let composer: Composer | undefined;
+afterEach(() => composer?.close());
+
+describe('the e-mail composing thread', () => {
+  it('builds the same message as the main thread would, calendar file included, in the thread', async () => {
+    composer = createComposer(config, { thread: true });
+    const rows = [row(1), row(2), row(3)];
+    const built = await Promise.all(rows.map((r) => composer!.compose(r)));
+    expect(composer.stats()).toEqual({ thread: 3, inline: 0 });
+    for (const [i, r] of rows.entries()) {
+      const seen = await reading(built[i]);
+      // The invitation alternative and the attached file: the same event twice.
+      expect(seen.calendars).toHaveLength(2);
+      expect(seen).toEqual(await reading(await composeRaw(config, r)));
+      expect(built[i].toString('utf8')).toContain(`UID:reservation-${r.id}@gym.test`);
+      expect(built[i].toString('utf8')).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
+    }
+  });
+
+  it('reports a message it cannot build as that message failing, and goes on with the next', async () => {
+    composer = createComposer(config, { thread: true });
+    const broken = { ...row(5), calendar: '{"method":"REQUEST","event":{"startsAt":"not a date"}}' };
+    await expect(composer.compose(broken)).rejects.toThrow();
+    const next = row(6);
+    expect(await reading(await composer.compose(next))).toEqual(await reading(await composeRaw(config, next)));
+  });
+
+  it('builds in the main thread when the thread cannot start, losing no message', async () => {
+    const errors: unknown[] = [];
+    composer = createComposer(config, { thread: true, entry: new URL('./no-such-worker.js', import.meta.url), onThreadError: (e) => errors.push(e) });
+    const built = await Promise.all([composer.compose(row(7)), composer.compose(row(8))]);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(composer.stats()).toEqual({ thread: 0, inline: 2 });
+    expect(built[1].toString('utf8')).toContain('UID:reservation-8@gym.test');
+  });
+});

@@ -1,0 +1,60 @@
+import type { Config } from '../config';
+import type { OutgoingMail } from '../context';
+import type { OutboxRow } from '../db/schema';
+import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
+import { bookingConfirmationMail, bookingConfirmationSubject, type BookingMailInput } from './booking-mails';
+
+// E-mails written when the outbox sends them rather than when they are queued. A booking's
+// confirmation is queued inside the booking's transaction, under load hundreds a second: its
+// row keeps the facts (a few hundred bytes) and the composing thread writes the HTML, the text
+// and the calendar file. Everything the e-mail says is decided at booking time (the facts are
+// the booking's as it was then), so a later change of the booking does not rewrite it.
+
+/** What the templates need of the configuration (passed to the composing thread too). */
+export type DeferredMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'>;
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+export type DeferredMail = { name: 'booking-confirmation'; data: Json<BookingMailInput> };
+
+const json = (b: BookingMailInput): Json<BookingMailInput> => ({ ...b, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() });
+const input = (d: Json<BookingMailInput>): BookingMailInput => ({ ...d, startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) });
+
+/**
+ * The booking confirmation as the outbox queues it: recipient, subject and the booking's number
+ * now (the subject checks that the times agree with gym time), the rest when it is sent.
+ */
+export function deferredBookingConfirmation(config: DeferredMailConfig, b: BookingMailInput): OutgoingMail {
+  return {
+    to: b.to,
+    subject: bookingConfirmationSubject(config, b),
+    text: '',
+    replyTo: config.notifyEmail ?? null,
+    reservationId: b.reservationId,
+    template: { name: 'booking-confirmation', data: json(b) },
+  };
+}
+
+/** The mail a deferred template writes (it throws when its facts no longer make sense). */
+function write(config: DeferredMailConfig, t: DeferredMail): OutgoingMail {
+  switch (t.name) {
+    case 'booking-confirmation':
+      return bookingConfirmationMail(config, input(t.data));
+  }
+}
+
+/** The row with its text, HTML, calendar part and headers written out, if it is a deferred one. */
+export function renderedRow(config: DeferredMailConfig, row: OutboxRow): OutboxRow {
+  if (!row.template) return row;
+  const m = write(config, JSON.parse(row.template) as DeferredMail);
+  return {
+    ...row,
+    subject: oneLine(m.subject),
+    text_body: m.text,
+    html_body: m.html ?? null,
+    calendar: calendarJson(m.calendar),
+    attachments: attachmentsJson(m.attachments),
+    headers: headersJson(m.headers),
+    template: null,
+  };
+}

@@ -1,0 +1,95 @@
+import Papa from 'papaparse';
+import type { PersonalDataDto, PersonalDataErasedDto } from '../../shared/api-types';
+import { toBool } from '../db/database';
+import type { Erased, PersonalData } from './personal-data.service';
+
+export function presentPersonalData(d: PersonalData): PersonalDataDto {
+  return {
+    email: d.email,
+    phone: d.phone,
+    reservations: d.reservations.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      course: r.course,
+      dateTime: r.date_time,
+      message: r.message,
+      status: r.status,
+      createdAt: r.created_at,
+    })),
+    conversations: d.conversations.map((c) => ({
+      id: c.id,
+      userName: c.user_name,
+      userEmail: c.user_email,
+      subject: c.subject,
+      status: c.status,
+      createdAt: c.created_at,
+      messages: d.messages
+        .filter((m) => m.conversation_id === c.id)
+        .map((m) => ({ id: m.id, senderType: m.sender_type, senderName: m.sender_name, content: m.content, createdAt: m.created_at })),
+    })),
+    contactSubmissions: d.contactSubmissions.map((c) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      subject: c.subject,
+      message: c.message,
+      status: c.status,
+      createdAt: c.created_at,
+    })),
+    newsletterSubscriptions: d.newsletterSubscriptions.map((s) => ({
+      id: s.id,
+      email: s.email,
+      name: s.name,
+      isActive: toBool(s.is_active),
+      subscribedAt: s.subscribed_at,
+    })),
+    outbox: d.outbox.map((o) => ({
+      id: o.id,
+      toAddress: o.to_address,
+      subject: o.subject,
+      status: o.status,
+      createdAt: o.created_at,
+      sentAt: o.sent_at,
+      textBody: o.text_body,
+    })),
+    emlFiles: d.emlFiles.map((f) => ({ name: f.name, size: f.size, modifiedAt: f.modifiedAt })),
+  };
+}
+
+/** The JSON export: what the search shows, the date of the export and each .eml file's text. */
+export function presentPersonalDataExport(d: PersonalData, emlTexts: string[], exportedAt: Date) {
+  const dto = presentPersonalData(d);
+  return { exportedAt: exportedAt.toISOString(), ...dto, emlFiles: dto.emlFiles.map((f, i) => ({ ...f, content: emlTexts[i] ?? '' })) };
+}
+
+// A cell starting with = + - @ (or tab/CR) would run as a formula in a spreadsheet (OWASP).
+const FORMULA_START = /^[=+\-@\t\r]/;
+const cell = (v: string | number | boolean | null | undefined): string => {
+  if (v == null) return '';
+  const text = String(v);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+};
+
+export const CSV_HEADER = ['Type', 'Id', 'Date', 'Nom', 'E-mail', 'Téléphone', 'Objet', 'Contenu', 'Statut'];
+
+/** The CSV export: one line per record (messages and e-mails included), the same columns for all. */
+export function personalDataCsv(d: PersonalData): string {
+  const dto = presentPersonalData(d);
+  const rows: (string | number | boolean | null)[][] = [];
+  for (const r of dto.reservations) rows.push(['réservation', r.id, r.createdAt, r.name, r.email, r.phone, `${r.course} ${r.dateTime}`, r.message, r.status]);
+  for (const c of dto.contactSubmissions) rows.push(['contact', c.id, c.createdAt, c.name, c.email, c.phone, c.subject, c.message, c.status]);
+  for (const c of dto.conversations) {
+    rows.push(['conversation', c.id, c.createdAt, c.userName, c.userEmail, null, c.subject, null, c.status]);
+    for (const m of c.messages) rows.push(['message', m.id, m.createdAt, m.senderName, null, null, `conversation ${c.id}`, m.content, m.senderType]);
+  }
+  for (const s of dto.newsletterSubscriptions)
+    rows.push(['newsletter', s.id, s.subscribedAt, s.name, s.email, null, null, null, s.isActive ? 'actif' : 'inactif']);
+  for (const o of dto.outbox) rows.push(['e-mail', o.id, o.createdAt, null, o.toAddress, null, o.subject, o.textBody, o.status]);
+  for (const f of dto.emlFiles) rows.push(['fichier .eml', f.name, f.modifiedAt, null, null, null, null, `${f.size} octets`, null]);
+  return Papa.unparse({ fields: CSV_HEADER, data: rows.map((r) => r.map(cell)) }, { newline: '\r\n' });
+}
+
+export const presentErased = (e: Erased): PersonalDataErasedDto => ({ ...e });

@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+/** A LIKE pattern matching `text` anywhere, with % _ and \ taken literally (ESCAPE '\'). */
+const contains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** lower(column) LIKE '%text%' for any of the texts. */
+function mentions(column: string, texts: string[]) {
+  return texts.map((t) => sql<boolean>`lower(${sql.ref(column)}) like ${contains(t)} escape '\\'`);
+}
+
+export interface Lookup {
+  email?: string;
+  /** Whether to bring every row with a phone number (the service compares the digits). */
+  withPhones: boolean;
+}
+
+export const findReservations = (db: Db, k: Lookup) =>
+  db
+    .selectFrom('reservations')
+    .selectAll()
+    .where((eb) => {
+      const or = [];
+      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
+      if (k.withPhones) or.push(eb('phone', 'is not', null));
+      return eb.or(or);
+    })
+    .orderBy('id')
+    .execute();
+
+export const findContactSubmissions = (db: Db, k: Lookup) =>
+  db
+    .selectFrom('contact_submissions')
+    .selectAll()
+    .where((eb) => {
+      const or = [];
+      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
+      if (k.withPhones) or.push(eb('phone', 'is not', null));
+      return eb.or(or);
+    })
+    .orderBy('id')
+    .execute();
+
+/** Conversations of the address, and those started from the given contact submissions. */
+export const findConversations = (db: Db, email: string | undefined, contactIds: number[]) =>
+  email || contactIds.length > 0
+    ? db
+        .selectFrom('conversations')
+        .selectAll()
+        .where((eb) => {
+          const or = [];
+          if (email) or.push(eb(eb.fn('lower', ['user_email']), '=', email));
+          if (contactIds.length > 0) or.push(eb('contact_submission_id', 'in', contactIds));
+          return eb.or(or);
+        })
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);
+
+export const findMessages = (db: Db, conversationIds: number[]) =>
+  conversationIds.length > 0
+    ? db.selectFrom('conversation_messages').selectAll().where('conversation_id', 'in', conversationIds).orderBy('conversation_id').orderBy('id').execute()
+    : Promise.resolve([]);
+
+export const findSubscriptions = (db: Db, email: string | undefined) =>
+  email
+    ? db
+        .selectFrom('newsletter_subscribers')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);
+
+/** E-mails to or from the address, about one of its bookings, or whose text names it or one of the phone numbers. */
+export const findOutbox = (db: Db, email: string | undefined, texts: string[], reservationIds: number[]) =>
+  email || texts.length > 0 || reservationIds.length > 0
+    ? db
+        .selectFrom('outbox')
+        .selectAll()
+        .where((eb) => {
+          const or = [...mentions('text_body', texts)];
+          if (reservationIds.length > 0) or.push(sql<boolean>`reservation_id in (${sql.join(reservationIds)})`);
+          if (email) or.push(sql<boolean>`lower(to_address) = ${email}`, sql<boolean>`lower(coalesce(reply_to, '')) = ${email}`);
+          return eb.or(or);
+        })
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);
+
+/** Remembered booking answers (Idempotency-Key) that carry the address or a phone number. */
+export const findIdempotencyKeys = (db: Db, texts: string[]) =>
+  texts.length > 0
+    ? db
+        .selectFrom('idempotency_keys')
+        .select('id')
+        .where((eb) => eb.or(mentions('answer_body', texts)))
+        .execute()
+    : Promise.resolve([]);
+
+// ---------------------------------------------------------------------------------------------
+// Erasing: the rows stay (counts and dates add up), what names a person goes.
+
+export const ERASED_NAME = 'Anonymisé';
+export const ERASED_TEXT = '[effacé]';
+/** RFC 2606's .invalid: never a deliverable address. */
+export const ERASED_EMAIL = 'anonyme@invalid';
+
+export interface EraseIds {
+  reservations: number[];
+  contactSubmissions: number[];
+  conversations: number[];
+  newsletterSubscriptions: number[];
+  outbox: number[];
+  idempotencyKeys: number[];
+}
+
+/** Anonymises every listed row; in the caller's transaction. Answers how many messages changed. */
+export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): Promise<{ messages: number }> {
+  if (ids.reservations.length > 0) {
+    await db
+      .updateTable('reservations')
+      .set({ name: ERASED_NAME, email: null, phone: null, message: null, manage_token_hash: null })
+      .where('id', 'in', ids.reservations)
+      .execute();
+  }
+  if (ids.contactSubmissions.length > 0) {
+    await db
+      .updateTable('contact_submissions')
+      .set({ name: ERASED_NAME, email: ERASED_EMAIL, phone: null, subject: ERASED_NAME, message: ERASED_TEXT })
+      .where('id', 'in', ids.contactSubmissions)
+      .execute();
+  }
+  let messages = 0;
+  if (ids.conversations.length > 0) {
+    await db
+      .updateTable('conversations')
+      .set({ user_name: ERASED_NAME, user_email: ERASED_EMAIL, subject: ERASED_NAME })
+      .where('id', 'in', ids.conversations)
+      .execute();
+    const r = await db.updateTable('conversation_messages').set({ content: ERASED_TEXT }).where('conversation_id', 'in', ids.conversations).executeTakeFirst();
+    messages = Number(r.numUpdatedRows);
+    await db
+      .updateTable('conversation_messages')
+      .set({ sender_name: ERASED_NAME })
+      .where('conversation_id', 'in', ids.conversations)
+      .where('sender_type', '=', 'customer')
+      .execute();
+  }
+  // One address per subscription whatever its case (unique index): each row its own placeholder.
+  for (const id of ids.newsletterSubscriptions) {
+    await db
+      .updateTable('newsletter_subscribers')
+      .set({ email: `anonyme-${id}@invalid`, name: null, is_active: 0, unsubscribe_token: newToken() })
+      .where('id', '=', id)
+      .execute();
+  }
+  if (ids.outbox.length > 0) {
+    const blank = {
+      to_address: ERASED_EMAIL,
+      subject: ERASED_TEXT,
+      text_body: '',
+      html_body: null,
+      reply_to: null,
+      calendar: null,
+      attachments: null,
+      headers: null,
+      // A deferred e-mail's facts (a booking confirmation written when sent) name the person too.
+      template: null,
+    };
+    await db.updateTable('outbox').set(blank).where('id', 'in', ids.outbox).where('status', '=', 'sent').execute();
+    // Not yet sent: it never will be (the worker only claims pending rows, and marks sent only 'sending' ones).
+    await db
+      .updateTable('outbox')
+      .set({ ...blank, status: 'failed', locked_until: null, last_error: 'Effacé (données personnelles)' })
+      .where('id', 'in', ids.outbox)
+      .where('status', '<>', 'sent')
+      .execute();
+  }
+  if (ids.idempotencyKeys.length > 0) await db.deleteFrom('idempotency_keys').where('id', 'in', ids.idempotencyKeys).execute();
+  return { messages };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A deleted booking's e-mails
+
+/** E-mails still waiting in the outbox that may be about booking `id` (the service checks each). */
+export const findPendingMailsMentioning = (db: Db, id: number) =>
+  db
+    .selectFrom('outbox')
+    .select(['id', 'text_body', 'calendar', 'reservation_id'])
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('reservation_id', '=', id), eb('text_body', 'like', `%#${id}%`), eb('calendar', 'like', `%reservation-${id}@%`)]))
+    .execute();
+
+export async function deleteOutboxRows(db: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db.deleteFrom('outbox').where('id', 'in', ids).where('status', '=', 'pending').executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

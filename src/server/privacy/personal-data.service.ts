@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { phoneDigits, PERSONAL_DATA_NEEDS_KEY, type PersonalDataKey } from '../../shared/schemas/personal-data';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import type { ContactSubmissionRow, ConversationMessageRow, ConversationRow, NewsletterSubscriberRow, OutboxRow, ReservationRow } from '../db/schema';
+import { badRequest } from '../errors';
+import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
+import * as repo from './personal-data.repository';
+
+/**
+ * Two numbers are the same when their last 9 digits are (the national number without its
+ * leading 0 or country code: "+66 81 234 5678" and "081-234-5678" match); shorter ones must be equal.
+ */
+const PHONE_TAIL = 9;
+export function samePhone(stored: string | null, wanted: string): boolean {
+  if (!stored) return false;
+  const a = phoneDigits(stored);
+  const b = phoneDigits(wanted);
+  if (a.length < 6 || b.length < 6) return false;
+  return a.length >= PHONE_TAIL && b.length >= PHONE_TAIL ? a.slice(-PHONE_TAIL) === b.slice(-PHONE_TAIL) : a === b;
+}
+
+export interface PersonalData {
+  email: string | null;
+  phone: string | null;
+  reservations: ReservationRow[];
+  contactSubmissions: ContactSubmissionRow[];
+  conversations: ConversationRow[];
+  messages: ConversationMessageRow[];
+  newsletterSubscriptions: NewsletterSubscriberRow[];
+  outbox: OutboxRow[];
+  emlFiles: EmlFile[];
+  idempotencyKeyIds: number[];
+}
+
+/** Every record of an e-mail address and/or a phone number (either matches). */
+export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db: Db = ctx.db): Promise<PersonalData> {
+  const email = key.email || undefined;
+  const phone = key.phone || undefined;
+  if (!email && !phone) throw badRequest(PERSONAL_DATA_NEEDS_KEY);
+  const lookup: repo.Lookup = { email, withPhones: phone !== undefined };
+  const ofKey = <R extends { email: string | null; phone: string | null }>(r: R) =>
+    (email !== undefined && r.email?.toLowerCase() === email) || (phone !== undefined && samePhone(r.phone, phone));
+
+  const [reservations, contactSubmissions, newsletterSubscriptions] = await Promise.all([
+    repo.findReservations(db, lookup).then((rows) => rows.filter(ofKey)),
+    repo.findContactSubmissions(db, lookup).then((rows) => rows.filter(ofKey)),
+    repo.findSubscriptions(db, email),
+  ]);
+  const conversations = await repo.findConversations(
+    db,
+    email,
+    contactSubmissions.map((c) => c.id),
+  );
+  const messages = await repo.findMessages(
+    db,
+    conversations.map((c) => c.id),
+  );
+  // Texts that name the person in e-mails and stored answers: the address, and each phone
+  // number as it was written in the records found (e-mails quote it as typed).
+  const phones = new Set<string>();
+  if (phone) phones.add(phone);
+  for (const r of [...reservations, ...contactSubmissions]) if (r.phone) phones.add(r.phone);
+  const texts = [...(email ? [email] : []), ...phones];
+  const [outbox, keys] = await Promise.all([
+    repo.findOutbox(
+      db,
+      email,
+      texts,
+      reservations.map((r) => r.id),
+    ),
+    repo.findIdempotencyKeys(db, texts),
+  ]);
+  const emlFiles = await findEmlFiles(ctx.config.dataDir, new Set(outbox.map((o) => o.id)), texts);
+  return {
+    email: email ?? null,
+    phone: phone ?? null,
+    reservations,
+    contactSubmissions,
+    conversations,
+    messages,
+    newsletterSubscriptions,
+    outbox,
+    emlFiles,
+    idempotencyKeyIds: keys.map((k) => k.id),
+  };
+}
+
+export interface Erased {
+  reservations: number;
+  conversations: number;
+  messages: number;
+  contactSubmissions: number;
+  newsletterSubscriptions: number;
+  outbox: number;
+  emlFiles: number;
+  idempotencyKeys: number;
+}
+
+/**
+ * Erases a person: every row found is anonymised in one transaction (rows, counts, statuses and
+ * dates stay, so statistics still add up; names, addresses, numbers and texts go), e-mails not
+ * yet sent are stopped, and the .eml copies are deleted once the rows are committed.
+ */
+export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): Promise<Erased> {
+  const { found, messages } = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findPersonalData(ctx, key, trx);
+    const r = await repo.eraseRows(
+      trx,
+      {
+        reservations: found.reservations.map((x) => x.id),
+        contactSubmissions: found.contactSubmissions.map((x) => x.id),
+        conversations: found.conversations.map((x) => x.id),
+        newsletterSubscriptions: found.newsletterSubscriptions.map((x) => x.id),
+        outbox: found.outbox.map((x) => x.id),
+        idempotencyKeys: found.idempotencyKeyIds,
+      },
+      () => randomBytes(32).toString('base64url'),
+    );
+    return { found, messages: r.messages };
+  });
+  const emlFiles = await removeEmlFiles(found.emlFiles);
+  return {
+    reservations: found.reservations.length,
+    conversations: found.conversations.length,
+    messages,
+    contactSubmissions: found.contactSubmissions.length,
+    newsletterSubscriptions: found.newsletterSubscriptions.length,
+    outbox: found.outbox.length,
+    emlFiles,
+    idempotencyKeys: found.idempotencyKeyIds.length,
+  };
+}
+
+/**
+ * A deleted booking's e-mails still waiting in the outbox (its confirmation, its reminder, the
+ * gym's notice) are deleted with it, in the caller's transaction: the rows that name it
+ * (outbox.reservation_id, migration 007). E-mails queued before that column existed carry no
+ * number: for those, a row is the booking's when its calendar has the booking's UID or its text
+ * the booking's number ("Booking: #12", as every booking e-mail states it).
+ */
+export async function dropQueuedBookingMails(db: Db, reservationId: number): Promise<number> {
+  const number = new RegExp(`^Booking:\\s+#${reservationId}(?!\\d)`, 'm');
+  const uid = `reservation-${reservationId}@`;
+  const rows = await repo.findPendingMailsMentioning(db, reservationId);
+  const ids = rows
+    .filter((r) => r.reservation_id === reservationId || (r.reservation_id == null && (number.test(r.text_body) || (r.calendar ?? '').includes(uid))))
+    .map((r) => r.id);
+  return repo.deleteOutboxRows(db, ids);
+}

@@ -1,0 +1,242 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { withId } from '../helpers/endpoints';
+import { startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
+import { backends, createTestApp, defaultRateLimits, type TestApp } from '../helpers/test-app';
+
+// Issue 12, point 4: per-address limits on every public write (the real defaults, not the
+// raised ones other suites use), shared by instances on one PostgreSQL; the honeypot.
+
+const TOO_MANY = 'Too many requests. Please try again in a few minutes.';
+const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
+const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
+
+/** A week ahead, on the hour: a valid time for a request by appointment. */
+const inAWeek = (hourOffset = 0) => {
+  const d = new Date(Date.now() + 7 * 86_400_000);
+  d.setUTCHours(3 + hourOffset, 0, 0, 0);
+  return d.toISOString();
+};
+const booking = (i: number) => ({
+  name: `Booker ${i}`,
+  email: `booker${i}@example.com`,
+  phone: null,
+  course: 'Private Training',
+  dateTime: inAWeek(i % 8),
+  message: null,
+});
+const contact = (i: number) => ({ name: `Sender ${i}`, email: `sender${i}@example.com`, subject: 'Hello', message: `Message number ${i}` });
+const signUp = (i: number) => ({ email: `reader${i}-${Math.random().toString(36).slice(2, 8)}@example.com`, isActive: true });
+
+const post = (app: FastifyInstance, url: string, payload: unknown, ip: string, token?: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    remoteAddress: ip,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+function tally(answers: LightMyRequestResponse[]) {
+  const count: Record<number, number> = {};
+  for (const a of answers) count[a.statusCode] = (count[a.statusCode] ?? 0) + 1;
+  return count;
+}
+
+describe.each(backends)('per-address limits on public writes (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { rateLimits: defaultRateLimits() });
+  });
+  afterAll(async () => t?.close());
+
+  const limits = defaultRateLimits();
+  const floods = [
+    { url: '/api/contact', limit: limits.contact.max, payload: contact, ok: 201 },
+    { url: '/api/reservations', limit: limits.booking.max, payload: booking, ok: 201 },
+    { url: '/api/newsletter-subscribers', limit: limits.newsletter.max, payload: signUp, ok: 201 },
+  ];
+
+  it.each(floods)('$url: accepted up to its limit from one address, then a plain 429; other addresses unaffected', async ({ url, limit, payload, ok }) => {
+    const flooder = `10.40.${floods.findIndex((f) => f.url === url)}.1`;
+    const answers = await Promise.all(Array.from({ length: limit + 15 }, (_, i) => post(t.app, url, payload(i), flooder)));
+    const count = tally(answers);
+    expect(count).toEqual({ [ok]: limit, 429: 15 });
+    for (const a of answers.filter((x) => x.statusCode === 429)) {
+      expect(a.json()).toEqual({ error: TOO_MANY });
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address (and another in a different IPv6 /64) is served as usual meanwhile.
+    expect((await post(t.app, url, payload(1000), '10.41.0.1')).statusCode).toBe(ok);
+    expect((await post(t.app, url, payload(1001), '2001:db8:41::1')).statusCode).toBe(ok);
+    // The flooder is still refused.
+    expect((await post(t.app, url, payload(1002), flooder)).statusCode).toBe(429);
+  });
+
+  it('stores only what was accepted', async () => {
+    const before = (await t.app.ctx.db.selectFrom('contact_submissions').select('id').execute()).length;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(t.app, '/api/contact', contact(i), '2001:db8:42:7::' + (i + 1).toString(16))));
+    expect(tally(answers)).toEqual({ 201: limits.contact.max, 429: 40 - limits.contact.max });
+    const after = (await t.app.ctx.db.selectFrom('contact_submissions').select('id').execute()).length;
+    expect(after - before).toBe(limits.contact.max);
+  });
+
+  it('limits every public write the app has, routes added later included, and never answers 5xx', async () => {
+    const writes = t.app.routeCatalogue.filter((r) => r.access === 'public' && r.method !== 'GET' && r.method !== 'HEAD');
+    expect(writes.map((w) => `${w.method} ${w.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/contact',
+        'POST /api/reservations',
+        'POST /api/newsletter-subscribers',
+        'POST /api/bookings/manage/:token/cancel',
+        'POST /api/bookings/manage/:token/move',
+      ]),
+    );
+    for (const [k, w] of writes.entries()) {
+      const ip = `10.43.${k}.9`;
+      const url = withId(w.url, 1);
+      // A junk body: refused by validation or not found, after the limit has counted it.
+      const first = await t.app.inject({ method: w.method as 'POST', url, payload: { junk: true }, remoteAddress: ip });
+      expect(first.statusCode, `${w.method} ${w.url}`).toBeLessThan(500);
+      const max = Number(first.headers['x-ratelimit-limit']);
+      expect(max, `${w.method} ${w.url} has a limit`).toBeGreaterThan(0);
+      expect(max).toBeLessThanOrEqual(100);
+      const rest = await Promise.all(
+        Array.from({ length: max + 3 }, () => t.app.inject({ method: w.method as 'POST', url, payload: { junk: true }, remoteAddress: ip })),
+      );
+      for (const r of rest) expect(r.statusCode, `${w.method} ${w.url}`).toBeLessThan(500);
+      const refused = rest.filter((r) => r.statusCode === 429);
+      expect(refused, `${w.method} ${w.url}`).toHaveLength(4);
+      expect(refused[0].json()).toEqual({ error: w.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY });
+    }
+  });
+
+  it("limits a staff member's push subscriptions per address as well", async () => {
+    const staff = await t.signIn('staff');
+    const max = limits.pushSubscribe.max;
+    const answers = await Promise.all(
+      Array.from({ length: max + 5 }, () => post(t.app, '/api/push/subscribe', { endpoint: 'not a url' }, '10.44.0.1', staff.token)),
+    );
+    expect(tally(answers)).toEqual({ 400: max, 429: 5 });
+  });
+});
+
+describe('two instances on one PostgreSQL share the per-address counts', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { rateLimits: defaultRateLimits() });
+    second = await buildApp(t.config, { logger: false, startWorkers: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('refuses a flood spread over both instances at the one limit', async () => {
+    const max = defaultRateLimits().contact.max;
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 2 ? second : t.app, '/api/contact', contact(i), '10.50.0.1')));
+    expect(tally(answers)).toEqual({ 201: max, 429: 30 - max });
+    // Bookings: counted on one, refused on the other.
+    const maxBookings = defaultRateLimits().booking.max;
+    for (let i = 0; i < maxBookings; i++) expect((await post(t.app, '/api/reservations', booking(i), '10.50.0.2')).statusCode).toBe(201);
+    expect((await post(second, '/api/reservations', booking(99), '10.50.0.2')).statusCode).toBe(429);
+    expect((await post(second, '/api/reservations', booking(98), '10.50.0.3')).statusCode).toBe(201);
+  });
+});
+
+describe.each(backends)('honeypot on the public forms (%s)', (backend) => {
+  let peer: SmtpPeer;
+  let t: TestApp;
+  const count = async (table: 'contact_submissions' | 'conversations' | 'reservations' | 'newsletter_subscribers' | 'outbox') =>
+    (await t.app.ctx.db.selectFrom(table).select('id').execute()).length;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...fast });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('answers a filled honeypot as a success, and stores and mails nothing', async () => {
+    const tables = ['contact_submissions', 'conversations', 'reservations', 'newsletter_subscribers', 'outbox'] as const;
+    const before = Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await count(n)] as const)));
+
+    const bot = '10.60.0.1';
+    const c = await post(
+      t.app,
+      '/api/contact',
+      { ...contact(1), email: 'victim@example.com', message: 'Buy cheap pills', website: 'http://spam.example' },
+      bot,
+    );
+    expect(c.statusCode).toBe(201);
+    expect(Object.keys(c.json()).sort()).toEqual(['conversationId', 'id', 'success']);
+    expect(c.json().success).toBe(true);
+    expect(Number.isInteger(c.json().id)).toBe(true);
+
+    const b = await post(t.app, '/api/reservations', { ...booking(1), email: 'victim@example.com', message: 'Buy cheap pills', website: 'spam' }, bot);
+    expect(b.statusCode).toBe(201);
+    const real = await post(t.app, '/api/reservations', booking(2), '10.60.0.2');
+    expect(real.statusCode).toBe(201);
+    expect(Object.keys(b.json()).sort()).toEqual(Object.keys(real.json()).sort());
+    expect(b.json()).toMatchObject({ name: 'Booker 1', email: 'victim@example.com', course: 'Private Training', status: 'unread' });
+
+    const n = await post(t.app, '/api/newsletter-subscribers', { email: 'victim@example.com', isActive: true, website: 'x' }, bot);
+    expect(n.statusCode).toBe(201);
+    const realSignUp = await post(t.app, '/api/newsletter-subscribers', { email: 'reader@example.com', isActive: true }, '10.60.0.2');
+    expect(realSignUp.statusCode).toBe(201);
+    expect(Object.keys(n.json()).sort()).toEqual(Object.keys(realSignUp.json()).sort());
+    expect(n.json().email).toBe('victim@example.com');
+
+    // Only the real booking and sign-up were stored, with only their own e-mails.
+    expect(await count('contact_submissions')).toBe(before.contact_submissions);
+    expect(await count('conversations')).toBe(before.conversations);
+    expect(await count('reservations')).toBe(before.reservations + 1);
+    expect(await count('newsletter_subscribers')).toBe(before.newsletter_subscribers + 1);
+    const outbox = await t.app.ctx.db.selectFrom('outbox').select(['to_address', 'text_body']).execute();
+    expect(outbox.map((m) => m.to_address)).not.toContain('victim@example.com');
+    expect(outbox.some((m) => m.text_body.includes('Buy cheap pills'))).toBe(false);
+
+    // A real contact message after them: once its notice has arrived, nothing else came.
+    expect((await post(t.app, '/api/contact', contact(3), '10.60.0.3')).statusCode).toBe(201);
+    await waitUntil(() => peer.messages.find((m) => m.to.includes('desk@gym.test') && m.body.includes('Message number 3')), 10_000, 'the gym notice');
+    await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0 || undefined);
+    expect(peer.messages.filter((m) => m.to.includes('victim@example.com'))).toHaveLength(0);
+    expect(peer.messages.some((m) => m.raw.includes('Buy cheap pills') || m.body.includes('Buy cheap pills'))).toBe(false);
+  });
+
+  it("accepts SPEC.md §7's payloads without the field, and an empty field, as usual", async () => {
+    const ip = '10.61.0.1';
+    const before = await count('contact_submissions');
+    expect((await post(t.app, '/api/contact', { name: 'Ann Lee', email: 'ann@example.com', subject: 'Hi', message: 'Question' }, ip)).statusCode).toBe(201);
+    expect((await post(t.app, '/api/contact', { ...contact(7), website: '' }, ip)).statusCode).toBe(201);
+    expect((await post(t.app, '/api/contact', { ...contact(8), website: '   ' }, ip)).statusCode).toBe(201);
+    expect(await count('contact_submissions')).toBe(before + 3);
+    const res = await post(
+      t.app,
+      '/api/reservations',
+      { name: 'Ann Lee', email: 'ann@example.com', phone: null, course: 'Private Training', dateTime: inAWeek(5), message: 'Hi' },
+      ip,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(await t.app.ctx.db.selectFrom('reservations').select('id').where('id', '=', res.json().id).executeTakeFirst()).toBeDefined();
+    const sub = await post(t.app, '/api/newsletter-subscribers', { email: 'ann@example.com', isActive: true }, ip);
+    expect(sub.statusCode).toBe(201);
+  });
+
+  it('sends the visitor nothing from the contact form: their words go to the gym only', async () => {
+    expect(
+      (await post(t.app, '/api/contact', { ...contact(20), email: 'someone-else@example.com', message: 'Visit http://spam.example now' }, '10.62.0.1'))
+        .statusCode,
+    ).toBe(201);
+    await waitUntil(() => peer.messages.find((m) => m.body.includes('Visit http://spam.example now')), 10_000, 'the gym notice');
+    const rows = await t.app.ctx.db.selectFrom('outbox').select(['to_address']).where('to_address', '=', 'someone-else@example.com').execute();
+    expect(rows).toHaveLength(0);
+    expect(peer.messages.filter((m) => m.to.includes('someone-else@example.com'))).toHaveLength(0);
+  });
+});
