@@ -96,6 +96,35 @@ describe('back office: sign-in, guard, shell, logout', () => {
     await ctx.close();
   });
 
+  it('keeps the session when a page is left while its token is still being checked', async () => {
+    const token = (await api<{ token: string }>(server, 'POST', '/api/auth/login', { email: STAFF_EMAIL, password: STAFF_PASSWORD })).token;
+    const ctx = await signedInContext(browser, token);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    // The first check of the token is slow; the desk moves to another screen before it answers.
+    let held = 0;
+    await page.route('**/api/auth/me', async (route) => {
+      held += 1;
+      if (held === 1) await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(server.url + '/admin/reservations');
+    await expect.poll(() => held).toBe(1);
+    await page.goto(server.url + '/admin/categories');
+    // The call the first page lost is no answer about the token: still signed in.
+    await page.getByRole('heading', { name: 'Catégories', level: 1 }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+
+    // A check that fails while the page stays (server unreachable) still signs out (SPEC.md §4).
+    await page.unroute('**/api/auth/me');
+    await page.route('**/api/auth/me', (route) => route.abort('connectionrefused'));
+    await page.goto(server.url + '/admin/reservations');
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('signs out when a session ends while a screen is open: the next 401 anywhere clears it', async () => {
     const token = (await api<{ token: string }>(server, 'POST', '/api/auth/login', { email: STAFF_EMAIL, password: STAFF_PASSWORD })).token;
     const ctx = await signedInContext(browser, token);

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSessionInstant } from '../../helpers/sessions';
 import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
 import {
   STAFF_EMAIL,
   STAFF_NAME,
@@ -215,20 +215,15 @@ describe('back office: answering faster and polish', () => {
         ['/admin/personal-data', 'Données personnelles'],
         ['/admin/journal', 'Journal'],
       ];
-      // Each screen in a context signed in on its own: in CI runs the shared session of the walk
-      // ended part-way (login screen shown) while every screen passed alone; see the closing note.
-      const fresh = async () => signedInContext(browser, await loginToken(server, ADMIN_EMAIL, ADMIN_PASSWORD), w.viewport);
-      for (const [url, title] of screens) {
-        const one = await fresh();
-        const p = await one.newPage();
-        p.on('pageerror', (e) => errors.push(e.message));
-        await p.goto(server.url + url);
-        await expect.poll(() => p.title(), { timeout: 10_000 }).toBe(`${title} — Administration`);
-        await one.close();
-      }
-      const ctx = await fresh();
+      // One session walks every screen, moving on as soon as the title shows (calls of the page
+      // being left are cut off; that must not sign the next one out).
+      const ctx = await signedInContext(browser, adminToken, w.viewport);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
+      for (const [url, title] of screens) {
+        await page.goto(server.url + url);
+        await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${title} — Administration`);
+      }
       await page.goto(server.url + '/admin/dashboard');
       // A route change inside the app changes it too.
       const nav = await openMenu(page, phone);

@@ -13,14 +13,27 @@ export const SESSION_KEY = ['session'] as const;
 
 type MeAnswer = SessionUser & { error?: string };
 
+// Leaving a page (reload, link, typed address) aborts its calls. An aborted check of the token
+// is no answer about it: clearing the token then would sign the next page out.
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leavingPage = true));
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
+
 /** The stored token checked against the server; null (and no token kept) when it does not hold. */
 export async function fetchSession(): Promise<SessionUser | null> {
   if (!getToken()) return null;
   try {
     const me = await apiRequest<MeAnswer>('GET', '/api/auth/me');
     if (me && !me.error) return me;
-  } catch {
-    /* an error answer or a failed call: signed out */
+  } catch (err) {
+    // An error answer signs out at once. A call without an answer may be the page going away:
+    // its timers never fire once it is gone, so a short wait tells the two apart.
+    if (!(err instanceof ApiError)) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (leavingPage) return null;
+    }
   }
   clearToken();
   return null;
