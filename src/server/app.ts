@@ -81,7 +81,16 @@ async function createDevVite(): Promise<ViteDevServer> {
 
 /** Opens the database, runs migrations and builds the app; nothing listens yet. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const handle = opts.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
+  // The logger exists only once Fastify does; a checkpoint thread failing before then is told on stderr.
+  let checkpointThreadError = (err: unknown) => console.error('SQLite checkpoint thread stopped; the main connection checkpoints instead', err);
+  const handle =
+    opts.database ??
+    openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+      onCheckpointThreadError: (err) => checkpointThreadError(err),
+    });
   await migrate(handle, config.databaseSchema);
 
   // Set once the context exists: cached public answers are written before Fastify sees them.
@@ -130,6 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // One SQLite process sees every write; instances sharing PostgreSQL refresh within 5 s.
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
   };
+  checkpointThreadError = (err) => app.log.warn({ err }, 'SQLite checkpoint thread stopped; the main connection checkpoints instead');
   app.decorate('ctx', ctx);
   ctx.blogSchedule = createBlogSchedule(ctx);
   const reminders = createReminderJob(ctx, { now: opts.now });

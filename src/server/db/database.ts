@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Database } from './schema';
+import { startCheckpointer } from './wal-checkpointer';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-session-expiry-index';
 import * as m003 from './migrations/003-status-checks';
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL only: keep every table in this schema (created when missing). */
   schema?: string;
+  /** SQLite only: told when the checkpoint thread stops and the main connection takes over. */
+  onCheckpointThreadError?: (err: unknown) => void;
 }
 
 // pg is loaded only when DATABASE_URL is set: the SQLite default never maps it.
@@ -61,14 +64,24 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'gym.db'));
+  const filePath = path.join(opts.dataDir, 'gym.db');
+  const file = new SQLite(filePath);
   // WAL for concurrent readers; synchronous=FULL so an answered write survives a power cut.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // Checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
+  const checkpointer = startCheckpointer(file, filePath, opts.onCheckpointThreadError);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Distinct SQL texts kept prepared; batch inserts of varying sizes make more, so the cache is bounded. */
