@@ -89,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
+      checkpointThread: config.sqliteCheckpointThread,
       onCheckpointThreadError: (err) => checkpointThreadError(err),
     });
   await migrate(handle, config.databaseSchema);

@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL only: keep every table in this schema (created when missing). */
   schema?: string;
+  /** SQLite only: checkpoints on a worker thread (default true; false: SQLite's own, in commits). */
+  checkpointThread?: boolean;
   /** SQLite only: told when the checkpoint thread stops and the main connection takes over. */
   onCheckpointThreadError?: (err: unknown) => void;
 }
@@ -72,13 +74,13 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   // Checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
-  const checkpointer = startCheckpointer(file, filePath, opts.onCheckpointThreadError);
+  const checkpointer = opts.checkpointThread === false ? undefined : startCheckpointer(file, filePath, opts.onCheckpointThreadError);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return {
     db,
     dialect: 'sqlite',
     close: async () => {
-      await checkpointer.close();
+      await checkpointer?.close();
       await db.destroy();
     },
   };

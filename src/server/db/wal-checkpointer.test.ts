@@ -50,6 +50,11 @@ describe('SQLite checkpoints on their own thread', () => {
     expect(rows.rows[0].n).toBe(1_000);
   });
 
+  it('leaves checkpoints to SQLite when the thread is turned off (SQLITE_CHECKPOINT_THREAD=false)', async () => {
+    handle = openDatabase({ dataDir: tempDir(), checkpointThread: false });
+    expect((await sql.raw('pragma wal_autocheckpoint').execute(handle.db)).rows[0]).toEqual({ wal_autocheckpoint: 1_000 });
+  });
+
   it('hands checkpoints back to the main connection when the thread cannot run', async () => {
     const dir = tempDir();
     const main = new SQLite(path.join(dir, 'main.db'));
