@@ -17,6 +17,10 @@ function expectClean(res: { statusCode: number; body: string; headers: Record<st
 const writes = endpoints.filter((e) => e.method !== 'GET' && !e.sessionChanging && !e.multipart);
 const withIds = endpoints.filter((e) => e.path.includes(':id') && !e.sessionChanging);
 
+// Each property sends hundreds of requests (every write endpoint × 25 runs): on a loaded machine
+// that takes far longer than one request, so these get a longer time limit than the default.
+const PROPERTY_TIMEOUT_MS = 120_000;
+
 describe.each(backends)('hostile input on %s', (backend) => {
   let t: TestApp;
   let admin: string;
@@ -44,7 +48,7 @@ describe.each(backends)('hostile input on %s', (backend) => {
         { numRuns: 25 },
       );
     }
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('objects with the right keys and wrong types', async () => {
     const keys = [
@@ -91,7 +95,7 @@ describe.each(backends)('hostile input on %s', (backend) => {
         { numRuns: 25 },
       );
     }
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('malformed JSON, wrong content types and huge strings', async () => {
     const bad = ['{', '{"a":', 'nul', '[1,2', '"unterminated', '{"__proto__": {"x": 1}}', '\u0000', '{"a":1}}'];
