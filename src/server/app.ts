@@ -26,6 +26,7 @@ import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
+import { siteSettingsRoutes } from './site-settings/site-settings.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
   savedRepliesRoutes(app, ctx);
+  siteSettingsRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
