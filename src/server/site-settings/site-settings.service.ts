@@ -58,11 +58,27 @@ export async function getSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publ
     ? { settings: parseStored(ctx, row.data), version: row.version, updatedAt: row.updated_at }
     : { settings: DEFAULT_SITE_SETTINGS, version: 1, updatedAt: new Date(0).toISOString() };
   ctx.publicCache.set(CACHE_KEY, current);
+  lastKnown.set(ctx.db, current.settings);
   return current;
 }
 
 /** The settings alone (pages, SEO, e-mails). */
 export const currentSiteSettings = async (ctx: Pick<AppContext, 'db' | 'log' | 'publicCache'>): Promise<SiteSettings> => (await getSiteSettings(ctx)).settings;
+
+/**
+ * The last settings this process read or saved, per database: what e-mails written inside a
+ * transaction use (a read there could wait on SQLite's one connection, and the booking path
+ * must not read more). Loaded when the app starts; every page load and save refreshes it.
+ */
+const lastKnown = new WeakMap<object, SiteSettings>();
+
+/** The settings without a read: the cached ones, else the last known, else the seed. */
+export function siteSettingsNow(ctx: Pick<AppContext, 'db' | 'publicCache'>): SiteSettings {
+  return ctx.publicCache.get<CurrentSiteSettings>(CACHE_KEY)?.settings ?? lastKnown.get(ctx.db) ?? DEFAULT_SITE_SETTINGS;
+}
+
+/** The configuration with the gym's facts, for the e-mail templates (`config.gym`). */
+export const mailConfig = (ctx: Pick<AppContext, 'config' | 'db' | 'publicCache'>) => ({ ...ctx.config, gym: siteSettingsNow(ctx) });
 
 /** Top-level fields whose values differ. */
 export function changedFields(before: SiteSettings | null, after: SiteSettings): (keyof SiteSettings)[] {
@@ -85,6 +101,7 @@ async function writeVersion(ctx: AppContext, settings: SiteSettings, expected: n
     return saved;
   });
   if (!row) throw conflict(STALE_EDIT.siteSettings);
+  lastKnown.set(ctx.db, settings);
   // Every page, the feed, the sitemap and this answer show the settings.
   ctx.publicCache.invalidate('settings');
   return { settings, version: row.version, updatedAt: row.updated_at };
