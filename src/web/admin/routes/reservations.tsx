@@ -60,7 +60,8 @@ function confirmationText(r: Reservation, gym: string): string {
   ].join('\n');
 }
 
-const whatsappLink = (r: Reservation, gym: string) => `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r, gym))}`;
+const whatsappLink = (r: Reservation, gym: string) =>
+  `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r, gym))}`;
 const mailtoLink = (r: Reservation, gym: string) =>
   `mailto:${r.email}?subject=${encodeURIComponent(`Your booking at ${gym}`)}&body=${encodeURIComponent(confirmationText(r, gym))}`;
 
