@@ -190,12 +190,14 @@ export const siteSettingsSchema = z.object({
 
 /** What the form edits and the database stores. */
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
+/** The form's values before parsing (the back office's form). @public */
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
 /** PUT /api/site-settings: the settings and the version the form loaded (409 when stale). */
 export const siteSettingsUpdateSchema = siteSettingsSchema.extend({
   version: versionField.unwrap().describe('The version the form loaded; a stale one is refused with 409.'),
 });
+/** @public (the back office's form) */
 export type SiteSettingsUpdateInput = z.input<typeof siteSettingsUpdateSchema>;
 
 /** GET and PUT /api/site-settings answer. */
@@ -217,7 +219,9 @@ export interface SiteSettingsHistoryEntryDto {
 
 /** POST /api/site-settings/images/{kind}. */
 export const SITE_IMAGE_KINDS = ['logo', 'hero'] as const;
+/** @public (the back office's form) */
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
+/** @public (the back office's form) */
 export interface SiteImageUploadDto {
   url: string;
 }
