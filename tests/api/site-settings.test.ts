@@ -174,6 +174,20 @@ describe.each(backends)('site settings on %s', (backend) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('lists only the last 50 versions', async () => {
+    let { settings, version } = await get();
+    for (let i = 0; i < 52; i++) {
+      const res = await put({ ...clone(settings), tagline: `Tagline ${i}` }, version);
+      expect(res.statusCode).toBe(200);
+      ({ settings, version } = res.json<Answer>());
+    }
+    const entries = (await t.inject({ method: 'GET', url: '/api/site-settings/history', token: admin })).json<SiteSettingsHistoryEntryDto[]>();
+    expect(entries).toHaveLength(50);
+    expect(entries[0].version).toBe(version);
+    expect(entries[49].version).toBe(version - 49);
+    expect(entries[0].changes).toEqual(['tagline']);
+  });
+
   it('stores an uploaded logo as WebP variants and answers its URL', async () => {
     const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 200, g: 30, b: 30 } } })
       .png()

@@ -96,6 +96,23 @@ describe('site settings on the public pages', () => {
     await close();
   });
 
+  it('prints an owner text with markup as text, in the page and in its state script', async () => {
+    const hostile = '</script><script>window.__owned = 1</script><img src=x onerror="window.__owned = 2">';
+    await save((s) => {
+      s.hero.text = `Welcome ${hostile}`;
+      s.tagline = hostile;
+    });
+    const body = await html('/');
+    expect(body).not.toContain('<script>window.__owned');
+    expect(body).not.toContain('<img src=x');
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/'));
+    await expect(page.locator('#home p.text-lg').first().textContent()).resolves.toContain(hostile);
+    await expect(page.evaluate(() => (window as unknown as { __owned?: number }).__owned)).resolves.toBeUndefined();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('hides the mobile bar Instagram button and the social link when the owner removes the profile', async () => {
     await save((s) => {
       s.social.instagram = null;
