@@ -174,6 +174,18 @@ describe.each(backends)('site settings on %s', (backend) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('names the gym as saved in the e-mails written after the save', async () => {
+    const { settings, version } = await get();
+    expect((await put({ ...clone(settings), name: 'Railay Muay Thai' }, version)).statusCode).toBe(200);
+    const email = `reader-${backend}@example.com`;
+    const res = await t.inject({ method: 'POST', url: '/api/newsletter-subscribers', payload: { email } });
+    expect(res.statusCode).toBe(201);
+    const mail = await t.app.ctx.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Confirm your subscription to the Railay Muay Thai newsletter');
+    expect(mail.text_body).toContain('Railay Muay Thai');
+    expect(mail.text_body).not.toContain('Tiger Coast');
+  });
+
   it('lists only the last 50 versions', async () => {
     let { settings, version } = await get();
     for (let i = 0; i < 52; i++) {
