@@ -26,6 +26,8 @@ import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
+import { siteSettingsRoutes } from './site-settings/site-settings.routes';
+import { getSiteSettings } from './site-settings/site-settings.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
@@ -274,6 +276,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
   savedRepliesRoutes(app, ctx);
+  siteSettingsRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
@@ -291,6 +294,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Always armed, workers or not: it only keeps the public cache in step with the schedule.
   app.addHook('onReady', async () => {
     await ctx.blogSchedule?.rearm();
+    // E-mails written inside transactions read the settings without a query (siteSettingsNow).
+    await getSiteSettings(ctx);
   });
   app.addHook('onClose', async () => {
     await vite?.close();

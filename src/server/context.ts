@@ -103,7 +103,7 @@ export interface PushNotifier {
 }
 
 /** What public data is about; data cache keys start with `${domain}:`. */
-export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable';
+export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable' | 'settings';
 
 export interface PublicCache {
   get<T>(key: string): T | undefined;

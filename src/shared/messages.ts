@@ -34,5 +34,7 @@ export const STALE_EDIT = {
     "Cette catégorie a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
   galleryItem:
     "Cette image a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
+  siteSettings:
+    "Les paramètres du site ont été modifiés par quelqu'un d'autre depuis que vous les avez ouverts. Rechargez pour voir leur dernière version (vos modifications non enregistrées seront perdues).",
   user: "Ce compte a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez pour voir sa dernière version (vos modifications non enregistrées seront perdues).",
 } as const;

@@ -10,7 +10,9 @@ import { galleryQuery } from './features/gallery/queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
+import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
+import type { SiteSettings } from '../shared/schemas/site-settings';
 import { classesQuery, sessionsQuery } from './lib/timetable';
 import type { BlogPost } from './lib/types';
 
@@ -33,12 +35,14 @@ export interface RenderOptions {
   get: RawGet;
   /** PUBLIC_URL, for absolute links in the page. */
   siteUrl: string;
+  /** The gym's facts as stored (site settings). */
+  site: SiteSettings;
   /** GYM_TIMEZONE: dates in the HTML are printed in it, as the browser will print them. */
   timeZone: string;
   onError?: (err: unknown) => void;
 }
 
-export async function render(url: string, { get: rawGet, siteUrl, timeZone, onError = () => {} }: RenderOptions): Promise<RenderResult> {
+export async function render(url: string, { get: rawGet, siteUrl, site, timeZone, onError = () => {} }: RenderOptions): Promise<RenderResult> {
   // One zone per server process (its config): set before any date is printed.
   setGymTimeZone(timeZone);
   const pathname = url.split('?')[0];
@@ -69,9 +73,11 @@ export async function render(url: string, { get: rawGet, siteUrl, timeZone, onEr
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SiteUrlContext.Provider value={siteUrl}>
-          <StaticRouter location={url}>
-            <App />
-          </StaticRouter>
+          <SiteSettingsContext.Provider value={site}>
+            <StaticRouter location={url}>
+              <App />
+            </StaticRouter>
+          </SiteSettingsContext.Provider>
         </SiteUrlContext.Provider>
       </QueryClientProvider>
     </StrictMode>,

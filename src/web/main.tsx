@@ -5,7 +5,10 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { matchPage, preloadPage } from './app/pages';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
+import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
+import { DEFAULT_SITE_SETTINGS } from '../shared/site-settings-data';
+import type { SiteSettings } from '../shared/schemas/site-settings';
 import './styles/site.css';
 
 // Public pages arrive server-rendered with their data in a JSON <script> (the CSP forbids
@@ -14,6 +17,8 @@ import './styles/site.css';
 interface BootState {
   queries?: DehydratedState;
   siteUrl?: string;
+  /** The gym's facts as stored (site settings), read by the server for this page. */
+  site?: SiteSettings;
 }
 
 function readBootState(): BootState {
@@ -36,9 +41,11 @@ async function start() {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SiteUrlContext.Provider value={boot.siteUrl ?? window.location.origin}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
+          <SiteSettingsContext.Provider value={boot.site ?? DEFAULT_SITE_SETTINGS}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </SiteSettingsContext.Provider>
         </SiteUrlContext.Provider>
       </QueryClientProvider>
     </StrictMode>

@@ -1,7 +1,7 @@
 // Every /api route of SPEC.md §7 (plus the server's own additions), for the authorisation
 // matrix and the hostile-input suites. Paths are written as the routes register them: the
 // matrix checks this list against the app's route catalogue, access included. `:id` and
-// `:slug` (and `:date`, a manage link's `:token`) are filled in by withId().
+// `:slug` (and `:date`, a manage link's `:token`, a site image's `:kind`) are filled in by withId().
 export type Access = 'public' | 'user' | 'admin';
 
 export interface Endpoint {
@@ -35,6 +35,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   { method: 'GET', path: '/api/sessions', access: 'public' },
   { method: 'GET', path: '/api/classes', access: 'public' },
+  { method: 'GET', path: '/api/site-settings', access: 'public' },
   { method: 'GET', path: '/api/bookings/manage/:token', access: 'public' },
   { method: 'POST', path: '/api/bookings/manage/:token/cancel', access: 'public' },
   { method: 'POST', path: '/api/bookings/manage/:token/move', access: 'public' },
@@ -107,7 +108,16 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/settings/security', access: 'admin' },
   { method: 'PUT', path: '/api/settings/security', access: 'admin' },
   { method: 'GET', path: '/api/audit-log', access: 'admin' },
+  { method: 'PUT', path: '/api/site-settings', access: 'admin' },
+  { method: 'GET', path: '/api/site-settings/history', access: 'admin' },
+  { method: 'POST', path: '/api/site-settings/history/:id/restore', access: 'admin' },
+  { method: 'POST', path: '/api/site-settings/images/:kind', access: 'admin', multipart: true },
 ];
 
 export const withId = (path: string, id: string | number) =>
-  path.replace(':id', String(id)).replace(':slug', 'some-slug').replace(':date', '2031-01-06').replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  path
+    .replace(':id', String(id))
+    .replace(':slug', 'some-slug')
+    .replace(':date', '2031-01-06')
+    .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+    .replace(':kind', 'logo');

@@ -9,6 +9,7 @@ import * as repo from './account.repository';
 import { hashPassword, verifyPassword } from './password';
 import { deleteExpiredSessions, deleteUserSessions, insertSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 export const RESET_VALID_MINUTES = 30;
 /** Reset e-mails per account per hour; more requests are answered the same and send nothing. */
@@ -76,7 +77,7 @@ async function sendPasswordReset(ctx: AppContext, email: string): Promise<void> 
       now: now.toISOString(),
       expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000).toISOString(),
     });
-    await ctx.mail.enqueue(trx, passwordResetMail(ctx.config, { to: user.email, name: user.name, token, validMinutes: RESET_VALID_MINUTES }));
+    await ctx.mail.enqueue(trx, passwordResetMail(mailConfig(ctx), { to: user.email, name: user.name, token, validMinutes: RESET_VALID_MINUTES }));
   });
   ctx.mail.kick();
 }

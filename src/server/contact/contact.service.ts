@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { newMessageId } from '../mail/mail-queue';
 import { contactNotificationMail } from '../mail/templates';
 import * as repo from './contact.repository';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 export const SUBMISSION_NOT_FOUND = 'Contact submission not found';
 
@@ -50,7 +51,10 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       message_id: messageId,
     });
     if (ctx.config.notifyEmail) {
-      await ctx.mail.enqueue(trx, { ...contactNotificationMail(ctx.config, ctx.config.notifyEmail, { conversationId: conversation.id, ...input }), messageId });
+      await ctx.mail.enqueue(trx, {
+        ...contactNotificationMail(mailConfig(ctx), ctx.config.notifyEmail, { conversationId: conversation.id, ...input }),
+        messageId,
+      });
     }
     return { id: submission.id, conversationId: conversation.id };
   });

@@ -8,6 +8,7 @@ import { notFound } from '../errors';
 import { newMessageId } from '../mail/mail-queue';
 import { replyMail } from '../mail/templates';
 import * as repo from './conversations.repository';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -68,7 +69,7 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
     }
     await ctx.mail.enqueue(
       trx,
-      replyMail(ctx.config, {
+      replyMail(mailConfig(ctx), {
         to: conversation.user_email,
         customerName: conversation.user_name,
         subject: conversation.subject,

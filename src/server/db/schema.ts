@@ -143,6 +143,29 @@ export interface SavedRepliesTable {
   updated_at: string;
 }
 
+/** The gym's editable facts: one row, id 1 (migration 016). */
+export interface SiteSettingsTable {
+  id: number;
+  /** JSON of SiteSettings (shared/schemas/site-settings.ts). */
+  data: string;
+  /** Bumped by every save; a save naming an older one is refused. */
+  version: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** Every saved version of the settings (migration 016). */
+export interface SiteSettingsHistoryTable {
+  id: Generated<number>;
+  version: number;
+  data: string;
+  /** JSON array of the top-level fields that differ from the version before. */
+  changes: string;
+  changed_at: string;
+  /** The account that saved (not a foreign key: a deleted account leaves its changes). */
+  changed_by: number | null;
+}
+
 export interface ReservationsTable {
   id: Generated<number>;
   name: string;
@@ -376,6 +399,8 @@ export interface Database {
   attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
   saved_replies: SavedRepliesTable;
+  site_settings: SiteSettingsTable;
+  site_settings_history: SiteSettingsHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -388,6 +413,8 @@ export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type SavedReplyRow = Selectable<SavedRepliesTable>;
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+export type SiteSettingsHistoryRow = Selectable<SiteSettingsHistoryTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

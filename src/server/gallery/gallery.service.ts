@@ -43,7 +43,8 @@ export interface UploadedFile {
   filename: string | null;
 }
 
-function rejection(err: unknown): never {
+/** The answer to an image processImage refused (415, 413 or 400). Also used by the site images. */
+export function rejection(err: unknown): never {
   if (err instanceof ImageRejectedError) {
     if (err.reason === 'unsupported') throw unsupportedMedia(UNSUPPORTED_FORMAT);
     if (err.reason === 'too-many-pixels') throw payloadTooLarge(TOO_MANY_PIXELS);
@@ -52,8 +53,8 @@ function rejection(err: unknown): never {
   throw err;
 }
 
-/** Writes every variant, or none: a failure part-way removes what was written. */
-async function storeVariants(storage: MediaStorage, image: ProcessedImage) {
+/** Writes every variant, or none: a failure part-way removes what was written. Also used by the site images. */
+export async function storeVariants(storage: MediaStorage, image: ProcessedImage) {
   const stem = newMediaStem();
   const written: string[] = [];
   try {

@@ -17,6 +17,8 @@ export const STALES: Record<CacheDomain, readonly CacheDomain[]> = {
   gallery: ['gallery'],
   // The timetable is read uncached (seats change with every booking); pages show class times.
   timetable: ['timetable'],
+  // The gym's facts (site settings): every page, the feed and the sitemap show them ('all' below).
+  settings: ['settings'],
 };
 
 /**
@@ -28,6 +30,7 @@ export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
   const path = url.split('?')[0];
   if (path === '/api/users') return ['users'];
   if (path === '/api/gallery') return ['gallery'];
+  if (path === '/api/site-settings') return ['settings'];
   if (path === '/api/blog-categories') return ['categories'];
   if (path === '/api/blog-posts' || path.startsWith('/api/blog-posts/')) return ['blog'];
   return 'all';

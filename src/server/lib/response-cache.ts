@@ -10,7 +10,14 @@ import { HSTS_VALUE, cameOverHttps } from '../http/transport-security';
 // compression. Any write that changes public data drops them all (PublicCache.invalidate).
 
 /** The public JSON reads; everything else under /api is never cached. */
-const PUBLIC_API = [/^\/api\/blog-posts$/, /^\/api\/blog-posts\/(?!id\/)[^/]+$/, /^\/api\/gallery$/, /^\/api\/blog-categories$/, /^\/api\/users$/];
+const PUBLIC_API = [
+  /^\/api\/site-settings$/,
+  /^\/api\/blog-posts$/,
+  /^\/api\/blog-posts\/(?!id\/)[^/]+$/,
+  /^\/api\/gallery$/,
+  /^\/api\/blog-categories$/,
+  /^\/api\/users$/,
+];
 // /booking shows the sessions' free places, which every booking changes without a public-data
 // write: it is rendered afresh each time (as is /booking/manage/*, one visitor's own booking).
 const NEVER = /^\/(admin|assets|uploads|healthz|booking)(\/|$)/;

@@ -10,6 +10,7 @@ import { fullAddress, googleMapsUrl } from '../../shared/site';
 import { buildApp } from '../app';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../lib/escape-html';
+import { mailConfig } from '../site-settings/site-settings.service';
 import { bookingCancelledMail, bookingConfirmationMail, type BookingMailInput } from './booking-mails';
 
 // Booking e-mails with their calendar part go through the outbox like any other: stored in the
@@ -91,7 +92,7 @@ describe.each(backends)('booking e-mails through the outbox on %s', (backend) =>
   it('delivers a confirmation whose .ics has the stable UID, the session instants, SEQUENCE and METHOD:REQUEST', async () => {
     const before = peer.messages.length;
     const { ctx } = t.app;
-    const mail = bookingConfirmationMail(t.config, booking(101));
+    const mail = bookingConfirmationMail(mailConfig(t.app.ctx), booking(101));
     const id = await ctx.db.transaction().execute((trx) => ctx.mail.enqueue(trx, mail));
     ctx.mail.kick();
     const got = await received(before);
@@ -118,12 +119,12 @@ describe.each(backends)('booking e-mails through the outbox on %s', (backend) =>
   it('the cancellation arrives with METHOD:CANCEL, the same UID and a higher SEQUENCE', async () => {
     const { ctx } = t.app;
     let before = peer.messages.length;
-    await ctx.mail.enqueue(ctx.db, bookingConfirmationMail(t.config, booking(102)));
+    await ctx.mail.enqueue(ctx.db, bookingConfirmationMail(mailConfig(t.app.ctx), booking(102)));
     ctx.mail.kick();
     const first = parseCalendar(icsOf(await received(before)).text);
 
     before = peer.messages.length;
-    await ctx.mail.enqueue(ctx.db, bookingCancelledMail(t.config, booking(102, { sequence: 1 })));
+    await ctx.mail.enqueue(ctx.db, bookingCancelledMail(mailConfig(t.app.ctx), booking(102, { sequence: 1 })));
     ctx.mail.kick();
     const got = await received(before);
     expect(got.subject).toBe('Booking cancelled: Muay Thai Beginner on Tuesday, 24 November 2026 at 08:00');
@@ -141,7 +142,7 @@ describe.each(backends)('booking e-mails through the outbox on %s', (backend) =>
     await t.app.ctx.mail.stop();
     try {
       const down = await another(false);
-      const mail = bookingConfirmationMail(t.config, booking(103, { sequence: 2 }));
+      const mail = bookingConfirmationMail(mailConfig(t.app.ctx), booking(103, { sequence: 2 }));
       const id = await down.ctx.mail.enqueue(down.ctx.db, mail);
       const stored = await row(down.ctx.db, id);
       expect(stored.status).toBe('pending');
@@ -197,7 +198,7 @@ describe.each(backends)('booking e-mails without SMTP_URL on %s', (backend) => {
 
   it('the .eml file keeps the calendar part', async () => {
     const { ctx } = t.app;
-    const id = await ctx.mail.enqueue(ctx.db, bookingCancelledMail(t.config, booking(104, { sequence: 5 })));
+    const id = await ctx.mail.enqueue(ctx.db, bookingCancelledMail(mailConfig(t.app.ctx), booking(104, { sequence: 5 })));
     ctx.mail.kick();
     await waitUntil(async () => (await row(ctx.db, id)).status === 'sent');
     const file = path.join(t.config.dataDir, 'outbox', `${id}.eml`);

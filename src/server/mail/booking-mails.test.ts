@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCalendar } from '../../../tests/helpers/calendar';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 import { fullAddress, googleMapsUrl, SITE, WHAT_TO_BRING } from '../../shared/site';
 import { escapeHtml } from '../lib/escape-html';
 import {
@@ -16,7 +17,13 @@ import type { MailCalendarPart, OutgoingMail } from '../context';
 import { calendarText, mailFromAddress, reservationUid } from './calendar';
 import { outboxRow } from './mail-queue';
 
-const config = { publicUrl: 'https://gym.test', timezone: 'Asia/Bangkok', mailFrom: 'Tiger Coast <bookings@gym.test>', notifyEmail: 'desk@gym.test' };
+const config = {
+  publicUrl: 'https://gym.test',
+  timezone: 'Asia/Bangkok',
+  mailFrom: 'Tiger Coast <bookings@gym.test>',
+  notifyEmail: 'desk@gym.test',
+  gym: DEFAULT_SITE_SETTINGS,
+};
 /** The .ics text of an e-mail's calendar part, made as the outbox makes it when sending. */
 const icsOf = (m: OutgoingMail) => calendarText(config, m.calendar!);
 const HOSTILE = `<script>alert("x")</script> & O'Brien "Ana"\r\nBEGIN:VALARM`;

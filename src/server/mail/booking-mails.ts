@@ -1,4 +1,6 @@
-import { SITE, WHAT_TO_BRING, fullAddress, googleMapsUrl } from '../../shared/site';
+import { WHAT_TO_BRING } from '../../shared/site';
+import { fullAddressOf, googleMapsUrlOf } from '../../shared/site-settings-data';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 import { escapeHtml } from '../lib/escape-html';
@@ -13,7 +15,11 @@ import { bookingCalendarPart } from './calendar';
 // Mails to the customer carry no free text from the booking form except the name (DESIGN §5:
 // no visitor's text goes to an address nobody has confirmed); the message goes to the gym only.
 
-export type BookingMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'>;
+/** The gym's facts a booking e-mail names, as stored (site settings) when it is written. */
+export type BookingMailGym = Pick<SiteSettings, 'name' | 'whatsapp' | 'geo' | 'address'>;
+export type BookingMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'> & { gym: BookingMailGym };
+/** Only what a booking e-mail reads of the settings (kept in a deferred e-mail's row). */
+export const bookingMailGym = (s: BookingMailGym): BookingMailGym => ({ name: s.name, whatsapp: s.whatsapp, geo: s.geo, address: s.address });
 
 export interface BookingMailInput {
   /** The customer's e-mail address. */
@@ -186,7 +192,7 @@ function textOf(blocks: Block[], config: BookingMailConfig): string {
     } else if (b.kind === 'list') out.push(`${b.title}\n${b.items.map((i) => `- ${i}`).join('\n')}`);
     else out.push(`${b.label}:\n${b.href}`);
   }
-  out.push(`-- \n${SITE.name}\n${fullAddress()}\n${config.publicUrl}`);
+  out.push(`-- \n${config.gym.name}\n${fullAddressOf(config.gym)}\n${config.publicUrl}`);
   return out.join('\n\n') + '\n';
 }
 
@@ -231,9 +237,9 @@ function htmlOf(title: string, blocks: Block[], config: BookingMailConfig): stri
     `<body style="margin:0;padding:0;background:#f4f4f5;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;${FONT}font-size:16px;line-height:1.5;color:#18181b;">` +
-    `<tr><td style="background:#18181b;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;">${e(SITE.name)}</td></tr>` +
+    `<tr><td style="background:#18181b;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;">${e(config.gym.name)}</td></tr>` +
     `<tr><td style="padding:24px;">${blocks.map(htmlBlock).join('')}</td></tr>` +
-    `<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#71717a;">${e(SITE.name)} · ${e(fullAddress())}<br><a href="${e(config.publicUrl)}" style="color:#71717a;">${e(config.publicUrl)}</a></td></tr>` +
+    `<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#71717a;">${e(config.gym.name)} · ${e(fullAddressOf(config.gym))}<br><a href="${e(config.publicUrl)}" style="color:#71717a;">${e(config.publicUrl)}</a></td></tr>` +
     `</table></td></tr></table></body></html>`
   );
 }
@@ -244,10 +250,10 @@ function htmlOf(title: string, blocks: Block[], config: BookingMailConfig): stri
 /** Marks the e-mails as sent by a program: no vacation auto-replies back (RFC 3834). */
 const AUTO_HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
-function placeFacts(): Fact[] {
-  const map = googleMapsUrl();
+function placeFacts(gym: BookingMailGym): Fact[] {
+  const map = googleMapsUrlOf(gym);
   return [
-    { label: 'Where', value: `${SITE.name}, ${fullAddress()}` },
+    { label: 'Where', value: `${gym.name}, ${fullAddressOf(gym)}` },
     { label: 'Map', value: 'Open in Google Maps', href: map },
   ];
 }
@@ -255,14 +261,14 @@ function placeFacts(): Fact[] {
 function changeBlocks(config: BookingMailConfig, manageUrl: string | null): Block[] {
   if (manageUrl) return [{ kind: 'action', label: 'Change or cancel your booking', href: checkedUrl(manageUrl) }];
   const reply = config.notifyEmail ? 'reply to this e-mail, or ' : '';
-  return [p(`Need to change or cancel? Just ${reply}message us on WhatsApp at ${SITE.whatsapp}.`)];
+  return [p(`Need to change or cancel? Just ${reply}message us on WhatsApp at ${config.gym.whatsapp}.`)];
 }
 
-function calendarOf(b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
+function calendarOf(gym: BookingMailGym, b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
   // Short on purpose: the ics library folds a long line at a cost that grows with its square
   // (measured: the largest share of a booking's CPU). What to bring and the map link are in the
   // e-mail; the event keeps the place (LOCATION, GEO) and the manage link.
-  const lines = [`${b.course} at ${SITE.name}`, `${when}`];
+  const lines = [`${b.course} at ${gym.name}`, `${when}`];
   if (method === 'CANCEL') lines.push('This booking was cancelled.');
   else if (b.manageUrl) lines.push(`Change or cancel: ${checkedUrl(b.manageUrl)}`);
   return bookingCalendarPart({
@@ -271,13 +277,13 @@ function calendarOf(b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: str
     sequence: b.sequence,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
-    summary: `${b.course} – ${SITE.name}`,
+    summary: `${b.course} – ${gym.name}`,
     description: lines.join('\n'),
-    location: `${SITE.name}, ${fullAddress()}`,
-    geo: { lat: SITE.geo.latitude, lon: SITE.geo.longitude },
+    location: `${gym.name}, ${fullAddressOf(gym)}`,
+    geo: { lat: gym.geo.latitude, lon: gym.geo.longitude },
     url: b.manageUrl,
     attendee: { name: b.name, email: b.to },
-    organizerName: SITE.name,
+    organizerName: gym.name,
   });
 }
 
@@ -305,13 +311,13 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
   const when = gymWhen(config.timezone, b);
   const blocks: Block[] = [
     p(`Hello ${b.name},`),
-    p(`Your place is booked. See you on the mats at ${SITE.name}!`),
+    p(`Your place is booked. See you on the mats at ${config.gym.name}!`),
     {
       kind: 'facts',
       rows: [
         { label: 'Class', value: b.course },
         { label: 'When', value: `${when.line} ${b.zoneLabel}` },
-        ...placeFacts(),
+        ...placeFacts(config.gym),
         { label: 'Booking', value: `#${b.reservationId}` },
       ],
     },
@@ -322,7 +328,7 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
   ];
   return mail(config, b.to, confirmationSubject(b.course, when.start), blocks, {
     reservationId: b.reservationId,
-    calendar: calendarOf(b, 'REQUEST', `${when.line} ${b.zoneLabel}`),
+    calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${b.zoneLabel}`),
   });
 }
 
@@ -336,7 +342,7 @@ export const bookingConfirmationSubject = (config: BookingMailConfig, b: Booking
 export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {
   laterSequence(b, 'bookingCancelledMail');
   const when = gymWhen(config.timezone, b);
-  const why = b.cancelledBy === 'gym' ? `We are sorry: ${SITE.name} had to cancel your booking.` : 'Your booking is cancelled, as you asked.';
+  const why = b.cancelledBy === 'gym' ? `We are sorry: ${config.gym.name} had to cancel your booking.` : 'Your booking is cancelled, as you asked.';
   const blocks: Block[] = [
     p(`Hello ${b.name},`),
     p(why),
@@ -345,7 +351,7 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
       rows: [
         { label: 'Class', value: b.course },
         { label: 'When', value: `${when.line} ${b.zoneLabel}`, struck: true },
-        ...placeFacts(),
+        ...placeFacts(config.gym),
         { label: 'Booking', value: `#${b.reservationId}` },
       ],
     },
@@ -353,7 +359,7 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
     { kind: 'note', text: 'The attached calendar update removes the class from your calendar.' },
   ];
   const subject = `Booking cancelled: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
 }
 
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
@@ -370,7 +376,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
         { label: 'Class', value: b.course },
         { label: 'New time', value: `${when.line} ${b.zoneLabel}` },
         { label: 'Was', value: `${before.line} ${b.zoneLabel}`, struck: true },
-        ...placeFacts(),
+        ...placeFacts(config.gym),
         { label: 'Booking', value: `#${b.reservationId}` },
       ],
     },
@@ -379,7 +385,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
     { kind: 'note', text: 'The attached calendar update moves the class in your calendar.' },
   ];
   const subject = `Booking moved: ${b.course}, now ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
 }
 
 /**
@@ -390,13 +396,13 @@ export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInp
   const when = gymWhen(config.timezone, b);
   const blocks: Block[] = [
     p(`Hello ${b.name},`),
-    p(`A reminder of your class at ${SITE.name}:`),
+    p(`A reminder of your class at ${config.gym.name}:`),
     {
       kind: 'facts',
       rows: [
         { label: 'Class', value: b.course },
         { label: 'When', value: `${when.line} ${b.zoneLabel}` },
-        ...placeFacts(),
+        ...placeFacts(config.gym),
         { label: 'Booking', value: `#${b.reservationId}` },
       ],
     },

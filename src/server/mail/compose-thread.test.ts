@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCalendar } from '../../../tests/helpers/calendar';
@@ -10,7 +11,13 @@ import { outboxRow } from './mail-queue';
 // The outbox builds e-mails in a worker thread: the same bytes as building them here, and a
 // thread that cannot start costs nothing but the thread (the e-mails are built here instead).
 
-const config = { publicUrl: 'https://gym.test', timezone: 'Asia/Bangkok', mailFrom: 'Gym <bookings@gym.test>', notifyEmail: 'desk@gym.test' };
+const config = {
+  publicUrl: 'https://gym.test',
+  timezone: 'Asia/Bangkok',
+  mailFrom: 'Gym <bookings@gym.test>',
+  notifyEmail: 'desk@gym.test',
+  gym: DEFAULT_SITE_SETTINGS,
+};
 
 function row(id: number): OutboxRow {
   const mail = bookingConfirmationMail(config, {

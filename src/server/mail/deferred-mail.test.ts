@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../db/schema';
 import { bookingConfirmationMail, type BookingMailInput } from './booking-mails';
@@ -7,7 +8,13 @@ import { outboxRow } from './mail-queue';
 // A booking's confirmation is queued as facts and written when sent: the written e-mail is the
 // one bookingConfirmationMail makes, and the row in the booking's transaction stays small.
 
-const config = { publicUrl: 'https://gym.test', timezone: 'Asia/Bangkok', mailFrom: 'Gym <bookings@gym.test>', notifyEmail: 'desk@gym.test' };
+const config = {
+  publicUrl: 'https://gym.test',
+  timezone: 'Asia/Bangkok',
+  mailFrom: 'Gym <bookings@gym.test>',
+  notifyEmail: 'desk@gym.test',
+  gym: DEFAULT_SITE_SETTINGS,
+};
 const booking: BookingMailInput = {
   to: 'ana@example.com',
   name: 'Ana <b>Lima</b>',

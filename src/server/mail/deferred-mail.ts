@@ -2,7 +2,8 @@ import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 import type { OutboxRow } from '../db/schema';
 import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
-import { bookingConfirmationMail, bookingConfirmationSubject, type BookingMailInput } from './booking-mails';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
+import { bookingConfirmationMail, bookingConfirmationSubject, bookingMailGym, type BookingMailGym, type BookingMailInput } from './booking-mails';
 
 // E-mails written when the outbox sends them rather than when they are queued. A booking's
 // confirmation is queued inside the booking's transaction, under load hundreds a second: its
@@ -15,7 +16,8 @@ export type DeferredMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFr
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
-export type DeferredMail = { name: 'booking-confirmation'; data: Json<BookingMailInput> };
+/** `gym`: the gym's facts when the booking was made (rows queued before site settings have none: the seed). */
+export type DeferredMail = { name: 'booking-confirmation'; data: Json<BookingMailInput>; gym?: BookingMailGym };
 
 const json = (b: BookingMailInput): Json<BookingMailInput> => ({ ...b, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() });
 const input = (d: Json<BookingMailInput>): BookingMailInput => ({ ...d, startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) });
@@ -24,14 +26,14 @@ const input = (d: Json<BookingMailInput>): BookingMailInput => ({ ...d, startsAt
  * The booking confirmation as the outbox queues it: recipient, subject and the booking's number
  * now (the subject checks that the times agree with gym time), the rest when it is sent.
  */
-export function deferredBookingConfirmation(config: DeferredMailConfig, b: BookingMailInput): OutgoingMail {
+export function deferredBookingConfirmation(config: DeferredMailConfig & { gym: BookingMailGym }, b: BookingMailInput): OutgoingMail {
   return {
     to: b.to,
     subject: bookingConfirmationSubject(config, b),
     text: '',
     replyTo: config.notifyEmail ?? null,
     reservationId: b.reservationId,
-    template: { name: 'booking-confirmation', data: json(b) },
+    template: { name: 'booking-confirmation', data: json(b), gym: bookingMailGym(config.gym) },
   };
 }
 
@@ -39,7 +41,7 @@ export function deferredBookingConfirmation(config: DeferredMailConfig, b: Booki
 function write(config: DeferredMailConfig, t: DeferredMail): OutgoingMail {
   switch (t.name) {
     case 'booking-confirmation':
-      return bookingConfirmationMail(config, input(t.data));
+      return bookingConfirmationMail({ ...config, gym: t.gym ?? bookingMailGym(DEFAULT_SITE_SETTINGS) }, input(t.data));
   }
 }
 

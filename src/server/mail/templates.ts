@@ -1,4 +1,4 @@
-import { SITE } from '../../shared/site';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { zoneLabel } from '../../shared/gym-time';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
@@ -6,15 +6,17 @@ import type { OutgoingMail } from '../context';
 // Plain-text e-mails the site sends (replies, contact notices); the booking e-mails are in
 // booking-mails.ts, the newsletter's in newsletter/newsletter-mails.ts.
 
-type MailConfig = Pick<Config, 'publicUrl' | 'timezone'>;
+/** The gym's facts an e-mail names, as stored (site settings); read before any transaction. */
+export type MailGym = Pick<SiteSettings, 'name'>;
+type MailConfig = Pick<Config, 'publicUrl' | 'timezone'> & { gym: MailGym };
 
-/** The gym's name, from the site facts (src/shared/site.ts). */
-export function gymName(): string {
-  return SITE.name;
+/** The gym's name, from the stored settings the caller passed. */
+export function gymName(config: { gym: MailGym }): string {
+  return config.gym.name;
 }
 
 function signature(config: MailConfig): string {
-  return `-- \n${gymName()}\n${config.publicUrl}`;
+  return `-- \n${gymName(config)}\n${config.publicUrl}`;
 }
 
 const quote = (text: string) =>
@@ -101,7 +103,7 @@ export function passwordResetMail(config: MailConfig, r: { to: string; name: str
   const text = [
     `Bonjour ${r.name},`,
     '',
-    `Une réinitialisation du mot de passe de votre compte d'administration ${gymName()} a été demandée.`,
+    `Une réinitialisation du mot de passe de votre compte d'administration ${gymName(config)} a été demandée.`,
     `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${r.validMinutes} minutes, une seule fois) :`,
     '',
     passwordResetUrl(config, r.token),
@@ -110,5 +112,5 @@ export function passwordResetMail(config: MailConfig, r: { to: string; name: str
     '',
     signature(config),
   ];
-  return { to: r.to, subject: `Réinitialisation de votre mot de passe — ${gymName()}`, text: text.join('\n') + '\n' };
+  return { to: r.to, subject: `Réinitialisation de votre mot de passe — ${gymName(config)}`, text: text.join('\n') + '\n' };
 }

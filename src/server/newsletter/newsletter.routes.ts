@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { escapeHtml } from '../lib/escape-html';
 import { gymName } from '../mail/templates';
+import { mailConfig } from '../site-settings/site-settings.service';
 import { presentSubscriber, subscriberDecoy } from './newsletter.presenter';
 import * as service from './newsletter.service';
 
@@ -145,7 +146,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
       const state = await service.checkConfirmToken(ctx, req.query.token);
       if (state === 'invalid') return answer(req, reply, 404, ...UNKNOWN_CONFIRM);
       if (state === 'already-confirmed') return answer(req, reply, 200, ...ALREADY_CONFIRMED);
-      return answer(req, reply, 200, 'Confirm your subscription', `Press the button to receive the ${gymName()} newsletter at this address.`, {
+      return answer(req, reply, 200, 'Confirm your subscription', `Press the button to receive the ${gymName(mailConfig(ctx))} newsletter at this address.`, {
         action: actionUrl('/api/newsletter/confirm', req.query.token),
         label: 'Confirm my subscription',
       });
@@ -164,7 +165,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
       if (!(await service.isUnsubscribeToken(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
-      return answer(req, reply, 200, 'Unsubscribe from the newsletter?', `Press the button to stop receiving the ${gymName()} newsletter.`, {
+      return answer(req, reply, 200, 'Unsubscribe from the newsletter?', `Press the button to stop receiving the ${gymName(mailConfig(ctx))} newsletter.`, {
         action: actionUrl('/api/newsletter/unsubscribe', req.query.token),
         label: 'Unsubscribe',
       });
@@ -208,7 +209,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
       handler: async (req, reply) => {
         if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
         if (!(await service.unsubscribe(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
-        return answer(req, reply, 200, 'You have been unsubscribed.', `You will no longer receive the ${gymName()} newsletter.`);
+        return answer(req, reply, 200, 'You have been unsubscribed.', `You will no longer receive the ${gymName(mailConfig(ctx))} newsletter.`);
       },
     });
   });

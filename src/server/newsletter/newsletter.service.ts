@@ -8,6 +8,7 @@ import { conflict, notFound } from '../errors';
 import { newsletterConfirmMail, newsletterWelcomeMail } from './newsletter-mails';
 import * as repo from './newsletter.repository';
 import { subscriberStatus } from './subscriber-status';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 export const ALREADY_SUBSCRIBED = 'This email is already subscribed.';
 export const CONFIRMATION_PENDING = 'Please confirm your subscription with the link we e-mailed to this address (check your spam folder too).';
@@ -45,7 +46,7 @@ export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput
         confirm_token_hash: hashToken(token),
         confirm_sent_at: now,
       });
-      await ctx.mail.enqueue(trx, newsletterConfirmMail(ctx.config, { to: s.email, token }));
+      await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: s.email, token }));
       return s;
     });
   } catch (err) {
@@ -70,7 +71,7 @@ async function knownAddress(ctx: AppContext, input: NewsletterSubscribeInput, to
             confirm_token_hash: hashToken(token),
             confirm_sent_at: now,
           });
-    if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(ctx.config, { to: row.email, token }));
+    if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: row.email, token }));
     return row;
   });
   // A returning address starts again like a new one; a pending one is told to use its e-mail.
@@ -94,7 +95,7 @@ export async function confirm(ctx: AppContext, token: string): Promise<ConfirmRe
   const hash = hashToken(token);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.confirmByHash(trx, hash, ago(CONFIRM_TTL_MS), nowIso());
-    if (row) await ctx.mail.enqueue(trx, newsletterWelcomeMail(ctx.config, { to: row.email, unsubscribeToken: row.unsubscribe_token }));
+    if (row) await ctx.mail.enqueue(trx, newsletterWelcomeMail(mailConfig(ctx), { to: row.email, unsubscribeToken: row.unsubscribe_token }));
     return row;
   });
   if (done) {

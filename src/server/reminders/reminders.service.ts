@@ -2,6 +2,7 @@ import { instantToZoned, zoneLabel } from '../../shared/gym-time';
 import type { AppContext } from '../context';
 import { bookingReminderMail } from '../mail/booking-mails';
 import * as repo from './reminders.repository';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 /**
  * When a booking's reminder is due (REMINDER_LEAD_HOURS = lead):
@@ -38,7 +39,7 @@ export async function queueDueReminders(ctx: AppContext, now: Date = new Date())
     if (!isReminderDue({ startsAt, createdAt: new Date(c.created_at) }, now, leadMs)) continue;
     try {
       const gym = instantToZoned(startsAt, timeZone);
-      const mail = bookingReminderMail(ctx.config, {
+      const mail = bookingReminderMail(mailConfig(ctx), {
         to: c.email,
         name: c.name,
         reservationId: c.id,

@@ -17,6 +17,7 @@ import { insertOutboxRows } from '../mail/outbox.repository';
 import { classDuration, findOccurrence, findSessionAt, releaseSeat, takeSeat } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
 import * as repo from './reservations.repository';
+import { mailConfig } from '../site-settings/site-settings.service';
 
 export const RESERVATION_NOT_FOUND = 'Reservation not found';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -137,7 +138,7 @@ function bookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, tok
   if (r.email) {
     // Written by the outbox when it sends it: the booking's transaction stores its facts only.
     mails.push(
-      deferredBookingConfirmation(ctx.config, {
+      deferredBookingConfirmation(mailConfig(ctx), {
         to: r.email,
         name: r.name,
         reservationId: r.id,
@@ -151,7 +152,7 @@ function bookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, tok
   }
   if (ctx.config.notifyEmail) {
     mails.push(
-      bookingStaffNotificationMail(ctx.config, ctx.config.notifyEmail, {
+      bookingStaffNotificationMail(mailConfig(ctx), ctx.config.notifyEmail, {
         reservationId: r.id,
         name: r.name,
         email: r.email,
@@ -464,7 +465,7 @@ function cancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen
   const at = { startsAt: when.startsAt, gymDate: when.gymDate, gymTime: when.gymTime, zoneLabel: when.zoneLabel };
   if (r.email) {
     mails.push(
-      bookingCancelledMail(ctx.config, {
+      bookingCancelledMail(mailConfig(ctx), {
         to: r.email,
         name: r.name,
         reservationId: r.id,
@@ -480,7 +481,7 @@ function cancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen
   if (ctx.config.notifyEmail && by === 'customer') {
     const { notifyEmail } = ctx.config;
     mails.push(
-      bookingStaffChangeMail(ctx.config, notifyEmail, {
+      bookingStaffChangeMail(mailConfig(ctx), notifyEmail, {
         change: 'cancelled',
         by,
         reservationId: r.id,
@@ -600,7 +601,7 @@ function moveMails(ctx: AppContext, b: ManagedBooking, previous: BookingWhen, to
   const at = { startsAt: b.when.startsAt, gymDate: b.when.gymDate, gymTime: b.when.gymTime, zoneLabel: b.when.zoneLabel };
   if (r.email) {
     mails.push(
-      bookingMovedMail(ctx.config, {
+      bookingMovedMail(mailConfig(ctx), {
         to: r.email,
         name: r.name,
         reservationId: r.id,
@@ -615,7 +616,7 @@ function moveMails(ctx: AppContext, b: ManagedBooking, previous: BookingWhen, to
   }
   if (ctx.config.notifyEmail) {
     mails.push(
-      bookingStaffChangeMail(ctx.config, ctx.config.notifyEmail, {
+      bookingStaffChangeMail(mailConfig(ctx), ctx.config.notifyEmail, {
         change: 'moved',
         by: 'customer',
         reservationId: r.id,

@@ -1,4 +1,3 @@
-import { SITE } from '../../shared/site';
 import { escapeHtml } from '../lib/escape-html';
 import { plainSummary } from './html';
 import type { SeoPost } from './json-ld';
@@ -27,7 +26,8 @@ export function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }
 
-export function rssXml(publicUrl: string, posts: SeoPost[]): string {
+/** The blog's RSS feed; `siteName` from the stored settings. */
+export function rssXml(publicUrl: string, posts: SeoPost[], siteName: string): string {
   const rfc822 = (iso: string) => new Date(iso).toUTCString();
   const items = posts
     .map((p) => {
@@ -52,10 +52,10 @@ export function rssXml(publicUrl: string, posts: SeoPost[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeHtml(`${SITE.name} Blog`)}</title>
+    <title>${escapeHtml(`${siteName} Blog`)}</title>
     <link>${escapeHtml(`${publicUrl}/blog`)}</link>
     <atom:link href="${escapeHtml(`${publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
-    <description>${escapeHtml(`Training tips and news from ${SITE.name}`)}</description>
+    <description>${escapeHtml(`Training tips and news from ${siteName}`)}</description>
     <language>en-us</language>
     <lastBuildDate>${newest}</lastBuildDate>
 ${items}

@@ -1,4 +1,6 @@
-import { OPENING_HOURS_SPEC, SITE, CLASSES } from '../../shared/site';
+import { CLASSES } from '../../shared/site';
+import { openingHoursSpecOf, priceRangeOf, socialLinksOf } from '../../shared/site-settings-data';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { absoluteUrl, plainSummary } from './html';
 
 /** The post fields the builders read (GET /api/blog-posts answers). */
@@ -19,21 +21,25 @@ export interface SeoPost {
 
 export const DEFAULT_OG_IMAGE = '/og-image.png';
 
-/** The gym as a SportsActivityLocation, with address and opening hours (on /). */
-export function gymJsonLd(publicUrl: string) {
-  const a = SITE.address;
+/** The Open Graph image of pages without their own: the owner's hero image, else the default. */
+export const defaultOgImage = (site: Pick<SiteSettings, 'heroImageUrl'>) => site.heroImageUrl ?? DEFAULT_OG_IMAGE;
+
+/** The gym as a SportsActivityLocation, with address and opening hours (on /), from the stored settings. */
+export function gymJsonLd(publicUrl: string, site: SiteSettings) {
+  const a = site.address;
+  const priceRange = priceRangeOf(site);
   return {
     '@context': 'https://schema.org',
     '@type': 'SportsActivityLocation',
     '@id': `${publicUrl}/#gym`,
-    name: SITE.name,
-    description: SITE.description,
+    name: site.name,
+    description: site.seo.description,
     url: `${publicUrl}/`,
-    image: absoluteUrl(publicUrl, DEFAULT_OG_IMAGE),
-    logo: absoluteUrl(publicUrl, '/favicon.svg'),
-    telephone: SITE.whatsapp,
-    email: SITE.email,
-    priceRange: '฿250 - ฿15,000',
+    image: absoluteUrl(publicUrl, defaultOgImage(site)),
+    logo: absoluteUrl(publicUrl, site.logoUrl ?? '/favicon.svg'),
+    telephone: site.whatsapp,
+    email: site.email,
+    ...(priceRange ? { priceRange } : {}),
     currenciesAccepted: 'THB',
     address: {
       '@type': 'PostalAddress',
@@ -43,14 +49,14 @@ export function gymJsonLd(publicUrl: string) {
       postalCode: a.postalCode,
       addressCountry: a.countryCode,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: SITE.geo.latitude, longitude: SITE.geo.longitude },
-    openingHoursSpecification: OPENING_HOURS_SPEC.map((h) => ({
+    geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
+    openingHoursSpecification: openingHoursSpecOf(site).map((h) => ({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: h.dayOfWeek.map((d) => `https://schema.org/${d}`),
       opens: h.opens,
       closes: h.closes,
     })),
-    sameAs: Object.values(SITE.social),
+    sameAs: socialLinksOf(site).map((l) => l.href),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Classes',
@@ -59,7 +65,7 @@ export function gymJsonLd(publicUrl: string) {
   };
 }
 
-export function blogPostingJsonLd(publicUrl: string, post: SeoPost) {
+export function blogPostingJsonLd(publicUrl: string, post: SeoPost, site: SiteSettings) {
   const url = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   return {
     '@context': 'https://schema.org',
@@ -69,14 +75,14 @@ export function blogPostingJsonLd(publicUrl: string, post: SeoPost) {
     url,
     headline: post.title.slice(0, 110),
     description: post.metaDescription ?? post.excerpt ?? plainSummary(post.content),
-    image: [absoluteUrl(publicUrl, post.featuredImage ?? DEFAULT_OG_IMAGE)],
+    image: [absoluteUrl(publicUrl, post.featuredImage ?? defaultOgImage(site))],
     datePublished: post.publishedAt ?? post.createdAt,
     dateModified: post.updatedAt ?? post.publishedAt ?? post.createdAt,
-    author: { '@type': 'Person', name: post.author?.name ?? SITE.name },
+    author: { '@type': 'Person', name: post.author?.name ?? site.name },
     publisher: {
       '@type': 'Organization',
-      name: SITE.name,
-      logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, '/favicon.svg') },
+      name: site.name,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, site.logoUrl ?? '/favicon.svg') },
     },
     ...(post.category ? { articleSection: post.category.name } : {}),
     wordCount: post.content.split(/\s+/).filter(Boolean).length,

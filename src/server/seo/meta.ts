@@ -1,5 +1,6 @@
-import { SITE, pageTitle } from '../../shared/site';
-import { DEFAULT_OG_IMAGE, blogPostingJsonLd, gymJsonLd, type SeoPost } from './json-ld';
+import { formatThb, pageTitleOf } from '../../shared/site-settings-data';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
+import { blogPostingJsonLd, defaultOgImage, gymJsonLd, type SeoPost } from './json-ld';
 import { escapeHtml } from '../lib/escape-html';
 import { absoluteUrl, jsonForScript, plainSummary } from './html';
 import { ARTICLE_NOT_FOUND, PAGE_NOT_FOUND } from '../../shared/messages';
@@ -17,6 +18,8 @@ export interface HeadInput {
 }
 
 export interface Head {
+  /** The gym's name (og:site_name, the feed's title). */
+  siteName: string;
   title: string;
   description: string;
   canonicalPath: string;
@@ -39,18 +42,20 @@ function blogCanonical(url: string): string {
   return s ? `/blog?${s}` : '/blog';
 }
 
-/** What the head of each public route says (title, description, canonical, OG, JSON-LD). */
-export function headFor(publicUrl: string, input: HeadInput): Head {
+/** What the head of each public route says (title, description, canonical, OG, JSON-LD), from the stored settings. */
+export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings): Head {
   const path = input.url.split('?')[0] || '/';
-  const base = { type: 'website' as const, image: DEFAULT_OG_IMAGE, noindex: false, jsonLd: [] as object[] };
+  const pageTitle = (part?: string) => pageTitleOf(site, part);
+  const base = { siteName: site.name, type: 'website' as const, image: defaultOgImage(site), noindex: false, jsonLd: [] as object[] };
+  const cheapest = Math.min(...site.prices.rows.map((r) => Math.min(...r.prices)));
   switch (input.kind) {
     case 'landing':
-      return { ...base, title: pageTitle(), description: SITE.description, canonicalPath: '/', jsonLd: [gymJsonLd(publicUrl)] };
+      return { ...base, title: pageTitle(), description: site.seo.description, canonicalPath: '/', jsonLd: [gymJsonLd(publicUrl, site)] };
     case 'booking':
       return {
         ...base,
         title: pageTitle('Book Your Class'),
-        description: `Book a Muay Thai, BJJ, MMA, Wrestling or Luta Livre class at ${SITE.name}. Prices from 250 THB a session, weekly and monthly passes, private training.`,
+        description: `Book a Muay Thai, BJJ, MMA, Wrestling or Luta Livre class at ${site.name}. Prices from ${formatThb(cheapest)} THB a session, weekly and monthly passes, private training.`,
         canonicalPath: '/booking',
       };
     case 'manage-booking':
@@ -60,7 +65,7 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
       return {
         ...base,
         title: pageTitle(input.categoryName ? `Blog: ${input.categoryName}` : 'Blog'),
-        description: `Training tips, technique breakdowns and fight culture from ${SITE.name} in ${SITE.town}, Krabi.`,
+        description: `Training tips, technique breakdowns and fight culture from ${site.name} in ${site.address.town}, ${site.address.region}.`,
         canonicalPath: blogCanonical(input.url),
       };
     case 'article': {
@@ -80,8 +85,8 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
         title: pageTitle(post.metaTitle ?? post.title),
         description: post.metaDescription ?? post.excerpt ?? plainSummary(post.content),
         canonicalPath: `/blog/${encodeURIComponent(post.slug)}`,
-        image: post.featuredImage ?? DEFAULT_OG_IMAGE,
-        jsonLd: [blogPostingJsonLd(publicUrl, post)],
+        image: post.featuredImage ?? defaultOgImage(site),
+        jsonLd: [blogPostingJsonLd(publicUrl, post, site)],
         article: {
           publishedTime: post.publishedAt ?? post.createdAt,
           modifiedTime: post.updatedAt ?? post.publishedAt ?? post.createdAt,
@@ -91,7 +96,7 @@ export function headFor(publicUrl: string, input: HeadInput): Head {
       };
     }
     case 'admin':
-      return { ...base, title: `Admin | ${SITE.name}`, description: 'Back office', canonicalPath: path, noindex: true };
+      return { ...base, title: `Admin | ${site.name}`, description: 'Back office', canonicalPath: path, noindex: true };
     case 'not-found':
     default:
       return { ...base, title: pageTitle(PAGE_NOT_FOUND), description: '404 Page Not Found', canonicalPath: path, noindex: true };
@@ -108,7 +113,7 @@ export function renderHead(publicUrl: string, head: Head): string {
     `<meta name="description" content="${e(head.description)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<link rel="canonical" href="${e(canonical)}" />`,
-    `<meta property="og:site_name" content="${e(SITE.name)}" />`,
+    `<meta property="og:site_name" content="${e(head.siteName)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${e(head.title)}" />`,
     `<meta property="og:description" content="${e(head.description)}" />`,
@@ -119,7 +124,7 @@ export function renderHead(publicUrl: string, head: Head): string {
     `<meta name="twitter:title" content="${e(head.title)}" />`,
     `<meta name="twitter:description" content="${e(head.description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
-    `<link rel="alternate" type="application/rss+xml" title="${e(`${SITE.name} Blog`)}" href="${e(`${publicUrl}/blog/rss.xml`)}" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${e(`${head.siteName} Blog`)}" href="${e(`${publicUrl}/blog/rss.xml`)}" />`,
   ];
   if (head.article) {
     tags.push(`<meta property="article:published_time" content="${e(head.article.publishedTime)}" />`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { blogPostDtoSchema } from '../../shared/api-types';
 import type { AppContext } from '../context';
+import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { SeoPost } from './json-ld';
 
@@ -28,7 +29,10 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/blog/rss.xml', async (_req, reply) => {
-    const posts = await readPublishedPosts(app);
-    return reply.header('Cache-Control', cacheControl).type('application/rss+xml; charset=utf-8').send(rssXml(publicUrl, posts));
+    const [posts, site] = await Promise.all([readPublishedPosts(app), currentSiteSettings(ctx)]);
+    return reply
+      .header('Cache-Control', cacheControl)
+      .type('application/rss+xml; charset=utf-8')
+      .send(rssXml(publicUrl, posts, site.name));
   });
 }

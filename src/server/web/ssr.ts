@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ViteDevServer } from 'vite';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { PageKind } from '../seo/meta';
 
 // The server half of server rendering: loads the SSR bundle (dist/server/entry-server.js,
@@ -22,6 +23,7 @@ interface EntryServer {
     opts: {
       get: (path: string) => Promise<{ status: number; body: string; statusText?: string }>;
       siteUrl: string;
+      site: SiteSettings;
       timeZone: string;
       onError?: (err: unknown) => void;
     },

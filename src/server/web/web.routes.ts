@@ -8,6 +8,7 @@ import { headFor, renderHead } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
+import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { devRenderer, injectGet, loadRenderer, withGymTimeZone, type Renderer } from './ssr';
 
 const YEAR = 365 * 24 * 3600;
@@ -79,22 +80,34 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     const renderer = await rendererFor(url);
     if (!renderer) return sendHtml(reply, 200, readShell(null));
     const kind = renderer.entry.matchPage(pathname).kind;
+    // The gym's facts as stored (site settings): the head, the page and, in the state script,
+    // the browser (useSiteSettings) all show the same ones.
+    const site = await currentSiteSettings(ctx);
     if (kind === 'admin') {
       // The back office is client-only; its head only keeps it out of search results.
-      const head = renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }));
-      return sendHtml(reply, 200, renderer.template.replace('<!--app-head-->', head).replace('<!--app-html-->', '').replace('<!--app-state-->', ''));
+      const head = renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site));
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ siteUrl: publicUrl, site })}</script>`;
+      return sendHtml(
+        reply,
+        200,
+        renderer.template
+          .replace('<!--app-head-->', head)
+          .replace('<!--app-html-->', '')
+          .replace('<!--app-state-->', () => state),
+      );
     }
 
     try {
       const result = await renderer.entry.render(url, {
         get: injectGet(app),
         siteUrl: publicUrl,
+        site,
         timeZone: ctx.config.timezone,
         onError: (err) => req.log.error({ err }, 'server rendering: a part of the page is left to the browser'),
       });
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
-      const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName });
-      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl })}</script>`;
+      const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName }, site);
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl, site })}</script>`;
       const html = renderer.template
         .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
         .replace('<!--app-html-->', () => result.html)

@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { isIsoDate } from '../../../shared/gym-time';
 import type { ReservationStatus } from '../../../shared/constants';
-import { SITE } from '../../../shared/site';
+import { useSiteSettings } from '../../lib/site-settings';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -49,20 +49,21 @@ export function reservationsCsv(list: Reservation[]): string {
 }
 
 /** A ready-to-send confirmation for the customer (customers are travellers: English). */
-function confirmationText(r: Reservation): string {
+function confirmationText(r: Reservation, gym: string): string {
   return [
     `Hello ${r.name},`,
     '',
-    `Thank you for your booking at ${SITE.name}. We confirm your ${r.course} class on ${formatDateTime(r.dateTime, 'en-US')}.`,
+    `Thank you for your booking at ${gym}. We confirm your ${r.course} class on ${formatDateTime(r.dateTime, 'en-US')}.`,
     '',
     'See you on the mats!',
-    SITE.name,
+    gym,
   ].join('\n');
 }
 
-const whatsappLink = (r: Reservation) => `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r))}`;
-const mailtoLink = (r: Reservation) =>
-  `mailto:${r.email}?subject=${encodeURIComponent(`Your booking at ${SITE.name}`)}&body=${encodeURIComponent(confirmationText(r))}`;
+const whatsappLink = (r: Reservation, gym: string) =>
+  `https://wa.me/${(r.phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(confirmationText(r, gym))}`;
+const mailtoLink = (r: Reservation, gym: string) =>
+  `mailto:${r.email}?subject=${encodeURIComponent(`Your booking at ${gym}`)}&body=${encodeURIComponent(confirmationText(r, gym))}`;
 
 function Tile({ label, value, icon: Icon, tone }: { label: string; value: number; icon: LucideIcon; tone: string }) {
   return (
@@ -510,6 +511,8 @@ function ReservationDetail({
   onCopied: () => void;
   onCopyFailed: () => void;
 }) {
+  // The gym's name as stored (site settings), for the confirmation texts.
+  const gym = useSiteSettings().name;
   const rows: [string, string][] = [
     ['Nom', r.name],
     ['Email', r.email ?? '—'],
@@ -524,7 +527,7 @@ function ReservationDetail({
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(confirmationText(r));
+      await navigator.clipboard.writeText(confirmationText(r, gym));
       onCopied();
     } catch {
       onCopyFailed();
@@ -553,14 +556,14 @@ function ReservationDetail({
       )}
       <div className="flex flex-wrap gap-2">
         {r.email && (
-          <a href={mailtoLink(r)} className={linkClass}>
+          <a href={mailtoLink(r, gym)} className={linkClass}>
             <Mail className="h-4 w-4" aria-hidden />
             Envoyer un e-mail
           </a>
         )}
         {r.phone && (
           <>
-            <a href={whatsappLink(r)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            <a href={whatsappLink(r, gym)} target="_blank" rel="noopener noreferrer" className={linkClass}>
               <MessageCircle className="h-4 w-4" aria-hidden />
               WhatsApp
             </a>

@@ -1,16 +1,20 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { NAV_SECTIONS, OPENING_HOURS, SITE, fullAddress, mailtoUrl, whatsappUrl } from '../../../shared/site';
+import { NAV_SECTIONS } from '../../../shared/site';
+import { fullAddressOf, mailtoUrlOf, openingHoursLines, whatsappUrlOf } from '../../../shared/site-settings-data';
+import { useSiteSettings } from '../../lib/site-settings';
 import { lazyWhenVisible } from '../../lib/lazy-visible';
 import { useSectionNav } from '../../lib/section-nav';
-import { LogoMark, WhatsAppIcon } from '../ui/brand-icons';
+import { WhatsAppIcon } from '../ui/brand-icons';
+import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
 
 // Its code loads when the footer comes near the viewport (zod only when the visitor uses it).
 const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
 
 export function SiteFooter() {
+  const site = useSiteSettings();
   const goToSection = useSectionNav();
   const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
@@ -21,10 +25,10 @@ export function SiteFooter() {
       <div className="container-site grid gap-12 py-16 md:grid-cols-2 xl:grid-cols-[1fr_0.6fr_1.1fr_1.8fr]">
         <div>
           <div className="flex items-center gap-2.5">
-            <LogoMark className="size-10" />
-            <span className="font-display-tight text-2xl">{SITE.name}</span>
+            <SiteLogo className="size-10" />
+            <span className="font-display-tight text-2xl">{site.name}</span>
           </div>
-          <p className="mt-4 max-w-xs text-ink-300">{SITE.tagline}.</p>
+          <p className="mt-4 max-w-xs text-ink-300">{site.tagline}.</p>
           <SocialLinks className="mt-6" />
         </div>
         <nav aria-labelledby="footer-links">
@@ -57,25 +61,25 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-3 text-sm text-ink-300">
             <li className="flex gap-3">
               <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
-              <span>{fullAddress()}</span>
+              <span>{fullAddressOf(site)}</span>
             </li>
             <li className="flex gap-3">
               <WhatsAppIcon className="mt-0.5 size-5 shrink-0 text-blood-400" />
-              <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="hover:text-blood-400">
+              <a href={whatsappUrlOf(site)} target="_blank" rel="noopener noreferrer" className="hover:text-blood-400">
                 <span className="sr-only">WhatsApp: </span>
-                {SITE.whatsapp}
+                {site.whatsapp}
               </a>
             </li>
             <li className="flex gap-3">
               <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
-              <a href={mailtoUrl()} className="[overflow-wrap:anywhere] hover:text-blood-400">
-                {SITE.email}
+              <a href={mailtoUrlOf(site)} className="[overflow-wrap:anywhere] hover:text-blood-400">
+                {site.email}
               </a>
             </li>
             <li className="flex gap-3">
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
               <span>
-                {OPENING_HOURS.map((h) => (
+                {openingHoursLines(site).map((h) => (
                   <span key={h.days} className="block">
                     {h.days}:{' '}
                     <span className="whitespace-nowrap" data-testid="footer-hours">
@@ -95,7 +99,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-ink-800">
         <p className="container-site py-6 text-sm text-ink-400">
-          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+          © {new Date().getFullYear()} {site.name}. All rights reserved.
         </p>
       </div>
     </footer>

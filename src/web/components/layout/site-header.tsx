@@ -1,12 +1,17 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { NAV_SECTIONS, SITE } from '../../../shared/site';
+import { NAV_SECTIONS } from '../../../shared/site';
+import { useSiteSettings } from '../../lib/site-settings';
 import { useSectionNav } from '../../lib/section-nav';
-import { LogoMark } from '../ui/brand-icons';
+import { SiteLogo } from './site-logo';
 import { buttonClass } from '../ui/button';
 
 export function SiteHeader() {
+  const site = useSiteSettings();
+  // "Tiger Coast" then " Fight Club" in red when the short name begins the full name.
+  const shortName = site.shortName;
+  const rest = site.name.startsWith(shortName) ? site.name.slice(shortName.length) : '';
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const goToSection = useSectionNav();
@@ -58,10 +63,10 @@ export function SiteHeader() {
     <header className="sticky top-0 z-50 border-b border-ink-800 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75">
       <div className="container-site flex h-16 items-center justify-between gap-4">
         <a href="/#home" onClick={onSection('home')} className="flex min-w-0 items-center gap-2.5">
-          <LogoMark className="size-9 shrink-0" />
+          <SiteLogo className="size-9 shrink-0" />
           <span className="font-display-tight text-lg leading-none tracking-wide whitespace-nowrap max-[419px]:sr-only sm:text-2xl">
-            {SITE.shortName}
-            <span className="hidden text-blood-400 sm:inline"> Fight Club</span>
+            {shortName}
+            {rest && <span className="hidden text-blood-400 sm:inline">{rest}</span>}
           </span>
         </a>
         <nav aria-label="Main" className="hidden lg:block">

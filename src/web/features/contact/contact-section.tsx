@@ -1,10 +1,11 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { OPENING_HOURS, SITE, fullAddress, mailtoUrl, whatsappUrl } from '../../../shared/site';
+import { fullAddressOf, mailtoUrlOf, mapEmbedUrlOf, mapLinkUrlOf, openingHoursLines, whatsappUrlOf } from '../../../shared/site-settings-data';
 import { SocialLinks } from '../../components/layout/social-links';
 import { WhatsAppIcon } from '../../components/ui/brand-icons';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { lazyWhenVisible } from '../../lib/lazy-visible';
+import { useSiteSettings } from '../../lib/site-settings';
 
 // Far below the fold: its code loads when the form comes near the viewport.
 const ContactForm = lazyWhenVisible('contact-form-slot', () => import('./contact-form'));
@@ -22,6 +23,7 @@ function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 export function ContactSection() {
+  const site = useSiteSettings();
   return (
     <section id="contact" aria-labelledby="contact-title" className="py-section">
       <div className="container-site">
@@ -32,21 +34,21 @@ export function ContactSection() {
           <div>
             <ul className="grid gap-6">
               <InfoRow icon={<MapPin aria-hidden className="size-6" />} title="Address">
-                <address className="not-italic">{fullAddress()}</address>
+                <address className="not-italic">{fullAddressOf(site)}</address>
               </InfoRow>
               <InfoRow icon={<WhatsAppIcon className="size-6" />} title="WhatsApp">
                 <a
-                  href={whatsappUrl()}
+                  href={whatsappUrlOf(site)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="underline decoration-ink-600 underline-offset-4 hover:text-blood-400"
                 >
-                  {SITE.whatsapp}
+                  {site.whatsapp}
                 </a>
               </InfoRow>
               <InfoRow icon={<Mail aria-hidden className="size-6" />} title="Email">
-                <a href={mailtoUrl()} className="break-all underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
-                  {SITE.email}
+                <a href={mailtoUrlOf(site)} className="break-all underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
+                  {site.email}
                 </a>
               </InfoRow>
               <InfoRow icon={<Clock aria-hidden className="size-6" />} title="Opening hours">
@@ -54,7 +56,7 @@ export function ContactSection() {
                     under their days; a time range never breaks inside. */}
                 <div className="@container">
                   <dl className="grid gap-2 @[21rem]:grid-cols-[auto_1fr] @[21rem]:gap-x-4 @[21rem]:gap-y-0" data-testid="opening-hours">
-                    {OPENING_HOURS.map((h) => (
+                    {openingHoursLines(site).map((h) => (
                       <div key={h.days} className="@[21rem]:contents">
                         <dt>{h.days}</dt>
                         <dd className="font-semibold whitespace-nowrap text-bone-100">{h.hours}</dd>
@@ -68,14 +70,14 @@ export function ContactSection() {
             <div className="mt-8 overflow-hidden rounded-card border border-ink-700 bg-ink-800">
               {/* Below the fold: the browser fetches the map only when it is about to show. */}
               <iframe
-                src={SITE.mapEmbedUrl}
-                title={`Map: ${SITE.name}, ${SITE.town}`}
+                src={mapEmbedUrlOf(site)}
+                title={`Map: ${site.name}, ${site.address.town}`}
                 loading="lazy"
                 referrerPolicy="no-referrer"
                 className="block aspect-[4/3] w-full border-0 focus-visible:outline-offset-[-3px]"
               />
               <a
-                href={SITE.mapLinkUrl}
+                href={mapLinkUrlOf(site)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400 focus-visible:outline-offset-[-3px]"

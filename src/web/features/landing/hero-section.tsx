@@ -1,20 +1,48 @@
 import { ArrowRight, Star } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { SITE, STATS } from '../../../shared/site';
+import { GALLERY_VARIANT_WIDTHS } from '../../../shared/constants';
+import { STATS } from '../../../shared/site';
+import { uploadSrcSet } from '../../../shared/site-settings-data';
 import { buttonClass } from '../../components/ui/button';
 import { scrollToSection } from '../../lib/section-nav';
+import { useSiteSettings } from '../../lib/site-settings';
 
 const DISCIPLINES = ['Muay Thai', 'Brazilian Jiu Jitsu', 'MMA', 'Wrestling', 'Luta Livre'];
 
+/** The title with the owner's highlighted word (if it appears in it) in red. */
+function HeroTitle({ title, highlight }: { title: string; highlight: string }) {
+  const at = highlight ? title.indexOf(highlight) : -1;
+  if (at < 0) return <>{title}</>;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span className="text-blood-400">{highlight}</span>
+      {title.slice(at + highlight.length)}
+    </>
+  );
+}
+
 export function HeroSection() {
+  const { hero, heroImageUrl } = useSiteSettings();
   const toClasses = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     scrollToSection('classes');
   };
   return (
     <section id="home" aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-ink-800">
-      {/* Pure CSS backdrop: no hero image to download, so the headline is the first paint. */}
+      {/* Pure CSS backdrop unless the owner uploaded a hero image (then dimmed behind it). */}
+      {heroImageUrl && (
+        <img
+          src={heroImageUrl}
+          srcSet={uploadSrcSet(heroImageUrl, GALLERY_VARIANT_WIDTHS)}
+          sizes="100vw"
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 size-full object-cover opacity-35"
+          data-testid="hero-image"
+        />
+      )}
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_85%_20%,rgb(212_45_26/0.45),transparent_70%),radial-gradient(50%_60%_at_0%_100%,rgb(245_185_58/0.12),transparent_70%)]"
@@ -31,15 +59,13 @@ export function HeroSection() {
         <div>
           <p className="mb-5 inline-flex items-center gap-2 rounded-pill border border-blood-500/50 bg-blood-600/15 px-4 py-1.5 text-sm font-semibold text-bone-100">
             <span className="size-2 rounded-full bg-blood-500" aria-hidden />
-            {SITE.town}, Krabi · Thailand
+            {hero.badge}
           </p>
           <h1 id="hero-title" className="font-display-tight text-display">
-            Train like a <span className="text-blood-400">fighter</span>.<span className="block text-bone-100">Travel like a local.</span>
+            <HeroTitle title={hero.title} highlight={hero.highlight} />
+            {hero.subtitle && <span className="block text-bone-100">{hero.subtitle}</span>}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-ink-300 md:text-xl">
-            {SITE.name}: {DISCIPLINES.slice(0, -1).join(', ')} and {DISCIPLINES[DISCIPLINES.length - 1]} with Thai and international coaches, five minutes from
-            the beach. First class? You are in the right place.
-          </p>
+          <p className="mt-6 max-w-xl text-lg text-ink-300 md:text-xl">{hero.text}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/booking" className={buttonClass('primary', 'lg')}>
               Book Your First Class

@@ -1,8 +1,9 @@
 import { Pause, Play, Quote, Star } from 'lucide-react';
-import { useState } from 'react';
-import { REVIEWS } from '../../../shared/site';
+import { useMemo, useState } from 'react';
+import { initialsOf } from '../../../shared/site-settings-data';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { useAutoAdvance, useReducedMotion } from '../../lib/hooks';
+import { useSiteSettings } from '../../lib/site-settings';
 
 /** Reviews per view and rotation step (SPEC.md §9). */
 const PER_VIEW = 3;
@@ -11,10 +12,8 @@ const ROTATE_MS = 5000;
  * Groups of 3, always full: the last one wraps round to the start (10, 1, 2) instead of
  * showing the 10th review alone. The positions (1-based) name each group's dot.
  */
-const REVIEW_GROUPS = Array.from({ length: Math.ceil(REVIEWS.length / PER_VIEW) }, (_, g) =>
-  Array.from({ length: Math.min(PER_VIEW, REVIEWS.length) }, (_, k) => (g * PER_VIEW + k) % REVIEWS.length),
-);
-const GROUPS = REVIEW_GROUPS.map((g) => g.map((i) => REVIEWS[i]));
+const reviewGroups = (count: number) =>
+  Array.from({ length: Math.ceil(count / PER_VIEW) }, (_, g) => Array.from({ length: Math.min(PER_VIEW, count) }, (_, k) => (g * PER_VIEW + k) % count));
 
 /** "Show reviews 1 to 3", or "Show reviews 10, 1 and 2" for the group that wraps. */
 function reviewGroupLabel(group: readonly number[]): string {
@@ -25,6 +24,10 @@ function reviewGroupLabel(group: readonly number[]): string {
 }
 
 export function TestimonialsSection() {
+  // The reviews the owner keeps in the settings (at least 3), in their order.
+  const { reviews } = useSiteSettings();
+  const REVIEW_GROUPS = useMemo(() => reviewGroups(reviews.length), [reviews.length]);
+  const GROUPS = REVIEW_GROUPS.map((g) => g.map((i) => reviews[i]));
   const [group, setGroup] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -55,13 +58,16 @@ export function TestimonialsSection() {
           onBlur={() => setHovered(false)}
         >
           <ul className="grid gap-4 md:grid-cols-3" data-testid="reviews" aria-live={userPaused || reduced ? 'polite' : 'off'}>
-            {GROUPS[group].map((r) => (
-              <li key={r.name} className="flex flex-col rounded-card border border-ink-700 bg-ink-950 p-6 motion-safe:animate-[fade-in_0.5s_ease-out]">
+            {(GROUPS[group] ?? GROUPS[0]).map((r, k) => (
+              <li
+                key={`${k}-${r.name}`}
+                className="flex flex-col rounded-card border border-ink-700 bg-ink-950 p-6 motion-safe:animate-[fade-in_0.5s_ease-out]"
+              >
                 <Quote aria-hidden className="size-8 text-blood-500" />
                 <blockquote className="mt-3 flex-1 text-lg text-bone-100">“{r.quote}”</blockquote>
                 <div className="mt-6 flex items-center gap-3">
                   <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-full bg-blood-600 font-bold text-white">
-                    {r.initials}
+                    {initialsOf(r.name)}
                   </span>
                   <span>
                     <span className="block font-bold" data-testid="review-name">

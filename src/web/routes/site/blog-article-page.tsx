@@ -3,11 +3,11 @@ import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { srcSetOf, uploadVariants } from '../../../shared/media';
-import { pageTitle } from '../../../shared/site';
 import { postQuery } from '../../features/blog/queries';
 import { ShareButtons } from '../../features/blog/share-buttons';
 import { formatDate, readingMinutes } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/hooks';
+import { usePageTitle } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
 import { ARTICLE_NOT_FOUND } from '../../../shared/messages';
 
@@ -25,6 +25,7 @@ export default function BlogArticlePage() {
   const { slug = '' } = useParams();
   const { data: post, isPending, isError } = useQuery(postQuery(slug));
   const siteUrl = useSiteUrl();
+  const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? 'Blog' : ARTICLE_NOT_FOUND));
 
   if (isPending) {

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { BLOG_PAGE_SIZE } from '../../../shared/constants';
-import { pageTitle } from '../../../shared/site';
 import { PostCard } from '../../features/blog/post-card';
 import { categoriesQuery, publishedPostsQuery } from '../../features/blog/queries';
 import { useDocumentTitle } from '../../lib/hooks';
+import { usePageTitle } from '../../lib/site-settings';
 
 // Filter and page live in the URL (?category=slug&page=2): shareable, and server-rendered.
 export default function BlogListPage() {
+  const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle('Blog'));
   const [params, setParams] = useSearchParams();
   const posts = useQuery(publishedPostsQuery());

@@ -5,7 +5,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
-import { COURSE_NAMES, PRICES, PRICE_COLUMNS, pageTitle } from '../../../shared/site';
+import { COURSE_NAMES } from '../../../shared/site';
+import { formatThb } from '../../../shared/site-settings-data';
+import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
 import { SessionList } from '../../features/booking/session-list';
@@ -19,6 +21,8 @@ const BANNER_MS = 5000;
 const SCROLL_DELAY_MS = 100;
 
 export default function BookingPage() {
+  const pageTitle = usePageTitle();
+  const { prices } = useSiteSettings();
   useDocumentTitle(pageTitle('Book Your Class'));
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,21 +113,25 @@ export default function BookingPage() {
                   <th scope="col" className="px-2 py-3 sm:p-4">
                     Item
                   </th>
-                  {PRICE_COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="px-2 py-3 text-right sm:p-4">
+                  {prices.columns.map((c, i) => (
+                    <th key={i} scope="col" className="px-2 py-3 text-right sm:p-4">
                       {c}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
-                {PRICES.map((p) => (
-                  <tr key={p.item} className="border-t border-ink-700 odd:bg-ink-900">
+                {/* The owner's price table (site settings): whole THB, printed 1,000. */}
+                {prices.rows.map((row, r) => (
+                  <tr key={r} className="border-t border-ink-700 odd:bg-ink-900">
                     <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
-                      {p.item}
+                      {row.label}
                     </th>
-                    <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.muayThai}</td>
-                    <td className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">{p.other}</td>
+                    {row.prices.map((amount, c) => (
+                      <td key={c} className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">
+                        {formatThb(amount)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

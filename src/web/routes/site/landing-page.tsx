@@ -1,6 +1,5 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { pageTitle } from '../../../shared/site';
 import { AboutSection } from '../../features/landing/about-section';
 import { BlogTeaserSection } from '../../features/blog/blog-teaser-section';
 import { ClassesSection } from '../../features/landing/classes-section';
@@ -9,6 +8,7 @@ import { HeroSection } from '../../features/landing/hero-section';
 import { TestimonialsSection } from '../../features/landing/testimonials-section';
 import { GallerySection } from '../../features/gallery/gallery-section';
 import { useDocumentTitle } from '../../lib/hooks';
+import { usePageTitle } from '../../lib/site-settings';
 import { SECTION_SCROLL_DELAY_MS, scrollToSection } from '../../lib/section-nav';
 
 /** Marks <html data-sections="ready"> once the last section has hydrated (browser tests wait for it). */
@@ -20,6 +20,7 @@ function SectionsReady() {
 }
 
 export default function LandingPage() {
+  const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle());
   const location = useLocation();
   const section = (location.state as { section?: string } | null)?.section;

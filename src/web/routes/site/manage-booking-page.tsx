@@ -3,11 +3,11 @@ import { ArrowRightLeft, CalendarDays, CalendarX2, Clock, Globe } from 'lucide-r
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { addMinutesToTime } from '../../../shared/gym-time';
-import { pageTitle } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from '../../features/booking/manage-queries';
 import { errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/hooks';
+import { usePageTitle } from '../../lib/site-settings';
 import { clockText, dayText, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
 
 // /booking/manage/:token, the link of the confirmation e-mail. Mail scanners follow links, so
@@ -35,6 +35,7 @@ export default function ManageBookingPage() {
   const queryClient = useQueryClient();
   const query = useQuery(managedBookingQuery(token));
   const booking = query.data;
+  const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle('Your booking'));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);

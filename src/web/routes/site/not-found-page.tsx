@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { pageTitle } from '../../../shared/site';
 import { buttonClass } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/hooks';
+import { usePageTitle } from '../../lib/site-settings';
 import { PAGE_NOT_FOUND } from '../../../shared/messages';
 
 export default function NotFoundPage() {
+  const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(PAGE_NOT_FOUND));
   return (
     <div className="container-site flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { LIMITS, versionField } from './common';
+import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
+
+// The seed, the weekday names and the values derived from the settings (links, hour lines)
+// live in ../site-settings-data.ts, which has no zod: the public pages import it.
+export * from '../site-settings-data';
+
+// The gym's facts the owner edits in "Paramètres" (issue 14): GET/PUT /api/site-settings and the
+// back office's form share this schema. Only admins edit it, so the messages are French; every
+// message names its field, so a 400 says which one is wrong.
+
+export const SITE_SETTINGS_LIMITS = {
+  priceColumns: 4,
+  priceRows: 30,
+  reviewsMin: 3,
+  reviews: 30,
+  /** A price above this is a typo (THB). */
+  price: 10_000_000,
+  shortText: 200,
+  text: 2_000,
+} as const;
+
+/** Text field: trimmed, required, capped; the label goes into every message. */
+const text = (label: string, max: number = SITE_SETTINGS_LIMITS.shortText) =>
+  z
+    .string({ error: `${label} est requis` })
+    .trim()
+    .min(1, `${label} est requis`)
+    .max(max, `${label} est trop long (${max} caractères au plus)`);
+
+/** Numbers in international format: a +, then 8 to 15 digits, spaces or hyphens between. */
+export const WHATSAPP_PATTERN = /^\+[1-9](?:[ -]?[0-9]){7,14}$/;
+const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ error: `${label} : lien https requis` })
+    .trim()
+    .max(LIMITS.url, `${label} : lien trop long`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' && u.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, `${label} : le lien doit commencer par https://`);
+
+/** An image the site serves itself (an upload: /uploads/...) or an https address; null: none. */
+const imageUrl = (label: string) =>
+  z
+    .string({ error: `${label} : adresse d'image invalide` })
+    .trim()
+    .max(LIMITS.url, `${label} : adresse trop longue`)
+    .refine((v) => /^\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), `${label} : adresse d'image invalide`)
+    .nullable();
+
+const dayHours = (day: Weekday) => {
+  const label = `Horaires du ${WEEKDAY_LABELS_FR[day]}`;
+  return z
+    .object({
+      open: z.boolean({ error: `${label} : ouvert ou fermé ?` }),
+      from: z.string({ error: `${label} : heure d'ouverture requise` }).regex(HHMM, `${label} : heure d'ouverture au format HH:MM`),
+      to: z.string({ error: `${label} : heure de fermeture requise` }).regex(HHMM, `${label} : heure de fermeture au format HH:MM`),
+    })
+    .refine((h) => !h.open || h.from < h.to, { message: `${label} : l'ouverture doit précéder la fermeture`, path: ['to'] });
+};
+
+const priceRow = z.object({
+  label: text('Le libellé du tarif', SITE_SETTINGS_LIMITS.shortText),
+  prices: z
+    .array(
+      z
+        .number({ error: 'Prix : un nombre entier de bahts est requis' })
+        .int('Prix : un nombre entier de bahts est requis (pas de décimales)')
+        .min(0, 'Prix : le montant ne peut pas être négatif')
+        .max(SITE_SETTINGS_LIMITS.price, 'Prix : montant trop élevé'),
+      { error: 'Prix : liste des montants requise' },
+    )
+    .min(1, 'Prix : au moins un montant par ligne'),
+});
+
+const review = z.object({
+  name: text('Le nom du client'),
+  location: text('La provenance du client'),
+  quote: text("Le texte de l'avis", SITE_SETTINGS_LIMITS.text),
+});
+
+/** The four blocks of the about section (their icons follow their order). */
+const aboutPoint = z.object({ title: text('Le titre du point fort'), text: text('Le texte du point fort', SITE_SETTINGS_LIMITS.text) });
+
+export const siteSettingsSchema = z.object({
+  name: text('Le nom du club'),
+  /** The short name: the web app manifest and tight places. */
+  shortName: text('Le nom court', 60),
+  tagline: text('Le slogan'),
+  address: z.object({
+    street: text("L'adresse (rue)"),
+    /** The town people know the gym by ("Ao Nang"): hero, about, page titles. */
+    town: text('La ville'),
+    locality: text('La localité'),
+    region: text('La province'),
+    postalCode: text('Le code postal', 20),
+    country: text('Le pays'),
+    countryCode: z
+      .string({ error: 'Le code pays est requis' })
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'Le code pays : deux lettres majuscules (ex. TH)'),
+  }),
+  geo: z.object({
+    latitude: z.number({ error: 'Latitude : un nombre est requis' }).min(-90, 'Latitude entre -90 et 90').max(90, 'Latitude entre -90 et 90'),
+    longitude: z.number({ error: 'Longitude : un nombre est requis' }).min(-180, 'Longitude entre -180 et 180').max(180, 'Longitude entre -180 et 180'),
+  }),
+  whatsapp: z.string({ error: 'Numéro WhatsApp requis' }).trim().regex(WHATSAPP_PATTERN, 'Numéro WhatsApp : format international avec + (ex. +66 81 234 5678)'),
+  email: z
+    .string({ error: 'Adresse e-mail requise' })
+    .trim()
+    .toLowerCase()
+    .max(LIMITS.email, 'Adresse e-mail trop longue')
+    .pipe(z.email('Adresse e-mail invalide')),
+  social: z.object({
+    instagram: httpsUrl('Instagram').nullable(),
+    facebook: httpsUrl('Facebook').nullable(),
+    tiktok: httpsUrl('TikTok').nullable(),
+  }),
+  hours: z.object({
+    monday: dayHours('monday'),
+    tuesday: dayHours('tuesday'),
+    wednesday: dayHours('wednesday'),
+    thursday: dayHours('thursday'),
+    friday: dayHours('friday'),
+    saturday: dayHours('saturday'),
+    sunday: dayHours('sunday'),
+  }),
+  prices: z
+    .object({
+      columns: z
+        .array(text('Le titre de colonne'), { error: 'Tarifs : colonnes requises' })
+        .min(1, 'Tarifs : au moins une colonne')
+        .max(SITE_SETTINGS_LIMITS.priceColumns, `Tarifs : ${SITE_SETTINGS_LIMITS.priceColumns} colonnes au plus`),
+      rows: z
+        .array(priceRow, { error: 'Tarifs : lignes requises' })
+        .min(1, 'Tarifs : au moins une ligne')
+        .max(SITE_SETTINGS_LIMITS.priceRows, `Tarifs : ${SITE_SETTINGS_LIMITS.priceRows} lignes au plus`),
+    })
+    .superRefine((p, ctx) => {
+      p.rows.forEach((row, i) => {
+        if (row.prices.length !== p.columns.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rows', i, 'prices'],
+            message: `Tarifs : la ligne « ${row.label} » doit avoir un montant par colonne (${p.columns.length})`,
+          });
+        }
+      });
+    }),
+  reviews: z
+    .array(review, { error: 'Avis : liste requise' })
+    .min(SITE_SETTINGS_LIMITS.reviewsMin, `Avis : au moins ${SITE_SETTINGS_LIMITS.reviewsMin} (la section en montre 3 à la fois)`)
+    .max(SITE_SETTINGS_LIMITS.reviews, `Avis : ${SITE_SETTINGS_LIMITS.reviews} au plus`),
+  hero: z.object({
+    /** The pill above the headline ("Ao Nang, Krabi · Thailand"). */
+    badge: text("Le bandeau de l'accueil"),
+    /** The headline's first line; `highlight`, if it appears in it, is shown in red. */
+    title: text("Le titre de l'accueil"),
+    highlight: z.string({ error: 'Le mot mis en avant doit être un texte' }).trim().max(60, 'Le mot mis en avant est trop long (60 caractères au plus)'),
+    /** The headline's second line. */
+    subtitle: z
+      .string({ error: "Le sous-titre de l'accueil doit être un texte" })
+      .trim()
+      .max(SITE_SETTINGS_LIMITS.shortText, "Le sous-titre de l'accueil est trop long"),
+    text: text("Le texte de l'accueil", SITE_SETTINGS_LIMITS.text),
+  }),
+  about: z.object({
+    eyebrow: text('Le surtitre « À propos »'),
+    title: text('Le titre « À propos »'),
+    text: text('Le texte « À propos »', SITE_SETTINGS_LIMITS.text),
+    points: z.array(aboutPoint, { error: 'Points forts requis' }).length(4, 'Points forts : exactement 4'),
+  }),
+  whatsappGreeting: text('Le message WhatsApp pré-rempli', 500),
+  seo: z.object({
+    title: text('Le titre SEO par défaut', 120),
+    description: text('La description SEO par défaut', 320),
+  }),
+  logoUrl: imageUrl('Logo'),
+  /** Also the Open Graph image of the pages that have none of their own. */
+  heroImageUrl: imageUrl("Image d'accueil"),
+});
+
+/** What the form edits and the database stores. */
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+/** The form's values before parsing (the back office's form). @public */
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/** PUT /api/site-settings: the settings and the version the form loaded (409 when stale). */
+export const siteSettingsUpdateSchema = siteSettingsSchema.extend({
+  version: versionField.unwrap().describe('The version the form loaded; a stale one is refused with 409.'),
+});
+/** @public (the back office's form) */
+export type SiteSettingsUpdateInput = z.input<typeof siteSettingsUpdateSchema>;
+
+/** GET and PUT /api/site-settings answer. */
+export interface SiteSettingsDto {
+  settings: SiteSettings;
+  version: number;
+  updatedAt: string;
+}
+
+/** GET /api/site-settings/history: one saved version. */
+export interface SiteSettingsHistoryEntryDto {
+  id: number;
+  version: number;
+  changedAt: string;
+  changedBy: { id: number; name: string } | null;
+  /** Top-level fields that differ from the version before (all of them for the first). */
+  changes: (keyof SiteSettings)[];
+}
+
+/** POST /api/site-settings/images/{kind}. */
+export const SITE_IMAGE_KINDS = ['logo', 'hero'] as const;
+/** @public (the back office's form) */
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
+/** @public (the back office's form) */
+export interface SiteImageUploadDto {
+  url: string;
+}
