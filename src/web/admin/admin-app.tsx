@@ -25,6 +25,7 @@ import { PersonalDataPage } from './routes/personal-data';
 import { PlanningPage } from './routes/planning';
 import { ReservationsPage } from './routes/reservations';
 import { SavedRepliesPage } from './routes/saved-replies';
+import { SettingsPage } from './routes/settings';
 import { UsersPage } from './routes/users';
 
 /**
@@ -78,6 +79,7 @@ export default function AdminApp() {
                     <Route element={<RouteGuard role="admin" />}>
                       <Route path="users" element={<UsersPage />} />
                       <Route path="journal" element={<JournalPage />} />
+                      <Route path="settings" element={<SettingsPage />} />
                     </Route>
                     <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
                   </Route>

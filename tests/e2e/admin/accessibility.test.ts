@@ -18,6 +18,7 @@ const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'planning', heading: 'Planning' },
   { path: 'personal-data', heading: 'Données personnelles' },
   { path: 'journal', heading: 'Journal', adminOnly: true },
+  { path: 'settings', heading: 'Paramètres', adminOnly: true },
 ];
 
 describe('back office: every screen for both roles, axe-core, keyboard, code splitting', () => {

@@ -214,6 +214,7 @@ describe('back office: answering faster and polish', () => {
         ['/admin/account', 'Mon compte'],
         ['/admin/personal-data', 'Données personnelles'],
         ['/admin/journal', 'Journal'],
+        ['/admin/settings', 'Paramètres'],
       ];
       // One session walks every screen, moving on as soon as the title shows (calls of the page
       // being left are cut off; that must not sign the next one out).

@@ -3,10 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, ImageOff, Link2, Loader2, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { forwardRef, useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
+import { useDropzone } from 'react-dropzone';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { GALLERY_MAX_BYTES } from '../../../shared/constants';
 import { INSTAGRAM_URL_PATTERN, galleryInstagramSchema, galleryMetaSchema } from '../../../shared/schemas/gallery';
 import { Badge } from '../components/ui/badge';
 import { StaleEditAlert, staleEditMessage } from '../components/stale-edit';
@@ -30,42 +29,17 @@ import {
 } from '../features/gallery/api';
 import { errorText } from '../../lib/api-client';
 import { cn } from '../lib/cn';
+import { IMAGE_DROPZONE_OPTIONS as DROPZONE_OPTIONS, rejectionText } from '../lib/image-drop';
 import type { GalleryItem } from '../lib/types';
 import { NO_FILE } from '../../../shared/messages';
 import { Tip } from '../components/ui/tip';
 
-// SPEC.md §5/§9: one file, 10 MB, jpeg/jpg/png/gif/webp.
-const ACCEPT = {
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/png': ['.png'],
-  'image/gif': ['.gif'],
-  'image/webp': ['.webp'],
-};
-/**
- * SPEC.md §2: dropping takes the first file. The zones accept several and keep the first accepted
- * one (react-dropzone before 19.3 refused a whole multi-file drop with "Too many files" under
- * `multiple: false`; this does not rely on its newer capping). The file picker selects one file.
- */
-const DROPZONE_OPTIONS = { noKeyboard: true, accept: ACCEPT, maxSize: GALLERY_MAX_BYTES, multiple: true } as const;
 const UPLOAD_FAILED = "Impossible d'ajouter l'image";
 const SUGGESTED_CATEGORIES = ['muay-thai', 'bjj', 'mma', 'wrestling', 'luta-livre', 'events'];
 const ALL = '__all__';
 const NONE = '__none__';
 
 const stripExtension = (name: string) => name.replace(/\.[^.]+$/, '');
-
-// French texts for react-dropzone's error codes (its own messages are English: "File type must be ...").
-const REJECTION_TEXTS: Record<string, string> = {
-  'file-invalid-type': 'Type de fichier refusé : JPG, PNG, GIF ou WebP uniquement',
-  'file-too-large': 'Fichier trop volumineux : 10 Mo maximum',
-  'file-too-small': 'Fichier vide',
-  'too-many-files': 'Un seul fichier à la fois',
-};
-
-function rejectionText(rejections: FileRejection[]): string {
-  const messages = new Set(rejections.flatMap((r) => r.errors.map((e) => REJECTION_TEXTS[e.code] ?? 'Fichier refusé')));
-  return [...messages].join(' · ');
-}
 
 /** Thumbnail: the smallest WebP variant wide enough, else the stored image, else a text tile. */
 function Thumb({ item }: { item: GalleryItem }) {

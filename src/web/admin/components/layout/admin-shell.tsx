@@ -10,6 +10,7 @@ import {
   MessageSquare,
   UserCog,
   ScrollText,
+  Settings,
   ShieldCheck,
   Users,
   X,
@@ -45,6 +46,7 @@ const NAV: NavItem[] = [
   { to: '/admin/account', label: 'Mon compte', icon: UserCog },
   { to: '/admin/personal-data', label: 'Données personnelles', icon: ShieldCheck },
   { to: '/admin/journal', label: 'Journal', icon: ScrollText, adminOnly: true },
+  { to: '/admin/settings', label: 'Paramètres', icon: Settings, adminOnly: true },
 ];
 
 export const roleLabel = (role: string) => (role === 'admin' ? 'Administrateur' : 'Staff');

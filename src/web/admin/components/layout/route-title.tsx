@@ -22,6 +22,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/personal-data', 'Données personnelles'],
   ['/admin/users', 'Utilisateurs'],
   ['/admin/journal', 'Journal'],
+  ['/admin/settings', 'Paramètres'],
 ];
 
 export const ADMIN_TITLE_SUFFIX = 'Administration';

@@ -1,0 +1,427 @@
+import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from 'lucide-react';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { SITE_SETTINGS_LIMITS, WEEKDAYS, WEEKDAY_LABELS_FR, mapLinkUrlOf, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
+import { Button } from '../../components/ui/button';
+import { Field, Input, Label, fieldAria } from '../../components/ui/field';
+import { IconButton } from '../../components/ui/icon-button';
+import { Switch } from '../../components/ui/switch';
+import { ListError, SettingsSection, TextField, fieldId, useFieldError } from './fields';
+import { SiteImageField } from './image-field';
+import { HeroPreview, PriceTablePreview } from './previews';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function GymSection() {
+  const geo = useWatch<SiteSettingsInput, 'geo'>({ name: 'geo' });
+  const validGeo = Number.isFinite(geo?.latitude) && Number.isFinite(geo?.longitude);
+  return (
+    <SettingsSection
+      id="salle"
+      title="Salle"
+      description="Nom, adresse et position sur la carte, tels que le site, les e-mails et les moteurs de recherche les montrent."
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField name="name" label="Nom du club" lang="en" />
+        <TextField name="shortName" label="Nom court" hint="Icône de l'application et endroits étroits" lang="en" />
+      </div>
+      <TextField name="tagline" label="Slogan" lang="en" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField name="address.street" label="Adresse (rue)" lang="en" />
+        <TextField name="address.town" label="Ville" hint="Celle que les visiteurs connaissent (accueil, titres des pages)" lang="en" />
+        <TextField name="address.locality" label="Localité" lang="en" />
+        <TextField name="address.region" label="Province" lang="en" />
+        <TextField name="address.postalCode" label="Code postal" />
+        <TextField name="address.country" label="Pays" lang="en" />
+        <TextField name="address.countryCode" label="Code pays" hint="Deux lettres (TH)" />
+      </div>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Position sur la carte</legend>
+        <TextField name="geo.latitude" label="Latitude" number inputMode="decimal" />
+        <TextField name="geo.longitude" label="Longitude" number inputMode="decimal" />
+      </fieldset>
+      {validGeo && (
+        <a
+          href={mapLinkUrlOf({ geo })}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1 text-sm font-medium text-red-800 underline underline-offset-4"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          Vérifier la position sur OpenStreetMap
+        </a>
+      )}
+    </SettingsSection>
+  );
+}
+
+export function ContactSection() {
+  return (
+    <SettingsSection
+      id="contact"
+      title="Contact et réseaux"
+      description="La barre de contact du téléphone, la page Contact, le pied de page et les e-mails les utilisent."
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField name="whatsapp" label="Numéro WhatsApp" hint="Format international avec + (ex. +66 81 234 5678)" type="tel" inputMode="tel" />
+        <TextField name="email" label="E-mail" type="email" inputMode="email" />
+      </div>
+      <TextField name="whatsappGreeting" label="Message WhatsApp pré-rempli" rows={2} lang="en" />
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField name="social.instagram" label="Instagram" hint="Lien https, vide pour aucun" type="url" inputMode="url" nullable />
+        <TextField name="social.facebook" label="Facebook" hint="Lien https, vide pour aucun" type="url" inputMode="url" nullable />
+        <TextField name="social.tiktok" label="TikTok" hint="Lien https, vide pour aucun" type="url" inputMode="url" nullable />
+      </div>
+    </SettingsSection>
+  );
+}
+
+function DayHours({ day }: { day: (typeof WEEKDAYS)[number] }) {
+  const { control, register } = useFormContext<SiteSettingsInput>();
+  const open = useWatch<SiteSettingsInput, `hours.${typeof day}.open`>({ name: `hours.${day}.open` });
+  const fromError = useFieldError(`hours.${day}.from`);
+  const toError = useFieldError(`hours.${day}.to`);
+  const label = capitalise(WEEKDAY_LABELS_FR[day]);
+  const fromId = fieldId(`hours.${day}.from`);
+  const toId = fieldId(`hours.${day}.to`);
+  return (
+    <li
+      className="grid gap-3 border-t border-gray-200 pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[8rem_9rem_1fr] sm:items-center"
+      data-testid={`hours-${day}`}
+    >
+      <p className="font-medium text-gray-900">{label}</p>
+      <div className="flex items-center gap-2">
+        <Controller
+          control={control}
+          name={`hours.${day}.open`}
+          render={({ field }) => <Switch id={fieldId(`hours.${day}.open`)} checked={!!field.value} onCheckedChange={field.onChange} />}
+        />
+        <Label htmlFor={fieldId(`hours.${day}.open`)}>
+          {open ? 'Ouvert' : 'Fermé'}
+          <span className="sr-only"> le {WEEKDAY_LABELS_FR[day]}</span>
+        </Label>
+      </div>
+      {open ? (
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={fromId} label={<span>De</span>} error={fromError}>
+            <Input type="time" aria-label={`${label} : ouverture`} {...fieldAria(fromId, fromError)} {...register(`hours.${day}.from`)} />
+          </Field>
+          <Field id={toId} label={<span>À</span>} error={toError}>
+            <Input type="time" aria-label={`${label} : fermeture`} {...fieldAria(toId, toError)} {...register(`hours.${day}.to`)} />
+          </Field>
+        </div>
+      ) : (
+        <p className="text-sm text-gray-700">Fermé toute la journée</p>
+      )}
+    </li>
+  );
+}
+
+export function HoursSection() {
+  return (
+    <SettingsSection id="horaires" title="Horaires" description="Heures de Krabi (UTC+7). Les jours aux mêmes horaires sont regroupés sur le site.">
+      <ul className="grid gap-3">
+        {WEEKDAYS.map((day) => (
+          <DayHours key={day} day={day} />
+        ))}
+      </ul>
+    </SettingsSection>
+  );
+}
+
+export function PricesSection() {
+  const { control, getValues, setValue } = useFormContext<SiteSettingsInput>();
+  const rows = useFieldArray({ control, name: 'prices.rows' });
+  const columns = useWatch<SiteSettingsInput, 'prices.columns'>({ name: 'prices.columns' }) ?? [];
+  const prices = useWatch<SiteSettingsInput, 'prices'>({ name: 'prices' });
+
+  // Amounts follow their column: adding or removing a column rewrites every row.
+  function addColumn() {
+    setValue('prices.columns', [...getValues('prices.columns'), ''], { shouldDirty: true });
+    rows.replace(getValues('prices.rows').map((r) => ({ ...r, prices: [...r.prices, Number.NaN] })));
+  }
+  function removeColumn(j: number) {
+    setValue(
+      'prices.columns',
+      getValues('prices.columns').filter((_, k) => k !== j),
+      { shouldDirty: true },
+    );
+    rows.replace(getValues('prices.rows').map((r) => ({ ...r, prices: r.prices.filter((_, k) => k !== j) })));
+  }
+
+  return (
+    <SettingsSection id="tarifs" title="Tarifs" description="En bahts, montants entiers. Le tableau s'affiche sur la page de réservation.">
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Colonnes</legend>
+        {columns.map((_, j) => (
+          <ColumnField key={j} index={j} canRemove={columns.length > 1} onRemove={() => removeColumn(j)} />
+        ))}
+        {columns.length < SITE_SETTINGS_LIMITS.priceColumns && (
+          <Button variant="outline" size="sm" className="w-fit" onClick={addColumn}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Ajouter une colonne
+          </Button>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Lignes</legend>
+        <ol className="grid gap-3">
+          {rows.fields.map((row, i) => (
+            <PriceRow
+              key={row.id}
+              index={i}
+              count={rows.fields.length}
+              columns={columns}
+              onUp={() => rows.move(i, i - 1)}
+              onDown={() => rows.move(i, i + 1)}
+              onRemove={() => rows.remove(i)}
+            />
+          ))}
+        </ol>
+        <ListError name="prices.rows" />
+        {rows.fields.length < SITE_SETTINGS_LIMITS.priceRows && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            onClick={() => rows.append({ label: '', prices: columns.map(() => Number.NaN) }, { focusName: `prices.rows.${rows.fields.length}.label` })}
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            Ajouter une ligne
+          </Button>
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <h3 className="text-sm font-semibold text-gray-900">Aperçu du tableau (avant enregistrement)</h3>
+        <PriceTablePreview prices={prices} />
+      </div>
+    </SettingsSection>
+  );
+}
+
+function ColumnField({ index, canRemove, onRemove }: { index: number; canRemove: boolean; onRemove: () => void }) {
+  const { control } = useFormContext<SiteSettingsInput>();
+  const name = `prices.columns.${index}` as const;
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <div className="flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <Field id={id} label={`Colonne ${index + 1}`} error={error}>
+          {/* Controlled: removing a column shifts the labels after it. */}
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => <Input lang="en" {...fieldAria(id, error)} {...field} value={field.value ?? ''} />}
+          />
+        </Field>
+      </div>
+      {canRemove && (
+        <IconButton label={`Supprimer la colonne ${index + 1}`} onClick={onRemove} className="text-red-700 hover:bg-red-50">
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </IconButton>
+      )}
+    </div>
+  );
+}
+
+function MoveButtons({
+  what,
+  index,
+  count,
+  onUp,
+  onDown,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  onUp: () => void;
+  onDown: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex shrink-0 gap-1">
+      <IconButton label={`Monter ${what}`} onClick={onUp} disabled={index === 0}>
+        <ArrowUp className="h-4 w-4" aria-hidden />
+      </IconButton>
+      <IconButton label={`Descendre ${what}`} onClick={onDown} disabled={index === count - 1}>
+        <ArrowDown className="h-4 w-4" aria-hidden />
+      </IconButton>
+      <IconButton label={`Supprimer ${what}`} onClick={onRemove} className="text-red-700 hover:bg-red-50">
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </IconButton>
+    </div>
+  );
+}
+
+function PriceRow({
+  index,
+  count,
+  columns,
+  onUp,
+  onDown,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  columns: readonly (string | undefined)[];
+  onUp: () => void;
+  onDown: () => void;
+  onRemove: () => void;
+}) {
+  const label = useWatch<SiteSettingsInput, `prices.rows.${number}.label`>({ name: `prices.rows.${index}.label` });
+  const what = `la ligne ${index + 1}${label ? ` (${label})` : ''}`;
+  return (
+    <li className="grid gap-3 rounded-md border border-gray-200 p-3" data-testid="price-row">
+      <div className="flex items-end gap-2">
+        <TextField name={`prices.rows.${index}.label`} label={`Ligne ${index + 1} : libellé`} lang="en" className="min-w-0 flex-1" />
+        <MoveButtons what={what} index={index} count={count} onUp={onUp} onDown={onDown} onRemove={onRemove} />
+      </div>
+      <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-4">
+        {columns.map((c, j) => (
+          <TextField key={j} name={`prices.rows.${index}.prices.${j}`} label={`${c || `Colonne ${j + 1}`} (THB)`} number inputMode="numeric" />
+        ))}
+      </div>
+      <ListError name={`prices.rows.${index}.prices`} />
+    </li>
+  );
+}
+
+export function ReviewsSection() {
+  const { control } = useFormContext<SiteSettingsInput>();
+  const reviews = useFieldArray({ control, name: 'reviews' });
+  return (
+    <SettingsSection
+      id="avis"
+      title="Avis"
+      description={`Affichés trois à la fois sur l'accueil, dans cet ordre (au moins ${SITE_SETTINGS_LIMITS.reviewsMin}).`}
+    >
+      <ol className="grid gap-3">
+        {reviews.fields.map((r, i) => (
+          <ReviewItem
+            key={r.id}
+            index={i}
+            count={reviews.fields.length}
+            onUp={() => reviews.move(i, i - 1)}
+            onDown={() => reviews.move(i, i + 1)}
+            onRemove={() => reviews.remove(i)}
+          />
+        ))}
+      </ol>
+      <ListError name="reviews" />
+      {reviews.fields.length < SITE_SETTINGS_LIMITS.reviews && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          onClick={() => reviews.append({ name: '', location: '', quote: '' }, { focusName: `reviews.${reviews.fields.length}.name` })}
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          Ajouter un avis
+        </Button>
+      )}
+    </SettingsSection>
+  );
+}
+
+function ReviewItem({ index, count, onUp, onDown, onRemove }: { index: number; count: number; onUp: () => void; onDown: () => void; onRemove: () => void }) {
+  const name = useWatch<SiteSettingsInput, `reviews.${number}.name`>({ name: `reviews.${index}.name` });
+  const what = `l'avis ${index + 1}${name ? ` (${name})` : ''}`;
+  return (
+    <li className="grid gap-3 rounded-md border border-gray-200 p-3" data-testid="review-item">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-gray-900">Avis {index + 1}</h3>
+        <MoveButtons what={what} index={index} count={count} onUp={onUp} onDown={onDown} onRemove={onRemove} />
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <TextField name={`reviews.${index}.name`} label="Nom" />
+        <TextField name={`reviews.${index}.location`} label="Provenance" lang="en" />
+      </div>
+      <TextField name={`reviews.${index}.quote`} label="Avis" rows={3} lang="en" />
+    </li>
+  );
+}
+
+export function TextsSection() {
+  const hero = useWatch<SiteSettingsInput, 'hero'>({ name: 'hero' });
+  const heroImage = useWatch<SiteSettingsInput, 'heroImageUrl'>({ name: 'heroImageUrl' });
+  return (
+    <SettingsSection id="textes" title="Textes et SEO" description="Les textes du site sont en anglais.">
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Accueil</legend>
+        <TextField name="hero.badge" label="Bandeau" lang="en" />
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField name="hero.title" label="Titre" lang="en" />
+          <TextField name="hero.highlight" label="Mot mis en avant (en rouge)" hint="Un mot du titre, ou vide" lang="en" />
+        </div>
+        <TextField name="hero.subtitle" label="Sous-titre" lang="en" />
+        <TextField name="hero.text" label="Texte" rows={3} lang="en" />
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold text-gray-900">Aperçu de l&apos;accueil (avant enregistrement)</h3>
+          <HeroPreview hero={hero} imageUrl={heroImage} />
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">À propos</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField name="about.eyebrow" label="Surtitre" lang="en" />
+          <TextField name="about.title" label="Titre" lang="en" />
+        </div>
+        <TextField name="about.text" label="Texte" rows={4} lang="en" />
+        <div className="grid gap-4 md:grid-cols-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="grid gap-3 rounded-md border border-gray-200 p-3">
+              <TextField name={`about.points.${i}.title`} label={`Point fort ${i + 1} : titre`} lang="en" />
+              <TextField name={`about.points.${i}.text`} label={`Point fort ${i + 1} : texte`} rows={2} lang="en" />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Référencement (pages sans titre propre)</legend>
+        <TextField name="seo.title" label="Titre SEO par défaut" lang="en" />
+        <TextField name="seo.description" label="Description SEO par défaut" rows={2} lang="en" />
+      </fieldset>
+    </SettingsSection>
+  );
+}
+
+export function ImagesSection() {
+  const { control } = useFormContext<SiteSettingsInput>();
+  const logoError = useFieldError('logoUrl');
+  const heroError = useFieldError('heroImageUrl');
+  return (
+    <SettingsSection id="images" title="Images" description="Mêmes contrôles que la galerie ; l'image d'accueil sert aussi d'aperçu sur les réseaux sociaux.">
+      <Controller
+        control={control}
+        name="logoUrl"
+        render={({ field }) => (
+          <SiteImageField
+            kind="logo"
+            label="Logo"
+            hint="JPG, PNG, GIF ou WebP, 10 Mo maximum"
+            value={field.value}
+            onChange={field.onChange}
+            error={logoError}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="heroImageUrl"
+        render={({ field }) => (
+          <SiteImageField
+            kind="hero"
+            label="Image d'accueil"
+            hint="JPG, PNG, GIF ou WebP, 10 Mo maximum ; paysage, 1600 px de large au moins"
+            value={field.value}
+            onChange={field.onChange}
+            error={heroError}
+          />
+        )}
+      />
+    </SettingsSection>
+  );
+}

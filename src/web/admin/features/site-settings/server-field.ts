@@ -1,0 +1,53 @@
+import { WEEKDAYS, WEEKDAY_LABELS_FR } from '../../../../shared/schemas/site-settings';
+
+// A refused save (400) answers one sentence, `{ error }`, that names its field in French (the
+// shared schema's messages) or, for zod's own messages, starts with the field's path
+// ("prices.rows.2.label: ..."). This finds the form field to show it on; null: show it above the
+// save button instead.
+
+/** Message starts (the schema's labels) → field path. Longer, more specific ones first. */
+const PREFIXES: [prefix: string, path: string][] = [
+  ['Numéro WhatsApp', 'whatsapp'],
+  ['Le message WhatsApp', 'whatsappGreeting'],
+  ['Adresse e-mail', 'email'],
+  ['Instagram', 'social.instagram'],
+  ['Facebook', 'social.facebook'],
+  ['TikTok', 'social.tiktok'],
+  ['Latitude', 'geo.latitude'],
+  ['Longitude', 'geo.longitude'],
+  ['Le nom du club', 'name'],
+  ['Le nom court', 'shortName'],
+  ['Le slogan', 'tagline'],
+  ["L'adresse (rue)", 'address.street'],
+  ['La ville', 'address.town'],
+  ['La localité', 'address.locality'],
+  ['La province', 'address.region'],
+  ['Le code postal', 'address.postalCode'],
+  ['Le code pays', 'address.countryCode'],
+  ['Le pays', 'address.country'],
+  ['Le titre SEO', 'seo.title'],
+  ['La description SEO', 'seo.description'],
+  ["Le bandeau de l'accueil", 'hero.badge'],
+  ["Le sous-titre de l'accueil", 'hero.subtitle'],
+  ["Le titre de l'accueil", 'hero.title'],
+  ['Le mot mis en avant', 'hero.highlight'],
+  ["Le texte de l'accueil", 'hero.text'],
+  ['Le surtitre « À propos »', 'about.eyebrow'],
+  ['Le titre « À propos »', 'about.title'],
+  ['Le texte « À propos »', 'about.text'],
+  ["Image d'accueil", 'heroImageUrl'],
+  ['Logo', 'logoUrl'],
+  ['Avis', 'reviews'],
+];
+
+export function fieldForServerMessage(message: string, knownPaths: (path: string) => boolean): string | null {
+  const dotted = /^([A-Za-z][\w]*(?:\.[\w]+)*): /.exec(message)?.[1];
+  if (dotted && knownPaths(dotted)) return dotted;
+  for (const day of WEEKDAYS) {
+    if (!message.startsWith(`Horaires du ${WEEKDAY_LABELS_FR[day]}`)) continue;
+    if (message.includes('ouvert ou fermé')) return `hours.${day}.open`;
+    return message.includes("heure d'ouverture") ? `hours.${day}.from` : `hours.${day}.to`;
+  }
+  const hit = PREFIXES.find(([prefix]) => message.startsWith(prefix));
+  return hit ? hit[1] : null;
+}

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import type { RunningServer } from '../helpers/server';
+import { api, axeViolations, expectToast, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+
+// "Paramètres" (issue 14): the owner changes the WhatsApp number and a price and saves; the
+// public site shows them on the next load (the phone's contact bar, the /booking price table).
+// A wrong number is refused on its field; the history lists the change and restores the old
+// price; staff have no such screen; axe finds nothing serious, at 375 and 1280 px.
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'settings-shots-'));
+const WIDTHS = [
+  { name: 'phone', viewport: { width: 375, height: 800 }, whatsapp: '+66 89 111 2222', price: 275 },
+  { name: 'desktop', viewport: { width: 1280, height: 900 }, whatsapp: '+66 89 333 4444', price: 320 },
+] as const;
+
+interface SettingsAnswer {
+  settings: { whatsapp: string; prices: { columns: string[]; rows: { label: string; prices: number[] }[] } };
+  version: number;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wide).toBeLessThanOrEqual(0);
+}
+
+async function openSettings(page: Page, url: string, phone: boolean) {
+  await page.goto(url + '/admin/dashboard');
+  if (phone) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Paramètres' }).click();
+  await page.waitForURL('**/admin/settings');
+  await page.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
+  await page.getByLabel('Numéro WhatsApp').waitFor();
+}
+
+/** What a visitor on a phone sees on /booking: the contact bar's WhatsApp link and the first price. */
+async function publicBooking(browser: Browser, url: string) {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(url + '/booking');
+  const href = await page.getByTestId('mobile-bar').getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
+  const firstRow = page.getByRole('table', { name: 'Prices in Thai baht' }).getByRole('row').nth(1);
+  const firstPrice = (await firstRow.getByRole('cell').first().textContent())?.trim();
+  await ctx.close();
+  return { href, firstPrice };
+}
+
+describe('back office: Paramètres', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let adminToken: string;
+  let staffToken: string;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    ({ adminToken, staffToken } = await setupAccounts(server));
+  });
+  afterAll(async () => {
+    expect(errors).toEqual([]);
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const w of WIDTHS) {
+    const phone = w.name === 'phone';
+
+    it(`${w.name}: the owner changes the WhatsApp number and a price; the public site shows them; restore brings the old price back`, async () => {
+      const before = await api<SettingsAnswer>(server, 'GET', '/api/site-settings');
+      const oldPrice = before.settings.prices.rows[0].prices[0];
+      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const page = await ctx.newPage();
+      trackErrors(page).forEach((e) => errors.push(e));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await openSettings(page, server.url, phone);
+      await expect(page.title()).resolves.toBe('Paramètres — Administration');
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `settings-${w.name}.png`), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A number without its country code: refused on its own field, nothing sent.
+      const whatsapp = page.getByLabel('Numéro WhatsApp');
+      await whatsapp.fill('081 234 5678');
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.locator('#settings-whatsapp-error').getByText('format international').waitFor();
+      await expect(whatsapp.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expectToast(page, 'Vérifiez les champs signalés en rouge.');
+      expect((await api<SettingsAnswer>(server, 'GET', '/api/site-settings')).version).toBe(before.version);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await whatsapp.fill(w.whatsapp);
+      const price = page.locator('#settings-prices-rows-0-prices-0');
+      await price.fill(String(w.price));
+      // The preview follows before saving.
+      await page
+        .getByTestId('price-preview')
+        .getByRole('row')
+        .nth(1)
+        .getByRole('cell')
+        .first()
+        .getByText(w.price.toLocaleString('en-US'), { exact: true })
+        .waitFor();
+      await page.getByTestId('settings-status').getByText('Modifications non enregistrées').waitFor();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expectToast(page, 'Paramètres enregistrés');
+      await page.getByTestId('settings-status').getByText('Tout est enregistré').waitFor();
+
+      const saved = await api<SettingsAnswer>(server, 'GET', '/api/site-settings');
+      expect(saved.settings.whatsapp).toBe(w.whatsapp);
+      expect(saved.settings.prices.rows[0].prices[0]).toBe(w.price);
+      const shown = await publicBooking(browser, server.url);
+      expect(shown.href).toContain(`https://wa.me/${w.whatsapp.replace(/\D/g, '')}?`);
+      expect(shown.firstPrice).toBe(w.price.toLocaleString('en-US'));
+
+      // The history names the change; restoring the version before it brings the old price back.
+      const entries = page.getByTestId('settings-history-entry');
+      await entries.first().getByText(`Version ${saved.version}`).waitFor();
+      const latest = (await entries.first().textContent()) ?? '';
+      expect(latest).toContain('WhatsApp');
+      expect(latest).toContain('Tarifs');
+      await page.getByRole('button', { name: `Restaurer la version ${before.version}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Restaurer cette version' });
+      await dialog.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Restaurer' }).click();
+      await expectToast(page, 'Version restaurée');
+      await expect.poll(() => price.inputValue()).toBe(String(oldPrice));
+      await expect.poll(() => whatsapp.inputValue()).toBe(before.settings.whatsapp);
+      const restored = await api<SettingsAnswer>(server, 'GET', '/api/site-settings');
+      expect(restored.settings.prices.rows[0].prices[0]).toBe(oldPrice);
+      expect((await publicBooking(browser, server.url)).firstPrice).toBe(oldPrice.toLocaleString('en-US'));
+      await noSidewaysScroll(page);
+      await ctx.close();
+    });
+
+    it(`${w.name}: rows reorder with the keyboard, leaving with changes asks first, a stale save offers to reload`, async () => {
+      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const page = await ctx.newPage();
+      trackErrors(page).forEach((e) => errors.push(e));
+      await openSettings(page, server.url, phone);
+      const labels = () =>
+        page
+          .getByTestId('price-row')
+          .locator('input[id$="-label"]')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      const [first, second] = await labels();
+      // Keyboard only: focus the second row's "Monter" and press Enter.
+      await page.getByRole('button', { name: `Monter la ligne 2 (${second})` }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await labels()).slice(0, 2)).toEqual([second, first]);
+      await page.getByTestId('price-preview').getByRole('rowheader').first().getByText(second, { exact: true }).waitFor();
+
+      // Leaving through the menu asks first; staying keeps the change.
+      if (phone) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Blog' }).click();
+      const leave = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
+      await leave.waitFor();
+      await leave.getByRole('button', { name: 'Rester sur la page' }).click();
+      expect(page.url()).toContain('/admin/settings');
+      await page.keyboard.press('Escape');
+
+      // Someone else saves meanwhile (another tab): this save is refused, "Recharger" shows theirs.
+      const current = await api<SettingsAnswer & { settings: Record<string, unknown> }>(server, 'GET', '/api/site-settings');
+      const theirs = '+66 80 999 0000';
+      await api(server, 'PUT', '/api/site-settings', { ...current.settings, whatsapp: theirs, version: current.version }, adminToken);
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.getByRole('button', { name: 'Recharger' }).click();
+      await expect.poll(() => page.getByLabel('Numéro WhatsApp').inputValue()).toBe(theirs);
+      await expect.poll(async () => (await labels()).slice(0, 2)).toEqual([first, second]);
+      await page.getByTestId('settings-status').getByText('Tout est enregistré').waitFor();
+      // Put the number back for the next width.
+      const now = await api<SettingsAnswer & { settings: Record<string, unknown> }>(server, 'GET', '/api/site-settings');
+      await api(server, 'PUT', '/api/site-settings', { ...now.settings, whatsapp: current.settings.whatsapp, version: now.version }, adminToken);
+      await ctx.close();
+    });
+
+    it(`${w.name}: the logo is uploaded with a preview, a text file is refused in French, the saved logo is in the settings`, async () => {
+      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const page = await ctx.newPage();
+      trackErrors(page).forEach((e) => errors.push(e));
+      await openSettings(page, server.url, phone);
+      const input = page.getByTestId('settings-image-logo-input');
+      await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expectToast(page, 'Type de fichier refusé : JPG, PNG, GIF ou WebP uniquement');
+      const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#cc0000' } })
+        .png()
+        .toBuffer();
+      await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+      await expectToast(page, 'Image envoyée');
+      const preview = page.getByTestId('settings-image-logo-preview').getByRole('img', { name: 'Aperçu : logo' });
+      await preview.waitFor();
+      const src = await preview.getAttribute('src');
+      expect(src).toMatch(/^\/uploads\//);
+      // The stored file is a real image the server serves.
+      const res = await fetch(server.url + src);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\//);
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expectToast(page, 'Paramètres enregistrés');
+      expect((await api<{ settings: { logoUrl: string | null } }>(server, 'GET', '/api/site-settings')).settings.logoUrl).toBe(src);
+      await page.getByRole('button', { name: "Retirer l'image" }).first().click();
+      // Ctrl+S saves too.
+      await page.keyboard.press('Control+s');
+      await expectToast(page, 'Paramètres enregistrés');
+      expect((await api<{ settings: { logoUrl: string | null } }>(server, 'GET', '/api/site-settings')).settings.logoUrl).toBeNull();
+
+      // The hero image shows in the hero preview before saving; "Annuler" drops it.
+      await page.getByTestId('settings-image-hero-input').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: png });
+      await expectToast(page, 'Image envoyée');
+      const heroSrc = await page.getByTestId('settings-image-hero-preview').getByRole('img').getAttribute('src');
+      expect(heroSrc).toMatch(/^\/uploads\//);
+      await expect(page.getByTestId('hero-preview-image').getAttribute('src')).resolves.toBe(heroSrc);
+      await page.getByRole('button', { name: /^Annuler/ }).click();
+      await page.getByTestId('hero-preview-image').waitFor({ state: 'detached' });
+      await page.getByTestId('settings-status').getByText('Tout est enregistré').waitFor();
+      await ctx.close();
+    });
+
+    it(`${w.name}: a refusal from the server (400) is shown on the field it names`, async () => {
+      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const page = await ctx.newPage();
+      trackErrors(page).forEach((e) => errors.push(e));
+      await openSettings(page, server.url, phone);
+      // The form's own checks would stop this e-mail; alter the request on its way so the real
+      // server refuses it, as it would a rule the browser does not know.
+      await page.route('**/api/site-settings', async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+        await route.continue({ postData: JSON.stringify({ ...body, email: 'not-an-address' }) });
+      });
+      await page.getByLabel('Slogan').fill('Fight club by the sea');
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.locator('#settings-email-error').getByText('Adresse e-mail invalide').waitFor();
+      await expect(page.getByLabel('E-mail', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expectToast(page, "Les paramètres n'ont pas été enregistrés");
+      await page.getByTestId('settings-status').getByText('Modifications non enregistrées').waitFor();
+      await ctx.close();
+    });
+
+    it(`${w.name}: staff have no Paramètres`, async () => {
+      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const page = await ctx.newPage();
+      await page.goto(server.url + '/admin/dashboard');
+      if (phone) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      const nav = page.getByRole('navigation', { name: "Menu d'administration" });
+      await nav.getByRole('link', { name: 'Données personnelles' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Paramètres' }).count()).toBe(0);
+      await page.goto(server.url + '/admin/settings');
+      await page.waitForURL('**/admin/dashboard');
+      await ctx.close();
+    });
+  }
+});
