@@ -32,70 +32,78 @@ describe.each(backends)('hostile input on %s', (backend) => {
   });
   afterAll(() => t?.close());
 
-  it('random JSON bodies to every write endpoint, signed in and not', async () => {
-    for (const e of writes) {
-      await fc.assert(
-        fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), fc.boolean(), async (body, signedIn) => {
-          const res = await t.inject({
-            method: e.method,
-            url: withId(e.path, 1),
-            token: signedIn ? admin : undefined,
-            headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify(body),
-          });
-          expectClean(res, `${e.method} ${e.path} ${JSON.stringify(body).slice(0, 200)}`);
-        }),
-        { numRuns: 25 },
-      );
-    }
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'random JSON bodies to every write endpoint, signed in and not',
+    async () => {
+      for (const e of writes) {
+        await fc.assert(
+          fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), fc.boolean(), async (body, signedIn) => {
+            const res = await t.inject({
+              method: e.method,
+              url: withId(e.path, 1),
+              token: signedIn ? admin : undefined,
+              headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+            });
+            expectClean(res, `${e.method} ${e.path} ${JSON.stringify(body).slice(0, 200)}`);
+          }),
+          { numRuns: 25 },
+        );
+      }
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('objects with the right keys and wrong types', async () => {
-    const keys = [
-      'name',
-      'email',
-      'phone',
-      'course',
-      'dateTime',
-      'message',
-      'subject',
-      'title',
-      'slug',
-      'content',
-      'categoryId',
-      'published',
-      'status',
-      'isActive',
-      'role',
-      'password',
-      'description',
-      'category',
-      'instagramUrl',
-      'imageUrl',
-      'endpoint',
-      'keys',
-    ];
-    const value = fc.oneof(
-      fc.constant(null),
-      fc.integer(),
-      fc.double(),
-      fc.boolean(),
-      fc.string(),
-      fc.array(fc.string()),
-      fc.object(),
-      fc.constant(''),
-      fc.constant('__proto__'),
-    );
-    for (const e of writes) {
-      await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (body) => {
-          const res = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, payload: body });
-          expectClean(res, `${e.method} ${e.path} ${JSON.stringify(body).slice(0, 200)}`);
-        }),
-        { numRuns: 25 },
+  it(
+    'objects with the right keys and wrong types',
+    async () => {
+      const keys = [
+        'name',
+        'email',
+        'phone',
+        'course',
+        'dateTime',
+        'message',
+        'subject',
+        'title',
+        'slug',
+        'content',
+        'categoryId',
+        'published',
+        'status',
+        'isActive',
+        'role',
+        'password',
+        'description',
+        'category',
+        'instagramUrl',
+        'imageUrl',
+        'endpoint',
+        'keys',
+      ];
+      const value = fc.oneof(
+        fc.constant(null),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.string(),
+        fc.array(fc.string()),
+        fc.object(),
+        fc.constant(''),
+        fc.constant('__proto__'),
       );
-    }
-  }, PROPERTY_TIMEOUT_MS);
+      for (const e of writes) {
+        await fc.assert(
+          fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (body) => {
+            const res = await t.inject({ method: e.method, url: withId(e.path, 1), token: admin, payload: body });
+            expectClean(res, `${e.method} ${e.path} ${JSON.stringify(body).slice(0, 200)}`);
+          }),
+          { numRuns: 25 },
+        );
+      }
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('malformed JSON, wrong content types and huge strings', async () => {
     const bad = ['{', '{"a":', 'nul', '[1,2', '"unterminated', '{"__proto__": {"x": 1}}', '\u0000', '{"a":1}}'];
