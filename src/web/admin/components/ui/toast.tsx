@@ -10,7 +10,22 @@ export interface ToastInput {
   /** A second line under the description (the server's reason), kept apart so the description stays SPEC's text. */
   detail?: string;
   variant?: 'default' | 'destructive';
+  /**
+   * A button in the toast ("Annuler" after an archive or a delete). The toast then stays
+   * ACTION_TOAST_MS, and, like any toast, while the pointer or the focus is on it (F8 reaches it).
+   */
+  action?: ToastAction;
 }
+
+export interface ToastAction {
+  label: string;
+  /** What the action does, for screen readers that announce the toast without its button. */
+  altText: string;
+  onAction: () => void;
+}
+
+/** How long a toast with an action stays: long enough to reach its button ("a few seconds"). */
+export const ACTION_TOAST_MS = 8000;
 
 interface ToastState extends ToastInput {
   key: number;
@@ -34,6 +49,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <Toast.Root
             key={current.key}
             open={current.open}
+            duration={current.action ? ACTION_TOAST_MS : undefined}
             onOpenChange={(open) => setCurrent((c) => (c && c.key === current.key ? { ...c, open } : c))}
             className={cn(
               'admin-toast pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
@@ -48,6 +64,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   {current.detail && <span data-testid="toast-detail">{current.detail}</span>}
                 </Toast.Description>
               )}
+              {current.action && (
+                <Toast.Action
+                  altText={current.action.altText}
+                  onClick={current.action.onAction}
+                  className={cn(
+                    'mt-2 inline-flex h-9 w-fit items-center rounded-md border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-1 focus-visible:outline-none',
+                    current.variant === 'destructive'
+                      ? 'border-white text-white hover:bg-red-800 focus-visible:ring-white'
+                      : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-100 focus-visible:ring-red-600',
+                  )}
+                >
+                  {current.action.label}
+                </Toast.Action>
+              )}
             </div>
             <Tip label="Fermer">
               <Toast.Close
@@ -59,10 +89,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </Tip>
           </Toast.Root>
         )}
-        {/* At the top (under the phone header): at the bottom it covered the forms' buttons (the reply's Send). */}
+        {/* At the top (under the phone header): at the bottom it covered the forms' buttons (the reply's Send). The
+            empty viewport lets clicks through (pointer-events-none); only a toast catches them. */}
         <Toast.Viewport
           hotkey={['F8']}
-          className="fixed top-14 right-0 z-[100] lg:top-0 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+          className="pointer-events-none fixed top-14 right-0 z-[100] lg:top-0 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
         />
       </Toast.Provider>
     </ToastContext.Provider>
