@@ -14,7 +14,6 @@ export const bulkIdsSchema = z.object({
     .max(BULK_MAX, `${BULK_MAX} éléments au plus par action`)
     .transform((ids) => [...new Set(ids)]),
 });
-export type BulkIds = z.infer<typeof bulkIdsSchema>;
 
 /** Contact messages: mark read ('read') or unread ('new') many at once. */
 export const bulkContactStatusSchema = bulkIdsSchema.extend({ status: z.enum(CONTACT_STATUSES) });

@@ -50,5 +50,3 @@ export function useSelection<T extends { id: number }>(scope: string) {
 
   return { ids: [...selected.keys()], rows: [...selected.values()], count: selected.size, isSelected, toggle, togglePage, pageState, clear, drop };
 }
-
-export type Selection<T extends { id: number }> = ReturnType<typeof useSelection<T>>;
