@@ -753,7 +753,7 @@ function ReservationDetail({
         </Button>
       </div>
       {/* Phones: stacked in reading order, the destructive Supprimer last and only as wide as its text (a thumb lands on the first, wide ones). */}
-      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end" data-testid="reservation-actions">
+      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end" data-testid="reservation-actions">
         {onCancel && (
           <Button variant="outline" onClick={onCancel}>
             <Ban className="h-4 w-4" aria-hidden />
