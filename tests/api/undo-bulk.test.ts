@@ -194,6 +194,32 @@ describe.each(backends)('undo and bulk on %s', (backend) => {
     });
   });
 
+  describe('every bulk endpoint', () => {
+    const BULK = [
+      { url: '/api/reservations/bulk/read', extra: {} },
+      { url: '/api/reservations/bulk/archive', extra: {} },
+      { url: '/api/reservations/bulk/unarchive', extra: {} },
+      { url: '/api/reservations/bulk/delete', extra: {} },
+      { url: '/api/contact-submissions/bulk/status', extra: { status: 'read' } },
+      { url: '/api/conversations/bulk/mark-read', extra: {} },
+      { url: '/api/newsletter-subscribers/bulk/delete', extra: {} },
+    ];
+
+    it('401 without a token; 400 for no ids, a non-list, bad ids or more than the maximum; staff and admin alike are answered', async () => {
+      const tooMany = Array.from({ length: BULK_MAX + 1 }, (_, i) => i + 1);
+      for (const { url, extra } of BULK) {
+        expect((await post(url, { ids: [999999], ...extra })).statusCode, url).toBe(401);
+        expect((await post(url, { ids: [999999], ...extra }, 'not-a-token')).statusCode, url).toBe(401);
+        for (const ids of [undefined, [], 'all', [-1], ['x'], tooMany]) {
+          const res = await post(url, { ids, ...extra }, staff);
+          expect(res.statusCode, `${url} ${JSON.stringify(ids)?.slice(0, 20)}`).toBe(400);
+          expect(res.json()).toEqual({ error: expect.any(String) });
+        }
+        for (const token of [staff, admin]) expect((await post(url, { ids: [999999], ...extra }, token)).json(), url).toEqual({ count: 0, ids: [] });
+      }
+    });
+  });
+
   describe('bulk actions on bookings', () => {
     it('validation: 401 without a token, 400 for no ids, bad ids, too many', async () => {
       const id = await booking('unread');
