@@ -284,6 +284,14 @@ describe('back office: undo and bulk actions', () => {
         await waitForBadge(page, phone, 'unread-conversations-badge', 0);
         const one = await api<{ unreadCount: number }>(server, 'GET', `/api/conversations/${sent.conversationId}`, undefined, tokens.admin);
         expect(one.unreadCount).toBe(0);
+
+        // The conversation screen offers it too, beside "Mark all as read".
+        await page.goto(`${server.url}/admin/messages/${sent.conversationId}`);
+        await page.getByRole('button', { name: 'Mark as unread' }).click();
+        await expectToast(page, 'Marked as unread');
+        await waitForBadge(page, phone, 'unread-conversations-badge', 1);
+        await page.getByRole('button', { name: 'Mark all as read' }).click();
+        await waitForBadge(page, phone, 'unread-conversations-badge', 0);
       });
 
       it('subscribers: the selection is exported and deleted after one confirmation', async () => {
