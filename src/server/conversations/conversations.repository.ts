@@ -125,7 +125,12 @@ export async function markLatestCustomerMessageUnread(db: Db, conversationId: nu
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!latest) return 0;
-  const r = await db.updateTable('conversation_messages').set({ is_read: fromBool(false) }).where('id', '=', latest.id).where('is_read', '=', fromBool(true)).executeTakeFirst();
+  const r = await db
+    .updateTable('conversation_messages')
+    .set({ is_read: fromBool(false) })
+    .where('id', '=', latest.id)
+    .where('is_read', '=', fromBool(true))
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

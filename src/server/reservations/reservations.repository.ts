@@ -40,7 +40,13 @@ const changedIds = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b)
 /** Bulk: the named bookings still in one of `from` become `to`; answers the ids changed. */
 export async function changeStatusesIn(db: Db, ids: number[], from: ReservationStatus[], to: ReservationStatus): Promise<number[]> {
   return changedIds(
-    await db.updateTable('reservations').set({ status: to, status_before_archive: null }).where('id', 'in', ids).where('status', 'in', from).returning('id').execute(),
+    await db
+      .updateTable('reservations')
+      .set({ status: to, status_before_archive: null })
+      .where('id', 'in', ids)
+      .where('status', 'in', from)
+      .returning('id')
+      .execute(),
   );
 }
 
