@@ -279,6 +279,8 @@ describe('back office: undo and bulk actions', () => {
         await page.getByRole('checkbox', { name: `Select the conversation with Client ${tag}` }).check();
         const bar = page.getByRole('region', { name: 'Selection actions' });
         await bar.getByText('1 conversation selected').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `conversations-selection-${run.name}.png`) });
+        expect(await axeViolations(page), 'conversations with a selection').toEqual([]);
         await bar.getByRole('button', { name: 'Mark as read' }).click();
         await expectToast(page, '1 conversation marked as read');
         await waitForBadge(page, phone, 'unread-conversations-badge', 0);
@@ -319,6 +321,8 @@ describe('back office: undo and bulk actions', () => {
         await page.getByRole('checkbox', { name: `Sélectionner l'abonné b.${tag.toLowerCase()}@example.com` }).check();
         const bar = page.getByRole('region', { name: 'Actions sur la sélection' });
         await bar.getByText('2 abonnés sélectionnés').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `subscribers-selection-${run.name}.png`) });
+        expect(await axeViolations(page), 'subscribers with a selection').toEqual([]);
         const csv = await readDownload(page, () => bar.getByRole('button', { name: 'Exporter la sélection' }).click());
         expect(csv.name).toBe('newsletter-subscribers.csv');
         const lines = csv.text
