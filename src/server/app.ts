@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { createAuditPurgeJob, type AuditPurgeJob } from './audit/audit.job';
+import { createGalleryPurgeJob, type GalleryPurgeJob } from './gallery/gallery-purge.job';
 import { registerAuditLog } from './audit/audit.hook';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     reminders: ReminderJob;
     /** Deletes audit entries older than a year (at start, then daily, with the workers). */
     auditPurge: AuditPurgeJob;
+    /** Removes deleted gallery items once they can no longer be restored (hourly, with the workers). */
+    galleryPurge: GalleryPurgeJob;
   }
 }
 
@@ -149,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('reminders', reminders);
   const auditPurge = createAuditPurgeJob(ctx, { now: opts.now });
   app.decorate('auditPurge', auditPurge);
+  const galleryPurge = createGalleryPurgeJob(ctx, { now: opts.now });
+  app.decorate('galleryPurge', galleryPurge);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -289,6 +294,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       mail.start();
       reminders.start();
       auditPurge.start();
+      galleryPurge.start();
     });
   }
   // Always armed, workers or not: it only keeps the public cache in step with the schedule.
@@ -305,6 +311,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Reset requests answered already still queue their e-mail.
     await passwordResetsIdle(ctx);
     await auditPurge.stop();
+    await galleryPurge.stop();
     await mail.stop();
     await push.idle();
     await stats.close();

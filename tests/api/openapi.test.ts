@@ -18,6 +18,10 @@ const NO_BODY = new Set([
   'PUT /api/conversations/:id/mark-read',
   'PUT /api/reservations/:id/read',
   'PUT /api/reservations/:id/archive',
+  'PUT /api/reservations/:id/unarchive',
+  'PUT /api/reservations/:id/unread',
+  'PUT /api/conversations/:id/mark-unread',
+  'POST /api/gallery/:id/restore',
   'PUT /api/reservations/:id/cancel',
   'POST /api/bookings/manage/:token/cancel',
 ]);

@@ -36,6 +36,14 @@ function entityOf(route: string, params: unknown): { type: string | null; id: st
   return { type: segments.slice(0, at).join('/') || null, id: SECRET_PARAMS.has(name) ? null : id };
 }
 
+/** A bulk action's ids ({ ids: [...] } in the body), written as the entity: "1,2,3" (cut at 100 characters, then "…"). */
+function bulkIds(body: unknown): string | null {
+  const ids = (body as { ids?: unknown } | null | undefined)?.ids;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((v) => typeof v === 'number')) return null;
+  const text = ids.join(',');
+  return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
+}
+
 /** The id of what a POST created, read from its answer ({ id } at the top). */
 function createdId(payload: unknown): string | null {
   if (typeof payload !== 'string' || payload.length > 100_000 || !payload.startsWith('{')) return null;
@@ -86,7 +94,7 @@ async function entryOf(ctx: AppContext, req: FastifyRequest, status: number, pay
     method: req.method,
     route,
     entity_type: entity.type,
-    entity_id: entity.id ?? (req.method === 'POST' && status < 300 ? createdId(payload) : null),
+    entity_id: entity.id ?? bulkIds(req.body) ?? (req.method === 'POST' && status < 300 ? createdId(payload) : null),
     status,
     ip: req.ip ?? null,
     summary: fieldNames(write ? req.body : req.query),

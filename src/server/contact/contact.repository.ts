@@ -61,3 +61,9 @@ export async function searchSubmissions(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Bulk: sets the status of the named submissions; answers the ids that exist. */
+export async function updateSubmissionStatuses(db: Db, ids: number[], status: ContactStatus): Promise<number[]> {
+  const rows = await db.updateTable('contact_submissions').set({ status }).where('id', 'in', ids).returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

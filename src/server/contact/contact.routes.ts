@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactReceiptSchema, contactSubmissionDtoSchema, contactSubmissionPageDtoSchema } from '../../shared/api-types';
 import { contactListQuerySchema, isListQuery } from '../../shared/schemas/lists';
+import { bulkContactStatusSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { idParamSchema } from '../../shared/schemas/common';
 import { contactPayloadSchema, contactStatusSchema } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
@@ -57,5 +58,19 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: contactSubmissionDtoSchema, ...errorResponses(400, 401, 404) },
     },
     handler: async (req) => presentSubmission(await service.setSubmissionStatus(ctx, req.params.id, req.body.status)),
+  });
+
+  r.post('/api/contact-submissions/bulk/status', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Set the selected submissions' status (read: mark read; new: mark unread), in one transaction",
+      body: bulkContactStatusSchema,
+      response: { 200: bulkResultSchema, ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      const ids = await service.setSubmissionStatuses(ctx, req.body.ids, req.body.status);
+      return { count: ids.length, ids };
+    },
   });
 }

@@ -84,3 +84,7 @@ export async function setSubmissionStatus(ctx: AppContext, id: number, status: C
   if (!row) throw notFound(SUBMISSION_NOT_FOUND);
   return row;
 }
+
+/** POST /api/contact-submissions/bulk/status: one status for every selected message ('read' marks read, 'new' unread), in one transaction. */
+export const setSubmissionStatuses = (ctx: AppContext, ids: number[], status: ContactStatus): Promise<number[]> =>
+  ctx.db.transaction().execute((trx) => repo.updateSubmissionStatuses(trx, ids, status));

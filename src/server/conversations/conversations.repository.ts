@@ -101,6 +101,39 @@ export async function markCustomerMessagesRead(db: Db, conversationId: number): 
   return Number(r.numUpdatedRows);
 }
 
+/** Bulk: the customer's messages of every named conversation become read; answers the conversations that had unread ones. */
+export async function markCustomerMessagesReadIn(db: Db, conversationIds: number[]): Promise<number[]> {
+  const rows = await db
+    .updateTable('conversation_messages')
+    .set({ is_read: fromBool(true) })
+    .where('conversation_id', 'in', conversationIds)
+    .where('sender_type', '=', 'customer')
+    .where('is_read', '=', fromBool(false))
+    .returning('conversation_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.conversation_id))].sort((a, b) => a - b);
+}
+
+/** "Mark as unread": the customer's latest message becomes unread again (0 when the customer never wrote). */
+export async function markLatestCustomerMessageUnread(db: Db, conversationId: number): Promise<number> {
+  const latest = await db
+    .selectFrom('conversation_messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('sender_type', '=', 'customer')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!latest) return 0;
+  const r = await db
+    .updateTable('conversation_messages')
+    .set({ is_read: fromBool(false) })
+    .where('id', '=', latest.id)
+    .where('is_read', '=', fromBool(true))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export interface ConversationSearch {
   like?: string;
   status?: ConversationStatus;

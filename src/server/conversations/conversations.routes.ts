@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conversationDtoSchema, conversationMessageDtoSchema, conversationPageDtoSchema, markReadAnswerSchema } from '../../shared/api-types';
 import { conversationListQuerySchema, isListQuery } from '../../shared/schemas/lists';
+import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { idParamSchema } from '../../shared/schemas/common';
 import { conversationStatusSchema, replySchema } from '../../shared/schemas/conversations';
 import type { AppContext } from '../context';
@@ -87,5 +88,31 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: markReadAnswerSchema, ...errorResponses(400, 401, 404) },
     },
     handler: async (req) => ({ success: true as const, updated: await service.markRead(ctx, req.params.id) }),
+  });
+
+  // No body. Its latest customer message becomes unread: the conversation counts in the badge again.
+  r.put('/api/conversations/:id/mark-unread', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Mark the conversation unread (its customer's latest message)",
+      params: idParamSchema,
+      response: { 200: markReadAnswerSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => ({ success: true as const, updated: await service.markUnread(ctx, req.params.id) }),
+  });
+
+  r.post('/api/conversations/bulk/mark-read', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Mark the selected conversations read (their customer's messages), in one transaction; answers those that had unread ones",
+      body: bulkIdsSchema,
+      response: { 200: bulkResultSchema, ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      const ids = await service.bulkMarkRead(ctx, req.body.ids);
+      return { count: ids.length, ids };
+    },
   });
 }

@@ -95,3 +95,13 @@ export async function markRead(ctx: AppContext, id: number): Promise<number> {
   if (!(await repo.findConversation(ctx.db, id))) throw notFound(CONVERSATION_NOT_FOUND);
   return repo.markCustomerMessagesRead(ctx.db, id);
 }
+
+/** PUT /api/conversations/{id}/mark-unread: the Messages badge counts it again. */
+export async function markUnread(ctx: AppContext, id: number): Promise<number> {
+  if (!(await repo.findConversation(ctx.db, id))) throw notFound(CONVERSATION_NOT_FOUND);
+  return repo.markLatestCustomerMessageUnread(ctx.db, id);
+}
+
+/** POST /api/conversations/bulk/mark-read: as markRead, for every selected conversation, in one transaction. */
+export const bulkMarkRead = (ctx: AppContext, ids: number[]): Promise<number[]> =>
+  ctx.db.transaction().execute((trx) => repo.markCustomerMessagesReadIn(trx, ids));

@@ -19,7 +19,7 @@ export async function countTotals(db: Db, monthStartIso: string): Promise<Totals
     .selectNoFrom((eb) => [
       eb.selectFrom('users').select(eb.fn.countAll<number>().as('n')).as('totalUsers'),
       eb.selectFrom('blog_posts').select(eb.fn.countAll<number>().as('n')).as('totalBlogPosts'),
-      eb.selectFrom('gallery_items').select(eb.fn.countAll<number>().as('n')).as('totalGalleryImages'),
+      eb.selectFrom('gallery_items').select(eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).as('totalGalleryImages'),
       eb.selectFrom('contact_submissions').select(eb.fn.countAll<number>().as('n')).as('totalContactSubmissions'),
       // Confirmed addresses only (double opt-in): pending and unsubscribed ones are not subscribers.
       eb.selectFrom('newsletter_subscribers').select(eb.fn.countAll<number>().as('n')).where('is_active', '=', fromBool(true)).as('totalNewsletterSubscribers'),

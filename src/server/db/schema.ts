@@ -84,6 +84,8 @@ export interface GalleryItemsTable {
   created_at: string;
   /** Bumped by every edit (migration 013). */
   version: Generated<number>;
+  /** Migration 017: set by a delete (restorable); the purge removes the row and files later. */
+  deleted_at: string | null;
 }
 
 export interface NewsletterSubscribersTable {
@@ -188,6 +190,8 @@ export interface ReservationsTable {
   reminder_queued_at: string | null;
   /** Migration 006: the calendar SEQUENCE of the booking's event (0, then +1 per change). */
   calendar_sequence: Generated<number>;
+  /** Migration 017: what an archived booking was (unread or read), so unarchiving restores it. */
+  status_before_archive: ReservationStatus | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

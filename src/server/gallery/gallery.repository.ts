@@ -28,9 +28,9 @@ export function parseVariants(text: string | null): GalleryVariant[] {
   }
 }
 
-/** Every item, newest first (which ones are shown is the service's rule). */
+/** Every item not deleted, newest first (which ones are shown is the service's rule). */
 export function listItems(db: Db): Promise<GalleryItemRow[]> {
-  return db.selectFrom('gallery_items').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db.selectFrom('gallery_items').selectAll().where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export const insertItem = (db: Db, item: NewGalleryItem): Promise<GalleryItemRow> =>
@@ -41,17 +41,27 @@ export function updateItem(db: Db, id: number, patch: GalleryItemUpdate, expecte
   let q = db
     .updateTable('gallery_items')
     .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
-    .where('id', '=', id);
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
   if (expectedVersion !== undefined) q = q.where('version', '=', expectedVersion);
   return q.returningAll().executeTakeFirst();
 }
 
+/** An item not deleted. */
 export const findItemById = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
-  db.selectFrom('gallery_items').selectAll().where('id', '=', id).executeTakeFirst();
+  db.selectFrom('gallery_items').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 
-/** Deletes and hands back the row (its files are removed by the caller), or undefined. */
-export const deleteItem = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
-  db.deleteFrom('gallery_items').where('id', '=', id).returningAll().executeTakeFirst();
+/** Soft delete (issue 13): the row stays, hidden, until the purge; undefined when already gone. */
+export const markDeleted = (db: Db, id: number, at: string): Promise<GalleryItemRow | undefined> =>
+  db.updateTable('gallery_items').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
+
+/** Undoes a soft delete; undefined when the item is not deleted (or purged already). */
+export const restoreDeleted = (db: Db, id: number): Promise<GalleryItemRow | undefined> =>
+  db.updateTable('gallery_items').set({ deleted_at: null }).where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+
+/** Removes for good the items deleted before the cut-off and hands them back (the caller removes their files). */
+export const purgeDeletedBefore = (db: Db, before: string): Promise<GalleryItemRow[]> =>
+  db.deleteFrom('gallery_items').where('deleted_at', 'is not', null).where('deleted_at', '<', before).returningAll().execute();
 
 export async function countItems(db: Db): Promise<number> {
   const r = await db

@@ -11,7 +11,7 @@ import { errorResponses, noContentSchema } from '../http/responses';
 import { parseOrThrow, zodValidatorCompiler } from '../lib/validation';
 import { readUploadForm } from './gallery-upload-form';
 import { presentGalleryItem } from './gallery.presenter';
-import { NO_FILE, addImage, addInstagramItem, deleteGalleryItem, listGallery, updateGalleryItem } from './gallery.service';
+import { NO_FILE, addImage, addInstagramItem, deleteGalleryItem, listGallery, restoreGalleryItem, updateGalleryItem } from './gallery.service';
 
 const TAGS = ['Gallery'];
 
@@ -91,7 +91,7 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'user' },
     schema: {
       tags: TAGS,
-      summary: 'Delete an item and its files',
+      summary: 'Delete an item (restorable for an hour with POST /api/gallery/{id}/restore; then its row and files are purged)',
       params: idParamSchema,
       response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
     },
@@ -99,5 +99,16 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
       await deleteGalleryItem(ctx, req.params.id);
       return reply.code(204).send(null);
     },
+  });
+
+  r.post('/api/gallery/:id/restore', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Restore a deleted item (the toast\'s "Annuler"); 404 once purged',
+      params: idParamSchema,
+      response: { 200: galleryItemDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => presentGalleryItem(await restoreGalleryItem(ctx, req.params.id)),
   });
 }

@@ -130,18 +130,41 @@ export async function updateGalleryItem(ctx: AppContext, id: number, meta: Galle
   return row;
 }
 
-/** Deletes the item, then its files (only names we made; a missing file is fine). */
-export async function deleteGalleryItem(ctx: AppContext, id: number): Promise<void> {
-  const row = await repo.deleteItem(ctx.db, id);
+/** How long a deleted item can be restored ("Annuler" in the toast, a few seconds) before the purge may remove it. */
+export const GALLERY_RESTORE_WINDOW_MS = 3_600_000;
+
+/**
+ * DELETE /api/gallery/{id}: a soft delete (docs/decisions.md "Undo"). The item disappears from
+ * every list at once; its row and files stay until the purge, so "Annuler" restores it exactly
+ * (same id, same files), even across a restart.
+ */
+export async function deleteGalleryItem(ctx: AppContext, id: number, now = new Date()): Promise<void> {
+  const row = await repo.markDeleted(ctx.db, id, now.toISOString());
   if (!row) throw notFound(ITEM_NOT_FOUND);
   ctx.publicCache.invalidate('gallery');
+}
+
+/** POST /api/gallery/{id}/restore: undoes a delete not yet purged. */
+export async function restoreGalleryItem(ctx: AppContext, id: number): Promise<GalleryItemRow> {
+  const row = await repo.restoreDeleted(ctx.db, id);
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  ctx.publicCache.invalidate('gallery');
+  return row;
+}
+
+/** Removes for good the items deleted more than the restore window ago, then their files (only names we made; a missing file is fine). */
+export async function purgeDeletedGalleryItems(ctx: AppContext, now = new Date()): Promise<number> {
+  const rows = await repo.purgeDeletedBefore(ctx.db, new Date(now.getTime() - GALLERY_RESTORE_WINDOW_MS).toISOString());
   const storage = galleryStorage(ctx);
   const names = new Set<string>();
-  for (const v of parseVariants(row.variants)) {
-    const n = storage.nameFromUrl(v.url);
-    if (n) names.add(n);
+  for (const row of rows) {
+    for (const v of parseVariants(row.variants)) {
+      const n = storage.nameFromUrl(v.url);
+      if (n) names.add(n);
+    }
+    const main = row.image_url ? storage.nameFromUrl(row.image_url) : null;
+    if (main) names.add(main);
   }
-  const main = row.image_url ? storage.nameFromUrl(row.image_url) : null;
-  if (main) names.add(main);
   await Promise.all([...names].map((n) => storage.remove(n).catch((err) => ctx.log.warn({ err, file: n }, 'could not remove a gallery file'))));
+  return rows.length;
 }

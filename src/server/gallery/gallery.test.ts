@@ -9,7 +9,7 @@ import { nowIso } from '../db/database';
 import { detectImageFormat, processImage } from '../media/image-processing';
 import { sanitizeFilename } from '../media/storage';
 import { seedDemoGallery } from './gallery.seed';
-import { CORRUPT_IMAGE, FILE_TOO_LARGE, NO_FILE, UNSUPPORTED_FORMAT } from './gallery.service';
+import { CORRUPT_IMAGE, FILE_TOO_LARGE, GALLERY_RESTORE_WINDOW_MS, NO_FILE, UNSUPPORTED_FORMAT, purgeDeletedGalleryItems } from './gallery.service';
 
 // ---------- fixtures, made at test time ----------
 
@@ -473,7 +473,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       }
     });
 
-    it('deletes the item and its files (204, then 404)', async () => {
+    it('deletes the item (204, then 404), and the purge its files once it can no longer be restored', async () => {
       const item = (await upload([image(await solid(1700, 900).png().toBuffer(), 'a.png'), { name: 'title', value: 'À supprimer' }])).json();
       const paths = item.variants.map((v: { url: string }) => fileOf(v.url));
       expect(paths).toHaveLength(3);
@@ -481,10 +481,14 @@ describe.each(backends)('gallery on %s', (backend) => {
       const res = await t.inject({ method: 'DELETE', url: `/api/gallery/${item.id}`, token });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      for (const p of paths) expect(fs.existsSync(p)).toBe(false);
       expect((await t.inject({ method: 'GET', url: '/api/gallery' })).json().some((i: { id: number }) => i.id === item.id)).toBe(false);
-      expect((await t.inject({ method: 'GET', url: item.imageUrl })).statusCode).toBe(404);
       expect((await t.inject({ method: 'DELETE', url: `/api/gallery/${item.id}`, token })).statusCode).toBe(404);
+      // Restorable (soft delete) until the purge, which runs after the restore window.
+      for (const p of paths) expect(fs.existsSync(p)).toBe(true);
+      expect(await purgeDeletedGalleryItems(t.app.ctx)).toBe(0);
+      expect(await purgeDeletedGalleryItems(t.app.ctx, new Date(Date.now() + GALLERY_RESTORE_WINDOW_MS + 1000))).toBeGreaterThanOrEqual(1);
+      for (const p of paths) expect(fs.existsSync(p)).toBe(false);
+      expect((await t.inject({ method: 'GET', url: item.imageUrl })).statusCode).toBe(404);
       // An Instagram item has no files; deleting it is fine too.
       const ig = (
         await t.inject({ method: 'POST', url: '/api/gallery/instagram', token, payload: { title: 'IG', instagramUrl: 'https://instagram.com/p/del' } })

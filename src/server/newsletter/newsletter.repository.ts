@@ -75,6 +75,12 @@ export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+/** Bulk: deletes the named subscribers; answers the ids that existed. */
+export async function deleteSubscribers(db: Db, ids: number[]): Promise<number[]> {
+  const rows = await db.deleteFrom('newsletter_subscribers').where('id', 'in', ids).returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 export const findByUnsubscribeToken = (db: Db, token: string): Promise<NewsletterSubscriberRow | undefined> =>
   db.selectFrom('newsletter_subscribers').selectAll().where('unsubscribe_token', '=', token).executeTakeFirst();
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newsletterSubscriberDtoSchema, newsletterSubscriberPageDtoSchema, unsubscribeAnswerSchema } from '../../shared/api-types';
 import { isListQuery, subscriberListQuerySchema } from '../../shared/schemas/lists';
+import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
@@ -126,6 +127,20 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       await service.deleteSubscriber(ctx, req.params.id);
       return reply.code(204).send(null);
+    },
+  });
+
+  r.post('/api/newsletter-subscribers/bulk/delete', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Delete the selected subscribers, in one transaction',
+      body: bulkIdsSchema,
+      response: { 200: bulkResultSchema, ...errorResponses(400, 401) },
+    },
+    handler: async (req) => {
+      const ids = await service.deleteSubscribers(ctx, req.body.ids);
+      return { count: ids.length, ids };
     },
   });
 

@@ -119,6 +119,9 @@ export async function deleteSubscriber(ctx: AppContext, id: number): Promise<voi
   if (!(await repo.deleteSubscriber(ctx.db, id))) throw notFound(SUBSCRIBER_NOT_FOUND);
 }
 
+/** POST /api/newsletter-subscribers/bulk/delete: the selected subscribers, in one transaction. */
+export const deleteSubscribers = (ctx: AppContext, ids: number[]): Promise<number[]> => ctx.db.transaction().execute((trx) => repo.deleteSubscribers(trx, ids));
+
 /** Whether an unsubscribe token belongs to a subscriber (the GET page asks before acting). */
 export const isUnsubscribeToken = async (ctx: AppContext, token: string): Promise<boolean> => (await repo.findByUnsubscribeToken(ctx.db, token)) !== undefined;
 

@@ -20,8 +20,65 @@ export const findReservation = (db: Db, id: number): Promise<ReservationRow | un
  * Moves a booking from `from` to `to` only if it still is `from` (compare-and-set): a change
  * made meanwhile by another request is never overwritten. Undefined when nothing changed.
  */
-export const changeStatusIf = (db: Db, id: number, from: ReservationStatus, to: ReservationStatus): Promise<ReservationRow | undefined> =>
-  db.updateTable('reservations').set({ status: to }).where('id', '=', id).where('status', '=', from).returningAll().executeTakeFirst();
+export const changeStatusIf = (
+  db: Db,
+  id: number,
+  from: ReservationStatus,
+  to: ReservationStatus,
+  statusBeforeArchive: ReservationStatus | null = null,
+): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set({ status: to, status_before_archive: statusBeforeArchive })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+
+const changedIds = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+/** Bulk: the named bookings still in one of `from` become `to`; answers the ids changed. */
+export async function changeStatusesIn(db: Db, ids: number[], from: ReservationStatus[], to: ReservationStatus): Promise<number[]> {
+  return changedIds(
+    await db
+      .updateTable('reservations')
+      .set({ status: to, status_before_archive: null })
+      .where('id', 'in', ids)
+      .where('status', 'in', from)
+      .returning('id')
+      .execute(),
+  );
+}
+
+/** Bulk archive: unread and read bookings are archived, each remembering what it was (one statement: the right side reads the old row). */
+export async function archiveIn(db: Db, ids: number[]): Promise<number[]> {
+  return changedIds(
+    await db
+      .updateTable('reservations')
+      .set((eb) => ({ status_before_archive: eb.ref('status'), status: 'archived' as const }))
+      .where('id', 'in', ids)
+      .where('status', 'in', ['unread', 'read'])
+      .returning('id')
+      .execute(),
+  );
+}
+
+/** Bulk unarchive: archived bookings go back to what they were (read when unknown: archived before migration 017). */
+export async function unarchiveIn(db: Db, ids: number[]): Promise<number[]> {
+  return changedIds(
+    await db
+      .updateTable('reservations')
+      .set(() => ({ status: sql<ReservationStatus>`coalesce(status_before_archive, 'read')`, status_before_archive: null }))
+      .where('id', 'in', ids)
+      .where('status', '=', 'archived')
+      .returning('id')
+      .execute(),
+  );
+}
+
+/** Bulk delete: the rows as they were (the caller gives their seats back). */
+export const deleteReservationsReturning = (db: Db, ids: number[]): Promise<ReservationRow[]> =>
+  db.deleteFrom('reservations').where('id', 'in', ids).returningAll().execute();
 
 export const setStatus = (db: Db, id: number, status: ReservationStatus): Promise<ReservationRow | undefined> =>
   db.updateTable('reservations').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();

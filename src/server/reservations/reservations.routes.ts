@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manageBookingDtoSchema, reservationDtoSchema, reservationPageDtoSchema } from '../../shared/api-types';
 import { isListQuery, reservationListQuerySchema } from '../../shared/schemas/lists';
+import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { idParamSchema } from '../../shared/schemas/common';
 import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchemaIn } from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
@@ -108,6 +109,44 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags: TAGS, summary: 'Archive a reservation', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
     handler: async (req) => presentReservation(await service.archive(ctx, req.params.id)),
   });
+
+  r.put('/api/reservations/:id/unarchive', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Unarchive a reservation: it is again what it was before (unread or read)',
+      params: idParamSchema,
+      response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => presentReservation(await service.unarchive(ctx, req.params.id)),
+  });
+
+  r.put('/api/reservations/:id/unread', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'Mark a read reservation unread again (other statuses stay)',
+      params: idParamSchema,
+      response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => presentReservation(await service.markUnread(ctx, req.params.id)),
+  });
+
+  // Bulk actions: one request and one transaction for the selected rows; ids that name nothing,
+  // or a booking the action leaves as it is, are skipped. The answer lists the ids changed.
+  const bulk = (action: string, summary: string, run: (ids: number[]) => Promise<number[]>) =>
+    r.post(`/api/reservations/bulk/${action}`, {
+      config: { access: 'user' },
+      schema: { tags: TAGS, summary, body: bulkIdsSchema, response: { 200: bulkResultSchema, ...errorResponses(400, 401) } },
+      handler: async (req) => {
+        const ids = await run(req.body.ids);
+        return { count: ids.length, ids };
+      },
+    });
+  bulk('read', 'Mark the selected reservations read (the unread ones)', (ids) => service.bulkMarkRead(ctx, ids));
+  bulk('archive', 'Archive the selected reservations (unread and read ones)', (ids) => service.bulkArchive(ctx, ids));
+  bulk('unarchive', 'Unarchive the selected reservations (each back to what it was)', (ids) => service.bulkUnarchive(ctx, ids));
+  bulk('delete', 'Delete the selected reservations for good (seats given back)', (ids) => service.bulkDelete(ctx, ids));
 
   r.put('/api/reservations/:id/cancel', {
     config: { access: 'user' },

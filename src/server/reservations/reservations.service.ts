@@ -392,17 +392,28 @@ export function nextStatusOnArchive(status: ReservationStatus): ReservationStatu
   return status === 'cancelled' ? 'cancelled' : 'archived';
 }
 
+/** Unarchiving restores what the booking was before (read when that is unknown); other statuses stay. */
+export function nextStatusOnUnarchive(status: ReservationStatus, before: ReservationStatus | null): ReservationStatus {
+  if (status !== 'archived') return status;
+  return before === 'unread' || before === 'read' ? before : 'read';
+}
+
+/** "Marquer comme non lue": a read booking becomes unread again; any other status stays. */
+export function nextStatusOnMarkUnread(status: ReservationStatus): ReservationStatus {
+  return status === 'read' ? 'unread' : status;
+}
+
 /**
  * Applies a status rule with a conditional UPDATE (only while the status is still the one
  * read), so a change made by another request in between is kept: then the row as it now is
- * is answered.
+ * is answered. An archived booking remembers what it was (status_before_archive).
  */
-async function transition(ctx: AppContext, id: number, rule: (s: ReservationStatus) => ReservationStatus): Promise<ReservationRow> {
+async function transition(ctx: AppContext, id: number, rule: (row: ReservationRow) => ReservationStatus): Promise<ReservationRow> {
   const row = await repo.findReservation(ctx.db, id);
   if (!row) throw notFound(RESERVATION_NOT_FOUND);
-  const next = rule(row.status);
+  const next = rule(row);
   if (next === row.status) return row;
-  const updated = await repo.changeStatusIf(ctx.db, id, row.status, next);
+  const updated = await repo.changeStatusIf(ctx.db, id, row.status, next, next === 'archived' ? row.status : null);
   if (updated) return updated;
   const current = await repo.findReservation(ctx.db, id);
   if (!current) throw notFound(RESERVATION_NOT_FOUND);
@@ -410,21 +421,56 @@ async function transition(ctx: AppContext, id: number, rule: (s: ReservationStat
 }
 
 /** PUT /api/reservations/{id}/read (nextStatusOnOpen). */
-export const markRead = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, nextStatusOnOpen);
+export const markRead = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, (r) => nextStatusOnOpen(r.status));
+
+/** PUT /api/reservations/{id}/unread (nextStatusOnMarkUnread). */
+export const markUnread = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, (r) => nextStatusOnMarkUnread(r.status));
 
 /** PUT /api/reservations/{id}/archive (nextStatusOnArchive). */
-export const archive = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, nextStatusOnArchive);
+export const archive = (ctx: AppContext, id: number): Promise<ReservationRow> => transition(ctx, id, (r) => nextStatusOnArchive(r.status));
+
+/** PUT /api/reservations/{id}/unarchive (nextStatusOnUnarchive): the toast's "Annuler" and the archived row's action. */
+export const unarchive = (ctx: AppContext, id: number): Promise<ReservationRow> =>
+  transition(ctx, id, (r) => nextStatusOnUnarchive(r.status, r.status_before_archive));
+
+// Bulk actions (issue 13): one request, one transaction, the same rules as one booking at a
+// time; ids that name nothing (deleted meanwhile) or a booking the rule leaves as it is are
+// skipped, and the answer lists the ids changed.
+
+/** POST /api/reservations/bulk/read: the unread ones become read. */
+export const bulkMarkRead = (ctx: AppContext, ids: number[]): Promise<number[]> =>
+  ctx.db.transaction().execute((trx) => repo.changeStatusesIn(trx, ids, ['unread'], 'read'));
+
+/** POST /api/reservations/bulk/archive: unread and read ones are archived (cancelled ones stay cancelled). */
+export const bulkArchive = (ctx: AppContext, ids: number[]): Promise<number[]> => ctx.db.transaction().execute((trx) => repo.archiveIn(trx, ids));
+
+/** POST /api/reservations/bulk/unarchive: the "Annuler" of a bulk archive. */
+export const bulkUnarchive = (ctx: AppContext, ids: number[]): Promise<number[]> => ctx.db.transaction().execute((trx) => repo.unarchiveIn(trx, ids));
+
+/** POST /api/reservations/bulk/delete: as deleteReservation, for each, in one transaction. */
+export async function bulkDelete(ctx: AppContext, ids: number[]): Promise<number[]> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await repo.deleteReservationsReturning(trx, ids);
+    for (const row of rows) await forgetDeleted(trx, row);
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  });
+}
+
+/** What goes with a deleted booking: its seat back, its unsent e-mails. */
+async function forgetDeleted(trx: Db, row: ReservationRow): Promise<void> {
+  if (row.status !== 'cancelled' && row.weekly_session_id != null && row.session_date != null) {
+    await releaseSeat(trx, row.weekly_session_id, row.session_date);
+  }
+  // Its e-mails not yet sent (confirmation, reminder) would mail about a booking that is gone.
+  await dropQueuedBookingMails(trx, row.id);
+}
 
 /** Deleted for good; a booking that held a seat gives it back, and its unsent e-mails go, in the same transaction. No e-mail. */
 export async function deleteReservation(ctx: AppContext, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.deleteReservationReturning(trx, id);
     if (!row) throw notFound(RESERVATION_NOT_FOUND);
-    if (row.status !== 'cancelled' && row.weekly_session_id != null && row.session_date != null) {
-      await releaseSeat(trx, row.weekly_session_id, row.session_date);
-    }
-    // Its e-mails not yet sent (confirmation, reminder) would mail about a booking that is gone.
-    await dropQueuedBookingMails(trx, row.id);
+    await forgetDeleted(trx, row);
   });
 }
 

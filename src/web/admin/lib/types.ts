@@ -8,6 +8,7 @@ export type {
   BlogCategoryDto as BlogCategory,
   GalleryItemDto as GalleryItem,
   NewsletterSubscriberDto as NewsletterSubscriber,
+  ContactSubmissionDto as ContactSubmission,
   ConversationDto as Conversation,
   ConversationMessageDto as ConversationMessage,
   ReservationDto as Reservation,

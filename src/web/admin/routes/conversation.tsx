@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, CheckCheck, Loader2, MessageSquareText, Send } from 'lucide-react';
+import { ArrowLeft, CheckCheck, Loader2, Mail, MessageSquareText, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import {
   useConversation,
   useConversationMessages,
   useMarkConversationRead,
+  useMarkConversationUnread,
   useSendReply,
   useSetConversationStatus,
 } from '../features/conversations/api';
@@ -59,6 +60,7 @@ function ConversationView({ id }: { id: number }) {
   const toast = useToast();
   const setStatus = useSetConversationStatus(id);
   const markRead = useMarkConversationRead(id);
+  const markUnread = useMarkConversationUnread();
   const send = useSendReply(id);
   const threadEnd = useRef<HTMLDivElement>(null);
   const {
@@ -119,6 +121,16 @@ function ConversationView({ id }: { id: number }) {
     }
   }
 
+  // The customer's latest message becomes unread: the Messages badge counts the conversation again.
+  async function markAsUnread() {
+    try {
+      await markUnread.mutateAsync(id);
+      toast({ title: 'Marked as unread', description: 'The conversation counts as unread again.' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to mark the conversation as unread.', variant: 'destructive' });
+    }
+  }
+
   const onSubmit = handleSubmit(async ({ content: text }) => {
     try {
       await send.mutateAsync(text);
@@ -168,10 +180,18 @@ function ConversationView({ id }: { id: number }) {
       <Card className="p-5">
         <div className="mb-4 flex items-center justify-between gap-2">
           <h2 className="font-semibold text-gray-900">Messages</h2>
-          <Button variant="outline" size="sm" onClick={markAllRead} disabled={markRead.isPending || unread === 0}>
-            <CheckCheck className="h-4 w-4" aria-hidden />
-            Mark all as read
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            {unread === 0 && (messages ?? []).some((m) => m.senderType !== 'admin') && (
+              <Button variant="outline" size="sm" onClick={() => void markAsUnread()} disabled={markUnread.isPending}>
+                <Mail className="h-4 w-4" aria-hidden />
+                Mark as unread
+              </Button>
+            )}
+            <Button variant="outline" size="sm" onClick={markAllRead} disabled={markRead.isPending || unread === 0}>
+              <CheckCheck className="h-4 w-4" aria-hidden />
+              Mark all as read
+            </Button>
+          </div>
         </div>
         {isLoading && <Spinner label="Loading..." />}
         <ol className="grid gap-3" aria-label="Thread">

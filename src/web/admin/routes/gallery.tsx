@@ -23,6 +23,7 @@ import {
   isUncategorised,
   useAddInstagram,
   useDeleteImage,
+  useRestoreImage,
   useGallery,
   useUpdateImage,
   useUploadImage,
@@ -70,6 +71,7 @@ function Thumb({ item }: { item: GalleryItem }) {
 export function GalleryPage() {
   const { data: items, isLoading } = useGallery();
   const del = useDeleteImage();
+  const restore = useRestoreImage();
   const toast = useToast();
   const [filter, setFilter] = useState<string>(ALL);
   const [addOpen, setAddOpen] = useState(false);
@@ -110,9 +112,23 @@ export function GalleryPage() {
     // SPEC.md §2: delete runs at once, no confirmation.
     try {
       await del.mutateAsync(item.id);
-      toast({ title: 'Succès', description: 'Image supprimée' });
+      // The server keeps a deleted item for an hour: "Annuler" restores it whole.
+      toast({
+        title: 'Succès',
+        description: 'Image supprimée',
+        action: { label: 'Annuler', altText: `Annuler la suppression de l'image ${item.title}`, onAction: () => void undoRemove(item) },
+      });
     } catch (err) {
       toast({ title: 'Erreur', description: errorText(err, "Impossible de supprimer l'image"), variant: 'destructive' });
+    }
+  }
+
+  async function undoRemove(item: GalleryItem) {
+    try {
+      await restore.mutateAsync(item.id);
+      toast({ title: 'Succès', description: 'Suppression annulée : image restaurée' });
+    } catch (err) {
+      toast({ title: 'Erreur', description: errorText(err, "Impossible de restaurer l'image"), variant: 'destructive' });
     }
   }
 

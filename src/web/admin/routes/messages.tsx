@@ -1,10 +1,24 @@
-import { ChevronRight, MessageSquare, MessageSquareText, Search } from 'lucide-react';
+import { CheckCheck, ChevronRight, Mail, MessageSquare, MessageSquareText, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../components/ui/badge';
+import { BulkBar, PageCheckbox, RowCheckbox } from '../components/ui/bulk-bar';
+import { Button } from '../components/ui/button';
+import { IconButton } from '../components/ui/icon-button';
+import { useToast } from '../components/ui/toast';
+import { errorText } from '../../lib/api-client';
+import { useSelection } from '../lib/selection';
+import { useSingleFlight } from '../lib/single-flight';
+import type { Conversation } from '../lib/types';
 import { Card } from '../components/ui/card';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
-import { CONVERSATION_STATUS_LABELS, CONVERSATION_STATUS_TONES, useConversationPage } from '../features/conversations/api';
+import {
+  CONVERSATION_STATUS_LABELS,
+  CONVERSATION_STATUS_TONES,
+  useBulkMarkConversationsRead,
+  useConversationPage,
+  useMarkConversationUnread,
+} from '../features/conversations/api';
 import { CONVERSATION_STATUSES } from '../../../shared/constants';
 import { listSearch } from '../../../shared/schemas/lists';
 import { Input } from '../components/ui/field';
@@ -24,6 +38,32 @@ export function MessagesPage() {
   const conversations = data?.items;
   const total = everything?.total ?? 0;
   const filtered = get('q') !== '' || status !== '';
+  const selection = useSelection<Conversation>(listSearch({ q: get('q'), status, page: 1 }));
+  const bulkRead = useBulkMarkConversationsRead();
+  const markUnread = useMarkConversationUnread();
+  const flight = useSingleFlight();
+  const toast = useToast();
+  const s = (n: number) => (n === 1 ? '' : 's');
+
+  const markSelectionRead = () =>
+    flight.run(async () => {
+      try {
+        const done = await bulkRead.mutateAsync(selection.ids);
+        const n = selection.count;
+        selection.clear();
+        toast({ title: `${n} conversation${s(n)} marked as read`, description: done.count === 0 ? 'They had no unread message.' : undefined });
+      } catch (err) {
+        toast({ title: 'Error', description: errorText(err, 'Failed to mark the conversations as read.'), variant: 'destructive' });
+      }
+    });
+  async function unread(c: Conversation) {
+    try {
+      await markUnread.mutateAsync(c.id);
+      toast({ title: 'Marked as unread', description: `The conversation with ${c.userName} counts as unread again.` });
+    } catch (err) {
+      toast({ title: 'Error', description: errorText(err, 'Failed to mark the conversation as unread.'), variant: 'destructive' });
+    }
+  }
   return (
     <div lang="en">
       <PageHeader
@@ -64,13 +104,23 @@ export function MessagesPage() {
       {isLoading && <Spinner label="Loading..." />}
       {conversations && conversations.length === 0 && <EmptyState title={filtered ? 'No conversation matches' : 'No conversations yet'} />}
       {conversations && conversations.length > 0 && (
+        <div className="mb-2">
+          <PageCheckbox
+            state={selection.pageState(conversations)}
+            onChange={() => selection.togglePage(conversations)}
+            label="Select every conversation of the page"
+          />
+        </div>
+      )}
+      {conversations && conversations.length > 0 && (
         <Card>
           <ul className="divide-y divide-gray-200" aria-label="Conversations">
             {conversations.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="flex items-center gap-1 pl-4">
+                <RowCheckbox checked={selection.isSelected(c.id)} onChange={() => selection.toggle(c)} label={`Select the conversation with ${c.userName}`} />
                 <Link
                   to={`/admin/messages/${c.id}`}
-                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-4 hover:bg-gray-50 sm:flex-nowrap focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none focus-visible:ring-inset"
+                  className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 p-4 hover:bg-gray-50 sm:flex-nowrap focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none focus-visible:ring-inset"
                   data-testid="conversation-row"
                 >
                   <MessageSquare className="hidden h-5 w-5 shrink-0 text-gray-600 sm:block" aria-hidden />
@@ -96,11 +146,33 @@ export function MessagesPage() {
                   </div>
                   <ChevronRight className="h-5 w-5 shrink-0 text-gray-600" aria-hidden />
                 </Link>
+                {(c.unreadCount ?? 0) === 0 && (
+                  <IconButton
+                    label={`Mark the conversation with ${c.userName} as unread`}
+                    className="mr-2"
+                    onClick={() => void unread(c)}
+                    disabled={markUnread.isPending}
+                  >
+                    <Mail className="h-4 w-4" aria-hidden />
+                  </IconButton>
+                )}
               </li>
             ))}
           </ul>
         </Card>
       )}
+      <BulkBar
+        count={selection.count}
+        text={`${selection.count} conversation${s(selection.count)} selected`}
+        onClear={selection.clear}
+        regionLabel="Selection actions"
+        clearLabel="Clear selection"
+      >
+        <Button variant="outline" size="sm" onClick={() => void markSelectionRead()} disabled={flight.busy}>
+          <CheckCheck className="h-4 w-4" aria-hidden />
+          Mark as read
+        </Button>
+      </BulkBar>
       {data && data.total > 0 && (
         <div lang="fr">
           <Pager

@@ -1,10 +1,11 @@
-import { Download, Mail, MessageSquare, Phone, Search, Trash2 } from 'lucide-react';
+import { CheckCheck, Download, Mail, MailWarning, MessageSquare, Phone, Search, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
+import { BulkBar, PageCheckbox, RowCheckbox, selectedText } from '../components/ui/bulk-bar';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog } from '../components/ui/dialog';
 import { Input } from '../components/ui/field';
@@ -13,13 +14,23 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
-import { useContactPage, useDeleteSubscriber, useSetContactStatus, useSubscriberPage } from '../features/newsletter/api';
+import {
+  useBulkContactStatus,
+  useBulkDeleteSubscribers,
+  useContactPage,
+  useDeleteSubscriber,
+  useSetContactStatus,
+  useSubscriberPage,
+} from '../features/newsletter/api';
+import { errorText } from '../../lib/api-client';
+import { useSelection } from '../lib/selection';
+import { useSingleFlight } from '../lib/single-flight';
 import { Pager } from '../components/ui/pager';
 import { listSearch } from '../../../shared/schemas/lists';
 import { fetchAllPages, useListParams, useSearchText } from '../lib/list-state';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDate, formatDateTime } from '../lib/format';
-import type { NewsletterSubscriber } from '../lib/types';
+import type { ContactSubmission, NewsletterSubscriber } from '../lib/types';
 
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { new: 'Nouveau', read: 'Lu', responded: 'Répondu' };
 const CONTACT_STATUS_TONES: Record<ContactStatus, BadgeTone> = { new: 'red', read: 'yellow', responded: 'green' };
@@ -84,6 +95,28 @@ function SubscribersTab() {
   const [toDelete, setToDelete] = useState<NewsletterSubscriber | null>(null);
   const visible = subscribers?.items ?? [];
   const pending = visible.filter((s) => s.status === 'pending').length;
+  const selection = useSelection<NewsletterSubscriber>(listSearch({ q: query }));
+  const bulkDelete = useBulkDeleteSubscribers();
+  const flight = useSingleFlight();
+  const [bulkDeleteOpen, setBulkDeleteOpen] = useState(false);
+  const plural = (n: number) => (n > 1 ? 's' : '');
+
+  const confirmBulkDelete = () =>
+    flight.run(async () => {
+      try {
+        const done = await bulkDelete.mutateAsync(selection.ids);
+        selection.drop(selection.ids);
+        toast({ title: `${done.count} abonné${plural(done.count)} supprimé${plural(done.count)}` });
+      } catch (err) {
+        toast({ title: 'Erreur', description: errorText(err, 'Erreur lors de la suppression'), variant: 'destructive' });
+      } finally {
+        setBulkDeleteOpen(false);
+      }
+    });
+  // The selection only, in the list's own CSV format (pending addresses are left out there too).
+  function exportSelection() {
+    downloadCsv('newsletter-subscribers.csv', subscribersCsv(selection.rows));
+  }
 
   // Every page of the search, not only the one shown.
   async function exportCsv() {
@@ -135,10 +168,16 @@ function SubscribersTab() {
       {isLoading && <Spinner />}
       {subscribers && visible.length === 0 && <EmptyState title={query ? 'Aucun abonné ne correspond à la recherche' : 'Aucun abonné'} />}
       {visible.length > 0 && (
+        <div className="mb-2">
+          <PageCheckbox state={selection.pageState(visible)} onChange={() => selection.togglePage(visible)} label="Sélectionner tous les abonnés de la page" />
+        </div>
+      )}
+      {visible.length > 0 && (
         <Card>
           <ul className="divide-y divide-gray-200" aria-label="Abonnés">
             {visible.map((s) => (
               <li key={s.id} className="flex items-center gap-3 p-4" data-testid="subscriber-row">
+                <RowCheckbox checked={selection.isSelected(s.id)} onChange={() => selection.toggle(s)} label={`Sélectionner l'abonné ${s.email}`} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium wrap-anywhere text-gray-900">{s.email}</p>
                   <p className="text-sm text-gray-700">
@@ -154,6 +193,16 @@ function SubscribersTab() {
           </ul>
         </Card>
       )}
+      <BulkBar count={selection.count} text={selectedText(selection.count, ['abonné', 'abonnés'])} onClear={selection.clear}>
+        <Button variant="outline" size="sm" onClick={exportSelection}>
+          <Download className="h-4 w-4" aria-hidden />
+          Exporter la sélection
+        </Button>
+        <Button variant="destructive" size="sm" onClick={() => setBulkDeleteOpen(true)} disabled={flight.busy}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Supprimer
+        </Button>
+      </BulkBar>
       {subscribers && subscribers.total > 0 && (
         <Pager
           label="Pages des abonnés"
@@ -172,6 +221,15 @@ function SubscribersTab() {
         onConfirm={confirmDelete}
         busy={del.isPending}
       />
+      <ConfirmDialog
+        open={bulkDeleteOpen}
+        onOpenChange={(o) => !o && setBulkDeleteOpen(false)}
+        title={`Supprimer ${selection.count} abonné${plural(selection.count)}`}
+        description={`Êtes-vous sûr de vouloir supprimer ${selection.count > 1 ? `ces ${selection.count} abonnés` : 'cet abonné'} ?`}
+        confirmLabel={`Supprimer ${selection.count} abonné${plural(selection.count)}`}
+        onConfirm={() => void confirmBulkDelete()}
+        busy={flight.busy}
+      />
     </>
   );
 }
@@ -185,6 +243,22 @@ function ContactsTab() {
   const setStatus = useSetContactStatus();
   const toast = useToast();
   const options = CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] }));
+  const selection = useSelection<ContactSubmission>(listSearch({ q: get('q'), status, page: 1 }));
+  const bulkStatus = useBulkContactStatus();
+  const flight = useSingleFlight();
+
+  // "Lu" marks read, "Nouveau" unread (SPEC's statuses): one request for the selection.
+  const markSelection = (next: 'read' | 'new') =>
+    flight.run(async () => {
+      try {
+        const done = await bulkStatus.mutateAsync({ ids: selection.ids, status: next });
+        selection.clear();
+        const s = done.count > 1 ? 's' : '';
+        toast({ title: `${done.count} message${s} marqué${s} comme ${next === 'read' ? 'lu' : 'non lu'}${s}` });
+      } catch {
+        toast({ title: 'Erreur', description: 'Erreur lors de la mise à jour du statut', variant: 'destructive' });
+      }
+    });
 
   async function change(id: number, status: ContactStatus) {
     try {
@@ -222,6 +296,15 @@ function ContactsTab() {
       {isLoading && <Spinner />}
       {contacts && contacts.length === 0 && <EmptyState title={filtered ? 'Aucun message ne correspond à la recherche' : 'Aucun message'} />}
       {contacts && contacts.length > 0 && (
+        <div className="mb-2">
+          <PageCheckbox
+            state={selection.pageState(contacts)}
+            onChange={() => selection.togglePage(contacts)}
+            label="Sélectionner tous les messages de la page"
+          />
+        </div>
+      )}
+      {contacts && contacts.length > 0 && (
         <ul className="grid gap-4" aria-label="Messages de contact">
           {contacts.map((c) => (
             <li key={c.id}>
@@ -229,6 +312,7 @@ function ContactsTab() {
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
+                      <RowCheckbox checked={selection.isSelected(c.id)} onChange={() => selection.toggle(c)} label={`Sélectionner le message de ${c.name}`} />
                       <h2 className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
                       <Badge tone={CONTACT_STATUS_TONES[c.status]}>{CONTACT_STATUS_LABELS[c.status]}</Badge>
                     </div>
@@ -271,6 +355,16 @@ function ContactsTab() {
           ))}
         </ul>
       )}
+      <BulkBar count={selection.count} text={selectedText(selection.count, ['message', 'messages'])} onClear={selection.clear}>
+        <Button variant="outline" size="sm" onClick={() => void markSelection('read')} disabled={flight.busy}>
+          <CheckCheck className="h-4 w-4" aria-hidden />
+          Marquer comme lus
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void markSelection('new')} disabled={flight.busy}>
+          <MailWarning className="h-4 w-4" aria-hidden />
+          Marquer comme non lus
+        </Button>
+      </BulkBar>
       {data && data.total > 0 && (
         <Pager
           label="Pages des messages"

@@ -1,10 +1,26 @@
-import { Archive, Ban, CalendarCheck, Search, CheckCircle2, Copy, Download, Eye, Mail, MessageCircle, Phone, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  Ban,
+  CalendarCheck,
+  Search,
+  CheckCircle2,
+  Copy,
+  Download,
+  Eye,
+  Mail,
+  MessageCircle,
+  Phone,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { isIsoDate } from '../../../shared/gym-time';
 import type { ReservationStatus } from '../../../shared/constants';
 import { useSiteSettings } from '../../lib/site-settings';
 import { Badge, type BadgeTone } from '../components/ui/badge';
+import { BulkBar, PageCheckbox, RowCheckbox, selectedText } from '../components/ui/bulk-bar';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog, Modal } from '../components/ui/dialog';
@@ -17,13 +33,23 @@ import { Field, Input } from '../components/ui/field';
 import { Pager } from '../components/ui/pager';
 import { Select } from '../components/ui/select';
 import { useClasses } from '../features/planning/api';
-import { useArchiveReservation, useCancelReservation, useDeleteReservation, useMarkReservationRead, useReservationPage } from '../features/reservations/api';
+import {
+  useArchiveReservation,
+  useBulkReservations,
+  useCancelReservation,
+  useDeleteReservation,
+  useMarkReservationRead,
+  useMarkReservationUnread,
+  useReservationPage,
+  useUnarchiveReservation,
+} from '../features/reservations/api';
 import { CLASSES } from '../../../shared/site';
 import { listSearch, RESERVATION_SORTS, reservationListQuerySchema, type ReservationSort } from '../../../shared/schemas/lists';
 import { fetchAllPages, useListParams, useSearchText } from '../lib/list-state';
 import { errorText } from '../../lib/api-client';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { formatDateTime, formatShortDateTime, gymToday, gymZoneName, todayStamp, truncate } from '../lib/format';
+import { useSelection } from '../lib/selection';
 import { useSingleFlight } from '../lib/single-flight';
 import { DayView, SOURCE_LABELS } from './reservations-day';
 import type { Reservation } from '../lib/types';
@@ -132,6 +158,8 @@ export function ReservationsPage() {
   // A hand-edited address with a bad value falls back to the default list rather than an error.
   const query = parsed.success ? parsed.data : { status: 'active' as const, page: 1 };
   const apiQuery = listSearch({ ...query, page: query.page ?? 1 });
+  // The selection holds across pages of one search; another search or filter drops it.
+  const selection = useSelection<Reservation>(listSearch({ ...query, page: 1 }));
   const { data, isLoading } = useReservationPage(apiQuery);
   const { data: classes } = useClasses();
   const courses = [...new Set([...(classes ?? []).map((c) => c.name), ...CLASSES.map((c) => c.name)])].sort();
@@ -140,6 +168,11 @@ export function ReservationsPage() {
   const markRead = useMarkReservationRead();
   const archive = useArchiveReservation();
   const del = useDeleteReservation();
+  const unarchive = useUnarchiveReservation();
+  const markUnread = useMarkReservationUnread();
+  const bulk = useBulkReservations();
+  const bulkFlight = useSingleFlight();
+  const [bulkDeleteOpen, setBulkDeleteOpen] = useState(false);
   const cancel = useCancelReservation();
   const toast = useToast();
   const cancelling = useSingleFlight();
@@ -161,11 +194,89 @@ export function ReservationsPage() {
   async function doArchive(r: Reservation) {
     try {
       await archive.mutateAsync(r.id);
-      toast({ title: 'Réservation archivée' });
+      // "Annuler" puts it back as it was (unread or read): the server kept its status.
+      toast({
+        title: 'Réservation archivée',
+        action: { label: 'Annuler', altText: "Annuler l'archivage de la réservation", onAction: () => void doUnarchive(r, true) },
+      });
       if (detailId === r.id) setDetailId(null);
     } catch (err) {
       toast({ title: 'Erreur', description: errorText(err, "Impossible d'archiver la réservation"), variant: 'destructive' });
     }
+  }
+
+  async function doUnarchive(r: Reservation, undo = false) {
+    try {
+      await unarchive.mutateAsync(r.id);
+      toast({ title: undo ? 'Archivage annulé' : 'Réservation désarchivée', description: `La réservation de ${r.name} est de retour dans la liste.` });
+    } catch (err) {
+      toast({ title: 'Erreur', description: errorText(err, 'Impossible de désarchiver la réservation'), variant: 'destructive' });
+    }
+  }
+
+  async function doMarkUnread(r: Reservation) {
+    try {
+      await markUnread.mutateAsync(r.id);
+      toast({ title: 'Réservation marquée comme non lue' });
+    } catch (err) {
+      toast({ title: 'Erreur', description: errorText(err, 'Impossible de marquer la réservation comme non lue'), variant: 'destructive' });
+    }
+  }
+
+  // Bulk actions: one request for the whole selection; the toast says how many changed.
+  const plural = (n: number) => (n > 1 ? 's' : '');
+  const bulkRead = () =>
+    bulkFlight.run(async () => {
+      try {
+        const done = await bulk.mutateAsync({ action: 'read', ids: selection.ids });
+        selection.clear();
+        toast({ title: `${done.count} réservation${plural(done.count)} marquée${plural(done.count)} comme lue${plural(done.count)}` });
+      } catch (err) {
+        toast({ title: 'Erreur', description: errorText(err, 'Impossible de marquer les réservations comme lues'), variant: 'destructive' });
+      }
+    });
+  const bulkArchive = () =>
+    bulkFlight.run(async () => {
+      try {
+        const done = await bulk.mutateAsync({ action: 'archive', ids: selection.ids });
+        selection.clear();
+        toast({
+          title: `${done.count} réservation${plural(done.count)} archivée${plural(done.count)}`,
+          action:
+            done.count > 0 ? { label: 'Annuler', altText: "Annuler l'archivage des réservations", onAction: () => void bulkUndoArchive(done.ids) } : undefined,
+        });
+      } catch (err) {
+        toast({ title: 'Erreur', description: errorText(err, "Impossible d'archiver les réservations"), variant: 'destructive' });
+      }
+    });
+  async function bulkUndoArchive(ids: number[]) {
+    try {
+      await bulk.mutateAsync({ action: 'unarchive', ids });
+      toast({ title: 'Archivage annulé', description: `${ids.length} réservation${plural(ids.length)} de retour dans la liste.` });
+    } catch (err) {
+      toast({ title: 'Erreur', description: errorText(err, 'Impossible de désarchiver les réservations'), variant: 'destructive' });
+    }
+  }
+  const bulkDelete = () =>
+    bulkFlight.run(async () => {
+      try {
+        const done = await bulk.mutateAsync({ action: 'delete', ids: selection.ids });
+        selection.drop(selection.ids);
+        if (detailId !== null && done.ids.includes(detailId)) setDetailId(null);
+        toast({
+          title: `${done.count} réservation${plural(done.count)} supprimée${plural(done.count)}`,
+          description: done.count > 1 ? 'Les réservations ont été supprimées définitivement.' : 'La réservation a été supprimée définitivement.',
+        });
+      } catch (err) {
+        toast({ title: 'Erreur', description: errorText(err, 'Erreur lors de la suppression'), variant: 'destructive' });
+      } finally {
+        setBulkDeleteOpen(false);
+      }
+    });
+  function exportSelection() {
+    const list = selection.rows;
+    downloadCsv(`reservations-${todayStamp()}.csv`, reservationsCsv(list));
+    toast({ title: 'Export terminé', description: `${list.length} réservation${plural(list.length)} exportée${plural(list.length)}.` });
   }
 
   async function confirmDelete() {
@@ -220,7 +331,16 @@ export function ReservationsPage() {
           <Ban className="h-4 w-4" aria-hidden />
         </IconButton>
       )}
-      {r.status !== 'archived' && (
+      {r.status === 'read' && (
+        <IconButton label={`Marquer comme non lue la réservation de ${r.name}`} onClick={() => void doMarkUnread(r)} disabled={markUnread.isPending}>
+          <Mail className="h-4 w-4" aria-hidden />
+        </IconButton>
+      )}
+      {r.status === 'archived' ? (
+        <IconButton label={`Désarchiver la réservation de ${r.name}`} onClick={() => void doUnarchive(r)} disabled={unarchive.isPending}>
+          <ArchiveRestore className="h-4 w-4" aria-hidden />
+        </IconButton>
+      ) : (
         <IconButton label={`Archiver la réservation de ${r.name}`} onClick={() => doArchive(r)} disabled={archive.isPending}>
           <Archive className="h-4 w-4" aria-hidden />
         </IconButton>
@@ -346,11 +466,19 @@ export function ReservationsPage() {
           {data && visible.length === 0 && <EmptyState title={filtered ? 'Aucune réservation ne correspond à la recherche' : 'Aucune réservation'} />}
           {visible.length > 0 && (
             <>
+              <div className="mb-2">
+                <PageCheckbox
+                  state={selection.pageState(visible)}
+                  onChange={() => selection.togglePage(visible)}
+                  label="Sélectionner toutes les réservations de la page"
+                />
+              </div>
               {/* A table from 1280 px (below, cards): fixed layout, so a long name or e-mail wraps or is
               cut inside its column instead of widening the table past the screen. */}
               <Card className="hidden overflow-x-auto xl:block">
                 <table className="w-full table-fixed text-left text-sm" data-testid="reservations-table">
                   <colgroup>
+                    <col className="w-12" />
                     <col />
                     <col />
                     <col />
@@ -361,6 +489,9 @@ export function ReservationsPage() {
                   </colgroup>
                   <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
                     <tr>
+                      <th scope="col" className="py-3 pl-4">
+                        <span className="sr-only">Sélection</span>
+                      </th>
                       <th scope="col" className="px-4 py-3 font-medium">
                         Nom
                       </th>
@@ -391,6 +522,13 @@ export function ReservationsPage() {
                         className={`border-b border-gray-100 last:border-0 ${r.status === 'unread' ? 'bg-red-50/50 font-medium' : ''}`}
                         data-testid="reservation-row"
                       >
+                        <td className="py-3 pl-4">
+                          <RowCheckbox
+                            checked={selection.isSelected(r.id)}
+                            onChange={() => selection.toggle(r)}
+                            label={`Sélectionner la réservation de ${r.name}`}
+                          />
+                        </td>
                         <td className="px-4 py-3 wrap-anywhere text-gray-900">{r.name}</td>
                         <td className="px-4 py-3 text-gray-700">
                           {r.email && (
@@ -422,6 +560,12 @@ export function ReservationsPage() {
                   <li key={r.id}>
                     <Card className="p-4" data-testid="reservation-card">
                       <div className="flex items-start justify-between gap-2">
+                        <RowCheckbox
+                          checked={selection.isSelected(r.id)}
+                          onChange={() => selection.toggle(r)}
+                          label={`Sélectionner la réservation de ${r.name}`}
+                          className="mt-0.5"
+                        />
                         <div className="min-w-0 flex-1">
                           <h2 className="font-semibold wrap-anywhere text-gray-900">{r.name}</h2>
                           <p className="text-sm text-gray-900">{r.course}</p>
@@ -444,6 +588,24 @@ export function ReservationsPage() {
               </ul>
             </>
           )}
+          <BulkBar count={selection.count} text={selectedText(selection.count, ['réservation', 'réservations'], true)} onClear={selection.clear}>
+            <Button variant="outline" size="sm" onClick={() => void bulkRead()} disabled={bulkFlight.busy}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden />
+              Marquer comme lues
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void bulkArchive()} disabled={bulkFlight.busy}>
+              <Archive className="h-4 w-4" aria-hidden />
+              Archiver
+            </Button>
+            <Button variant="outline" size="sm" onClick={exportSelection}>
+              <Download className="h-4 w-4" aria-hidden />
+              Exporter la sélection
+            </Button>
+            <Button variant="destructive" size="sm" onClick={() => setBulkDeleteOpen(true)} disabled={bulkFlight.busy}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Supprimer
+            </Button>
+          </BulkBar>
           {data && data.total > 0 && (
             <Pager
               label="Pages des réservations"
@@ -462,6 +624,8 @@ export function ReservationsPage() {
           <ReservationDetail
             r={detail}
             onArchive={() => doArchive(detail)}
+            onUnarchive={() => void doUnarchive(detail)}
+            onMarkUnread={() => void doMarkUnread(detail)}
             onCancel={cancellable(detail) ? () => setToCancel(detail) : undefined}
             onDelete={() => setToDelete(detail)}
             onCopied={() => toast({ title: 'Email copié dans le presse-papier !' })}
@@ -477,6 +641,15 @@ export function ReservationsPage() {
         description={toDelete ? `La réservation de ${toDelete.name} sera supprimée définitivement. Continuer ?` : ''}
         onConfirm={confirmDelete}
         busy={del.isPending}
+      />
+      <ConfirmDialog
+        open={bulkDeleteOpen}
+        onOpenChange={(o) => !o && setBulkDeleteOpen(false)}
+        title={`Supprimer ${selection.count} réservation${plural(selection.count)}`}
+        description={`${selectedText(selection.count, ['réservation', 'réservations'], true)} ${selection.count > 1 ? 'seront supprimées' : 'sera supprimée'} définitivement. Continuer ?`}
+        confirmLabel={`Supprimer ${selection.count} réservation${plural(selection.count)}`}
+        onConfirm={() => void bulkDelete()}
+        busy={bulkFlight.busy}
       />
       <ConfirmDialog
         open={toCancel !== null}
@@ -499,6 +672,8 @@ export function ReservationsPage() {
 function ReservationDetail({
   r,
   onArchive,
+  onUnarchive,
+  onMarkUnread,
   onCancel,
   onDelete,
   onCopied,
@@ -506,6 +681,8 @@ function ReservationDetail({
 }: {
   r: Reservation;
   onArchive: () => void;
+  onUnarchive: () => void;
+  onMarkUnread: () => void;
   onCancel?: () => void;
   onDelete: () => void;
   onCopied: () => void;
@@ -579,14 +756,25 @@ function ReservationDetail({
         </Button>
       </div>
       {/* Phones: stacked in reading order, the destructive Supprimer last and only as wide as its text (a thumb lands on the first, wide ones). */}
-      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end" data-testid="reservation-actions">
+      <div className="flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:flex-wrap sm:justify-end" data-testid="reservation-actions">
         {onCancel && (
           <Button variant="outline" onClick={onCancel}>
             <Ban className="h-4 w-4" aria-hidden />
             Annuler la réservation
           </Button>
         )}
-        {r.status !== 'archived' && (
+        {r.status === 'read' && (
+          <Button variant="outline" onClick={onMarkUnread}>
+            <Mail className="h-4 w-4" aria-hidden />
+            Marquer comme non lue
+          </Button>
+        )}
+        {r.status === 'archived' ? (
+          <Button variant="outline" onClick={onUnarchive}>
+            <ArchiveRestore className="h-4 w-4" aria-hidden />
+            Désarchiver
+          </Button>
+        ) : (
           <Button variant="outline" onClick={onArchive}>
             <Archive className="h-4 w-4" aria-hidden />
             Archiver

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationStatus } from '../../../../shared/constants';
 import type { ConversationPageDto } from '../../../../shared/api-types';
+import type { BulkResult } from '../../../../shared/schemas/bulk';
 import { apiRequest } from '../../../lib/api-client';
 import { usePagedList } from '../../lib/list-state';
 import type { Conversation, ConversationMessage } from '../../lib/types';
@@ -17,7 +18,7 @@ export const useConversationMessages = (id: number | null) =>
   useQuery<ConversationMessage[]>({ queryKey: ['/api/conversations', id, 'messages'], enabled: id !== null });
 
 // Every change refetches the list and this conversation (keys share the prefix).
-function useConversationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
+function useConversationMutation<TVars, TResult = unknown>(fn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -30,6 +31,11 @@ export const useSendReply = (id: number) =>
 export const useSetConversationStatus = (id: number) =>
   useConversationMutation((status: ConversationStatus) => apiRequest('PUT', `/api/conversations/${id}/status`, { status }));
 export const useMarkConversationRead = (id: number) => useConversationMutation(() => apiRequest('PUT', `/api/conversations/${id}/mark-read`));
+/** Its customer's latest message becomes unread: the menu badge counts the conversation again. */
+export const useMarkConversationUnread = () => useConversationMutation((id: number) => apiRequest('PUT', `/api/conversations/${id}/mark-unread`));
+/** One request for the selection (POST /api/conversations/bulk/mark-read). */
+export const useBulkMarkConversationsRead = () =>
+  useConversationMutation((ids: number[]) => apiRequest<BulkResult>('POST', '/api/conversations/bulk/mark-read', { ids }));
 
 export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { new: 'New', open: 'Open', closed: 'Closed' };
 // SPEC.md §4: red new, yellow open, green closed.

@@ -61,3 +61,12 @@ export function useDeleteImage() {
     onSettled: invalidate,
   });
 }
+
+/** The delete toast's "Annuler": the item comes back as it was (same id, same files). */
+export function useRestoreImage() {
+  const invalidate = useInvalidateGallery();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<GalleryItem>('POST', `/api/gallery/${id}/restore`),
+    onSettled: invalidate,
+  });
+}

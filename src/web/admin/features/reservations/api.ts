@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { ReservationPageDto } from '../../../../shared/api-types';
+import type { BulkResult } from '../../../../shared/schemas/bulk';
 import { usePagedList } from '../../lib/list-state';
 
 export const RESERVATIONS_KEY = ['/api/reservations'] as const;
@@ -13,7 +14,7 @@ export function useUnreadReservations(): number | undefined {
   return useReservationPage('pageSize=1').data?.counts.unread;
 }
 
-function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
+function useReservationMutation<TVars, TResult = unknown>(fn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -26,6 +27,16 @@ function useReservationMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
 export const useMarkReservationRead = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/read`));
 export const useArchiveReservation = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/archive`));
 export const useDeleteReservation = () => useReservationMutation((id: number) => apiRequest('DELETE', `/api/reservations/${id}`));
+/** The archive toast's "Annuler" and the archived row's action: back to unread or read, as it was. */
+export const useUnarchiveReservation = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/unarchive`));
+export const useMarkReservationUnread = () => useReservationMutation((id: number) => apiRequest('PUT', `/api/reservations/${id}/unread`));
+
+export type ReservationBulkAction = 'read' | 'archive' | 'unarchive' | 'delete';
+/** One request for the whole selection (POST /api/reservations/bulk/{action}). */
+export const useBulkReservations = () =>
+  useReservationMutation(({ action, ids }: { action: ReservationBulkAction; ids: number[] }) =>
+    apiRequest<BulkResult>('POST', `/api/reservations/bulk/${action}`, { ids }),
+  );
 
 /** Staff cancel: the booking stays listed as 'cancelled' and its seat is freed (the desk's day and the dashboard change too). */
 export function useCancelReservation() {
