@@ -4,6 +4,7 @@
 // nothing unlisted leaves the server) and its type. The browser imports the types only
 // (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 import { CLASS_LEVELS } from './schemas/timetable';
 import { ATTENDANCE_MARKS, CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, ROLES } from './constants';
 
@@ -143,6 +144,8 @@ export const newsletterSubscriberDtoSchema = z.object({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']),
   subscribedAt: timestamp,
   confirmedAt: timestamp.nullable(),
+  /** The customer's language (issue 15): their e-mails speak it. */
+  language: z.enum(LANGUAGES),
 });
 export type NewsletterSubscriberDto = z.infer<typeof newsletterSubscriberDtoSchema>;
 
@@ -157,6 +160,8 @@ export const contactSubmissionDtoSchema = z.object({
   createdAt: timestamp,
   /** The conversation the message opened (null for one whose conversation is gone). */
   conversationId: id.nullable().optional(),
+  /** The customer's language (issue 15): their e-mails speak it. */
+  language: z.enum(LANGUAGES),
 });
 export type ContactSubmissionDto = z.infer<typeof contactSubmissionDtoSchema>;
 
@@ -173,6 +178,8 @@ export const conversationDtoSchema = z.object({
   lastMessageAt: timestamp,
   messageCount: z.number().int(),
   unreadCount: z.number().int(),
+  /** The customer's language (issue 15): their e-mails speak it. */
+  language: z.enum(LANGUAGES),
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;
 
@@ -211,6 +218,8 @@ export const reservationDtoSchema = z.object({
   attendance: z.enum(ATTENDANCE_MARKS).nullable(),
   source: z.enum(RESERVATION_SOURCES),
   cancelledAt: z.string().nullable(),
+  /** The customer's language (issue 15): their e-mails speak it. */
+  language: z.enum(LANGUAGES),
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 

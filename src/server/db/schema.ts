@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n/languages';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   Attendance,
@@ -99,6 +100,8 @@ export interface NewsletterSubscribersTable {
   confirm_token_hash: string | null;
   /** When the last confirmation e-mail was queued. */
   confirm_sent_at: string | null;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ContactSubmissionsTable {
@@ -110,6 +113,8 @@ export interface ContactSubmissionsTable {
   message: string;
   status: ContactStatus;
   created_at: string;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ConversationsTable {
@@ -121,6 +126,8 @@ export interface ConversationsTable {
   contact_submission_id: number | null;
   created_at: string;
   last_message_at: string;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ConversationMessagesTable {
@@ -188,6 +195,8 @@ export interface ReservationsTable {
   reminder_queued_at: string | null;
   /** Migration 006: the calendar SEQUENCE of the booking's event (0, then +1 per change). */
   calendar_sequence: Generated<number>;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';
