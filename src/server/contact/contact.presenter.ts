@@ -12,7 +12,6 @@ export const presentSubmission = (r: ContactSubmissionRow & { conversation_id?: 
   message: r.message,
   status: r.status,
   createdAt: r.created_at,
-  language: r.language,
   ...(r.conversation_id !== undefined ? { conversationId: r.conversation_id } : {}),
 });
 

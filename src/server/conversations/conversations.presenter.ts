@@ -14,7 +14,6 @@ export const presentConversation = (c: ConversationWithCounts): ConversationDto 
   lastMessageAt: c.last_message_at,
   messageCount: c.message_count,
   unreadCount: c.unread_count,
-  language: c.language,
 });
 
 export const presentMessage = (m: ConversationMessageRow): ConversationMessageDto => ({

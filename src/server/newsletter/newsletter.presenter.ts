@@ -15,7 +15,6 @@ export const presentSubscriber = (r: NewsletterSubscriberRow): NewsletterSubscri
   status: subscriberStatus(r),
   subscribedAt: r.subscribed_at,
   confirmedAt: r.confirmed_at,
-  language: r.language,
 });
 
 /** A sign-up's success, for a bot that filled the honeypot (nothing was stored or mailed). */
@@ -30,6 +29,5 @@ export const subscriberDecoy: HoneypotDecoy = {
     status: 'pending',
     subscribedAt: new Date().toISOString(),
     confirmedAt: null,
-    language: input.language,
   }),
 };

@@ -20,7 +20,6 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   attendance: r.attendance,
   source: r.source,
   cancelledAt: r.cancelled_at,
-  language: r.language,
 });
 
 /** A booking as its manage page shows it (GET /api/bookings/manage/{token}, cancel, move). */
@@ -63,6 +62,5 @@ export const reservationDecoy: HoneypotDecoy = {
     attendance: null,
     source: 'web',
     cancelledAt: null,
-    language: p.language,
   }),
 };
