@@ -2,7 +2,7 @@ import type { MailMessages } from './en';
 
 // Thai. Polite without gendered particles; dates come written by Intl ('th': Buddhist era).
 export const th: MailMessages = {
-  hello: (name) => `สวัสดีคุณ${name}`,
+  hello: (name) => `สวัสดีคุณ ${name}`,
   booked: (gym) => `จองที่ของคุณเรียบร้อยแล้ว แล้วพบกันที่ ${gym}!`,
   labelClass: 'คลาส',
   labelWhen: 'วันเวลา',
