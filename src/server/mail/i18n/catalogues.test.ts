@@ -43,7 +43,7 @@ describe('e-mail catalogues', () => {
     publicUrl: 'http://gym.test',
     timezone: 'Asia/Bangkok',
     mailFrom: 'Gym <no-reply@gym.test>',
-    notifyEmail: null,
+    notifyEmail: undefined,
     gym: bookingMailGym(DEFAULT_SITE_SETTINGS),
   };
   const input = (language: (typeof LANGUAGES)[number]): BookingMailInput => ({
