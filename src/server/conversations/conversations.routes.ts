@@ -78,7 +78,10 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: conversationStatusSchema,
       response: { 200: conversationDtoSchema, ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => presentConversation(await service.setStatus(ctx, req.params.id, req.body.status)),
+    handler: async (req) => {
+      const c = await service.setStatus(ctx, req.params.id, req.body.status);
+      return withLanguage(presentConversation(c), c);
+    },
   });
 
   // No body.
