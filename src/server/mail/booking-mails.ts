@@ -1,5 +1,5 @@
 import { formatUtcOffset, zoneOffsetMs } from '../../shared/gym-time';
-import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 import { fullAddressOf, googleMapsUrlOf } from '../../shared/site-settings-data';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { Config } from '../config';
@@ -274,7 +274,11 @@ function changeBlocks(config: BookingMailConfig, manageUrl: string | null, m: Ma
 /** The customer's words, the gym's zone named in them, and the site's address in their language. */
 function speech(config: BookingMailConfig, b: BookingMailInput) {
   const m = mailMessages(b.language);
-  return { m, zone: m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.startsAt, config.timezone))), language: b.language ?? 'en' };
+  return {
+    m,
+    zone: m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.startsAt, config.timezone))),
+    language: isLanguage(b.language) ? b.language : DEFAULT_LANGUAGE,
+  };
 }
 
 function calendarOf(gym: BookingMailGym, b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {

@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { formatUtcOffset, zoneLabel, zoneOffsetMs } from '../../shared/gym-time';
-import type { Language } from '../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
@@ -56,7 +56,7 @@ export function replyMail(
     language?: Language;
   },
 ): OutgoingMail {
-  const language = c.language ?? 'en';
+  const language = isLanguage(c.language) ? c.language : DEFAULT_LANGUAGE;
   const parts = [c.reply.trim(), '', signature(config, language)];
   if (c.original) {
     // Gym time, named: the customer wrote at the gym's hour, whatever the server's zone.

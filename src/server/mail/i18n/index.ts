@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '../../../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, type Language } from '../../../shared/i18n/languages';
 import { de } from './de';
 import { en, type MailMessages } from './en';
 import { fr } from './fr';
@@ -12,12 +12,12 @@ import { zh } from './zh';
 export type { MailMessages };
 export const MAIL_MESSAGES: Record<Language, MailMessages> = { en, ru, zh, de, fr, th };
 
-/** The language's words; an unknown or missing language (an older row) is English. */
-export const mailMessages = (language: Language | undefined): MailMessages => MAIL_MESSAGES[language ?? DEFAULT_LANGUAGE] ?? en;
+/** The language's words; a missing or unknown language (an older row or queued e-mail) is English. */
+export const mailMessages = (language: Language | undefined): MailMessages => (isLanguage(language) ? MAIL_MESSAGES[language] : en);
 
 /** The public site's address in the language: PUBLIC_URL for English, PUBLIC_URL/ru for Russian. */
 export const languageBase = (publicUrl: string, language: Language | undefined): string =>
-  !language || language === DEFAULT_LANGUAGE ? publicUrl : `${publicUrl}/${language}`;
+  !isLanguage(language) || language === DEFAULT_LANGUAGE ? publicUrl : `${publicUrl}/${language}`;
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
 /** "вторник, 24 ноября 2026 г.": a date in the language, as the gym's calendar shows it. */
