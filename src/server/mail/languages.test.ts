@@ -87,6 +87,11 @@ describe.each(backends)('e-mails in the customer language on %s', (backend) => {
     expect(all.json().find((r: { id: number }) => r.id === ru.json().id)).not.toHaveProperty('language');
     const convRead = await t.inject({ method: 'GET', url: `/api/conversations/${contact.json().conversationId}`, token: staff });
     expect(convRead.json().language).toBe('de');
+    // The desk's roster of that session names it too.
+    const desk = await t.inject({ method: 'GET', url: '/api/desk/day?date=2028-01-04', token: staff });
+    const roster = desk.json().sessions.flatMap((s: { roster: { id: number; language: string }[] }) => s.roster);
+    expect(roster.find((r: { id: number }) => r.id === ru.json().id).language).toBe('ru');
+    expect(roster.find((r: { id: number }) => r.id === plain.json().id).language).toBe('en');
   });
 
   it('confirms a Russian booking in Russian: a Russian date, the /ru manage link and a valid .ics', async () => {
