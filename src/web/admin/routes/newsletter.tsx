@@ -143,8 +143,9 @@ function SubscribersTab() {
         <Card>
           <ul className="divide-y divide-gray-200" aria-label="Abonnés">
             {visible.map((s) => (
-              <li key={s.id} className="flex items-center gap-3 p-4" data-testid="subscriber-row">
-                <div className="min-w-0 flex-1">
+              <li key={s.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap" data-testid="subscriber-row">
+                {/* On a phone the address takes its own line, the badges and the button the next. */}
+                <div className="min-w-0 flex-1 basis-full sm:basis-auto">
                   <p className="font-medium wrap-anywhere text-gray-900">{s.email}</p>
                   <p className="text-sm text-gray-700">
                     {s.name ? `${s.name} · ` : ''}Inscrit le {formatDate(s.subscribedAt)}
