@@ -4,10 +4,16 @@
 // nothing unlisted leaves the server) and its type. The browser imports the types only
 // (`import type`), so zod stays out of its bundles. No transforms here: answers are encoded.
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 import { CLASS_LEVELS } from './schemas/timetable';
 import { ATTENDANCE_MARKS, CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, ROLES } from './constants';
 
 const id = z.number().int();
+/**
+ * The customer's language (issue 15): their e-mails speak it. In the back office's reads (paged
+ * lists, one item) only: the answers SPEC.md §7 shows keep their exact shape.
+ */
+const languageDto = z.enum(LANGUAGES).optional().describe("The customer's language (paged lists and single reads only)");
 /** ISO 8601 text (toISOString()). */
 const timestamp = z.string().describe('ISO 8601 date-time');
 
@@ -143,6 +149,7 @@ export const newsletterSubscriberDtoSchema = z.object({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']),
   subscribedAt: timestamp,
   confirmedAt: timestamp.nullable(),
+  language: languageDto,
 });
 export type NewsletterSubscriberDto = z.infer<typeof newsletterSubscriberDtoSchema>;
 
@@ -157,6 +164,7 @@ export const contactSubmissionDtoSchema = z.object({
   createdAt: timestamp,
   /** The conversation the message opened (null for one whose conversation is gone). */
   conversationId: id.nullable().optional(),
+  language: languageDto,
 });
 export type ContactSubmissionDto = z.infer<typeof contactSubmissionDtoSchema>;
 
@@ -173,6 +181,7 @@ export const conversationDtoSchema = z.object({
   lastMessageAt: timestamp,
   messageCount: z.number().int(),
   unreadCount: z.number().int(),
+  language: languageDto,
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;
 
@@ -211,6 +220,7 @@ export const reservationDtoSchema = z.object({
   attendance: z.enum(ATTENDANCE_MARKS).nullable(),
   source: z.enum(RESERVATION_SOURCES),
   cancelledAt: z.string().nullable(),
+  language: languageDto,
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 

@@ -8,6 +8,7 @@ import { idParamSchema } from '../../shared/schemas/common';
 import { contactPayloadSchema, contactStatusSchema } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
 import { errorResponses } from '../http/responses';
+import { withLanguage } from '../http/with-language';
 import { contactDecoy, presentSubmission } from './contact.presenter';
 import * as service from './contact.service';
 
@@ -44,7 +45,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       if (!isListQuery(req.query, LIST_KEYS)) return (await service.listSubmissions(ctx)).map(presentSubmission);
       const { rows, ...page } = await service.searchSubmissions(ctx, req.query);
-      return { items: rows.map(presentSubmission), ...page };
+      return { items: rows.map((s) => withLanguage(presentSubmission(s), s)), ...page };
     },
   });
 

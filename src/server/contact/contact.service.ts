@@ -28,6 +28,7 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       message: input.message,
       status: 'new',
       created_at: at,
+      language: input.language,
     });
     const conversation = await insertConversation(trx, {
       user_name: input.name,
@@ -35,6 +36,7 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       subject: input.subject,
       status: 'new',
       contact_submission_id: submission.id,
+      language: input.language,
       created_at: at,
       last_message_at: at,
     });

@@ -9,6 +9,7 @@ import { conversationStatusSchema, replySchema } from '../../shared/schemas/conv
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
+import { withLanguage } from '../http/with-language';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import * as service from './conversations.service';
 
@@ -30,14 +31,17 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       if (!isListQuery(req.query, LIST_KEYS)) return (await service.listConversations(ctx)).map(presentConversation);
       const { rows, ...page } = await service.searchConversations(ctx, req.query);
-      return { items: rows.map(presentConversation), ...page };
+      return { items: rows.map((c) => withLanguage(presentConversation(c), c)), ...page };
     },
   });
 
   r.get('/api/conversations/:id', {
     config: { access: 'user' },
     schema: { tags: TAGS, summary: 'A conversation', params: idParamSchema, response: { 200: conversationDtoSchema, ...errorResponses(400, 401, 404) } },
-    handler: async (req) => presentConversation(await service.getConversation(ctx, req.params.id)),
+    handler: async (req) => {
+      const c = await service.getConversation(ctx, req.params.id);
+      return withLanguage(presentConversation(c), c);
+    },
   });
 
   r.get('/api/conversations/:id/messages', {
@@ -75,7 +79,10 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: conversationStatusSchema,
       response: { 200: conversationDtoSchema, ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => presentConversation(await service.setStatus(ctx, req.params.id, req.body.status)),
+    handler: async (req) => {
+      const c = await service.setStatus(ctx, req.params.id, req.body.status);
+      return withLanguage(presentConversation(c), c);
+    },
   });
 
   // No body.

@@ -77,6 +77,7 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
         original: original ? { content: original.content, createdAt: original.created_at } : undefined,
         messageId,
         thread,
+        language: conversation.language,
       }),
     );
     return row;

@@ -23,6 +23,7 @@ import * as m014 from './migrations/014-saved-replies';
 import * as m015 from './migrations/015-outbox-template';
 import * as m016 from './migrations/016-site-settings';
 import * as m017 from './migrations/017-undo';
+import * as m018 from './migrations/018-languages';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -134,6 +135,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '015-outbox-template': { up: m015.up },
   '016-site-settings': { up: m016.up },
   '017-undo': { up: m017.up },
+  '018-languages': { up: m018.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

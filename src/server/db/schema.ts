@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n/languages';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   Attendance,
@@ -101,6 +102,8 @@ export interface NewsletterSubscribersTable {
   confirm_token_hash: string | null;
   /** When the last confirmation e-mail was queued. */
   confirm_sent_at: string | null;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ContactSubmissionsTable {
@@ -112,6 +115,8 @@ export interface ContactSubmissionsTable {
   message: string;
   status: ContactStatus;
   created_at: string;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ConversationsTable {
@@ -123,6 +128,8 @@ export interface ConversationsTable {
   contact_submission_id: number | null;
   created_at: string;
   last_message_at: string;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface ConversationMessagesTable {
@@ -192,6 +199,8 @@ export interface ReservationsTable {
   calendar_sequence: Generated<number>;
   /** Migration 017: what an archived booking was (unread or read), so unarchiving restores it. */
   status_before_archive: ReservationStatus | null;
+  /** The customer's language (migration 018): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

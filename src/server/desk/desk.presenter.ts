@@ -1,4 +1,5 @@
 import type { DeskDayDto, DeskSessionDto } from '../../shared/api-types';
+import { withLanguage } from '../http/with-language';
 import { presentReservation } from '../reservations/reservations.presenter';
 import { occurrenceId, spotsLeft } from '../timetable/timetable.service';
 import type { DeskDay, DeskSession } from './desk.service';
@@ -17,7 +18,8 @@ const presentDeskSession = (s: DeskSession): DeskSessionDto => ({
   taken: s.taken,
   spotsLeft: spotsLeft(s),
   cancelled: s.cancelled,
-  roster: s.roster.map(presentReservation),
+  // Each booking's language (issue 15): the desk is the back office's, not SPEC.md §7's.
+  roster: s.roster.map((r) => withLanguage(presentReservation(r), r)),
 });
 
 export const presentDeskDay = (d: DeskDay): DeskDayDto => ({

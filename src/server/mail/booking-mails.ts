@@ -1,10 +1,12 @@
-import { WHAT_TO_BRING } from '../../shared/site';
+import { formatUtcOffset, zoneOffsetMs } from '../../shared/gym-time';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 import { fullAddressOf, googleMapsUrlOf } from '../../shared/site-settings-data';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 import { escapeHtml } from '../lib/escape-html';
 import { bookingCalendarPart } from './calendar';
+import { languageBase, longDateIn, mailMessages, type MailMessages } from './i18n';
 
 // The e-mails about a booking: confirmation, cancellation, moved booking, reminder, and the
 // notice to the gym. Each comes in HTML and plain text built from the same blocks, so both
@@ -39,6 +41,8 @@ export interface BookingMailInput {
   manageUrl: string | null;
   /** The calendar SEQUENCE of this message: 0 first, then one more for each change. */
   sequence: number;
+  /** The customer's language (issue 15); absent: English. */
+  language?: Language;
 }
 
 export interface BookingCancelledInput extends BookingMailInput {
@@ -132,16 +136,20 @@ export function formatGymDateTime(instant: Date, timeZone: string, zoneLabel: st
   return `${g.long}, ${g.time} ${zoneLabel}`;
 }
 
-/** The start and end in gym time; the computed start must be the one the caller gave. */
-function gymWhen(timeZone: string, s: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string }) {
-  const start = gymParts(s.startsAt, timeZone);
+/** The start and end in gym time; the computed start must be the one the caller gave. Dates in `language`. */
+function gymWhen(timeZone: string, s: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string }, language: Language = 'en') {
+  let start = gymParts(s.startsAt, timeZone);
   if (start.date !== s.gymDate || start.time !== s.gymTime) {
     throw new Error(
       `booking time disagrees with gym time: ${s.startsAt.toISOString()} is ${start.date} ${start.time} in ${timeZone}, not ${s.gymDate} ${s.gymTime}`,
     );
   }
   if (!(s.endsAt.getTime() > s.startsAt.getTime())) throw new RangeError('endsAt must be after startsAt');
-  const end = gymParts(s.endsAt, timeZone);
+  let end = gymParts(s.endsAt, timeZone);
+  if (language !== 'en') {
+    start = { ...start, long: longDateIn(language, s.startsAt, timeZone) };
+    end = { ...end, long: longDateIn(language, s.endsAt, timeZone) };
+  }
   const range = end.date === start.date ? `${start.time}–${end.time}` : `${start.time} – ${end.long}, ${end.time}`;
   return { start, end, line: `${start.long}, ${range}` };
 }
@@ -174,7 +182,7 @@ function checkedUrl(url: string): string {
   return url;
 }
 
-function textOf(blocks: Block[], config: BookingMailConfig): string {
+function textOf(blocks: Block[], config: BookingMailConfig, site: string): string {
   const out: string[] = [];
   for (const b of blocks) {
     if (b.kind === 'p' || b.kind === 'note') out.push(b.text);
@@ -192,7 +200,7 @@ function textOf(blocks: Block[], config: BookingMailConfig): string {
     } else if (b.kind === 'list') out.push(`${b.title}\n${b.items.map((i) => `- ${i}`).join('\n')}`);
     else out.push(`${b.label}:\n${b.href}`);
   }
-  out.push(`-- \n${config.gym.name}\n${fullAddressOf(config.gym)}\n${config.publicUrl}`);
+  out.push(`-- \n${config.gym.name}\n${fullAddressOf(config.gym)}\n${site}`);
   return out.join('\n\n') + '\n';
 }
 
@@ -231,15 +239,15 @@ function htmlBlock(b: Block): string {
   }
 }
 
-function htmlOf(title: string, blocks: Block[], config: BookingMailConfig): string {
+function htmlOf(title: string, blocks: Block[], config: BookingMailConfig, site: string, language: Language): string {
   return (
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>` +
+    `<!DOCTYPE html><html lang="${LANGUAGE_TAGS[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f4f4f5;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;${FONT}font-size:16px;line-height:1.5;color:#18181b;">` +
     `<tr><td style="background:#18181b;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;">${e(config.gym.name)}</td></tr>` +
     `<tr><td style="padding:24px;">${blocks.map(htmlBlock).join('')}</td></tr>` +
-    `<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#71717a;">${e(config.gym.name)} · ${e(fullAddressOf(config.gym))}<br><a href="${e(config.publicUrl)}" style="color:#71717a;">${e(config.publicUrl)}</a></td></tr>` +
+    `<tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:13px;color:#71717a;">${e(config.gym.name)} · ${e(fullAddressOf(config.gym))}<br><a href="${e(site)}" style="color:#71717a;">${e(site)}</a></td></tr>` +
     `</table></td></tr></table></body></html>`
   );
 }
@@ -250,27 +258,37 @@ function htmlOf(title: string, blocks: Block[], config: BookingMailConfig): stri
 /** Marks the e-mails as sent by a program: no vacation auto-replies back (RFC 3834). */
 const AUTO_HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
-function placeFacts(gym: BookingMailGym): Fact[] {
+function placeFacts(gym: BookingMailGym, m: MailMessages): Fact[] {
   const map = googleMapsUrlOf(gym);
   return [
-    { label: 'Where', value: `${gym.name}, ${fullAddressOf(gym)}` },
-    { label: 'Map', value: 'Open in Google Maps', href: map },
+    { label: m.labelWhere, value: `${gym.name}, ${fullAddressOf(gym)}` },
+    { label: m.labelMap, value: m.openMap, href: map },
   ];
 }
 
-function changeBlocks(config: BookingMailConfig, manageUrl: string | null): Block[] {
-  if (manageUrl) return [{ kind: 'action', label: 'Change or cancel your booking', href: checkedUrl(manageUrl) }];
-  const reply = config.notifyEmail ? 'reply to this e-mail, or ' : '';
-  return [p(`Need to change or cancel? Just ${reply}message us on WhatsApp at ${config.gym.whatsapp}.`)];
+function changeBlocks(config: BookingMailConfig, manageUrl: string | null, m: MailMessages): Block[] {
+  if (manageUrl) return [{ kind: 'action', label: m.changeOrCancel, href: checkedUrl(manageUrl) }];
+  return [p(m.changeByMessage(Boolean(config.notifyEmail), config.gym.whatsapp))];
+}
+
+/** The customer's words, the gym's zone named in them, and the site's address in their language. */
+function speech(config: BookingMailConfig, b: BookingMailInput) {
+  const m = mailMessages(b.language);
+  return {
+    m,
+    zone: m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.startsAt, config.timezone))),
+    language: isLanguage(b.language) ? b.language : DEFAULT_LANGUAGE,
+  };
 }
 
 function calendarOf(gym: BookingMailGym, b: BookingMailInput, method: 'REQUEST' | 'CANCEL', when: string) {
+  const m = mailMessages(b.language);
   // Short on purpose: the ics library folds a long line at a cost that grows with its square
   // (measured: the largest share of a booking's CPU). What to bring and the map link are in the
   // e-mail; the event keeps the place (LOCATION, GEO) and the manage link.
-  const lines = [`${b.course} at ${gym.name}`, `${when}`];
-  if (method === 'CANCEL') lines.push('This booking was cancelled.');
-  else if (b.manageUrl) lines.push(`Change or cancel: ${checkedUrl(b.manageUrl)}`);
+  const lines = [m.icsClassAt(b.course, gym.name), `${when}`];
+  if (method === 'CANCEL') lines.push(m.icsCancelled);
+  else if (b.manageUrl) lines.push(m.icsChange(checkedUrl(b.manageUrl)));
   return bookingCalendarPart({
     reservationId: b.reservationId,
     method,
@@ -287,12 +305,20 @@ function calendarOf(gym: BookingMailGym, b: BookingMailInput, method: 'REQUEST' 
   });
 }
 
-function mail(config: BookingMailConfig, to: string, subject: string, blocks: Block[], extra: Partial<OutgoingMail> & { reservationId: number }): OutgoingMail {
+function mail(
+  config: BookingMailConfig,
+  to: string,
+  subject: string,
+  blocks: Block[],
+  extra: Partial<OutgoingMail> & { reservationId: number },
+  language: Language = 'en',
+): OutgoingMail {
+  const site = languageBase(config.publicUrl, language);
   return {
     to,
     subject,
-    text: textOf(blocks, config),
-    html: htmlOf(subject, blocks, config),
+    text: textOf(blocks, config, site),
+    html: htmlOf(subject, blocks, config, site, language),
     replyTo: config.notifyEmail ?? null,
     headers: AUTO_HEADERS,
     ...extra,
@@ -308,84 +334,106 @@ const laterSequence = (b: BookingMailInput, what: string) => {
 
 /** To the customer: the booking is made. Carries the event (METHOD:REQUEST, the given SEQUENCE). */
 export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
-  const when = gymWhen(config.timezone, b);
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
   const blocks: Block[] = [
-    p(`Hello ${b.name},`),
-    p(`Your place is booked. See you on the mats at ${config.gym.name}!`),
+    p(m.hello(b.name)),
+    p(m.booked(config.gym.name)),
     {
       kind: 'facts',
       rows: [
-        { label: 'Class', value: b.course },
-        { label: 'When', value: `${when.line} ${b.zoneLabel}` },
-        ...placeFacts(config.gym),
-        { label: 'Booking', value: `#${b.reservationId}` },
+        { label: m.labelClass, value: b.course },
+        { label: m.labelWhen, value: `${when.line} ${zone}` },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
-    p('Please arrive 10 minutes early to change and warm up.'),
-    ...changeBlocks(config, b.manageUrl),
-    { kind: 'note', text: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.' },
+    { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    p(m.arriveEarly),
+    ...changeBlocks(config, b.manageUrl, m),
+    { kind: 'note', text: m.confirmationNote },
   ];
-  return mail(config, b.to, confirmationSubject(b.course, when.start), blocks, {
-    reservationId: b.reservationId,
-    calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${b.zoneLabel}`),
-  });
+  return mail(
+    config,
+    b.to,
+    m.confirmationSubject(b.course, when.start.long, when.start.time),
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${zone}`) },
+    language,
+  );
 }
 
-const confirmationSubject = (course: string, start: GymParts) => `Booking confirmed: ${course} on ${start.long} at ${start.time}`;
-
 /** The confirmation's subject alone (checks, like the e-mail, that the times agree with gym time). */
-export const bookingConfirmationSubject = (config: BookingMailConfig, b: BookingMailInput): string =>
-  confirmationSubject(b.course, gymWhen(config.timezone, b).start);
+export const bookingConfirmationSubject = (config: BookingMailConfig, b: BookingMailInput): string => {
+  const { start } = gymWhen(config.timezone, b, b.language);
+  return mailMessages(b.language).confirmationSubject(b.course, start.long, start.time);
+};
 
 /** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
 export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {
   laterSequence(b, 'bookingCancelledMail');
-  const when = gymWhen(config.timezone, b);
-  const why = b.cancelledBy === 'gym' ? `We are sorry: ${config.gym.name} had to cancel your booking.` : 'Your booking is cancelled, as you asked.';
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const why = b.cancelledBy === 'gym' ? m.cancelledByGym(config.gym.name) : m.cancelledByCustomer;
   const blocks: Block[] = [
-    p(`Hello ${b.name},`),
+    p(m.hello(b.name)),
     p(why),
     {
       kind: 'facts',
       rows: [
-        { label: 'Class', value: b.course },
-        { label: 'When', value: `${when.line} ${b.zoneLabel}`, struck: true },
-        ...placeFacts(config.gym),
-        { label: 'Booking', value: `#${b.reservationId}` },
+        { label: m.labelClass, value: b.course },
+        { label: m.labelWhen, value: `${when.line} ${zone}`, struck: true },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    p(`Want to train another day? Book again at ${config.publicUrl}/booking`),
-    { kind: 'note', text: 'The attached calendar update removes the class from your calendar.' },
+    p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
+    { kind: 'note', text: m.cancelledNote },
   ];
-  const subject = `Booking cancelled: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'CANCEL', `${when.line} ${b.zoneLabel}`) });
+  const subject = m.cancelledSubject(b.course, when.start.long, when.start.time);
+  return mail(
+    config,
+    b.to,
+    subject,
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'CANCEL', `${when.line} ${zone}`) },
+    language,
+  );
 }
 
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
 export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput): OutgoingMail {
   laterSequence(b, 'bookingMovedMail');
-  const when = gymWhen(config.timezone, b);
-  const before = gymWhen(config.timezone, b.previous);
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const before = gymWhen(config.timezone, b.previous, language);
+  const wasZone = m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.previous.startsAt, config.timezone)));
   const blocks: Block[] = [
-    p(`Hello ${b.name},`),
-    p('Your booking has moved to a new time.'),
+    p(m.hello(b.name)),
+    p(m.moved),
     {
       kind: 'facts',
       rows: [
-        { label: 'Class', value: b.course },
-        { label: 'New time', value: `${when.line} ${b.zoneLabel}` },
-        { label: 'Was', value: `${before.line} ${b.zoneLabel}`, struck: true },
-        ...placeFacts(config.gym),
-        { label: 'Booking', value: `#${b.reservationId}` },
+        { label: m.labelClass, value: b.course },
+        { label: m.labelNewTime, value: `${when.line} ${zone}` },
+        { label: m.labelWas, value: `${before.line} ${language === 'en' ? zone : wasZone}`, struck: true },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
-    ...changeBlocks(config, b.manageUrl),
-    { kind: 'note', text: 'The attached calendar update moves the class in your calendar.' },
+    { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    ...changeBlocks(config, b.manageUrl, m),
+    { kind: 'note', text: m.movedNote },
   ];
-  const subject = `Booking moved: ${b.course}, now ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${b.zoneLabel}`) });
+  const subject = m.movedSubject(b.course, when.start.long, when.start.time);
+  return mail(
+    config,
+    b.to,
+    subject,
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${zone}`) },
+    language,
+  );
 }
 
 /**
@@ -393,25 +441,26 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
  * already in the calendar, and the same SEQUENCE again would change nothing.
  */
 export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
-  const when = gymWhen(config.timezone, b);
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
   const blocks: Block[] = [
-    p(`Hello ${b.name},`),
-    p(`A reminder of your class at ${config.gym.name}:`),
+    p(m.hello(b.name)),
+    p(m.reminderIntro(config.gym.name)),
     {
       kind: 'facts',
       rows: [
-        { label: 'Class', value: b.course },
-        { label: 'When', value: `${when.line} ${b.zoneLabel}` },
-        ...placeFacts(config.gym),
-        { label: 'Booking', value: `#${b.reservationId}` },
+        { label: m.labelClass, value: b.course },
+        { label: m.labelWhen, value: `${when.line} ${zone}` },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    { kind: 'list', title: 'What to bring', items: WHAT_TO_BRING },
-    p('Please arrive 10 minutes early to change and warm up.'),
-    ...changeBlocks(config, b.manageUrl),
+    { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    p(m.arriveEarly),
+    ...changeBlocks(config, b.manageUrl, m),
   ];
-  const subject = `Reminder: ${b.course} on ${when.start.long} at ${when.start.time}`;
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId });
+  const subject = m.reminderSubject(b.course, when.start.long, when.start.time);
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId }, language);
 }
 
 /** To the gym (GYM_NOTIFY_EMAIL): a new booking, in gym time; replies go to the customer. */

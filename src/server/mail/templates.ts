@@ -1,5 +1,7 @@
 import type { SiteSettings } from '../../shared/schemas/site-settings';
-import { zoneLabel } from '../../shared/gym-time';
+import { formatUtcOffset, zoneLabel, zoneOffsetMs } from '../../shared/gym-time';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/languages';
+import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 
@@ -15,8 +17,9 @@ export function gymName(config: { gym: MailGym }): string {
   return config.gym.name;
 }
 
-function signature(config: MailConfig): string {
-  return `-- \n${gymName(config)}\n${config.publicUrl}`;
+/** `language`: the home page's address is the customer's language's (PUBLIC_URL/ru). */
+function signature(config: MailConfig, language?: Language): string {
+  return `-- \n${gymName(config)}\n${languageBase(config.publicUrl, language)}`;
 }
 
 const quote = (text: string) =>
@@ -49,14 +52,20 @@ export function replyMail(
     messageId?: string;
     /** The thread's earlier Message-IDs, oldest first. */
     thread?: string[];
+    /** The conversation's language (issue 15): the framing speaks it, the staff's text stays as typed. */
+    language?: Language;
   },
 ): OutgoingMail {
-  const parts = [c.reply.trim(), '', signature(config)];
+  const language = isLanguage(c.language) ? c.language : DEFAULT_LANGUAGE;
+  const parts = [c.reply.trim(), '', signature(config, language)];
   if (c.original) {
     // Gym time, named: the customer wrote at the gym's hour, whatever the server's zone.
     const at = new Date(c.original.createdAt);
-    const when = formatter(config.timezone, true).format(at);
-    parts.push('', `On ${when} (${zoneLabel(config.timezone, at)}), ${c.customerName} wrote:`, quote(c.original.content));
+    const m = mailMessages(language);
+    const english = language === 'en';
+    const when = english ? formatter(config.timezone, true).format(at) : fullDateTimeIn(language, at, config.timezone);
+    const zone = english ? zoneLabel(config.timezone, at) : formatUtcOffset(zoneOffsetMs(at, config.timezone));
+    parts.push('', m.wrote(when, zone, c.customerName), quote(c.original.content));
   }
   const thread = c.thread ?? [];
   return {

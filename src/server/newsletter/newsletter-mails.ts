@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
+import type { Language } from '../../shared/i18n/languages';
+import { languageBase, mailMessages } from '../mail/i18n';
 import { gymName, type MailGym } from '../mail/templates';
 
 // The newsletter's e-mails. Neither carries anything the visitor typed (not even a name): the
@@ -15,24 +17,26 @@ export const confirmUrl = (config: UrlConfig, token: string) => `${config.public
 /** The unsubscribe link and the RFC 8058 one-click target: a POST unsubscribes, a GET shows a page. */
 export const unsubscribeUrl = (config: UrlConfig, token: string) => `${config.publicUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
-const signature = (config: MailConfig) => `-- \n${gymName(config)}\n${config.publicUrl}`;
+const signature = (config: MailConfig, language: Language | undefined) => `-- \n${gymName(config)}\n${languageBase(config.publicUrl, language)}`;
 
-export function newsletterConfirmMail(config: MailConfig, s: { to: string; token: string }): OutgoingMail {
+/** `language`: the sign-up page's (issue 15); absent: English. */
+export function newsletterConfirmMail(config: MailConfig, s: { to: string; token: string; language?: Language }): OutgoingMail {
+  const m = mailMessages(s.language);
   const lines = [
-    'Hello,',
+    m.newsletterHello,
     '',
-    `Someone (hopefully you) asked to receive the ${gymName(config)} newsletter at this address.`,
-    'To confirm, open this link and press the button on the page:',
+    m.newsletterConfirmAsked(gymName(config)),
+    m.newsletterConfirmHow,
     '',
     confirmUrl(config, s.token),
     '',
-    'If it was not you, ignore this e-mail: you will not be subscribed and we will not write again.',
+    m.newsletterConfirmNotYou,
     '',
-    signature(config),
+    signature(config, s.language),
   ];
   return {
     to: s.to,
-    subject: `Confirm your subscription to the ${gymName(config)} newsletter`,
+    subject: m.newsletterConfirmSubject(gymName(config)),
     text: lines.join('\n') + '\n',
     headers: { 'Auto-Submitted': 'auto-generated' },
   };
@@ -48,19 +52,20 @@ export const listUnsubscribeHeaders = (config: UrlConfig, unsubscribeToken: stri
 });
 
 /** Sent once the address is confirmed: the first newsletter e-mail. */
-export function newsletterWelcomeMail(config: MailConfig, s: { to: string; unsubscribeToken: string }): OutgoingMail {
+export function newsletterWelcomeMail(config: MailConfig, s: { to: string; unsubscribeToken: string; language?: Language }): OutgoingMail {
+  const m = mailMessages(s.language);
   const lines = [
-    'Hello,',
+    m.newsletterHello,
     '',
-    `Your subscription to the ${gymName(config)} newsletter is confirmed. We will keep you posted on classes, events and news from the gym.`,
+    m.newsletterWelcome(gymName(config)),
     '',
-    signature(config),
+    signature(config, s.language),
     '',
-    `To stop receiving these e-mails, unsubscribe here: ${unsubscribeUrl(config, s.unsubscribeToken)}`,
+    m.newsletterUnsubscribe(unsubscribeUrl(config, s.unsubscribeToken)),
   ];
   return {
     to: s.to,
-    subject: `Welcome to the ${gymName(config)} newsletter`,
+    subject: m.newsletterWelcomeSubject(gymName(config)),
     text: lines.join('\n') + '\n',
     headers: listUnsubscribeHeaders(config, s.unsubscribeToken),
   };

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n/languages';
 import { sql, type Insertable } from 'kysely';
 import { fromBool, type Db } from '../db/database';
 import type { NewsletterSubscriberRow, NewsletterSubscribersTable } from '../db/schema';
@@ -20,7 +21,7 @@ export const findByEmail = (db: Db, email: string): Promise<NewsletterSubscriber
 export const restartPending = (
   db: Db,
   id: number,
-  patch: { name: string | null; confirm_token_hash: string; confirm_sent_at: string; subscribed_at: string },
+  patch: { name: string | null; confirm_token_hash: string; confirm_sent_at: string; subscribed_at: string; language: Language },
 ): Promise<NewsletterSubscriberRow | undefined> =>
   db
     .updateTable('newsletter_subscribers')
@@ -41,7 +42,7 @@ export const renewConfirmation = (
   id: number,
   seen: string | null,
   sentBefore: string,
-  patch: { confirm_token_hash: string; confirm_sent_at: string },
+  patch: { confirm_token_hash: string; confirm_sent_at: string; language: Language },
 ): Promise<NewsletterSubscriberRow | undefined> => {
   let q = db
     .updateTable('newsletter_subscribers')

@@ -8,6 +8,7 @@ import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
+import { withLanguage } from '../http/with-language';
 import { escapeHtml } from '../lib/escape-html';
 import { gymName } from '../mail/templates';
 import { mailConfig } from '../site-settings/site-settings.service';
@@ -117,7 +118,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       if (!isListQuery(req.query, LIST_KEYS)) return (await service.listSubscribers(ctx)).map(presentSubscriber);
       const { rows, ...page } = await service.searchSubscribers(ctx, req.query);
-      return { items: rows.map(presentSubscriber), ...page };
+      return { items: rows.map((s) => withLanguage(presentSubscriber(s), s)), ...page };
     },
   });
 

@@ -45,8 +45,9 @@ export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput
         confirmed_at: null,
         confirm_token_hash: hashToken(token),
         confirm_sent_at: now,
+        language: input.language,
       });
-      await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: s.email, token }));
+      await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: s.email, token, language: s.language }));
       return s;
     });
   } catch (err) {
@@ -66,12 +67,20 @@ async function knownAddress(ctx: AppContext, input: NewsletterSubscribeInput, to
   const mailed = await ctx.db.transaction().execute(async (trx) => {
     const row =
       status === 'unsubscribed'
-        ? await repo.restartPending(trx, existing.id, { name: input.name, confirm_token_hash: hashToken(token), confirm_sent_at: now, subscribed_at: now })
+        ? await repo.restartPending(trx, existing.id, {
+            name: input.name,
+            confirm_token_hash: hashToken(token),
+            confirm_sent_at: now,
+            subscribed_at: now,
+            language: input.language,
+          })
         : await repo.renewConfirmation(trx, existing.id, existing.confirm_sent_at, ago(CONFIRM_RESEND_MS), {
             confirm_token_hash: hashToken(token),
             confirm_sent_at: now,
+            // The page asked from now: the new e-mail, and the later ones, speak its language.
+            language: input.language,
           });
-    if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: row.email, token }));
+    if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: row.email, token, language: row.language }));
     return row;
   });
   // A returning address starts again like a new one; a pending one is told to use its e-mail.
@@ -95,7 +104,8 @@ export async function confirm(ctx: AppContext, token: string): Promise<ConfirmRe
   const hash = hashToken(token);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.confirmByHash(trx, hash, ago(CONFIRM_TTL_MS), nowIso());
-    if (row) await ctx.mail.enqueue(trx, newsletterWelcomeMail(mailConfig(ctx), { to: row.email, unsubscribeToken: row.unsubscribe_token }));
+    if (row)
+      await ctx.mail.enqueue(trx, newsletterWelcomeMail(mailConfig(ctx), { to: row.email, unsubscribeToken: row.unsubscribe_token, language: row.language }));
     return row;
   });
   if (done) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Language } from '../../shared/i18n/languages';
 import type { Db } from '../db/database';
 
 // All SQL of the reminders. Timestamps are ISO 8601 UTC text, so they compare as text.
@@ -12,6 +13,7 @@ export interface ReminderCandidate {
   date_time: string;
   created_at: string;
   duration_minutes: number;
+  language: Language;
 }
 
 /**
@@ -25,7 +27,7 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
     .selectFrom('reservations as r')
     .innerJoin('weekly_sessions as ws', 'ws.id', 'r.weekly_session_id')
     .innerJoin('classes as c', 'c.id', 'ws.class_id')
-    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'c.duration_minutes'])
+    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'c.duration_minutes', 'r.language'])
     .select(sql<string>`r.email`.as('email'))
     .where('r.email', 'is not', null)
     .where('r.reminder_queued_at', 'is', null)

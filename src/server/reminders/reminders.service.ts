@@ -52,6 +52,7 @@ export async function queueDueReminders(ctx: AppContext, now: Date = new Date())
         manageUrl: null,
         // The reminder has no calendar part: its sequence is never written.
         sequence: 0,
+        language: c.language,
       });
       const claimed = await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.claimReminder(trx, c.id, now.toISOString()))) return false;

@@ -8,6 +8,7 @@ import { idParamSchema } from '../../shared/schemas/common';
 import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchemaIn } from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
+import { withLanguage } from '../http/with-language';
 import { presentManagedBooking, presentReservation, reservationDecoy } from './reservations.presenter';
 import * as service from './reservations.service';
 
@@ -89,7 +90,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       if (!isListQuery(req.query, RESERVATION_LIST_KEYS)) return (await service.listReservations(ctx)).map(presentReservation);
       const { rows, ...page } = await service.searchReservations(ctx, req.query);
-      return { items: rows.map(presentReservation), ...page };
+      return { items: rows.map((r) => withLanguage(presentReservation(r), r)), ...page };
     },
   });
 

@@ -1,3 +1,5 @@
+import type { Language } from '../../shared/i18n/languages';
+import { languageBase } from '../mail/i18n';
 import type { Insertable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import { addDays, instantToZoned, zonedToInstant, zoneLabel } from '../../shared/gym-time';
@@ -77,7 +79,8 @@ async function whenOfRow(ctx: AppContext, db: Db, row: ReservationRow): Promise<
 /** The calendar needs an end: a booking of unknown length counts an hour. */
 const calendarEnd = (w: BookingWhen) => w.endsAt ?? new Date(w.startsAt.getTime() + DEFAULT_DURATION_MINUTES * 60_000);
 
-export const manageUrl = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/booking/manage/${token}`;
+/** The manage page in the booking's language: PUBLIC_URL/booking/manage/{token}, PUBLIC_URL/ru/booking/manage/{token}. */
+export const manageUrl = (ctx: AppContext, token: string, language?: Language) => `${languageBase(ctx.config.publicUrl, language)}/booking/manage/${token}`;
 
 // ---------------------------------------------------------------------------------------------
 // Booking (POST /api/reservations)
@@ -128,6 +131,7 @@ function rowOf(input: ReservationPayload, plan: BookingPlan, token: string | nul
     status: 'unread' as const,
     manage_token_hash: token ? hashToken(token) : null,
     created_at: nowIso(),
+    language: input.language,
   };
 }
 
@@ -145,8 +149,9 @@ function bookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, tok
         course: r.course,
         ...at,
         endsAt: calendarEnd(when),
-        manageUrl: token ? manageUrl(ctx, token) : null,
+        manageUrl: token ? manageUrl(ctx, token, r.language) : null,
         sequence: r.calendar_sequence,
+        language: r.language,
       }),
     );
   }
@@ -521,6 +526,7 @@ function cancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen
         manageUrl: null,
         sequence: r.calendar_sequence,
         cancelledBy: by,
+        language: r.language,
       }),
     );
   }
@@ -654,8 +660,9 @@ function moveMails(ctx: AppContext, b: ManagedBooking, previous: BookingWhen, to
         course: r.course,
         ...at,
         endsAt: calendarEnd(b.when),
-        manageUrl: manageUrl(ctx, token),
+        manageUrl: manageUrl(ctx, token, r.language),
         sequence: r.calendar_sequence,
+        language: r.language,
         previous: { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime },
       }),
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../constants';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
 
 // Length caps keep a hostile client from storing megabytes in a name field.
 export const LIMITS = {
@@ -83,3 +84,15 @@ export const versionField = z
   .max(2_147_483_647, 'version doit être un entier')
   .optional()
   .describe('The version the editor loaded; a stale one is refused with 409. Absent: no check.');
+
+export const LANGUAGE_MESSAGE = `Language must be one of: ${LANGUAGES.join(', ')}`;
+
+/**
+ * The page's language on a public write that e-mails the visitor (issue 15). Optional: SPEC.md
+ * §7's payloads carry none and stay English.
+ */
+export const languageField = () =>
+  z
+    .enum(LANGUAGES, LANGUAGE_MESSAGE)
+    .nullish()
+    .transform((v) => v ?? DEFAULT_LANGUAGE);

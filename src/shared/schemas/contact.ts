@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, DEFAULT_CONTACT_SUBJECT } from '../constants';
-import { LIMITS, emailText, honeypotField } from './common';
+import { LIMITS, languageField, emailText, honeypotField } from './common';
 import { EMAIL_REQUIRED, INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 
 // The public contact form as the visitor fills it (SPEC.md §5).
@@ -33,6 +33,7 @@ export const contactPayloadSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   website: honeypotField(),
+  language: languageField(),
 });
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;
 

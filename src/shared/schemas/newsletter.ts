@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, emailText, honeypotField } from './common';
+import { LIMITS, languageField, emailText, honeypotField } from './common';
 import { EMAIL_REQUIRED, INVALID_EMAIL } from '../messages';
 
 // POST /api/newsletter-subscribers and the sign-up form.
@@ -13,5 +13,6 @@ export const newsletterSubscribeSchema = z.object({
     .transform((v) => (v ? v : null)),
   isActive: z.boolean('isActive must be true or false').default(true),
   website: honeypotField(),
+  language: languageField(),
 });
 export type NewsletterSubscribeInput = z.infer<typeof newsletterSubscribeSchema>;

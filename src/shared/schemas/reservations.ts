@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, honeypotField, isEmail, normalizeEmail } from './common';
+import { LIMITS, languageField, honeypotField, isEmail, normalizeEmail } from './common';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 import { instantToZoned, isIsoDate, isWallTime, todayInZone, zonedToInstant } from '../gym-time';
 import { SESSION_ID_PATTERN } from './timetable';
@@ -45,6 +45,7 @@ export const reservationPayloadSchema = z
       .refine((v) => !Number.isNaN(Date.parse(v)), 'Date and time must be a valid ISO 8601 timestamp'),
     message: nullableText(LIMITS.message),
     website: honeypotField(),
+    language: languageField(),
   })
   .superRefine((v, ctx) => {
     if (v.email == null && v.phone == null) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_MESSAGE });

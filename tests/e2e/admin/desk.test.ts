@@ -76,7 +76,7 @@ describe('back office: the desk and gym time', () => {
 
       const { text } = await readDownload(page, () => page.getByRole('button', { name: 'Exporter CSV' }).click());
       const rows = parseCsv(text);
-      expect(rows[0]).toEqual(['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création']);
+      expect(rows[0]).toEqual(['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création', 'Langue']);
       const olga = rows.find((r) => r[0] === 'Olga Early')!;
       expect(olga[4]).toContain('08:00');
       expect(olga[4]).toContain(String(Number(d)));

@@ -155,7 +155,7 @@ describe('back office operations screens', () => {
     const { name, text } = await readDownload(staff, () => staff.getByRole('button', { name: 'Exporter CSV' }).click());
     expect(name).toBe('newsletter-subscribers.csv');
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['Email', 'Nom', 'Statut', "Date d'inscription"]);
+    expect(rows[0]).toEqual(['Email', 'Nom', 'Statut', "Date d'inscription", 'Langue']);
     expect(rows.length).toBe(3);
     const alpha = rows.find((r) => r[0] === 'alpha.fighter@example.com' || r[0] === 'Alpha.Fighter@example.com')!;
     expect(alpha[1]).toBe(`'=HYPERLINK("x")`);
@@ -305,7 +305,7 @@ describe('back office operations screens', () => {
     const { name, text } = await readDownload(staff, () => staff.getByRole('button', { name: 'Exporter CSV' }).click());
     expect(name).toMatch(/^reservations-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création']);
+    expect(rows[0]).toEqual(['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création', 'Langue']);
     const finn = rows.find((r) => r[0] === 'Finn')!;
     expect(finn[5]).toBe("'@SUM(A1:A2) please");
     expect(finn[1]).toBe('finn@example.com');

@@ -201,7 +201,7 @@ describe('back office: undo and bulk actions', () => {
             .replace(/^\uFEFF/, '')
             .trim()
             .split(/\r?\n/);
-          expect(lines[0]).toBe('Nom,Email,Téléphone,Cours,Date et heure,Message,Statut,Date de création');
+          expect(lines[0]).toBe('Nom,Email,Téléphone,Cours,Date et heure,Message,Statut,Date de création,Langue');
           expect(
             lines
               .slice(1)
@@ -329,7 +329,7 @@ describe('back office: undo and bulk actions', () => {
           .replace(/^\uFEFF/, '')
           .trim()
           .split(/\r?\n/);
-        expect(lines[0]).toBe("Email,Nom,Statut,Date d'inscription");
+        expect(lines[0]).toBe("Email,Nom,Statut,Date d'inscription,Langue");
         expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`a.${tag.toLowerCase()}@example.com`, `b.${tag.toLowerCase()}@example.com`].sort());
         await bar.getByRole('button', { name: 'Supprimer' }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer 2 abonnés' }).click();

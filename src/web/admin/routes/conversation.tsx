@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { CONVERSATION_STATUSES, type ConversationStatus } from '../../../shared/constants';
 import { replySchema } from '../../../shared/schemas/conversations';
+import { LanguageBadge } from '../components/language-badge';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -161,6 +162,7 @@ function ConversationView({ id }: { id: number }) {
             <p className="mt-1 text-sm text-gray-700">Started {formatDateTime(conversation.createdAt, 'en-US')}</p>
           </div>
           <div className="flex items-center gap-2">
+            <LanguageBadge language={conversation.language} always />
             <Badge tone={CONVERSATION_STATUS_TONES[conversation.status]}>{CONVERSATION_STATUS_LABELS[conversation.status]}</Badge>
             <div className="w-36">
               <Select

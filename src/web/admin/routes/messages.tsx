@@ -1,5 +1,6 @@
 import { CheckCheck, ChevronRight, Mail, MessageSquare, MessageSquareText, Search } from 'lucide-react';
 import { Link } from 'react-router';
+import { LanguageBadge } from '../components/language-badge';
 import { Badge } from '../components/ui/badge';
 import { BulkBar, PageCheckbox, RowCheckbox } from '../components/ui/bulk-bar';
 import { Button } from '../components/ui/button';
@@ -129,6 +130,7 @@ export function MessagesPage() {
                       <span className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.userName}</span>
                       <Badge tone={CONVERSATION_STATUS_TONES[c.status]}>{CONVERSATION_STATUS_LABELS[c.status]}</Badge>
                       {(c.unreadCount ?? 0) > 0 && <Badge tone="blue">{c.unreadCount} unread</Badge>}
+                      <LanguageBadge language={c.language} />
                     </div>
                     <p className="text-sm wrap-anywhere text-gray-700">{c.userEmail}</p>
                     <p className="mt-1 truncate text-sm text-gray-900" title={c.subject}>

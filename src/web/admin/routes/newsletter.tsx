@@ -1,8 +1,10 @@
 import { CheckCheck, Download, Mail, MailWarning, MessageSquare, Phone, Search, Trash2 } from 'lucide-react';
+import { LANGUAGE_NAMES_FR } from '../../../shared/i18n/languages';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
+import { LanguageBadge } from '../components/language-badge';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { BulkBar, PageCheckbox, RowCheckbox, selectedText } from '../components/ui/bulk-bar';
@@ -43,13 +45,16 @@ const SUBSCRIBER_STATUS: Record<NewsletterSubscriber['status'], { label: string;
 };
 
 /**
- * SPEC.md §7: e-mail, name, status, subscription date; file newsletter-subscribers.csv.
+ * SPEC.md §7: e-mail, name, status, subscription date; file newsletter-subscribers.csv. Then the
+ * subscriber's language (issue 15), last so SPEC's columns keep their places.
  * Pending addresses are left out: they never agreed to receive anything.
  */
 export function subscribersCsv(list: NewsletterSubscriber[]): string {
   return toCsv(
-    ['Email', 'Nom', 'Statut', "Date d'inscription"],
-    list.filter((s) => s.status !== 'pending').map((s) => [s.email, s.name ?? '', SUBSCRIBER_STATUS[s.status].label, formatDate(s.subscribedAt)]),
+    ['Email', 'Nom', 'Statut', "Date d'inscription", 'Langue'],
+    list
+      .filter((s) => s.status !== 'pending')
+      .map((s) => [s.email, s.name ?? '', SUBSCRIBER_STATUS[s.status].label, formatDate(s.subscribedAt), LANGUAGE_NAMES_FR[s.language ?? 'en']]),
   );
 }
 
@@ -176,14 +181,16 @@ function SubscribersTab() {
         <Card>
           <ul className="divide-y divide-gray-200" aria-label="Abonnés">
             {visible.map((s) => (
-              <li key={s.id} className="flex items-center gap-3 p-4" data-testid="subscriber-row">
+              <li key={s.id} className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap" data-testid="subscriber-row">
                 <RowCheckbox checked={selection.isSelected(s.id)} onChange={() => selection.toggle(s)} label={`Sélectionner l'abonné ${s.email}`} />
-                <div className="min-w-0 flex-1">
+                {/* On a phone the address takes the rest of its line, the badges and the button the next. */}
+                <div className="min-w-0 flex-1 basis-[calc(100%_-_3rem)] sm:basis-auto">
                   <p className="font-medium wrap-anywhere text-gray-900">{s.email}</p>
                   <p className="text-sm text-gray-700">
                     {s.name ? `${s.name} · ` : ''}Inscrit le {formatDate(s.subscribedAt)}
                   </p>
                 </div>
+                <LanguageBadge language={s.language} />
                 <Badge tone={SUBSCRIBER_STATUS[s.status].tone}>{SUBSCRIBER_STATUS[s.status].label}</Badge>
                 <IconButton label={`Supprimer l'abonné ${s.email}`} onClick={() => setToDelete(s)} className="text-red-700 hover:bg-red-50">
                   <Trash2 className="h-4 w-4" aria-hidden />
@@ -315,6 +322,7 @@ function ContactsTab() {
                       <RowCheckbox checked={selection.isSelected(c.id)} onChange={() => selection.toggle(c)} label={`Sélectionner le message de ${c.name}`} />
                       <h2 className="min-w-0 font-semibold wrap-anywhere text-gray-900">{c.name}</h2>
                       <Badge tone={CONTACT_STATUS_TONES[c.status]}>{CONTACT_STATUS_LABELS[c.status]}</Badge>
+                      <LanguageBadge language={c.language} />
                     </div>
                     <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
                       <a href={`mailto:${c.email}`} className="inline-flex max-w-full min-w-0 items-center gap-1 wrap-anywhere hover:underline">

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Attendance, ReservationSource } from '../../../shared/constants';
 import { addDays, addMinutesToTime, isIsoDate } from '../../../shared/gym-time';
 import { ErrorAlert } from '../components/ui/alert';
+import { LanguageBadge } from '../components/language-badge';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -207,6 +208,7 @@ function RosterRow({ r, date }: { r: Reservation; date: string }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className={cn('font-medium wrap-anywhere text-gray-900', cancelled && 'text-gray-600 line-through')}>{r.name}</span>
           <Badge tone={SOURCE_TONES[r.source]}>{SOURCE_LABELS[r.source]}</Badge>
+          <LanguageBadge language={r.language} />
           {cancelled && <Badge tone="yellow">Annulée</Badge>}
         </div>
         <div className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-gray-700">

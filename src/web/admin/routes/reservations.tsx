@@ -17,8 +17,10 @@ import {
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { isIsoDate } from '../../../shared/gym-time';
+import { LANGUAGE_NAMES_FR } from '../../../shared/i18n/languages';
 import type { ReservationStatus } from '../../../shared/constants';
 import { useSiteSettings } from '../../lib/site-settings';
+import { LanguageBadge } from '../components/language-badge';
 import { Badge, type BadgeTone } from '../components/ui/badge';
 import { BulkBar, PageCheckbox, RowCheckbox, selectedText } from '../components/ui/bulk-bar';
 import { Button } from '../components/ui/button';
@@ -57,10 +59,10 @@ import type { Reservation } from '../lib/types';
 const STATUS_LABELS: Record<ReservationStatus, string> = { unread: 'Non lue', read: 'Lue', archived: 'Archivée', cancelled: 'Annulée' };
 const STATUS_TONES: Record<ReservationStatus, BadgeTone> = { unread: 'red', read: 'green', archived: 'gray', cancelled: 'yellow' };
 
-/** SPEC.md §7: name, e-mail, phone, course, date/time, message, status, creation date. */
+/** SPEC.md §7: name, e-mail, phone, course, date/time, message, status, creation date; then the customer's language (issue 15). */
 export function reservationsCsv(list: Reservation[]): string {
   return toCsv(
-    ['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création'],
+    ['Nom', 'Email', 'Téléphone', 'Cours', 'Date et heure', 'Message', 'Statut', 'Date de création', 'Langue'],
     list.map((r) => [
       r.name,
       r.email ?? '',
@@ -70,6 +72,7 @@ export function reservationsCsv(list: Reservation[]): string {
       r.message ?? '',
       STATUS_LABELS[r.status] ?? r.status,
       formatDateTime(r.createdAt),
+      LANGUAGE_NAMES_FR[r.language ?? 'en'],
     ]),
   );
 }
@@ -547,6 +550,7 @@ export function ReservationsPage() {
                           <div className="flex flex-wrap gap-1">
                             <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
                             <WhenBadge r={r} />
+                            <LanguageBadge language={r.language} />
                           </div>
                         </td>
                         <td className="px-4 py-3">{actions(r)}</td>
@@ -574,6 +578,7 @@ export function ReservationsPage() {
                         <div className="flex shrink-0 flex-col items-end gap-1">
                           <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
                           <WhenBadge r={r} />
+                          <LanguageBadge language={r.language} />
                         </div>
                       </div>
                       <div className="mt-2 text-sm wrap-anywhere text-gray-700">
@@ -697,6 +702,8 @@ function ReservationDetail({
     ['Cours', r.course],
     ['Date et heure', `${formatDateTime(r.dateTime)} (${gymZoneName(new Date(r.dateTime))})`],
     ['Origine', SOURCE_LABELS[r.source] ?? r.source],
+    // The language the customer's e-mails speak (issue 15).
+    ['Langue', LANGUAGE_NAMES_FR[r.language ?? 'en']],
     ['Reçue le', formatDateTime(r.createdAt)],
   ];
   const linkClass =
