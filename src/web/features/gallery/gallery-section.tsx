@@ -7,6 +7,7 @@ import type { GalleryItem } from '../../lib/types';
 import { GalleryLightbox } from './gallery-lightbox';
 import { GalleryTile } from './gallery-tile';
 import { galleryQuery } from './queries';
+import { useT } from '../../i18n/i18n';
 
 /** Carousel step and breakpoint (SPEC.md §9). */
 const CAROUSEL_MS = 4000;
@@ -14,21 +15,22 @@ const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export function GallerySection() {
   const { data, isPending, isError } = useQuery(galleryQuery());
+  const t = useT();
   const [open, setOpen] = useState<GalleryItem | null>(null);
   const items = data ?? [];
 
   return (
     <section id="gallery" aria-labelledby="gallery-title" className="py-section">
       <div className="container-site">
-        <SectionHeading eyebrow="Gallery" title="Life at the gym" id="gallery-title">
-          <p>Sweat, sunsets and fight nights. Follow us on Instagram for more.</p>
+        <SectionHeading eyebrow={t('gallery.eyebrow')} title={t('gallery.title')} id="gallery-title">
+          <p>{t('gallery.intro')}</p>
         </SectionHeading>
         {isPending ? (
           <p role="status" className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">
-            Chargement de la galerie...
+            {t('gallery.loading')}
           </p>
         ) : isError || items.length === 0 ? (
-          <p className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">Aucune image disponible pour le moment.</p>
+          <p className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">{t('gallery.empty')}</p>
         ) : (
           <>
             <GalleryCarousel items={items} onOpen={setOpen} />
