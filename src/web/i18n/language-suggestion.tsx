@@ -43,7 +43,7 @@ export function LanguageSuggestion() {
       data-testid="language-suggestion"
     >
       <div className="container-site flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
-        <p className="min-w-0 flex-1">{s.text}</p>
+        <p className="min-w-0 basis-full sm:flex-1 sm:basis-auto">{s.text}</p>
         <a href={hrefIn(offer)} onClick={() => rememberLanguage(offer)} className="font-bold text-gold-400 underline underline-offset-4 hover:text-gold-300">
           {s.go}
         </a>

@@ -46,7 +46,7 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
   return (
     <details className="group relative" data-testid="header-languages">
       <summary
-        className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-sm font-bold text-bone-100 uppercase hover:bg-ink-800 [&::-webkit-details-marker]:hidden"
+        className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-sm font-bold whitespace-nowrap text-bone-100 uppercase hover:bg-ink-800 [&::-webkit-details-marker]:hidden"
         aria-label={`${t('language.label')}: ${LANGUAGE_NAMES[current]}`}
       >
         <Globe aria-hidden className="size-5" />

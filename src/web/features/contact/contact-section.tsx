@@ -32,9 +32,9 @@ export function ContactSection() {
         <SectionHeading eyebrow={t('contact.eyebrow')} title={t('contact.title')} id="contact-title">
           <p>{t('contact.intro')}</p>
         </SectionHeading>
-        <div className="grid gap-12 lg:grid-cols-[1fr_1.2fr]">
+        <div className="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.2fr]">
           <div>
-            <ul className="grid gap-6">
+            <ul className="grid grid-cols-1 gap-6">
               <InfoRow icon={<MapPin aria-hidden className="size-6" />} title={t('contact.address')}>
                 <address className="not-italic">{fullAddressOf(site)}</address>
               </InfoRow>
