@@ -45,11 +45,10 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
   // A disclosure that works before hydration too (<details>).
   return (
     <details className="group relative" data-testid="header-languages">
-      <summary
-        className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-sm font-bold whitespace-nowrap text-bone-100 uppercase hover:bg-ink-800 [&::-webkit-details-marker]:hidden"
-        aria-label={`${t('language.label')}: ${LANGUAGE_NAMES[current]}`}
-      >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-sm font-bold whitespace-nowrap text-bone-100 uppercase hover:bg-ink-800 [&::-webkit-details-marker]:hidden">
         <Globe aria-hidden className="size-5" />
+        {/* The name contains the visible code (axe: label-content-name-mismatch). */}
+        <span className="sr-only">{t('language.label')}: </span>
         {current}
       </summary>
       <ul className="absolute right-0 z-50 mt-2 grid min-w-40 gap-0.5 rounded-card border border-ink-700 bg-ink-950 p-2 shadow-xl">{links}</ul>

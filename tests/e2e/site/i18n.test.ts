@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoReady, sleep, useSite } from './site-helpers';
+import { axeViolations, gotoReady, sleep, useSite } from './site-helpers';
 
 // Travellers' languages (issue 15) in the browser: the switcher, the suggestion, a German
 // validation error, the landing page's JavaScript per language and narrow screens.
@@ -97,6 +97,18 @@ describe('the public site in six languages', () => {
     expect(total).toBeGreaterThan(10_000);
     expect(total, summary).toBeLessThanOrEqual(150 * 1024);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('finds no serious or critical axe violation in the other languages (375 px, suggestion shown)', async () => {
+    const { page, close } = await site.open(375, { locale: 'en-US' });
+    const found: Record<string, unknown> = {};
+    for (const url of ['/ru/', '/zh/booking', '/de/blog', '/fr/nope', '/th/booking']) {
+      await gotoReady(page, site.url(url));
+      const v = await axeViolations(page);
+      if (v.length) found[url] = v;
+    }
+    expect(found).toEqual({});
     await close();
   });
 
