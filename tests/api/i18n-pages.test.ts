@@ -68,6 +68,14 @@ describe('pages in each language', () => {
     expect(attr(de.html, /<meta name="description" content="([^"]+)"/)).toMatch(/^Buche eine Stunde Muay Thai/);
     const zh = await page('/zh/');
     expect(zh.html).toContain('立即预约');
+    // The timetable's words: SPEC.md's on English pages, Intl and the catalogue elsewhere.
+    const home = await page('/');
+    expect(home.html).toContain('Daily 8:00 AM');
+    expect(home.html).toContain('60 minutes');
+    const deHome = await page('/de/');
+    expect(deHome.html).toContain('Täglich 8:00<');
+    expect(deHome.html).toContain('Täglich 14:00 &amp; 15:00');
+    expect(deHome.html).toContain('60 Minuten');
     // Internal links stay in the language.
     expect(zh.html).toContain('href="/zh/booking"');
   });

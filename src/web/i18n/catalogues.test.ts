@@ -6,7 +6,7 @@ import { ERROR_KEYS } from './errors';
 import { CATALOGUES } from '../../shared/i18n/locales';
 import { en } from '../../shared/i18n/locales/en';
 
-const placeholders = (msg: string) => [...msg.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+const placeholders = (msg: string) => [...msg.matchAll(/\{(\w+)\s*[},]/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
   const keys = Object.keys(en).sort();

@@ -69,3 +69,11 @@ export function useFormatNumber() {
     return (n: number) => nf.format(n);
   }, [tag]);
 }
+
+/** The timetable's wording in the page's language; undefined on English pages (SPEC.md's words). */
+export function useTimetableWording(): { locale: string; t: Translate } | undefined {
+  const language = useLanguage();
+  const locale = useIntlLocale();
+  const t = useT();
+  return useMemo(() => (language === DEFAULT_LANGUAGE ? undefined : { locale, t }), [language, locale, t]);
+}

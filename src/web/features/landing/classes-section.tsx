@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLocalePath, useT } from '../../i18n/i18n';
+import { useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
@@ -11,6 +11,7 @@ export function ClassesSection() {
   const { data, isPending, isError } = useQuery(classesQuery());
   const t = useT();
   const lp = useLocalePath();
+  const wording = useTimetableWording();
   return (
     <section id="classes" aria-labelledby="classes-title" className="border-y border-ink-800 bg-ink-900 py-section">
       <div className="container-site">
@@ -31,7 +32,7 @@ export function ClassesSection() {
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <span className="inline-flex items-center gap-1.5 text-sm font-bold text-gold-400">
                     <Clock aria-hidden className="size-4 shrink-0" />
-                    {scheduleText(c)}
+                    {scheduleText(c, wording)}
                   </span>
                   <span
                     className={`rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${c.level === 'Beginner' ? 'bg-gold-400 text-ink-950' : 'bg-ink-700 text-bone-100'}`}
@@ -43,7 +44,7 @@ export function ClassesSection() {
                 <p className="mt-2 flex-1 text-ink-300">{c.description}</p>
                 <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-ink-300">
                   <Timer aria-hidden className="size-4" />
-                  {durationText(c.durationMinutes)}
+                  {durationText(c.durationMinutes, wording)}
                 </p>
               </li>
             ))}

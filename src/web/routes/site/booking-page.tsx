@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
-import { useFormatNumber, useLocalePath, useT } from '../../i18n/i18n';
+import { useFormatNumber, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
@@ -26,6 +26,7 @@ export default function BookingPage() {
   const t = useT();
   const lp = useLocalePath();
   const formatThb = useFormatNumber();
+  const wording = useTimetableWording();
   useDocumentTitle(pageTitle(t('booking.title')));
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
   const formRef = useRef<HTMLFormElement>(null);
@@ -167,7 +168,7 @@ export default function BookingPage() {
                     <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
                       <span className="inline-flex items-center gap-1.5 font-bold text-gold-400">
                         <Clock aria-hidden className="size-4 shrink-0" />
-                        {scheduleText(c)}
+                        {scheduleText(c, wording)}
                       </span>
                       <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
                     </span>
@@ -175,7 +176,7 @@ export default function BookingPage() {
                     <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
                     <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
                       <Timer aria-hidden className="size-4" />
-                      {durationText(c.durationMinutes)}
+                      {durationText(c.durationMinutes, wording)}
                     </span>
                   </button>
                 </li>
