@@ -51,6 +51,7 @@ export function GallerySection() {
 
 /** Below 768 px: one picture at a time, every 4 s, wrapping; arrows, dots and a pause button. */
 function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (item: GalleryItem) => void }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -76,7 +77,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
       className="md:hidden"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Gallery"
+      aria-label={t('gallery.label')}
       data-testid="gallery-carousel"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
@@ -105,7 +106,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
         <button
           type="button"
           onClick={() => go(current - 1)}
-          aria-label="Previous image"
+          aria-label={t('gallery.previous')}
           className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
         >
           <ChevronLeft aria-hidden className="size-5" />
@@ -129,7 +130,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
             <button
               type="button"
               onClick={() => setUserPaused((p) => !p)}
-              aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
+              aria-label={userPaused ? t('gallery.play') : t('gallery.pause')}
               className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
             >
               {userPaused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
@@ -138,7 +139,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
           <button
             type="button"
             onClick={() => go(current + 1)}
-            aria-label="Next image"
+            aria-label={t('gallery.next')}
             className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
           >
             <ChevronRight aria-hidden className="size-5" />

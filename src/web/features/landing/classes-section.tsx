@@ -37,7 +37,7 @@ export function ClassesSection() {
                   <span
                     className={`rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${c.level === 'Beginner' ? 'bg-gold-400 text-ink-950' : 'bg-ink-700 text-bone-100'}`}
                   >
-                    {c.level}
+                    {t(c.level === 'Beginner' ? 'level.beginner' : 'level.allLevels')}
                   </span>
                 </div>
                 <h3 className="font-display-tight text-2xl">{c.name}</h3>

@@ -98,7 +98,7 @@ export function TestimonialsSection() {
               <button
                 type="button"
                 onClick={() => setUserPaused((p) => !p)}
-                aria-label={userPaused ? 'Play reviews rotation' : 'Pause reviews rotation'}
+                aria-label={userPaused ? t('reviews.play') : t('reviews.pause')}
                 className="ml-2 inline-flex size-10 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
               >
                 {userPaused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}

@@ -170,7 +170,9 @@ export default function BookingPage() {
                         <Clock aria-hidden className="size-4 shrink-0" />
                         {scheduleText(c, wording)}
                       </span>
-                      <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
+                      <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">
+                        {t(c.level === 'Beginner' ? 'level.beginner' : 'level.allLevels')}
+                      </span>
                     </span>
                     <span className="font-display-tight text-2xl">{c.name}</span>
                     <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
