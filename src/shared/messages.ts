@@ -20,9 +20,9 @@ export const NO_SELF_ROLE = 'Vous ne pouvez pas modifier votre propre rôle';
 export const POST_SLUG_TAKEN = 'Un article avec ce slug existe déjà';
 export const CATEGORY_SLUG_TAKEN = 'Une catégorie avec ce slug existe déjà';
 
-// --- public pages: the API's 404 text is also the page title (server-rendered and in the browser)
+// --- public pages: the API's 404 text (the pages' titles come from the message catalogues,
+// whose English 'article.notFoundTitle' is this same text)
 export const ARTICLE_NOT_FOUND = 'Article not found';
-export const PAGE_NOT_FOUND = 'Page not found';
 
 // --- push subscriptions
 export const ENDPOINT_NOT_URL = 'endpoint must be a URL';

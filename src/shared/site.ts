@@ -55,9 +55,9 @@ export const WHAT_TO_BRING = [
 
 // Claimed statistics (SPEC.md §2).
 export const STATS = [
-  { value: '5/5', label: 'Rating' },
-  { value: '2000+', label: 'Students' },
-  { value: '30+', label: 'Weekly classes' },
+  { value: '5/5', label: 'Rating', key: 'stats.rating' },
+  { value: '2000+', label: 'Students', key: 'stats.students' },
+  { value: '30+', label: 'Weekly classes', key: 'stats.weekly' },
 ] as const;
 
 export type ClassLevel = 'Beginner' | 'All Levels';

@@ -15,10 +15,19 @@ import { SiteUrlContext } from './lib/site-url';
 import type { SiteSettings } from '../shared/schemas/site-settings';
 import { classesQuery, sessionsQuery } from './lib/timetable';
 import type { BlogPost } from './lib/types';
+import { compiledMessages } from './i18n/compile';
+import { I18nProvider, type I18nBoot } from './i18n/i18n';
+import { splitLanguage } from '../shared/i18n/paths';
 
 // The server bundle (vite build --ssr): src/server/web/ssr.ts loads it to render public pages.
 
 export { PAGE_MODULES, QUERY_STATE_ID, matchPage };
+
+/** A language's boot state (language and compiled catalogue), for pages the server does not render. */
+export const i18nBootFor = (pathname: string): I18nBoot => {
+  const language = splitLanguage(pathname).language;
+  return { language, messages: compiledMessages(language) };
+};
 export type { PageMatch };
 
 export interface RenderResult {
@@ -28,6 +37,8 @@ export interface RenderResult {
   state: DehydratedState;
   /** The article shown, for the head (title, description, JSON-LD). */
   post: BlogPost | null;
+  /** The page's language and its compiled catalogue, for the state script. */
+  i18n: I18nBoot;
 }
 
 export interface RenderOptions {
@@ -47,6 +58,8 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   setGymTimeZone(timeZone);
   const pathname = url.split('?')[0];
   const page = matchPage(pathname);
+  const language = splitLanguage(pathname).language;
+  const i18n: I18nBoot = { language, messages: compiledMessages(language) };
   const get = fromRaw(rawGet);
   const queryClient = createQueryClient();
 
@@ -74,9 +87,11 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       <QueryClientProvider client={queryClient}>
         <SiteUrlContext.Provider value={siteUrl}>
           <SiteSettingsContext.Provider value={site}>
-            <StaticRouter location={url}>
-              <App />
-            </StaticRouter>
+            <I18nProvider {...i18n}>
+              <StaticRouter location={url}>
+                <App />
+              </StaticRouter>
+            </I18nProvider>
           </SiteSettingsContext.Provider>
         </SiteUrlContext.Provider>
       </QueryClientProvider>
@@ -85,7 +100,7 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   );
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, status, page, state, post };
+  return { html, status, page, state, post, i18n };
 }
 
 /**

@@ -9,6 +9,8 @@ import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
 import { DEFAULT_SITE_SETTINGS } from '../shared/site-settings-data';
 import type { SiteSettings } from '../shared/schemas/site-settings';
+import { I18nProvider, type I18nBoot } from './i18n/i18n';
+import { splitLanguage } from '../shared/i18n/paths';
 import './styles/site.css';
 
 // Public pages arrive server-rendered with their data in a JSON <script> (the CSP forbids
@@ -19,6 +21,8 @@ interface BootState {
   siteUrl?: string;
   /** The gym's facts as stored (site settings), read by the server for this page. */
   site?: SiteSettings;
+  /** The page's language and its catalogue (only that one: see i18n/i18n.tsx). */
+  i18n?: I18nBoot;
 }
 
 function readBootState(): BootState {
@@ -42,9 +46,11 @@ async function start() {
       <QueryClientProvider client={queryClient}>
         <SiteUrlContext.Provider value={boot.siteUrl ?? window.location.origin}>
           <SiteSettingsContext.Provider value={boot.site ?? DEFAULT_SITE_SETTINGS}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
+            <I18nProvider {...(boot.i18n ?? { language: splitLanguage(window.location.pathname).language, messages: {} })}>
+              <BrowserRouter>
+                <App />
+              </BrowserRouter>
+            </I18nProvider>
           </SiteSettingsContext.Provider>
         </SiteUrlContext.Provider>
       </QueryClientProvider>

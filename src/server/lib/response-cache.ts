@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, CachedResponse } from '../context';
 import { negotiateEncoding } from './accept-encoding';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/i18n/languages';
 import { HSTS_VALUE, cameOverHttps } from '../http/transport-security';
 
 // Whole answers to anonymous GETs of public data and pages are kept in memory, with their
@@ -20,7 +21,10 @@ const PUBLIC_API = [
 ];
 // /booking shows the sessions' free places, which every booking changes without a public-data
 // write: it is rendered afresh each time (as is /booking/manage/*, one visitor's own booking).
-const NEVER = /^\/(admin|assets|uploads|healthz|booking)(\/|$)/;
+// The language prefixes (/de/booking …) are the same pages: the key is the URL, so each
+// language's answer is kept apart.
+const PREFIX = `(?:/(?:${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join('|')}))?`;
+const NEVER = new RegExp(`^/(admin|assets|uploads|healthz)(/|$)|^${PREFIX}/booking(/|$)`);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +39,7 @@ declare module 'fastify' {
  */
 const KNOWN_PARAMS: readonly [RegExp, ReadonlySet<string>][] = [
   [/^\/api\/blog-posts$/, new Set(['published', 'category', 'limit'])],
-  [/^\/blog$/, new Set(['category', 'page'])],
+  [new RegExp(`^${PREFIX}/blog$`), new Set(['category', 'page'])],
 ];
 const NO_PARAMS: ReadonlySet<string> = new Set();
 

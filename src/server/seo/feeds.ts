@@ -1,5 +1,7 @@
 import { escapeHtml } from '../lib/escape-html';
 import { plainSummary } from './html';
+import { LANGUAGE_TAGS } from '../../shared/i18n/languages';
+import { alternatePaths } from '../../shared/i18n/paths';
 import type { SeoPost } from './json-ld';
 
 const postUrl = (publicUrl: string, slug: string) => `${publicUrl}/blog/${encodeURIComponent(slug)}`;
@@ -16,10 +18,23 @@ export function sitemapXml(publicUrl: string, posts: SeoPost[]): string {
     { loc: `${publicUrl}/blog`, lastmod: day(latest), priority: '0.8' },
     ...posts.map((p) => ({ loc: postUrl(publicUrl, p.slug), lastmod: day(p.updatedAt ?? p.publishedAt ?? p.createdAt), priority: '0.7' })),
   ];
+  // Each page in each language, each entry naming all its languages (and x-default) as
+  // alternates, as Google's sitemap hreflang format asks.
   const body = entries
-    .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}<priority>${u.priority}</priority></url>`)
+    .flatMap((u) => {
+      const path = u.loc.slice(publicUrl.length) || '/';
+      const versions = alternatePaths(path);
+      const links = [
+        ...versions.map((v) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[v.language]}" href="${escapeHtml(publicUrl + v.path)}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(u.loc)}"/>`,
+      ].join('');
+      return versions.map(
+        (v) =>
+          `  <url><loc>${escapeHtml(publicUrl + v.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}<priority>${u.priority}</priority>${links}</url>`,
+      );
+    })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
 export function robotsTxt(publicUrl: string): string {

@@ -3,7 +3,18 @@ import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { blogPostingJsonLd, defaultOgImage, gymJsonLd, type SeoPost } from './json-ld';
 import { escapeHtml } from '../lib/escape-html';
 import { absoluteUrl, jsonForScript, plainSummary } from './html';
-import { ARTICLE_NOT_FOUND, PAGE_NOT_FOUND } from '../../shared/messages';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
+import { alternatePaths, localePath, splitLanguage } from '../../shared/i18n/paths';
+import { CATALOGUES } from '../../shared/i18n/locales';
+import type { MessageKey } from '../../shared/i18n/locales/en';
+
+/** og:locale of each language (Open Graph wants language_TERRITORY). */
+const OG_LOCALES: Record<Language, string> = { en: 'en_US', ru: 'ru_RU', zh: 'zh_CN', de: 'de_DE', fr: 'fr_FR', th: 'th_TH' };
+
+/** A head text in a language; head messages have plain {placeholders} only. */
+function headText(language: Language, key: MessageKey, values: Record<string, string> = {}): string {
+  return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
+}
 
 export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'blog' | 'article' | 'not-found' | 'admin';
 
@@ -15,6 +26,8 @@ export interface HeadInput {
   post?: SeoPost | null;
   /** The category name when the blog list is filtered. */
   categoryName?: string | null;
+  /** The page's language (from its URL prefix); English when absent. */
+  language?: Language;
 }
 
 export interface Head {
@@ -27,6 +40,9 @@ export interface Head {
   image: string;
   noindex: boolean;
   jsonLd: object[];
+  language: Language;
+  /** The same page in each language (hreflang), when it exists in all of them. */
+  alternates: { language: Language; path: string }[];
   article?: { publishedTime: string; modifiedTime: string; section?: string; author?: string };
 }
 
@@ -42,9 +58,29 @@ function blogCanonical(url: string): string {
   return s ? `/blog?${s}` : '/blog';
 }
 
-/** What the head of each public route says (title, description, canonical, OG, JSON-LD), from the stored settings. */
+/** What the head of each public route says, in the page's language, with its alternates. */
 export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings): Head {
-  const path = input.url.split('?')[0] || '/';
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const head = englishHeadFor(publicUrl, input, site, language);
+  const indexed = !head.noindex;
+  // Canonical and alternates: the language-free path, prefixed per language.
+  const alternates = indexed ? alternatePaths(head.canonicalPath) : [];
+  const inLanguage = LANGUAGE_TAGS[language];
+  return {
+    ...head,
+    language,
+    alternates,
+    canonicalPath: localePath(language, head.canonicalPath),
+    jsonLd: head.jsonLd.map((d) => ({ ...d, inLanguage })),
+  };
+}
+
+/** The head's texts (title, description, canonical without prefix, OG, JSON-LD), from the stored settings. */
+function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings, language: Language): Omit<Head, 'language' | 'alternates'> {
+  // Without the language prefix: headFor puts it back on the canonical.
+  const path = splitLanguage(input.url.split('?')[0] || '/').path;
+  const t = (key: MessageKey, values?: Record<string, string>) => headText(language, key, values);
+  const priceText = (n: number) => n.toLocaleString(LANGUAGE_TAGS[language]);
   const pageTitle = (part?: string) => pageTitleOf(site, part);
   const base = { siteName: site.name, type: 'website' as const, image: defaultOgImage(site), noindex: false, jsonLd: [] as object[] };
   const cheapest = Math.min(...site.prices.rows.map((r) => Math.min(...r.prices)));
@@ -54,18 +90,18 @@ export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings)
     case 'booking':
       return {
         ...base,
-        title: pageTitle('Book Your Class'),
-        description: `Book a Muay Thai, BJJ, MMA, Wrestling or Luta Livre class at ${site.name}. Prices from ${formatThb(cheapest)} THB a session, weekly and monthly passes, private training.`,
+        title: pageTitle(t('booking.title')),
+        description: t('head.bookingDescription', { name: site.name, price: language === DEFAULT_LANGUAGE ? formatThb(cheapest) : priceText(cheapest) }),
         canonicalPath: '/booking',
       };
     case 'manage-booking':
       // A private page behind the e-mail's link: never indexed, and its head names no token.
-      return { ...base, title: pageTitle('Your booking'), description: 'Cancel or move your class booking.', canonicalPath: '/booking', noindex: true };
+      return { ...base, title: pageTitle(t('head.manageTitle')), description: t('head.manageDescription'), canonicalPath: '/booking', noindex: true };
     case 'blog':
       return {
         ...base,
-        title: pageTitle(input.categoryName ? `Blog: ${input.categoryName}` : 'Blog'),
-        description: `Training tips, technique breakdowns and fight culture from ${site.name} in ${site.address.town}, ${site.address.region}.`,
+        title: pageTitle(input.categoryName ? t('head.blogCategory', { category: input.categoryName }) : t('blog.title')),
+        description: t('head.blogDescription', { name: site.name, town: site.address.town, region: site.address.region }),
         canonicalPath: blogCanonical(input.url),
       };
     case 'article': {
@@ -73,8 +109,8 @@ export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings)
       if (!post) {
         return {
           ...base,
-          title: pageTitle(ARTICLE_NOT_FOUND),
-          description: "The article you're looking for doesn't exist or has been deleted.",
+          title: pageTitle(t('article.notFoundTitle')),
+          description: t('article.notFoundText'),
           canonicalPath: path,
           noindex: true,
         };
@@ -99,7 +135,7 @@ export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings)
       return { ...base, title: `Admin | ${site.name}`, description: 'Back office', canonicalPath: path, noindex: true };
     case 'not-found':
     default:
-      return { ...base, title: pageTitle(PAGE_NOT_FOUND), description: '404 Page Not Found', canonicalPath: path, noindex: true };
+      return { ...base, title: pageTitle(t('notFound.title')), description: t('head.notFoundDescription'), canonicalPath: path, noindex: true };
   }
 }
 
@@ -119,7 +155,13 @@ export function renderHead(publicUrl: string, head: Head): string {
     `<meta property="og:description" content="${e(head.description)}" />`,
     `<meta property="og:url" content="${e(canonical)}" />`,
     `<meta property="og:image" content="${e(image)}" />`,
-    '<meta property="og:locale" content="en_US" />',
+    `<meta property="og:locale" content="${OG_LOCALES[head.language]}" />`,
+    ...head.alternates.filter((a) => a.language !== head.language).map((a) => `<meta property="og:locale:alternate" content="${OG_LOCALES[a.language]}" />`),
+    // Every language of the page, this one included, and x-default (English at today's URLs).
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${LANGUAGE_TAGS[a.language]}" href="${e(absoluteUrl(publicUrl, a.path))}" />`),
+    ...head.alternates
+      .filter((a) => a.language === DEFAULT_LANGUAGE)
+      .map((a) => `<link rel="alternate" hreflang="x-default" href="${e(absoluteUrl(publicUrl, a.path))}" />`),
     '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${e(head.title)}" />`,
     `<meta name="twitter:description" content="${e(head.description)}" />`,

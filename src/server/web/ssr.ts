@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { PageKind } from '../seo/meta';
+import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 
 // The server half of server rendering: loads the SSR bundle (dist/server/entry-server.js,
 // built by `vite build --ssr`), the HTML template and Vite's manifest (dist/client).
@@ -15,6 +16,7 @@ export interface RenderResult {
   page: { kind: PageKind; slug?: string };
   state: unknown;
   post: unknown;
+  i18n: { language: Language; messages: unknown };
 }
 
 interface EntryServer {
@@ -29,6 +31,7 @@ interface EntryServer {
     },
   ): Promise<RenderResult>;
   matchPage(pathname: string): { kind: PageKind; slug?: string };
+  i18nBootFor(pathname: string): { language: Language; messages: unknown };
   PAGE_MODULES: Record<PageKind, string[]>;
   QUERY_STATE_ID: string;
 }
@@ -40,6 +43,11 @@ interface EntryServer {
 export function withGymTimeZone(html: string, timeZone: string): string {
   const value = timeZone.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return html.replace(/<html\b/i, () => `<html data-gym-time-zone="${value}"`);
+}
+
+/** The page's language on its <html lang> (the template says "en"). */
+export function withLanguage(html: string, language: Language): string {
+  return html.replace(/<html\b([^>]*?)\slang="[^"]*"/i, (_m, before: string) => `<html${before} lang="${LANGUAGE_TAGS[language]}"`);
 }
 
 interface ManifestChunk {

@@ -9,7 +9,9 @@ import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import { devRenderer, injectGet, loadRenderer, withGymTimeZone, type Renderer } from './ssr';
+import { devRenderer, injectGet, loadRenderer, withGymTimeZone, withLanguage, type Renderer } from './ssr';
+import { splitLanguage } from '../../shared/i18n/paths';
+import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -68,14 +70,22 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     renderer ? blank(renderer.template) : (shell ??= built ? blank(fs.readFileSync(indexFile, 'utf8')) : NOT_BUILT);
 
   // Every page carries the gym's time zone for the browser's date formatting.
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withGymTimeZone(html, ctx.config.timezone));
+  // The language is the URL's (/de/…), never the visitor's headers: any cache keyed by URL
+  // keeps each language apart, and the answer does not vary with Accept-Language.
+  const sendHtml = (reply: FastifyReply, status: number, html: string, language: Language = 'en') =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Language', LANGUAGE_TAGS[language])
+      .type('text/html; charset=utf-8')
+      .send(withLanguage(withGymTimeZone(html, ctx.config.timezone), language));
 
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
     const url = req.url;
     const pathname = url.split('?')[0];
     if (isPublicPage(pathname)) ctx.stats.incrementBuffered('page_view');
     const publicUrl = ctx.config.publicUrl;
+    const language = splitLanguage(pathname).language;
 
     const renderer = await rendererFor(url);
     if (!renderer) return sendHtml(reply, 200, readShell(null));
@@ -106,17 +116,23 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
         onError: (err) => req.log.error({ err }, 'server rendering: a part of the page is left to the browser'),
       });
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
-      const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName }, site);
-      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl, site })}</script>`;
+      const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName, language }, site);
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
       const html = renderer.template
         .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
-      return sendHtml(reply, result.status, html);
+      return sendHtml(reply, result.status, html, language);
     } catch (err) {
-      // A rendering bug must not take the site down: the browser renders the page instead.
+      // A rendering bug must not take the site down: the browser renders the page instead,
+      // with the page's language and settings.
       req.log.error({ err }, 'server rendering failed; sending the client shell');
-      return sendHtml(reply, kind === 'not-found' ? 404 : 200, readShell(renderer));
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ siteUrl: publicUrl, site, i18n: renderer.entry.i18nBootFor(pathname) })}</script>`;
+      const html = renderer.template
+        .replace('<!--app-head-->', '')
+        .replace('<!--app-html-->', '')
+        .replace('<!--app-state-->', () => state);
+      return sendHtml(reply, kind === 'not-found' ? 404 : 200, html, language);
     }
   }
 

@@ -1,7 +1,19 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/i18n/languages';
 import { PageLoading, PublicLayout } from '../components/layout/public-layout';
 import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage } from './pages';
+
+const publicRoutes = (
+  <>
+    <Route index element={<LandingPage />} />
+    <Route path="booking" element={<BookingPage />} />
+    <Route path="booking/manage/:token" element={<ManageBookingPage />} />
+    <Route path="blog" element={<BlogListPage />} />
+    <Route path="blog/:slug" element={<BlogArticlePage />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </>
+);
 
 // The route table; pages.ts `matchPage` mirrors it for the server and the hydration preload.
 export function App() {
@@ -16,12 +28,13 @@ export function App() {
         }
       />
       <Route element={<PublicLayout />}>
-        <Route index element={<LandingPage />} />
-        <Route path="booking" element={<BookingPage />} />
-        <Route path="booking/manage/:token" element={<ManageBookingPage />} />
-        <Route path="blog" element={<BlogListPage />} />
-        <Route path="blog/:slug" element={<BlogArticlePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {publicRoutes}
+        {/* The same pages under /ru, /zh, /de, /fr, /th (the page's language comes with its HTML). */}
+        {LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => (
+          <Route key={l} path={l}>
+            {publicRoutes}
+          </Route>
+        ))}
       </Route>
     </Routes>
   );

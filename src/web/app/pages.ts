@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { splitLanguage } from '../../shared/i18n/paths';
 
 // Every screen is its own chunk. `preload` lets the client fetch the current page's chunk
 // before hydrating, and the server list each page's source module so it can send
@@ -42,10 +43,14 @@ export interface PageMatch {
   slug?: string;
 }
 
-/** Which screen a path shows; mirrors the <Routes> in app.tsx. */
+/** Which screen a path shows; mirrors the <Routes> in app.tsx. /de/booking is /booking in German. */
 export function matchPage(pathname: string): PageMatch {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (trimmed === '/admin' || trimmed.startsWith('/admin/')) return { kind: 'admin' };
+  const bare = splitLanguage(trimmed).path;
+  const path = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  // The back office has no language prefix: /de/admin is an unknown page.
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'not-found' };
   if (path === '/') return { kind: 'landing' };
   if (path === '/booking') return { kind: 'booking' };
   if (path === '/blog') return { kind: 'blog' };

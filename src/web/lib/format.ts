@@ -1,23 +1,24 @@
 import { gymTimeZone } from './gym-zone';
 
-// Blog dates are en-US (SPEC.md §9), in the gym's time zone (GYM_TIMEZONE, see gym-zone.ts):
+// Blog dates are en-US on English pages (SPEC.md §9), the page's language elsewhere, in the gym's time zone (GYM_TIMEZONE, see gym-zone.ts):
 // the server's HTML and the browser's hydration print the same day.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(): Intl.DateTimeFormat {
+function dateFormat(locale: string): Intl.DateTimeFormat {
   const zone = gymTimeZone();
-  let f = formats.get(zone);
+  const key = `${locale} ${zone}`;
+  let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
-    formats.set(zone, f);
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
+    formats.set(key, f);
   }
   return f;
 }
 
-export function formatDate(iso: string | null | undefined): string {
+export function formatDate(iso: string | null | undefined, locale = 'en-US'): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat().format(d);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat(locale).format(d);
 }
 
 /** Reading time in minutes: content length / 1000, rounded up (SPEC.md §9). */

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { splitLanguage } from '../../shared/i18n/paths';
+import { useLocalePath } from '../i18n/i18n';
 
 /** Delay before scrolling once / has rendered after a route change (SPEC.md §2). */
 export const SECTION_SCROLL_DELAY_MS = 100;
@@ -20,11 +22,12 @@ export function scrollToSection(id: string): boolean {
 export function useSectionNav() {
   const location = useLocation();
   const navigate = useNavigate();
+  const lp = useLocalePath();
   return useCallback(
     (id: string) => {
-      if (location.pathname === '/') scrollToSection(id);
-      else void navigate('/', { state: { section: id } });
+      if (splitLanguage(location.pathname).path === '/') scrollToSection(id);
+      else void navigate(lp('/'), { state: { section: id } });
     },
-    [location.pathname, navigate],
+    [location.pathname, navigate, lp],
   );
 }

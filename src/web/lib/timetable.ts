@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Translate } from '../i18n/i18n';
 import type { ClassesAnswer, PublicClassDto, SessionDto, SessionsAnswer } from '../../shared/schemas/timetable';
 import { apiGet, type GetJson } from './api-client';
 
@@ -26,20 +27,45 @@ export const sessionsQuery = (get: GetJson = apiGet) =>
     queryFn: () => get<SessionsAnswer>(`/api/sessions?days=${SESSION_DAYS}`),
   });
 
+/**
+ * The page's language for the timetable's words (issue 15): absent on English pages, which
+ * keep SPEC.md's wording ("Daily 8:00 AM", "8 spots left") exactly.
+ */
+export interface Wording {
+  /** Intl locale of the page. */
+  locale: string;
+  t: Translate;
+}
+
+const intlCache = new Map<string, Intl.DateTimeFormat>();
+function intl(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(opts)}`;
+  let f = intlCache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' });
+    intlCache.set(key, f);
+  }
+  return f;
+}
+/** A UTC date on an ISO weekday (1 = Monday), for naming it. */
+const weekdayDate = (iso: number) => new Date(Date.UTC(2024, 0, iso)); // 2024-01-01 is a Monday
+
 const [OPEN_FIRST, OPEN_LAST] = [1, 6];
 const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** '08:00' → '8:00 AM', '14:00' → '2:00 PM' (SPEC.md §9 writes times this way). */
-export function clockText(time: string): string {
+export function clockText(time: string, w?: Wording): string {
   const [h, m] = time.split(':').map(Number);
+  if (w) return intl(w.locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
   const suffix = h < 12 ? 'AM' : 'PM';
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-function weekdaysText(days: number[]): string {
+function weekdaysText(days: number[], w?: Wording): string {
   const open = days.filter((d) => d >= OPEN_FIRST && d <= OPEN_LAST);
-  if (open.length === OPEN_LAST - OPEN_FIRST + 1) return 'Daily';
+  if (open.length === OPEN_LAST - OPEN_FIRST + 1) return w ? w.t('timetable.daily') : 'Daily';
+  if (w) return days.map((d) => intl(w.locale, { weekday: 'short' }).format(weekdayDate(d))).join(', ');
   return days.map((d) => WEEKDAY_SHORT[d] ?? '').join(', ');
 }
 
@@ -47,28 +73,36 @@ function weekdaysText(days: number[]): string {
  * A class's weekly times in words: "Daily 8:00 AM" (every open day: the gym is closed on
  * Sundays), "Daily 2:00 PM & 3:00 PM", "Mon, Wed, Fri 6:00 PM", "By appointment".
  */
-export function scheduleText(c: Pick<PublicClassDto, 'byAppointment' | 'schedule'>): string {
-  if (c.byAppointment || c.schedule.length === 0) return 'By appointment';
+export function scheduleText(c: Pick<PublicClassDto, 'byAppointment' | 'schedule'>, w?: Wording): string {
+  if (c.byAppointment || c.schedule.length === 0) return w ? w.t('timetable.byAppointment') : 'By appointment';
   const groups = new Map<string, string[]>();
   for (const s of c.schedule) {
-    const key = weekdaysText(s.weekdays);
-    groups.set(key, [...(groups.get(key) ?? []), clockText(s.time)]);
+    const key = weekdaysText(s.weekdays, w);
+    groups.set(key, [...(groups.get(key) ?? []), clockText(s.time, w)]);
   }
   return [...groups.entries()].map(([days, times]) => `${days} ${times.join(' & ')}`).join('; ');
 }
 
-export const durationText = (minutes: number) => `${minutes} minutes`;
+export const durationText = (minutes: number, w?: Wording) => (w ? w.t('timetable.minutes', { n: minutes }) : `${minutes} minutes`);
 
 /** "8 spots left", "1 spot left", "Full". */
-export const spotsText = (s: Pick<SessionDto, 'full' | 'spotsLeft'>) =>
-  s.full || s.spotsLeft <= 0 ? 'Full' : `${s.spotsLeft} ${s.spotsLeft === 1 ? 'spot' : 'spots'} left`;
+export const spotsText = (s: Pick<SessionDto, 'full' | 'spotsLeft'>, w?: Wording) => {
+  if (w) return s.full || s.spotsLeft <= 0 ? w.t('timetable.full') : w.t('timetable.spots', { n: s.spotsLeft });
+  return s.full || s.spotsLeft <= 0 ? 'Full' : `${s.spotsLeft} ${s.spotsLeft === 1 ? 'spot' : 'spots'} left`;
+};
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * A gym date 'YYYY-MM-DD' in words. The date is a calendar day already in gym time, so it is
  * formatted as a UTC day (no zone can move it).
  */
-export function dayText(date: string, style: 'short' | 'long' = 'short'): string {
+export function dayText(date: string, style: 'short' | 'long' = 'short', w?: Wording): string {
+  if (w) {
+    const [y, m, d] = date.split('-').map(Number);
+    const opts: Intl.DateTimeFormatOptions =
+      style === 'short' ? { weekday: 'short', month: 'short', day: 'numeric' } : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+    return intl(w.locale, opts).format(new Date(Date.UTC(y, m - 1, d)));
+  }
   let f = dayFormats.get(style);
   if (!f) {
     f = new Intl.DateTimeFormat(
@@ -85,9 +119,10 @@ export function dayText(date: string, style: 'short' | 'long' = 'short'): string
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 /** A gym date's parts for a calendar cell: 'Mon', 3, 'Mar'. */
-export function dayParts(date: string): { weekday: string; day: number; month: string } {
+export function dayParts(date: string, w?: Wording): { weekday: string; day: number; month: string } {
   const [y, m, d] = date.split('-').map(Number);
   const utc = new Date(Date.UTC(y, m - 1, d));
+  if (w) return { weekday: intl(w.locale, { weekday: 'short' }).format(utc), day: d, month: intl(w.locale, { month: 'short' }).format(utc) };
   return { weekday: WEEKDAY_SHORT[utc.getUTCDay() === 0 ? 7 : utc.getUTCDay()], day: d, month: monthFormat.format(utc) };
 }
 

@@ -64,7 +64,7 @@ export async function gotoReady(page: Page, url: string) {
   const res = await page.goto(url);
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
   // The landing page hydrates section by section; wait for the last one.
-  if (new URL(page.url()).pathname === '/') await page.waitForSelector('html[data-sections="ready"]', { timeout: 15_000 });
+  if (/^(\/(ru|zh|de|fr|th))?\/?$/.test(new URL(page.url()).pathname)) await page.waitForSelector('html[data-sections="ready"]', { timeout: 15_000 });
   return res;
 }
 

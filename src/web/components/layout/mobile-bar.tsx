@@ -2,15 +2,17 @@ import { Mail } from 'lucide-react';
 import { mailtoUrlOf, whatsappUrlOf } from '../../../shared/site-settings-data';
 import { useSiteSettings } from '../../lib/site-settings';
 import { InstagramIcon, WhatsAppIcon } from '../ui/brand-icons';
+import { useT } from '../../i18n/i18n';
 
 // Phones only (below 768 px): the three ways travellers reach the gym, always in thumb reach.
 export function MobileBar() {
   const site = useSiteSettings();
+  const t = useT();
   // The focus ring is drawn inside: the bar touches the screen's edges.
   const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold focus-visible:outline-offset-[-3px]';
   return (
     <nav
-      aria-label="Quick contact"
+      aria-label={t('mobileBar.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-700 bg-ink-950/95 backdrop-blur md:hidden"
       data-testid="mobile-bar"
     >
@@ -33,7 +35,7 @@ export function MobileBar() {
         <li className="flex flex-1">
           <a href={mailtoUrlOf(site)} className={`${item} text-bone-50`}>
             <Mail aria-hidden className="size-5" />
-            Email
+            {t('mobileBar.email')}
           </a>
         </li>
       </ul>

@@ -4,12 +4,15 @@ import { Toaster } from '../ui/toaster';
 import { MobileBar } from './mobile-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useT } from '../../i18n/i18n';
+import { LanguageSuggestion } from '../../i18n/language-suggestion';
 
-export function PageLoading() {
+/** The spinner while a page's chunk loads; the public layout passes its language's word. */
+export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="container-site flex min-h-[60vh] items-center justify-center py-24" role="status">
       <span className="size-10 animate-spin rounded-full border-4 border-ink-700 border-t-blood-500" aria-hidden />
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">{label}</span>
     </div>
   );
 }
@@ -42,15 +45,17 @@ function ScrollReset() {
 }
 
 export function PublicLayout() {
+  const t = useT();
   return (
     <Toaster>
       <a href="#main" className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
-        Skip to content
+        {t('layout.skip')}
       </a>
+      <LanguageSuggestion />
       <ScrollReset />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<PageLoading label={t('layout.loading')} />}>
           <Outlet />
           <PageReady />
         </Suspense>

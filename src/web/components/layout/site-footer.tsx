@@ -9,6 +9,8 @@ import { useSectionNav } from '../../lib/section-nav';
 import { WhatsAppIcon } from '../ui/brand-icons';
 import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
+import { useLocalePath, useT } from '../../i18n/i18n';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 
 // Its code loads when the footer comes near the viewport (zod only when the visitor uses it).
 const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
@@ -16,6 +18,8 @@ const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../fe
 export function SiteFooter() {
   const site = useSiteSettings();
   const goToSection = useSectionNav();
+  const t = useT();
+  const lp = useLocalePath();
   const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     goToSection(id);
@@ -30,34 +34,35 @@ export function SiteFooter() {
           </div>
           <p className="mt-4 max-w-xs text-ink-300">{site.tagline}.</p>
           <SocialLinks className="mt-6" />
+          <LanguageSwitcher variant="footer" />
         </div>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="font-display-tight text-xl">
-            Quick links
+            {t('footer.quickLinks')}
           </h2>
           <ul className="mt-4 grid gap-1">
             {NAV_SECTIONS.map((s) => (
               <li key={s.id}>
                 {s.id === 'blog' ? (
-                  <Link to="/blog" className="inline-block py-1 text-ink-300 hover:text-blood-400">
-                    {s.label}
+                  <Link to={lp('/blog')} className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                    {t(`nav.${s.id}`)}
                   </Link>
                 ) : (
-                  <a href={`/#${s.id}`} onClick={onSection(s.id)} className="inline-block py-1 text-ink-300 hover:text-blood-400">
-                    {s.label}
+                  <a href={`${lp('/')}#${s.id}`} onClick={onSection(s.id)} className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                    {t(`nav.${s.id}`)}
                   </a>
                 )}
               </li>
             ))}
             <li>
-              <Link to="/booking" className="inline-block py-1 text-ink-300 hover:text-blood-400">
-                Book a class
+              <Link to={lp('/booking')} className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                {t('footer.bookClass')}
               </Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-display-tight text-xl">Contact</h2>
+          <h2 className="font-display-tight text-xl">{t('footer.contact')}</h2>
           <ul className="mt-4 grid gap-3 text-sm text-ink-300">
             <li className="flex gap-3">
               <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-blood-400" />
@@ -98,9 +103,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-ink-800">
-        <p className="container-site py-6 text-sm text-ink-400">
-          © {new Date().getFullYear()} {site.name}. All rights reserved.
-        </p>
+        <p className="container-site py-6 text-sm text-ink-400">{t('footer.rights', { year: new Date().getFullYear(), name: site.name })}</p>
       </div>
     </footer>
   );

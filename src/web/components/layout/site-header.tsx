@@ -6,6 +6,8 @@ import { useSiteSettings } from '../../lib/site-settings';
 import { useSectionNav } from '../../lib/section-nav';
 import { SiteLogo } from './site-logo';
 import { buttonClass } from '../ui/button';
+import { useLocalePath, useT } from '../../i18n/i18n';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 
 export function SiteHeader() {
   const site = useSiteSettings();
@@ -17,6 +19,8 @@ export function SiteHeader() {
   const goToSection = useSectionNav();
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
+  const lp = useLocalePath();
 
   // The mobile menu closes on navigation and on Escape.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -39,21 +43,21 @@ export function SiteHeader() {
   const bookNow = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     setOpen(false);
-    void navigate('/booking');
+    void navigate(lp('/booking'));
     window.scrollTo({ top: 0 });
   };
 
   const links = NAV_SECTIONS.map((s) =>
     s.id === 'blog' ? (
       <li key={s.id}>
-        <Link to="/blog" className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
-          {s.label}
+        <Link to={lp('/blog')} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
+          {t(`nav.${s.id}`)}
         </Link>
       </li>
     ) : (
       <li key={s.id}>
-        <a href={`/#${s.id}`} onClick={onSection(s.id)} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
-          {s.label}
+        <a href={`${lp('/')}#${s.id}`} onClick={onSection(s.id)} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
+          {t(`nav.${s.id}`)}
         </a>
       </li>
     ),
@@ -62,38 +66,39 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-50 border-b border-ink-800 bg-ink-950/90 backdrop-blur supports-[backdrop-filter]:bg-ink-950/75">
       <div className="container-site flex h-16 items-center justify-between gap-4">
-        <a href="/#home" onClick={onSection('home')} className="flex min-w-0 items-center gap-2.5">
+        <a href={`${lp('/')}#home`} onClick={onSection('home')} className="flex min-w-0 items-center gap-2.5">
           <SiteLogo className="size-9 shrink-0" />
           <span className="font-display-tight text-lg leading-none tracking-wide whitespace-nowrap max-[419px]:sr-only sm:text-2xl">
             {shortName}
             {rest && <span className="hidden text-blood-400 sm:inline">{rest}</span>}
           </span>
         </a>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t('nav.main')} className="hidden lg:block">
           <ul className="flex items-center gap-1 text-sm">{links}</ul>
         </nav>
-        <div className="flex items-center gap-2">
-          <a href="/booking" onClick={bookNow} className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
-            Book Now
+        <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher variant="header" />
+          <a href={lp('/booking')} onClick={bookNow} className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
+            {t('header.bookNow')}
           </a>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-md text-bone-50 hover:bg-ink-800 lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-ink-800 bg-ink-950 lg:hidden">
+      <nav id={menuId} aria-label={t('nav.mobile')} hidden={!open} className="border-t border-ink-800 bg-ink-950 lg:hidden">
         <ul className="container-site grid gap-1 py-4 text-lg">
           {links}
           <li className="pt-2">
-            <a href="/booking" onClick={bookNow} className={buttonClass('primary', 'md', 'w-full')}>
-              Book Now
+            <a href={lp('/booking')} onClick={bookNow} className={buttonClass('primary', 'md', 'w-full')}>
+              {t('header.bookNow')}
             </a>
           </li>
         </ul>

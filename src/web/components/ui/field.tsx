@@ -1,4 +1,6 @@
 import { cloneElement, useId, type ReactElement } from 'react';
+import { ERROR_KEYS } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 
 export const inputClass =
   'block w-full min-h-12 rounded-lg border border-ink-600 bg-ink-900 px-4 py-3 text-base text-bone-50 placeholder:text-ink-400 transition-colors hover:border-ink-400 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-solid focus-visible:outline-gold-400 aria-[invalid=true]:border-danger-400';
@@ -23,6 +25,10 @@ export function Field({
   children: ReactElement<Record<string, unknown>>;
 }) {
   const id = useId();
+  const t = useT();
+  // The schemas' English messages in the page's language (a server sentence stays as written).
+  const errorKey = error ? ERROR_KEYS[error] : undefined;
+  const errorText = errorKey ? t(errorKey) : error;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -30,7 +36,7 @@ export function Field({
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-bone-100">
         {label}
-        {optional && <span className="font-normal text-ink-300"> (optional)</span>}
+        {optional && <span className="font-normal text-ink-300"> {t('field.optional')}</span>}
       </label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
@@ -40,7 +46,7 @@ export function Field({
       )}
       {error && (
         <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-danger-400">
-          {error}
+          {errorText}
         </p>
       )}
     </div>

@@ -2,9 +2,13 @@ import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { srcSetOf, uploadVariants } from '../../../shared/media';
 import { formatDate, readingMinutes } from '../../lib/format';
+import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import type { BlogPost } from '../../lib/types';
 
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const lp = useLocalePath();
+  const locale = useIntlLocale();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   // A picture uploaded to the gallery comes in several widths: the browser picks one.
   const srcSet = srcSetOf(uploadVariants(post.featuredImage));
@@ -28,7 +32,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
             aria-hidden
             className="flex size-full items-center justify-center bg-[linear-gradient(135deg,#3b0d0a,#17171a_60%)] font-display-tight text-4xl text-bone-50/20"
           >
-            {post.category?.name ?? 'Blog'}
+            {post.category?.name ?? t('blog.title')}
           </div>
         )}
       </div>
@@ -37,16 +41,16 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
           {post.category && <span className="font-bold tracking-wider text-blood-400 uppercase">{post.category.name}</span>}
           <span className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden className="size-4" />
-            {formatDate(post.publishedAt ?? post.createdAt)}
+            {formatDate(post.publishedAt ?? post.createdAt, locale)}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden className="size-4" />
-            {readingMinutes(post.content)} min read
+            {t('blog.minRead', { n: readingMinutes(post.content) })}
           </span>
         </div>
         <H className="text-xl leading-snug font-bold">
           {/* The whole card is clickable through the title link's overlay. */}
-          <Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:text-blood-400">
+          <Link to={lp(`/blog/${post.slug}`)} className="after:absolute after:inset-0 hover:text-blood-400">
             {post.title}
           </Link>
         </H>

@@ -1,8 +1,10 @@
 import { Check, Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { FacebookIcon, WhatsAppIcon, XIcon } from '../../components/ui/brand-icons';
 
 export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const tr = useT();
   const [copied, setCopied] = useState(false);
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -24,7 +26,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="share-buttons">
-      <span className="text-sm font-bold tracking-wider text-ink-300 uppercase">Share</span>
+      <span className="text-sm font-bold tracking-wider text-ink-300 uppercase">{tr('share.label')}</span>
       {links.map((l) => (
         <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer" aria-label={`${l.label} (opens in a new tab)`} className={btn}>
           {l.icon}

@@ -9,6 +9,7 @@ import { Field, inputClass } from '../../components/ui/field';
 import { HoneypotField } from '../../components/ui/honeypot-field';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
+import { useLanguage, useT } from '../../i18n/i18n';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '', website: '' };
 const loadResolver = () => import('./booking-resolver');
@@ -53,6 +54,8 @@ export interface BookingFormProps {
 
 export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(function BookingForm({ form, onBooked, courses, zoneLabel, onRefused }, ref) {
   // Set after hydration: "today" moves while the page is open, the server's HTML has none.
+  const t = useT();
+  const language = useLanguage();
   const [min, setMin] = useState<string | undefined>(undefined);
   useEffect(() => setMin(todayMin()), []);
   // Fetch the validation code as soon as the visitor heads for the form.
@@ -64,7 +67,8 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
 
   const book = useMutation({
     mutationFn: async (v: BookingFormValues) => {
-      const payload = (await loadResolver()).bookingToPayload(v, gymTimeZone());
+      // The page's language: the confirmation e-mails are written in it.
+      const payload = { ...(await loadResolver()).bookingToPayload(v, gymTimeZone()), language };
       const body = JSON.stringify(payload);
       const last = attempt.current;
       const current = last && !last.answered && last.body === body ? last : { key: newKey(), body, answered: false };
@@ -105,20 +109,20 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       aria-labelledby="booking-form-title"
     >
       <h2 id="booking-form-title" className="font-display-tight text-3xl sm:col-span-2">
-        Your booking
+        {t('bookingForm.title')}
       </h2>
-      <Field label="Name" error={errors.name?.message} className="sm:col-span-2">
+      <Field label={t('bookingForm.name')} error={errors.name?.message} className="sm:col-span-2">
         <input className={inputClass} autoComplete="name" {...form.register('name')} />
       </Field>
-      <Field label="Email" error={errors.email?.message} hint="Email or phone: give at least one.">
+      <Field label={t('bookingForm.email')} error={errors.email?.message} hint={t('bookingForm.emailHint')}>
         <input type="email" className={inputClass} autoComplete="email" {...form.register('email')} />
       </Field>
-      <Field label="Phone / WhatsApp" error={errors.phone?.message} hint="With country code, e.g. +33 6 12 34 56 78">
+      <Field label={t('bookingForm.phone')} error={errors.phone?.message} hint={t('bookingForm.phoneHint')}>
         <input type="tel" className={inputClass} autoComplete="tel" placeholder="+66" {...form.register('phone')} />
       </Field>
-      <Field label="Course" error={errors.course?.message}>
+      <Field label={t('bookingForm.course')} error={errors.course?.message}>
         <select className={inputClass} {...form.register('course')}>
-          <option value="">Select a class</option>
+          <option value="">{t('bookingForm.selectClass')}</option>
           {courses.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -126,17 +130,17 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
           ))}
         </select>
       </Field>
-      <Field label="Preferred date and time" error={errors.preferredDate?.message} hint={`Gym time: ${zoneLabel}`}>
+      <Field label={t('bookingForm.date')} error={errors.preferredDate?.message} hint={t('bookingForm.dateHint', { zone: zoneLabel })}>
         <input type="datetime-local" min={min} className={`${inputClass} [color-scheme:dark]`} {...form.register('preferredDate')} />
       </Field>
-      <Field label="Message" optional error={errors.message?.message} className="sm:col-span-2">
-        <textarea rows={4} className={inputClass} placeholder="Experience, goals, injuries we should know about..." {...form.register('message')} />
+      <Field label={t('bookingForm.message')} optional error={errors.message?.message} className="sm:col-span-2">
+        <textarea rows={4} className={inputClass} placeholder={t('bookingForm.messagePlaceholder')} {...form.register('message')} />
       </Field>
       <HoneypotField {...form.register('website')} />
       <div className="sm:col-span-2">
         <button type="submit" disabled={book.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <CalendarCheck aria-hidden className="size-5" />
-          {book.isPending ? 'Confirming...' : 'Confirm Booking'}
+          {book.isPending ? t('bookingForm.confirming') : t('bookingForm.confirm')}
         </button>
         {refusal && (
           <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="booking-refused">

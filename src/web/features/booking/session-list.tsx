@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, addMinutesToTime, isoWeekday } from '../../../shared/gym-time';
+import { useT, useTimetableWording } from '../../i18n/i18n';
 import { clockText, dayParts, dayText, sessionsByDay, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
 
 /**
@@ -11,6 +12,8 @@ import { clockText, dayParts, dayText, sessionsByDay, sessionsQuery, spotsText, 
  * and cannot be chosen.
  */
 export function SessionList({ chosenId, onPick }: { chosenId: string | null; onPick: (s: SessionDto) => void }) {
+  const t = useT();
+  const w = useTimetableWording();
   const { data, isPending, isError, refetch, isFetching } = useQuery(sessionsQuery());
   const days = data ? sessionsByDay(data.sessions) : [];
   const [picked, setPicked] = useState<string | null>(null);
@@ -21,32 +24,32 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
   if (isPending) {
     return (
       <p role="status" className="text-ink-300">
-        Loading the timetable...
+        {t('timetable.loading')}
       </p>
     );
   }
   if (isError) {
     return (
       <div role="alert" className="text-ink-300">
-        <p>The timetable could not be loaded.</p>
+        <p>{t('timetable.failed')}</p>
         <button type="button" onClick={() => void refetch()} disabled={isFetching} className="mt-2 font-semibold text-bone-50 underline underline-offset-4">
-          Try again
+          {t('timetable.retry')}
         </button>
       </div>
     );
   }
-  if (!day) return <p className="text-ink-300">No sessions are open for booking in the next two weeks.</p>;
+  if (!day) return <p className="text-ink-300">{t('timetable.none')}</p>;
 
   return (
     <div data-testid="session-list">
       {/* A two-week calendar, Monday to Saturday (the gym is closed on Sundays): no sideways
           scrolling at 320 px, and each week reads as a row. */}
-      <ul className="grid max-w-2xl grid-cols-6 gap-1.5 sm:gap-2" aria-label="Days">
+      <ul className="grid max-w-2xl grid-cols-6 gap-1.5 sm:gap-2" aria-label={t('timetable.days')}>
         {calendar.map((d, i) => {
           const sessionsOf = days.find((x) => x.date === d)?.sessions ?? [];
           const open = sessionsOf.filter((s) => !s.full).length;
           const current = d === day.date;
-          const { weekday, day: dom, month } = dayParts(d);
+          const { weekday, day: dom, month } = dayParts(d, w);
           return (
             <li key={d} style={i === 0 ? { gridColumnStart: isoWeekday(d) } : undefined}>
               <button
@@ -62,7 +65,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
                 {/* The name read out starts with the visible text (WCAG 2.5.3), then says what the day holds. */}
                 <span className="text-xs">{weekday}</span> <span className="font-display-tight text-xl tabular-nums">{dom}</span>{' '}
                 <span className={`text-[0.7rem] ${current ? 'text-ink-900' : open === 0 && sessionsOf.length > 0 ? 'text-danger-400' : 'text-ink-300'}`}>
-                  {open === 0 && sessionsOf.length > 0 ? 'Full' : month}
+                  {open === 0 && sessionsOf.length > 0 ? t('timetable.full') : month}
                 </span>
                 <span className="sr-only">{sessionsOf.length === 0 ? ', no sessions' : open === 0 ? '' : `, ${open} open`}</span>
               </button>
@@ -72,7 +75,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
       </ul>
 
       <h3 className="mt-4 mb-3 font-display-tight text-2xl" aria-live="polite">
-        {dayText(day.date, 'long')}
+        {dayText(day.date, 'long', w)}
       </h3>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {day.sessions.map((s) => {
@@ -97,7 +100,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
               >
                 <span className="flex w-full flex-wrap items-center justify-between gap-2">
                   <span className={`font-bold tabular-nums ${s.full ? '' : 'text-gold-400'}`}>
-                    {clockText(s.time)} – {clockText(addMinutesToTime(s.time, s.durationMinutes))}
+                    {clockText(s.time, w)} – {clockText(addMinutesToTime(s.time, s.durationMinutes), w)}
                   </span>
                   <span
                     className={`inline-flex items-center gap-1 rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${
@@ -105,7 +108,7 @@ export function SessionList({ chosenId, onPick }: { chosenId: string | null; onP
                     }`}
                   >
                     <Users aria-hidden className="size-3.5" />
-                    {spotsText(s)}
+                    {spotsText(s, w)}
                   </span>
                 </span>
                 <span className={`mt-1 font-display-tight text-xl ${s.full ? 'line-through decoration-1' : 'text-bone-50'}`}>{s.course}</span>

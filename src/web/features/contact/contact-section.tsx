@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 import { fullAddressOf, mailtoUrlOf, mapEmbedUrlOf, mapLinkUrlOf, openingHoursLines, whatsappUrlOf } from '../../../shared/site-settings-data';
 import { SocialLinks } from '../../components/layout/social-links';
 import { WhatsAppIcon } from '../../components/ui/brand-icons';
@@ -24,16 +25,17 @@ function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 export function ContactSection() {
   const site = useSiteSettings();
+  const t = useT();
   return (
     <section id="contact" aria-labelledby="contact-title" className="py-section">
       <div className="container-site">
-        <SectionHeading eyebrow="Contact" title="Come and train with us" id="contact-title">
-          <p>Questions about classes, prices or accommodation nearby? Message us: we answer every day.</p>
+        <SectionHeading eyebrow={t('contact.eyebrow')} title={t('contact.title')} id="contact-title">
+          <p>{t('contact.intro')}</p>
         </SectionHeading>
-        <div className="grid gap-12 lg:grid-cols-[1fr_1.2fr]">
+        <div className="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.2fr]">
           <div>
-            <ul className="grid gap-6">
-              <InfoRow icon={<MapPin aria-hidden className="size-6" />} title="Address">
+            <ul className="grid grid-cols-1 gap-6">
+              <InfoRow icon={<MapPin aria-hidden className="size-6" />} title={t('contact.address')}>
                 <address className="not-italic">{fullAddressOf(site)}</address>
               </InfoRow>
               <InfoRow icon={<WhatsAppIcon className="size-6" />} title="WhatsApp">
@@ -46,12 +48,12 @@ export function ContactSection() {
                   {site.whatsapp}
                 </a>
               </InfoRow>
-              <InfoRow icon={<Mail aria-hidden className="size-6" />} title="Email">
+              <InfoRow icon={<Mail aria-hidden className="size-6" />} title={t('contact.email')}>
                 <a href={mailtoUrlOf(site)} className="break-all underline decoration-ink-600 underline-offset-4 hover:text-blood-400">
                   {site.email}
                 </a>
               </InfoRow>
-              <InfoRow icon={<Clock aria-hidden className="size-6" />} title="Opening hours">
+              <InfoRow icon={<Clock aria-hidden className="size-6" />} title={t('contact.hours')}>
                 {/* Days and hours side by side where both fit on one line, else the hours go
                     under their days; a time range never breaks inside. */}
                 <div className="@container">
@@ -82,12 +84,12 @@ export function ContactSection() {
                 rel="noopener noreferrer"
                 className="block px-4 py-3 text-sm text-ink-300 hover:text-blood-400 focus-visible:outline-offset-[-3px]"
               >
-                Open the map in a new tab
+                {t('contact.openMap')}
               </a>
             </div>
           </div>
           <div className="rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8 lg:self-start">
-            <h3 className="mb-6 font-display-tight text-3xl">Send us a message</h3>
+            <h3 className="mb-6 font-display-tight text-3xl">{t('contact.send')}</h3>
             <ContactForm fallback={<div className="min-h-[36rem]" />} />
           </div>
         </div>

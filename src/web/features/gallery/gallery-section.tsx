@@ -7,6 +7,7 @@ import type { GalleryItem } from '../../lib/types';
 import { GalleryLightbox } from './gallery-lightbox';
 import { GalleryTile } from './gallery-tile';
 import { galleryQuery } from './queries';
+import { useT } from '../../i18n/i18n';
 
 /** Carousel step and breakpoint (SPEC.md §9). */
 const CAROUSEL_MS = 4000;
@@ -14,21 +15,22 @@ const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export function GallerySection() {
   const { data, isPending, isError } = useQuery(galleryQuery());
+  const t = useT();
   const [open, setOpen] = useState<GalleryItem | null>(null);
   const items = data ?? [];
 
   return (
     <section id="gallery" aria-labelledby="gallery-title" className="py-section">
       <div className="container-site">
-        <SectionHeading eyebrow="Gallery" title="Life at the gym" id="gallery-title">
-          <p>Sweat, sunsets and fight nights. Follow us on Instagram for more.</p>
+        <SectionHeading eyebrow={t('gallery.eyebrow')} title={t('gallery.title')} id="gallery-title">
+          <p>{t('gallery.intro')}</p>
         </SectionHeading>
         {isPending ? (
           <p role="status" className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">
-            Chargement de la galerie...
+            {t('gallery.loading')}
           </p>
         ) : isError || items.length === 0 ? (
-          <p className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">Aucune image disponible pour le moment.</p>
+          <p className="rounded-card border border-dashed border-ink-600 p-10 text-center text-ink-300">{t('gallery.empty')}</p>
         ) : (
           <>
             <GalleryCarousel items={items} onOpen={setOpen} />
@@ -49,6 +51,7 @@ export function GallerySection() {
 
 /** Below 768 px: one picture at a time, every 4 s, wrapping; arrows, dots and a pause button. */
 function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (item: GalleryItem) => void }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -74,7 +77,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
       className="md:hidden"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Gallery"
+      aria-label={t('gallery.label')}
       data-testid="gallery-carousel"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
@@ -103,7 +106,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
         <button
           type="button"
           onClick={() => go(current - 1)}
-          aria-label="Previous image"
+          aria-label={t('gallery.previous')}
           className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
         >
           <ChevronLeft aria-hidden className="size-5" />
@@ -127,7 +130,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
             <button
               type="button"
               onClick={() => setUserPaused((p) => !p)}
-              aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
+              aria-label={userPaused ? t('gallery.play') : t('gallery.pause')}
               className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
             >
               {userPaused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
@@ -136,7 +139,7 @@ function GalleryCarousel({ items, onOpen }: { items: GalleryItem[]; onOpen: (ite
           <button
             type="button"
             onClick={() => go(current + 1)}
-            aria-label="Next image"
+            aria-label={t('gallery.next')}
             className="inline-flex size-11 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
           >
             <ChevronRight aria-hidden className="size-5" />

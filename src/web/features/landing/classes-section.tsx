@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
+import { useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
@@ -8,19 +9,22 @@ import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
 /** The daily schedule: the class catalogue as the timetable holds it (GET /api/classes, server-rendered). */
 export function ClassesSection() {
   const { data, isPending, isError } = useQuery(classesQuery());
+  const t = useT();
+  const lp = useLocalePath();
+  const wording = useTimetableWording();
   return (
     <section id="classes" aria-labelledby="classes-title" className="border-y border-ink-800 bg-ink-900 py-section">
       <div className="container-site">
-        <SectionHeading eyebrow="Classes" title="Daily schedule" id="classes-title">
-          <p>Eight sessions a day across five disciplines. Every class lasts 60 minutes: come to one or stay all day.</p>
-          {data && <p className="mt-2 text-base">All times are {data.zoneLabel}.</p>}
+        <SectionHeading eyebrow={t('classes.eyebrow')} title={t('classes.title')} id="classes-title">
+          <p>{t('classes.intro')}</p>
+          {data && <p className="mt-2 text-base">{t('classes.zone', { zone: data.zoneLabel })}</p>}
         </SectionHeading>
         {isPending ? (
           <p role="status" className="text-ink-300">
-            Loading classes...
+            {t('classes.loading')}
           </p>
         ) : isError ? (
-          <p className="text-ink-300">The class schedule could not be loaded.</p>
+          <p className="text-ink-300">{t('classes.failed')}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="landing-classes">
             {data.classes.map((c) => (
@@ -28,27 +32,27 @@ export function ClassesSection() {
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <span className="inline-flex items-center gap-1.5 text-sm font-bold text-gold-400">
                     <Clock aria-hidden className="size-4 shrink-0" />
-                    {scheduleText(c)}
+                    {scheduleText(c, wording)}
                   </span>
                   <span
                     className={`rounded-pill px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase ${c.level === 'Beginner' ? 'bg-gold-400 text-ink-950' : 'bg-ink-700 text-bone-100'}`}
                   >
-                    {c.level}
+                    {t(c.level === 'Beginner' ? 'level.beginner' : 'level.allLevels')}
                   </span>
                 </div>
                 <h3 className="font-display-tight text-2xl">{c.name}</h3>
                 <p className="mt-2 flex-1 text-ink-300">{c.description}</p>
                 <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-ink-300">
                   <Timer aria-hidden className="size-4" />
-                  {durationText(c.durationMinutes)}
+                  {durationText(c.durationMinutes, wording)}
                 </p>
               </li>
             ))}
           </ul>
         )}
         <div className="mt-10 flex justify-center">
-          <Link to="/booking" className={buttonClass('primary', 'lg', 'text-center')}>
-            View Full Schedule &amp; Book Classes
+          <Link to={lp('/booking')} className={buttonClass('primary', 'lg', 'text-center')}>
+            {t('classes.cta')}
             <ArrowRight aria-hidden className="size-5 shrink-0" />
           </Link>
         </div>

@@ -7,6 +7,7 @@ import { uploadSrcSet } from '../../../shared/site-settings-data';
 import { buttonClass } from '../../components/ui/button';
 import { scrollToSection } from '../../lib/section-nav';
 import { useSiteSettings } from '../../lib/site-settings';
+import { useLocalePath, useT } from '../../i18n/i18n';
 
 const DISCIPLINES = ['Muay Thai', 'Brazilian Jiu Jitsu', 'MMA', 'Wrestling', 'Luta Livre'];
 
@@ -25,6 +26,8 @@ function HeroTitle({ title, highlight }: { title: string; highlight: string }) {
 
 export function HeroSection() {
   const { hero, heroImageUrl } = useSiteSettings();
+  const t = useT();
+  const lp = useLocalePath();
   const toClasses = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     scrollToSection('classes');
@@ -67,12 +70,12 @@ export function HeroSection() {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-ink-300 md:text-xl">{hero.text}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/booking" className={buttonClass('primary', 'lg')}>
-              Book Your First Class
+            <Link to={lp('/booking')} className={buttonClass('primary', 'lg')}>
+              {t('hero.book')}
               <ArrowRight aria-hidden className="size-5" />
             </Link>
-            <a href="/#classes" onClick={toClasses} className={buttonClass('outline', 'lg')}>
-              See the classes
+            <a href={`${lp('/')}#classes`} onClick={toClasses} className={buttonClass('outline', 'lg')}>
+              {t('hero.seeClasses')}
             </a>
           </div>
         </div>
@@ -85,7 +88,7 @@ export function HeroSection() {
               key={s.label}
               className="@container flex min-w-0 flex-col-reverse justify-end rounded-card border border-ink-700 bg-ink-900/90 px-2 py-4 text-center sm:px-4 sm:py-5"
             >
-              <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-xs">{s.label}</dt>
+              <dt className="mt-1 text-[0.7rem] font-semibold tracking-wider text-ink-300 uppercase sm:text-xs">{t(s.key)}</dt>
               <dd className="inline-flex items-center justify-center gap-[0.1em] font-display-tight text-[clamp(1.125rem,28cqi,3rem)] leading-tight whitespace-nowrap text-bone-50">
                 {s.value}
                 {s.label === 'Rating' && <Star aria-hidden className="size-[0.6em] shrink-0 fill-gold-400 text-gold-400" />}

@@ -1,5 +1,6 @@
 import { Pause, Play, Quote, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { initialsOf } from '../../../shared/site-settings-data';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { useAutoAdvance, useReducedMotion } from '../../lib/hooks';
@@ -26,6 +27,7 @@ function reviewGroupLabel(group: readonly number[]): string {
 export function TestimonialsSection() {
   // The reviews the owner keeps in the settings (at least 3), in their order.
   const { reviews } = useSiteSettings();
+  const t = useT();
   const REVIEW_GROUPS = useMemo(() => reviewGroups(reviews.length), [reviews.length]);
   const GROUPS = REVIEW_GROUPS.map((g) => g.map((i) => reviews[i]));
   const [group, setGroup] = useState(0);
@@ -38,9 +40,9 @@ export function TestimonialsSection() {
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="border-y border-ink-800 bg-ink-900 py-section">
       <div className="container-site">
-        <SectionHeading eyebrow="Reviews" title="What our students say" id="testimonials-title" center>
+        <SectionHeading eyebrow={t('reviews.eyebrow')} title={t('reviews.title')} id="testimonials-title" center>
           <p className="flex flex-wrap items-center justify-center gap-2">
-            <span className="inline-flex" role="img" aria-label="Rated 5 out of 5">
+            <span className="inline-flex" role="img" aria-label={t('reviews.rated')}>
               {Array.from({ length: 5 }, (_, i) => (
                 <Star key={i} aria-hidden className="size-5 fill-gold-400 text-gold-400" />
               ))}
@@ -96,7 +98,7 @@ export function TestimonialsSection() {
               <button
                 type="button"
                 onClick={() => setUserPaused((p) => !p)}
-                aria-label={userPaused ? 'Play reviews rotation' : 'Pause reviews rotation'}
+                aria-label={userPaused ? t('reviews.play') : t('reviews.pause')}
                 className="ml-2 inline-flex size-10 items-center justify-center rounded-full border border-ink-600 hover:bg-ink-800"
               >
                 {userPaused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}

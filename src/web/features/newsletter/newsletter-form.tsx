@@ -7,6 +7,8 @@ import { useToast } from '../../components/ui/toaster';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
+import { ERROR_KEYS } from '../../i18n/errors';
+import { useLanguage, useT } from '../../i18n/i18n';
 
 // The sign-up form checks the e-mail with the server's own rule (the shared zod schema),
 // fetched when the visitor starts on the form: every public page carries this form.
@@ -15,35 +17,39 @@ const loadCheck = () => import('./newsletter-check').then((m) => m.checkNewslett
 export default function NewsletterForm() {
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const networkError = () => toast({ title: 'Error', description: 'Network error. Please try again.', variant: 'error' });
+  const t = useT();
+  const language = useLanguage();
+  const networkError = () => toast({ title: t('toast.error'), description: t('newsletter.network'), variant: 'error' });
   const subscribe = useMutation({
-    mutationFn: (payload: { email: string; isActive: true; website?: string }) => apiPost('/api/newsletter-subscribers', payload),
+    // The page's language goes with the sign-up: the newsletter's e-mails are written in it.
+    mutationFn: (payload: { email: string; isActive: true; website?: string }) => apiPost('/api/newsletter-subscribers', { ...payload, language }),
     onSuccess: () => {
-      toast({ title: 'Subscribed!', description: 'Thank you for subscribing to our newsletter.', variant: 'success' });
+      toast({ title: t('newsletter.done'), description: t('newsletter.doneText'), variant: 'success' });
       reset(formRef.current);
     },
     onError: (err) => {
       // An answer from the server carries its text; no answer at all is a network failure.
       if (err instanceof ApiError) {
-        toast({ title: 'Error', description: err.serverMessage ?? 'Failed to subscribe. Please try again.', variant: 'error' });
+        toast({ title: t('toast.error'), description: err.serverMessage ?? t('newsletter.failed'), variant: 'error' });
       } else {
         networkError();
       }
     },
   });
   const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => subscribe.mutate(payload), onLoadError: networkError });
-  const error = errors.email;
+  const errorKey = errors.email ? ERROR_KEYS[errors.email] : undefined;
+  const error = errorKey ? t(errorKey) : errors.email;
   const ready = useMounted();
 
   return (
     <form ref={formRef} {...formProps} aria-labelledby="newsletter-title" data-ready={ready || undefined}>
       <h2 id="newsletter-title" className="font-display-tight text-2xl">
-        Fight camp news
+        {t('newsletter.title')}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-ink-300">Schedule changes, fight nights and training tips. No spam.</p>
+      <p className="mt-1 mb-4 text-sm text-ink-300">{t('newsletter.intro')}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
-          Email address
+          {t('newsletter.emailLabel')}
         </label>
         <input
           id="newsletter-email"
@@ -57,7 +63,7 @@ export default function NewsletterForm() {
         />
         <HoneypotField />
         <button type="submit" disabled={subscribe.isPending} className={buttonClass('primary', 'md', 'shrink-0')}>
-          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+          {subscribe.isPending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
         </button>
       </div>
       {error && (

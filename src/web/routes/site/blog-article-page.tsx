@@ -9,29 +9,36 @@ import { formatDate, readingMinutes } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
-import { ARTICLE_NOT_FOUND } from '../../../shared/messages';
+import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 
 // The Markdown renderer is its own chunk: only article pages download it.
 const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
 
-const BackToBlog = () => (
-  <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
-    <ArrowLeft aria-hidden className="size-4" />
-    Back to Blog
-  </Link>
-);
+function BackToBlog() {
+  const t = useT();
+  const lp = useLocalePath();
+  return (
+    <Link to={lp('/blog')} className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
+      <ArrowLeft aria-hidden className="size-4" />
+      {t('article.back')}
+    </Link>
+  );
+}
 
 export default function BlogArticlePage() {
   const { slug = '' } = useParams();
   const { data: post, isPending, isError } = useQuery(postQuery(slug));
   const siteUrl = useSiteUrl();
   const pageTitle = usePageTitle();
-  useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? 'Blog' : ARTICLE_NOT_FOUND));
+  const t = useT();
+  const lp = useLocalePath();
+  const locale = useIntlLocale();
+  useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? t('blog.title') : t('article.notFoundTitle')));
 
   if (isPending) {
     return (
       <div className="container-site py-24 text-center" role="status">
-        <p className="text-ink-300">Loading article...</p>
+        <p className="text-ink-300">{t('article.loading')}</p>
       </div>
     );
   }
@@ -39,8 +46,8 @@ export default function BlogArticlePage() {
     return (
       <div className="container-site py-24">
         <div className="mx-auto max-w-xl text-center">
-          <h1 className="font-display-tight text-display-sm">Article not found.</h1>
-          <p className="mt-4 text-lg text-ink-300">The article you're looking for doesn't exist or has been deleted.</p>
+          <h1 className="font-display-tight text-display-sm">{t('article.notFound')}</h1>
+          <p className="mt-4 text-lg text-ink-300">{t('article.notFoundText')}</p>
           <div className="mt-8 flex justify-center">
             <BackToBlog />
           </div>
@@ -49,7 +56,7 @@ export default function BlogArticlePage() {
     );
   }
 
-  const url = `${siteUrl}/blog/${post.slug}`;
+  const url = `${siteUrl}${lp(`/blog/${post.slug}`)}`;
   return (
     <article className="pb-16 wrap-anywhere">
       <header className="border-b border-ink-800 bg-[radial-gradient(70%_90%_at_90%_0%,rgb(212_45_26/0.25),transparent_70%)]">
@@ -58,7 +65,7 @@ export default function BlogArticlePage() {
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-300">
             {post.category && (
               <Link
-                to={`/blog?category=${encodeURIComponent(post.category.slug)}`}
+                to={`${lp('/blog')}?category=${encodeURIComponent(post.category.slug)}`}
                 className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-500"
               >
                 {post.category.name}
@@ -66,11 +73,11 @@ export default function BlogArticlePage() {
             )}
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              <time dateTime={post.publishedAt ?? post.createdAt}>{formatDate(post.publishedAt ?? post.createdAt)}</time>
+              <time dateTime={post.publishedAt ?? post.createdAt}>{formatDate(post.publishedAt ?? post.createdAt, locale)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5" data-testid="reading-time">
               <Clock aria-hidden className="size-4" />
-              {readingMinutes(post.content)} min read
+              {t('blog.minRead', { n: readingMinutes(post.content) })}
             </span>
           </div>
           <h1 className="mt-5 font-display-tight text-display-sm md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]">{post.title}</h1>
@@ -78,7 +85,7 @@ export default function BlogArticlePage() {
           {post.author && (
             <p className="mt-6 inline-flex items-center gap-2 text-ink-300">
               <UserRound aria-hidden className="size-5" />
-              By <span className="font-semibold text-bone-50">{post.author.name}</span>
+              {t('article.by')} <span className="font-semibold text-bone-50">{post.author.name}</span>
             </p>
           )}
         </div>
@@ -99,7 +106,7 @@ export default function BlogArticlePage() {
           />
         )}
         <div className="prose-article mt-10" data-testid="article-body">
-          <Suspense fallback={<p className="text-ink-300">Loading article...</p>}>
+          <Suspense fallback={<p className="text-ink-300">{t('article.loading')}</p>}>
             <MarkdownBody content={post.content} />
           </Suspense>
         </div>

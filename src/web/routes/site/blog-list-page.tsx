@@ -6,11 +6,14 @@ import { PostCard } from '../../features/blog/post-card';
 import { categoriesQuery, publishedPostsQuery } from '../../features/blog/queries';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
+import { useLocalePath, useT } from '../../i18n/i18n';
 
 // Filter and page live in the URL (?category=slug&page=2): shareable, and server-rendered.
 export default function BlogListPage() {
   const pageTitle = usePageTitle();
-  useDocumentTitle(pageTitle('Blog'));
+  const t = useT();
+  const lp = useLocalePath();
+  useDocumentTitle(pageTitle(t('blog.title')));
   const [params, setParams] = useSearchParams();
   const posts = useQuery(publishedPostsQuery());
   const categories = useQuery(categoriesQuery());
@@ -35,7 +38,7 @@ export default function BlogListPage() {
     if (category) p.set('category', category);
     if (n > 1) p.set('page', String(n));
     const q = p.toString();
-    return q ? `/blog?${q}` : '/blog';
+    return q ? `${lp('/blog')}?${q}` : lp('/blog');
   };
 
   const chip = (active: boolean) =>
@@ -45,22 +48,22 @@ export default function BlogListPage() {
 
   return (
     <div className="container-site py-12 md:py-16">
-      <Link to="/" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
+      <Link to={lp('/')} className="inline-flex min-h-11 items-center gap-2 font-semibold text-ink-300 hover:text-blood-400">
         <ArrowLeft aria-hidden className="size-4" />
-        Back to Home
+        {t('blog.back')}
       </Link>
       <header className="mt-4 mb-10 max-w-3xl">
-        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">Blog</p>
-        <h1 className="font-display-tight text-display">Training journal</h1>
-        <p className="mt-4 text-lg text-ink-300">Technique breakdowns, fight culture and tips for training in Thailand.</p>
+        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('blog.title')}</p>
+        <h1 className="font-display-tight text-display">{t('blog.heading')}</h1>
+        <p className="mt-4 text-lg text-ink-300">{t('blog.intro')}</p>
       </header>
 
       {categories.data && categories.data.length > 0 && (
-        <nav aria-label="Categories" className="mb-10 wrap-anywhere">
+        <nav aria-label={t('blog.categories')} className="mb-10 wrap-anywhere">
           <ul className="flex flex-wrap gap-2">
             <li>
               <button type="button" aria-pressed={!category} className={chip(!category)} onClick={() => go({ category: '', page: 1 })}>
-                All
+                {t('blog.all')}
               </button>
             </li>
             {categories.data.map((c) => (
@@ -81,14 +84,14 @@ export default function BlogListPage() {
 
       {posts.isPending ? (
         <p role="status" className="py-16 text-center text-ink-300">
-          Loading articles...
+          {t('blog.loading')}
         </p>
       ) : posts.isError ? (
         <p role="alert" className="rounded-card border border-danger-400/50 p-6 text-center text-danger-400">
-          Failed to fetch posts.
+          {t('blog.failed')}
         </p>
       ) : shown.length === 0 ? (
-        <p className="py-16 text-center text-ink-300">No articles in this category yet.</p>
+        <p className="py-16 text-center text-ink-300">{t('blog.emptyCategory')}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {shown.map((p) => (
@@ -100,16 +103,16 @@ export default function BlogListPage() {
       )}
 
       {pages > 1 && (
-        <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-          <PageLink href={pageHref(page - 1)} disabled={page <= 1} onClick={() => go({ page: page - 1 })} label="Previous page">
+        <nav aria-label={t('blog.pagination')} className="mt-12 flex flex-wrap items-center justify-center gap-2">
+          <PageLink href={pageHref(page - 1)} disabled={page <= 1} onClick={() => go({ page: page - 1 })} label={t('blog.previous')}>
             <ChevronLeft aria-hidden className="size-5" />
           </PageLink>
           {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <PageLink key={n} href={pageHref(n)} current={n === page} onClick={() => go({ page: n })} label={`Page ${n}`}>
+            <PageLink key={n} href={pageHref(n)} current={n === page} onClick={() => go({ page: n })} label={t('blog.page', { n })}>
               {n}
             </PageLink>
           ))}
-          <PageLink href={pageHref(page + 1)} disabled={page >= pages} onClick={() => go({ page: page + 1 })} label="Next page">
+          <PageLink href={pageHref(page + 1)} disabled={page >= pages} onClick={() => go({ page: page + 1 })} label={t('blog.next')}>
             <ChevronRight aria-hidden className="size-5" />
           </PageLink>
         </nav>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
-import { formatThb } from '../../../shared/site-settings-data';
+import { useFormatNumber, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
@@ -23,7 +23,11 @@ const SCROLL_DELAY_MS = 100;
 export default function BookingPage() {
   const pageTitle = usePageTitle();
   const { prices } = useSiteSettings();
-  useDocumentTitle(pageTitle('Book Your Class'));
+  const t = useT();
+  const lp = useLocalePath();
+  const formatThb = useFormatNumber();
+  const wording = useTimetableWording();
+  useDocumentTitle(pageTitle(t('booking.title')));
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
   const formRef = useRef<HTMLFormElement>(null);
   const [booked, setBooked] = useState(false);
@@ -80,38 +84,38 @@ export default function BookingPage() {
             data-testid="booking-success"
           >
             <CheckCircle2 aria-hidden className="size-6 shrink-0" />
-            Booking sent! ✅
+            {t('booking.sent')}
           </p>
         )}
       </div>
 
       <header className="mb-12 max-w-3xl">
-        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">Booking</p>
-        <h1 className="font-display-tight text-display">Book Your Class</h1>
+        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('booking.eyebrow')}</p>
+        <h1 className="font-display-tight text-display">{t('booking.title')}</h1>
         <p className="mt-4 text-lg text-ink-300">
-          Pick a class, choose a time and we will confirm by e-mail or WhatsApp. Pay at the gym: cash, card or QR. Questions first?{' '}
-          <Link to="/" state={{ section: 'contact' }} className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
-            Contact us
+          {t('booking.intro')}{' '}
+          <Link to={lp('/')} state={{ section: 'contact' }} className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
+            {t('booking.contactUs')}
           </Link>
           .
         </p>
         <p className="mt-3 inline-flex items-center gap-2 text-base font-semibold text-bone-100" data-testid="zone-note">
           <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
-          All times are {zone}
+          {t('booking.zone', { zone })}
         </p>
       </header>
 
       {/* Separate boundaries: hydrated one after the other in short tasks (see landing-page.tsx). */}
       <Suspense fallback={null}>
         <section aria-labelledby="prices-title" className="mb-16">
-          <SectionHeading eyebrow="Prices" title="Price list (THB)" id="prices-title" />
+          <SectionHeading eyebrow={t('booking.pricesEyebrow')} title={t('booking.pricesTitle')} id="prices-title" />
           <div className="overflow-x-auto rounded-card border border-ink-700">
             <table className="w-full min-w-[16rem] border-collapse text-left">
-              <caption className="sr-only">Prices in Thai baht</caption>
+              <caption className="sr-only">{t('booking.pricesCaption')}</caption>
               <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
                 <tr>
                   <th scope="col" className="px-2 py-3 sm:p-4">
-                    Item
+                    {t('booking.item')}
                   </th>
                   {prices.columns.map((c, i) => (
                     <th key={i} scope="col" className="px-2 py-3 text-right sm:p-4">
@@ -142,15 +146,15 @@ export default function BookingPage() {
 
       <Suspense fallback={null}>
         <section aria-labelledby="catalogue-title" className="mb-16">
-          <SectionHeading eyebrow="Classes" title="Choose your class" id="catalogue-title">
-            <p>Tap a class to book it.</p>
+          <SectionHeading eyebrow={t('booking.classesEyebrow')} title={t('booking.classesTitle')} id="catalogue-title">
+            <p>{t('booking.classesIntro')}</p>
           </SectionHeading>
           {classes.isPending ? (
             <p role="status" className="text-ink-300">
-              Loading classes...
+              {t('classes.loading')}
             </p>
           ) : classes.isError ? (
-            <p className="text-ink-300">The classes could not be loaded.</p>
+            <p className="text-ink-300">{t('booking.classesFailed')}</p>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {classes.data.classes.map((c) => (
@@ -164,15 +168,17 @@ export default function BookingPage() {
                     <span className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm">
                       <span className="inline-flex items-center gap-1.5 font-bold text-gold-400">
                         <Clock aria-hidden className="size-4 shrink-0" />
-                        {scheduleText(c)}
+                        {scheduleText(c, wording)}
                       </span>
-                      <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">{c.level}</span>
+                      <span className="rounded-pill bg-ink-700 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap uppercase">
+                        {t(c.level === 'Beginner' ? 'level.beginner' : 'level.allLevels')}
+                      </span>
                     </span>
                     <span className="font-display-tight text-2xl">{c.name}</span>
                     <span className="mt-2 flex-1 text-sm text-ink-300">{c.description}</span>
                     <span className="mt-3 inline-flex items-center gap-1.5 text-sm text-ink-300">
                       <Timer aria-hidden className="size-4" />
-                      {durationText(c.durationMinutes)}
+                      {durationText(c.durationMinutes, wording)}
                     </span>
                   </button>
                 </li>
@@ -184,8 +190,8 @@ export default function BookingPage() {
 
       <Suspense fallback={null}>
         <section aria-labelledby="sessions-title" className="mb-16">
-          <SectionHeading eyebrow="Timetable" title="Coming sessions" id="sessions-title">
-            <p>Choose a session: the form below is filled in for you.</p>
+          <SectionHeading eyebrow={t('booking.timetableEyebrow')} title={t('booking.timetableTitle')} id="sessions-title">
+            <p>{t('booking.timetableIntro')}</p>
           </SectionHeading>
           <SessionList chosenId={chosen?.id ?? null} onPick={pickSession} />
         </section>

@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, gotoReady, sleep, useSite } from './site-helpers';
+
+// Travellers' languages (issue 15) in the browser: the switcher, the suggestion, a German
+// validation error, the landing page's JavaScript per language and narrow screens.
+describe('the public site in six languages', () => {
+  const site = useSite();
+  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+  it('switches language from the header and the footer on the same page, and remembers the choice', async () => {
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/blog?category=none'));
+    await page.locator('[data-testid="header-languages"] summary').click();
+    await page.locator('[data-testid="header-languages"] [data-testid="lang-de"]').click();
+    await page.waitForURL((u) => u.pathname === '/de/blog');
+    expect(new URL(page.url()).search).toBe('?category=none');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await lang(page)).toBe('de');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Trainingstagebuch');
+    // The footer's switcher, from the German page to the French one.
+    await page.locator('[data-testid="footer-languages"] [data-testid="lang-fr"]').click();
+    await page.waitForURL((u) => u.pathname === '/fr/blog');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await lang(page)).toBe('fr');
+    expect(await page.evaluate(() => localStorage.getItem('site-language'))).toBe('fr');
+    // Links inside the page stay in French; English is at today's URL.
+    expect(await page.locator('header a', { hasText: 'Réserver' }).first().getAttribute('href')).toBe('/fr/booking');
+    expect(await page.locator('[data-testid="footer-languages"] [data-testid="lang-en"]').getAttribute('href')).toBe('/blog?category=none');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('suggests the browser’s language on a first visit without redirecting, and remembers a dismissal', async () => {
+    const { page, errors, close } = await site.open(375, { locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    await gotoReady(page, site.url('/booking'));
+    // No redirect: the URL decides the page's language.
+    expect(new URL(page.url()).pathname).toBe('/booking');
+    expect(await lang(page)).toBe('en');
+    const offer = page.locator('[data-testid="language-suggestion"]');
+    await offer.waitFor();
+    expect(await offer.getAttribute('lang')).toBe('de');
+    expect(await offer.textContent()).toContain('Diese Seite gibt es auch auf Deutsch.');
+    expect(await offer.locator('a').getAttribute('href')).toBe('/de/booking');
+    await page.locator('[data-testid="language-suggestion-dismiss"]').click();
+    await offer.waitFor({ state: 'detached' });
+    await gotoReady(page, site.url('/blog'));
+    await sleep(300);
+    expect(await offer.count()).toBe(0);
+    // A page already in the preferred language suggests nothing.
+    await page.evaluate(() => localStorage.clear());
+    await gotoReady(page, site.url('/de/blog'));
+    await sleep(300);
+    expect(await offer.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows a booking form validation error in German', async () => {
+    const { page, errors, close } = await site.open(375);
+    await gotoReady(page, site.url('/de/booking'));
+    await page.getByRole('button', { name: 'Buchung bestätigen' }).click();
+    await expect.poll(() => page.locator('#booking-form [role="alert"]').allTextContents()).toContain('Bitte gib deinen Namen an');
+    const alerts = await page.locator('#booking-form [role="alert"]').allTextContents();
+    expect(alerts).toContain('Bitte wähle einen Kurs');
+    expect(alerts.join(' ')).not.toMatch(/required|Please/);
+    await page.getByLabel('Telefon / WhatsApp').fill('0812345678');
+    await page.getByRole('button', { name: 'Buchung bestätigen' }).click();
+    await expect
+      .poll(() => page.locator('#booking-form [role="alert"]').allTextContents())
+      .toContain('Die Telefonnummer braucht eine Ländervorwahl (z. B. +49)');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each(['en', 'ru', 'zh', 'de', 'fr', 'th'])('loads at most 150 KB of JavaScript on the %s landing page, scrolled to the bottom at 375 px', async (code) => {
+    const { page, errors, close } = await site.open(375);
+    await gotoReady(page, site.url(code === 'en' ? '/' : `/${code}/`));
+    await scrollToBottom(page);
+    await page.locator('[data-testid="blog-teaser"] article').first().waitFor();
+    await page.locator('#contact form[data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
+    );
+    const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+    const summary = `${(total / 1024).toFixed(1)} KB in ${scripts.length} files:\n${scripts.map((s) => `${(s.bytes / 1024).toFixed(1)} KB ${s.url}`).join('\n')}`;
+    expect(
+      scripts.every((s) => s.bytes > 0),
+      summary,
+    ).toBe(true);
+    expect(total).toBeGreaterThan(10_000);
+    expect(total, summary).toBeLessThanOrEqual(150 * 1024);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('finds no serious or critical axe violation in the other languages (375 px, suggestion shown)', async () => {
+    const { page, close } = await site.open(375, { locale: 'en-US' });
+    const found: Record<string, unknown> = {};
+    for (const url of ['/ru/', '/zh/booking', '/de/blog', '/fr/nope', '/th/booking']) {
+      await gotoReady(page, site.url(url));
+      const v = await axeViolations(page);
+      if (v.length) found[url] = v;
+    }
+    expect(found).toEqual({});
+    await close();
+  });
+
+  it.each(['de', 'th', 'zh'])('never scrolls sideways at 320 px in %s', async (code) => {
+    const { page, errors, close } = await site.open(320);
+    for (const path of ['/', '/booking', '/blog', '/nope']) {
+      await gotoReady(page, site.url(`/${code}${path}`));
+      if (path === '/') await scrollToBottom(page);
+      const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(over, `/${code}${path}`).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+async function scrollToBottom(page: Page) {
+  let stillAtBottom = 0;
+  for (let i = 0; i < 200 && stillAtBottom < 3; i++) {
+    await page.evaluate(() => window.scrollBy({ top: Math.round(window.innerHeight * 0.7), behavior: 'instant' }));
+    await sleep(150);
+    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    stillAtBottom = atBottom ? stillAtBottom + 1 : 0;
+  }
+  expect(stillAtBottom).toBe(3);
+}
