@@ -64,8 +64,8 @@ const envSchema = z.object({
     .default(24),
   // Build e-mails (calendar file, MIME) in a worker thread, off the requests' thread.
   MAIL_COMPOSE_THREAD: z.enum(['true', 'false']).default('true'),
-  // SQLite's checkpoints on a second connection in a worker thread, off the requests' thread.
-  SQLITE_CHECKPOINT_THREAD: z.enum(['true', 'false']).default('true'),
+  // SQLite's checkpoints on a second connection in a worker thread (off by default: no gain measured).
+  SQLITE_CHECKPOINT_THREAD: z.enum(['true', 'false']).default('false'),
   // Argon2 hashes computed at once (libuv's pool also serves static files); see docs/security.md.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -134,7 +134,7 @@ export interface Config {
   mailPollMs: number;
   /** E-mails are built in a worker thread (MAIL_COMPOSE_THREAD, default true). */
   mailComposeThread: boolean;
-  /** SQLite checkpoints on a worker thread (SQLITE_CHECKPOINT_THREAD, default true). */
+  /** SQLite checkpoints on a worker thread (SQLITE_CHECKPOINT_THREAD, default false). */
   sqliteCheckpointThread: boolean;
   /** NODE_ENV=development (npm run dev): the front end comes from Vite's dev server. */
   dev: boolean;

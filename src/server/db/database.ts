@@ -39,7 +39,7 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL only: keep every table in this schema (created when missing). */
   schema?: string;
-  /** SQLite only: checkpoints on a worker thread (default true; false: SQLite's own, in commits). */
+  /** SQLite only: checkpoints on a worker thread (default false: SQLite's own, in commits). */
   checkpointThread?: boolean;
   /** SQLite only: told when the checkpoint thread stops and the main connection takes over. */
   onCheckpointThreadError?: (err: unknown) => void;
@@ -76,8 +76,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  // Checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
-  const checkpointer = opts.checkpointThread === false ? undefined : startCheckpointer(file, filePath, opts.onCheckpointThreadError);
+  // Optionally, checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
+  const checkpointer = !opts.checkpointThread ? undefined : startCheckpointer(file, filePath, opts.onCheckpointThreadError);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return {
     db,

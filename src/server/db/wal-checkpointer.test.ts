@@ -31,7 +31,7 @@ describe('SQLite checkpoints on their own thread', () => {
 
   it('copies the log into the database file while the main connection only commits', async () => {
     const dir = tempDir();
-    handle = openDatabase({ dataDir: dir });
+    handle = openDatabase({ dataDir: dir, checkpointThread: true });
     const { db } = handle;
     // The main connection's own checkpoint is only a far backstop.
     expect((await sql.raw('pragma wal_autocheckpoint').execute(db)).rows[0]).toEqual({ wal_autocheckpoint: BACKSTOP_PAGES });
@@ -50,8 +50,8 @@ describe('SQLite checkpoints on their own thread', () => {
     expect(rows.rows[0].n).toBe(1_000);
   });
 
-  it('leaves checkpoints to SQLite when the thread is turned off (SQLITE_CHECKPOINT_THREAD=false)', async () => {
-    handle = openDatabase({ dataDir: tempDir(), checkpointThread: false });
+  it('leaves checkpoints to SQLite by default (SQLITE_CHECKPOINT_THREAD=false)', async () => {
+    handle = openDatabase({ dataDir: tempDir() });
     expect((await sql.raw('pragma wal_autocheckpoint').execute(handle.db)).rows[0]).toEqual({ wal_autocheckpoint: 1_000 });
   });
 
@@ -71,7 +71,7 @@ describe('SQLite checkpoints on their own thread', () => {
 
   it('stops the thread on close, leaving no log behind', async () => {
     const dir = tempDir();
-    const h = openDatabase({ dataDir: dir });
+    const h = openDatabase({ dataDir: dir, checkpointThread: true });
     await sql`create table t (id integer primary key)`.execute(h.db);
     await sql`insert into t default values`.execute(h.db);
     await h.close();
