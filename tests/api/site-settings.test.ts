@@ -184,6 +184,10 @@ describe.each(backends)('site settings on %s', (backend) => {
     expect(mail.subject).toBe('Confirm your subscription to the Railay Muay Thai newsletter');
     expect(mail.text_body).toContain('Railay Muay Thai');
     expect(mail.text_body).not.toContain('Tiger Coast');
+    // The authenticator app's label for a new enrolment names it too.
+    const setup = await t.inject({ method: 'POST', url: '/api/auth/two-factor/setup', token: admin, payload: {} });
+    expect(setup.statusCode, setup.body).toBe(200);
+    expect(setup.json<{ otpauthUrl: string }>().otpauthUrl).toContain(`issuer=${encodeURIComponent('Railay Muay Thai')}`);
   });
 
   it('lists only the last 50 versions', async () => {

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { SITE } from '../../shared/site';
 import type { TwoFactorDisableInput, TwoFactorLoginInput } from '../../shared/schemas/account';
 import type { AppContext } from '../context';
 import { nowIso, toBool, type Db } from '../db/database';
@@ -9,6 +8,7 @@ import type { UserRow } from '../db/schema';
 import { badRequest, conflict, unauthorized } from '../errors';
 import { findUserById } from '../users/users.repository';
 import * as repo from './account.repository';
+import { siteSettingsNow } from '../site-settings/site-settings.service';
 import { openSession, reserveAttempt } from './account.service';
 import { verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
@@ -28,8 +28,9 @@ export const NO_PENDING_SETUP = "Commencez par afficher le QR code, puis saisiss
 export const SETUP_REQUIRED = 'La double authentification est obligatoire : activez-la dans « Mon compte »';
 export const ENABLE_OWN_FIRST = "Activez d'abord la double authentification sur votre propre compte";
 
-const totpFor = (secret: string, label: string) =>
-  new TOTP({ issuer: SITE.name, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+// The issuer is only the authenticator app's label (the gym's current name); it never enters the codes.
+const totpFor = (secret: string, label: string, issuer = '') =>
+  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 /** The time step a code belongs to (now ± one step), or null. */
 function matchingStep(secret: string, code: string, now = Date.now()): number | null {
@@ -141,7 +142,7 @@ export async function startEnrolment(ctx: AppContext, user: UserRow): Promise<{ 
   if (await repo.isTwoFactorEnabled(ctx.db, user.id)) throw conflict(ALREADY_ENABLED);
   const secret = new Secret({ size: 20 }).base32;
   await repo.savePendingSecret(ctx.db, user.id, secret);
-  const otpauthUrl = totpFor(secret, user.email).toString();
+  const otpauthUrl = totpFor(secret, user.email, siteSettingsNow(ctx).name).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
