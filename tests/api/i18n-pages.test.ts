@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as reservations from '../../src/server/reservations/reservations.service';
+import { MANAGE_ERROR_KEYS } from '../../src/web/i18n/errors';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Server-rendered pages in each language (issue 15): needs `npm run build` (dist/client, dist/server).
@@ -78,6 +80,32 @@ describe('pages in each language', () => {
     expect(deHome.html).toContain('60 Minuten');
     // Internal links stay in the language.
     expect(zh.html).toContain('href="/zh/booking"');
+  });
+
+  it('names the reviews controls in the page language, and in SPEC.md English on English pages', async () => {
+    const en = (await page('/')).html;
+    expect(en).toContain('aria-label="Show reviews 1 to 3"');
+    expect(en).toContain('aria-roledescription="carousel"');
+    const de = (await page('/de/')).html;
+    expect(de).toContain('aria-label="Bewertungen 1 bis 3 anzeigen"');
+    expect(de).toContain('aria-label="Bewertungen 4 bis 6 anzeigen"');
+    expect(de).toContain('aria-roledescription="Karussell"');
+    expect(de).toContain('5/5 von Reisenden und Einheimischen');
+    expect(de).not.toMatch(/Show reviews?|from travellers/);
+  });
+
+  it('has a translation for every refusal the booking-management API writes', () => {
+    const refusals = [
+      reservations.BOOKING_NOT_FOUND,
+      reservations.CLASS_FULL,
+      reservations.CLASS_NOT_HELD,
+      reservations.CLASS_STARTED,
+      reservations.MOVE_TARGET_NOT_FOUND,
+      reservations.MOVE_TARGET_STARTED,
+      reservations.MOVE_BY_APPOINTMENT,
+      reservations.BOOKING_CHANGED,
+    ];
+    for (const message of refusals) expect(MANAGE_ERROR_KEYS, message).toHaveProperty([message]);
   });
 
   it('links every language of a page with hreflang and x-default, the same set from each of them', async () => {

@@ -2,7 +2,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { localePath, splitLanguage } from '../../shared/i18n/paths';
-import { ERROR_KEYS } from './errors';
+import { ERROR_KEYS, MANAGE_ERROR_KEYS } from './errors';
 import { CATALOGUES } from '../../shared/i18n/locales';
 import { en } from '../../shared/i18n/locales/en';
 
@@ -36,6 +36,11 @@ describe('message catalogues', () => {
     const contact =
       contactFormSchema.safeParse({ firstName: '', lastName: '', email: '', phone: '', subject: '', message: '' }).error?.issues.map((i) => i.message) ?? [];
     for (const message of [...booking, ...contact]) expect(ERROR_KEYS, message).toHaveProperty([message]);
+  });
+
+  it('translates the booking-management refusals as English writes them', () => {
+    // tests/api/i18n-pages.test.ts checks the table holds every sentence the server writes.
+    for (const [text, key] of Object.entries(MANAGE_ERROR_KEYS)) expect(en[key]).toBe(text);
   });
 
   it('English pages keep SPEC.md texts word for word (including its French gallery texts)', () => {

@@ -17,3 +17,16 @@ export const ERROR_KEYS: Record<string, MessageKey> = {
   'Date and time are required': 'error.dateRequired',
   'Please pick a date from today up to two years ahead': 'error.dateRange',
 };
+
+// The sentences the booking-management API answers with (reservations.service.ts), so the
+// manage page shows them in its language. catalogues.test.ts checks them against the server's.
+export const MANAGE_ERROR_KEYS: Record<string, MessageKey> = {
+  'Booking not found': 'manage.error.notFound',
+  'This class is full': 'manage.error.full',
+  'This class does not take place on that day': 'manage.error.notHeld',
+  'This class has already started': 'manage.error.started',
+  'There is no such class on the timetable. Pick a time from the timetable.': 'manage.error.noSuchClass',
+  'That class has already started. Pick a later one.': 'manage.error.targetStarted',
+  'A request by appointment cannot move to a class: reply to your confirmation e-mail instead': 'manage.error.byAppointment',
+  'This booking changed meanwhile. Reload the page.': 'manage.error.changed',
+};

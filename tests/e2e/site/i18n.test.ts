@@ -73,6 +73,72 @@ describe('the public site in six languages', () => {
     await close();
   });
 
+  it('shows the booking-management page in Russian, dates in Russian, and cancels there', async () => {
+    // A real booking through the API; its manage link is in the confirmation e-mail (the outbox
+    // row: its facts until the composing thread writes the text, then the text).
+    const sessions = await site.api<{ sessions: { id: string; course: string; date: string; startsAt: string; full: boolean }[] }>('/api/sessions');
+    const session = sessions.body.sessions.find((x) => !x.full && Date.parse(x.startsAt) > Date.now() + 3 * 3600_000);
+    expect(session).toBeTruthy();
+    const email = 'manage-ru@example.com';
+    const booked = await site.api('/api/reservations', {
+      method: 'POST',
+      body: { name: 'Иван Петров', email, phone: null, course: session!.course, dateTime: session!.startsAt, message: null },
+    });
+    expect(booked.status).toBe(201);
+    const { db } = site.server.app.ctx;
+    const linkIn = async () => {
+      const rows = await db.selectFrom('outbox').select(['text_body', 'template']).where('to_address', '=', email).execute();
+      return rows.map((r) => /\/booking\/manage\/([A-Za-z0-9_-]+)/.exec(`${r.text_body} ${r.template ?? ''}`)?.[1]).find(Boolean);
+    };
+    await expect.poll(linkIn, { timeout: 15_000, interval: 200 }).toBeTruthy();
+    const token = (await linkIn())!;
+
+    const { page, errors, close } = await site.open(375);
+    await gotoReady(page, site.url(`/ru/booking/manage/${token}`));
+    expect(await lang(page)).toBe('ru');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Ваше бронирование');
+    const card = page.getByTestId('managed-booking');
+    const [y, m, d] = session!.date.split('-').map(Number);
+    const longDate = new Intl.DateTimeFormat('ru', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain('Бронирование на имя Иван Петров');
+    expect(text).toContain(longDate);
+    expect(text).not.toMatch(/Booked by|Move to another session|Cancel booking|AM|PM/);
+    expect(await page.title()).toMatch(/^Ваше бронирование/);
+
+    await page.getByRole('button', { name: 'Отменить бронирование' }).click();
+    await expect.poll(() => page.locator('#confirm-cancel-title').textContent()).toContain(`Отменить занятие «${session!.course}»: ${longDate}`);
+    await page.getByRole('button', { name: 'Да, отменить' }).click();
+    await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Ваше бронирование отменено.');
+    expect(await card.getByRole('link', { name: 'Записаться на другое занятие' }).getAttribute('href')).toBe('/ru/booking');
+
+    // The used-up link: the not-found state, in Russian too.
+    await gotoReady(page, site.url(`/ru/booking/manage/${token}`));
+    await expect.poll(() => page.getByTestId('booking-not-found').textContent()).toContain('Мы не нашли это бронирование.');
+    expect(await page.getByTestId('booking-not-found').getByRole('link', { name: 'Записаться на занятие' }).getAttribute('href')).toBe('/ru/booking');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('names the reviews controls in German on /de/', async () => {
+    const { page, errors, close } = await site.open(1280);
+    await gotoReady(page, site.url('/de/'));
+    const carousel = page.locator('#testimonials [aria-roledescription]');
+    expect(await carousel.getAttribute('aria-roledescription')).toBe('Karussell');
+    expect(await carousel.getAttribute('aria-label')).toBe('Bewertungen');
+    const dots = await page
+      .locator('#testimonials button[aria-current], #testimonials button[aria-label^="Bewertung"]')
+      .evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
+    expect(dots[0]).toBe('Bewertungen 1 bis 3 anzeigen');
+    expect(dots.join(' ')).not.toMatch(/Show/);
+    await page.getByRole('button', { name: 'Bewertungen 4 bis 6 anzeigen' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Bewertungen 4 bis 6 anzeigen' }).getAttribute('aria-current')).toBe('true');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it.each(['en', 'ru', 'zh', 'de', 'fr', 'th'])('loads at most 150 KB of JavaScript on the %s landing page, scrolled to the bottom at 375 px', async (code) => {
     const { page, errors, close } = await site.open(375);
     await gotoReady(page, site.url(code === 'en' ? '/' : `/${code}/`));

@@ -1,6 +1,6 @@
 import { Pause, Play, Quote, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useT } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 import { initialsOf } from '../../../shared/site-settings-data';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { useAutoAdvance, useReducedMotion } from '../../lib/hooks';
@@ -17,11 +17,11 @@ const reviewGroups = (count: number) =>
   Array.from({ length: Math.ceil(count / PER_VIEW) }, (_, g) => Array.from({ length: Math.min(PER_VIEW, count) }, (_, k) => (g * PER_VIEW + k) % count));
 
 /** "Show reviews 1 to 3", or "Show reviews 10, 1 and 2" for the group that wraps. */
-function reviewGroupLabel(group: readonly number[]): string {
+function reviewGroupLabel(group: readonly number[], t: Translate): string {
   const n = group.map((i) => i + 1);
   const consecutive = n.every((x, k) => k === 0 || x === n[k - 1] + 1);
-  if (consecutive) return n.length === 1 ? `Show review ${n[0]}` : `Show reviews ${n[0]} to ${n[n.length - 1]}`;
-  return `Show reviews ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+  if (consecutive) return n.length === 1 ? t('reviews.showOne', { n: n[0] }) : t('reviews.showRange', { from: n[0], to: n[n.length - 1] });
+  return t('reviews.showList', { list: n.slice(0, -1).join(', '), last: n[n.length - 1] });
 }
 
 export function TestimonialsSection() {
@@ -47,13 +47,13 @@ export function TestimonialsSection() {
                 <Star key={i} aria-hidden className="size-5 fill-gold-400 text-gold-400" />
               ))}
             </span>
-            5/5 from travellers and locals
+            {t('reviews.from')}
           </p>
         </SectionHeading>
         <div
           role="region"
-          aria-roledescription="carousel"
-          aria-label="Reviews"
+          aria-roledescription={t('reviews.carousel')}
+          aria-label={t('reviews.eyebrow')}
           onPointerEnter={() => setHovered(true)}
           onPointerLeave={() => setHovered(false)}
           onFocus={() => setHovered(true)}
@@ -87,7 +87,7 @@ export function TestimonialsSection() {
                 key={i}
                 type="button"
                 onClick={() => setGroup(i)}
-                aria-label={reviewGroupLabel(REVIEW_GROUPS[i])}
+                aria-label={reviewGroupLabel(REVIEW_GROUPS[i], t)}
                 aria-current={i === group ? 'true' : undefined}
                 className="inline-flex size-8 items-center justify-center"
               >

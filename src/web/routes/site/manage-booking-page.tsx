@@ -7,20 +7,27 @@ import { buttonClass } from '../../components/ui/button';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from '../../features/booking/manage-queries';
 import { errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/hooks';
+import { MANAGE_ERROR_KEYS } from '../../i18n/errors';
+import { useLocalePath, useT, useTimetableWording, type Translate } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/site-settings';
-import { clockText, dayText, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
+import { clockText, dayText, sessionsQuery, spotsText, type SessionDto, type Wording } from '../../lib/timetable';
 
 // /booking/manage/:token, the link of the confirmation e-mail. Mail scanners follow links, so
 // loading the page only reads (GET); cancelling and moving are POSTs made on a button press,
-// each after a confirmation step.
-
-const BOOKING_NOT_FOUND_TEXT = "We couldn't find this booking. The link may be wrong, or the booking was already cancelled.";
-const BOOKING_CANCELLED_TEXT = 'Your booking is cancelled.';
-const STARTED_TEXT = 'This class has already started, so the booking can no longer be cancelled or moved.';
+// each after a confirmation step. Texts come from the page language's catalogue; dates and
+// times stay gym dates and times, written by Intl in that language (English keeps SPEC.md's).
 
 type Step = { kind: 'idle' } | { kind: 'confirm-cancel' } | { kind: 'move'; sessionId: string | null };
 
-const timeRange = (time: string, minutes: number | null) => (minutes ? `${clockText(time)} – ${clockText(addMinutesToTime(time, minutes))}` : clockText(time));
+const timeRange = (time: string, minutes: number | null, w?: Wording) =>
+  minutes ? `${clockText(time, w)} – ${clockText(addMinutesToTime(time, minutes), w)}` : clockText(time, w);
+
+/** A server sentence in the page's language when the catalogue has it, else as written. */
+function failureText(err: unknown, t: Translate): string {
+  const text = errorText(err, t('manage.failed'));
+  const key = MANAGE_ERROR_KEYS[text];
+  return key ? t(key) : text;
+}
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -36,9 +43,13 @@ export default function ManageBookingPage() {
   const query = useQuery(managedBookingQuery(token));
   const booking = query.data;
   const pageTitle = usePageTitle();
-  useDocumentTitle(pageTitle('Your booking'));
+  const t = useT();
+  const lp = useLocalePath();
+  const w = useTimetableWording();
+  useDocumentTitle(pageTitle(t('manage.title')));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
+  const cancelledText = t('manage.cancelled');
 
   const settle = (next: ManagedBooking) => {
     queryClient.setQueryData(managedBookingQuery(token).queryKey, next);
@@ -50,7 +61,7 @@ export default function ManageBookingPage() {
     onMutate: () => setNotice(null),
     onSuccess: (next) => {
       settle(next);
-      setNotice(BOOKING_CANCELLED_TEXT);
+      setNotice(cancelledText);
     },
   });
   const move = useMutation({
@@ -58,7 +69,7 @@ export default function ManageBookingPage() {
     onMutate: () => setNotice(null),
     onSuccess: (next) => {
       settle(next);
-      setNotice(`Your booking is moved to ${dayText(next.date, 'long')} at ${clockText(next.time)} (${next.zoneLabel}).`);
+      setNotice(t('manage.moved', { date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: next.zoneLabel }));
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
   });
@@ -68,7 +79,7 @@ export default function ManageBookingPage() {
     return (
       <Shell>
         <p role="status" className="py-12 text-center text-ink-300">
-          Loading your booking...
+          {t('manage.loading')}
         </p>
       </Shell>
     );
@@ -77,9 +88,9 @@ export default function ManageBookingPage() {
     return (
       <Shell>
         <div role="alert" className="py-12 text-center">
-          <p className="text-lg text-ink-300">This booking could not be loaded. Please try again in a moment.</p>
+          <p className="text-lg text-ink-300">{t('manage.loadFailed')}</p>
           <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching} className={buttonClass('outline', 'md', 'mt-6')}>
-            Try again
+            {t('manage.retry')}
           </button>
         </div>
       </Shell>
@@ -90,10 +101,10 @@ export default function ManageBookingPage() {
       <Shell>
         <div className="py-12 text-center" data-testid="booking-not-found">
           <CalendarX2 aria-hidden className="mx-auto size-12 text-blood-500" />
-          <h1 className="mt-4 font-display-tight text-display-sm">Booking not found</h1>
-          <p className="mt-4 text-lg text-ink-300">{BOOKING_NOT_FOUND_TEXT}</p>
-          <Link to="/booking" className={buttonClass('primary', 'md', 'mt-8')}>
-            Book a class
+          <h1 className="mt-4 font-display-tight text-display-sm">{t('manage.notFoundTitle')}</h1>
+          <p className="mt-4 text-lg text-ink-300">{t('manage.notFound')}</p>
+          <Link to={lp('/booking')} className={buttonClass('primary', 'md', 'mt-8')}>
+            {t('manage.bookClass')}
           </Link>
         </div>
       </Shell>
@@ -105,8 +116,8 @@ export default function ManageBookingPage() {
 
   return (
     <Shell>
-      <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">Booking</p>
-      <h1 className="font-display-tight text-display-sm">Your booking</h1>
+      <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('manage.eyebrow')}</p>
+      <h1 className="font-display-tight text-display-sm">{t('manage.title')}</h1>
 
       <div role="status" aria-live="polite">
         {notice && (
@@ -121,34 +132,34 @@ export default function ManageBookingPage() {
 
       <article className="mt-6 rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8" data-testid="managed-booking" data-state={booking.state}>
         <h2 className={`font-display-tight text-3xl ${cancelled ? 'text-ink-300 line-through decoration-2' : ''}`}>{booking.course}</h2>
-        <p className="mt-1 text-ink-300">Booked by {booking.name}</p>
+        <p className="mt-1 text-ink-300">{t('manage.bookedBy', { name: booking.name })}</p>
         <dl className="mt-5 grid gap-3 text-base">
           <div className="flex items-center gap-2">
             <CalendarDays aria-hidden className="size-5 shrink-0 text-gold-400" />
-            <dt className="sr-only">Date</dt>
-            <dd>{dayText(booking.date, 'long')}</dd>
+            <dt className="sr-only">{t('manage.date')}</dt>
+            <dd>{dayText(booking.date, 'long', w)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <Clock aria-hidden className="size-5 shrink-0 text-gold-400" />
-            <dt className="sr-only">Time</dt>
-            <dd className="tabular-nums">{timeRange(booking.time, booking.durationMinutes)}</dd>
+            <dt className="sr-only">{t('manage.time')}</dt>
+            <dd className="tabular-nums">{timeRange(booking.time, booking.durationMinutes, w)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
-            <dt className="sr-only">Time zone</dt>
+            <dt className="sr-only">{t('manage.zone')}</dt>
             <dd>{booking.zoneLabel}</dd>
           </div>
         </dl>
 
         {cancelled ? (
           <div className="mt-6 border-t border-ink-700 pt-6">
-            {notice !== BOOKING_CANCELLED_TEXT && <p className="text-lg font-bold">{BOOKING_CANCELLED_TEXT}</p>}
-            <Link to="/booking" className={buttonClass('primary', 'md', 'mt-4')}>
-              Book another class
+            {notice !== cancelledText && <p className="text-lg font-bold">{cancelledText}</p>}
+            <Link to={lp('/booking')} className={buttonClass('primary', 'md', 'mt-4')}>
+              {t('manage.bookAnother')}
             </Link>
           </div>
         ) : booking.started ? (
-          <p className="mt-6 border-t border-ink-700 pt-6 font-semibold text-bone-100">{STARTED_TEXT}</p>
+          <p className="mt-6 border-t border-ink-700 pt-6 font-semibold text-bone-100">{t('manage.started')}</p>
         ) : (
           <div className="mt-6 border-t border-ink-700 pt-6">
             {step.kind === 'idle' && (
@@ -156,25 +167,25 @@ export default function ManageBookingPage() {
                 {booking.canMove && (
                   <button type="button" className={buttonClass('outline', 'md')} onClick={() => setStep({ kind: 'move', sessionId: null })}>
                     <ArrowRightLeft aria-hidden className="size-5" />
-                    Move to another session
+                    {t('manage.move')}
                   </button>
                 )}
                 <button type="button" className={buttonClass('primary', 'md')} onClick={() => setStep({ kind: 'confirm-cancel' })}>
-                  Cancel booking
+                  {t('manage.cancel')}
                 </button>
               </div>
             )}
             {step.kind === 'confirm-cancel' && (
               <div role="group" aria-labelledby="confirm-cancel-title">
                 <p id="confirm-cancel-title" className="text-lg font-semibold">
-                  Cancel your {booking.course} class on {dayText(booking.date, 'long')} at {clockText(booking.time)}?
+                  {t('manage.confirmCancel', { course: booking.course, date: dayText(booking.date, 'long', w), time: clockText(booking.time, w) })}
                 </p>
                 <div className="mt-4 flex flex-wrap gap-3">
                   <button type="button" className={buttonClass('primary', 'md')} disabled={busy} onClick={() => cancel.mutate()}>
-                    {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
+                    {cancel.isPending ? t('manage.cancelling') : t('manage.yesCancel')}
                   </button>
                   <button type="button" className={buttonClass('ghost', 'md')} disabled={busy} onClick={() => setStep({ kind: 'idle' })}>
-                    Keep my booking
+                    {t('manage.keep')}
                   </button>
                 </div>
               </div>
@@ -193,7 +204,7 @@ export default function ManageBookingPage() {
         )}
         {failure && !busy && (
           <p role="alert" className="mt-4 font-semibold text-danger-400" data-testid="manage-error">
-            {errorText(failure, 'Something went wrong. Please try again.')}
+            {failureText(failure, t)}
           </p>
         )}
       </article>
@@ -221,23 +232,25 @@ function MoveChooser({
   const current = booking.weeklySessionId == null ? null : `${booking.weeklySessionId}:${booking.date}`;
   const options: SessionDto[] = (data?.sessions ?? []).filter((s) => s.course === booking.course && s.id !== current);
   const picked = options.find((s) => s.id === chosen) ?? null;
+  const t = useT();
+  const w = useTimetableWording();
 
   return (
     <div role="group" aria-labelledby="move-title">
       <h3 id="move-title" className="font-display-tight text-2xl">
-        Move to another session
+        {t('manage.move')}
       </h3>
-      <p className="mt-1 text-ink-300">Coming {booking.course} sessions, in gym time.</p>
+      <p className="mt-1 text-ink-300">{t('manage.moveIntro', { course: booking.course })}</p>
       {isPending ? (
         <p role="status" className="mt-4 text-ink-300">
-          Loading the timetable...
+          {t('timetable.loading')}
         </p>
       ) : isError ? (
         <p role="alert" className="mt-4 text-ink-300">
-          The timetable could not be loaded.
+          {t('timetable.failed')}
         </p>
       ) : options.length === 0 ? (
-        <p className="mt-4 text-ink-300">No other {booking.course} session is open in the next two weeks.</p>
+        <p className="mt-4 text-ink-300">{t('manage.noOther', { course: booking.course })}</p>
       ) : (
         <ul className="mt-4 grid max-h-96 gap-2 overflow-y-auto pr-1" data-testid="move-options">
           {options.map((s) => (
@@ -257,25 +270,23 @@ function MoveChooser({
                 }`}
               >
                 <span className="font-semibold">
-                  {dayText(s.date)} · <span className="tabular-nums">{clockText(s.time)}</span>
+                  {dayText(s.date, 'short', w)} · <span className="tabular-nums">{clockText(s.time, w)}</span>
                 </span>
-                <span className={`text-sm ${s.full ? 'text-danger-400' : 'text-ink-300'}`}>{spotsText(s)}</span>
+                <span className={`text-sm ${s.full ? 'text-danger-400' : 'text-ink-300'}`}>{spotsText(s, w)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       {picked && (
-        <p className="mt-4 text-lg font-semibold">
-          Move to {dayText(picked.date, 'long')} at {clockText(picked.time)}?
-        </p>
+        <p className="mt-4 text-lg font-semibold">{t('manage.confirmMoveTo', { date: dayText(picked.date, 'long', w), time: clockText(picked.time, w) })}</p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className={buttonClass('primary', 'md')} disabled={!picked || busy} onClick={() => picked && onConfirm(picked.id)}>
-          {busy ? 'Moving...' : 'Confirm move'}
+          {busy ? t('manage.moving') : t('manage.confirmMove')}
         </button>
         <button type="button" className={buttonClass('ghost', 'md')} disabled={busy} onClick={onBack}>
-          Back
+          {t('manage.back')}
         </button>
       </div>
     </div>
