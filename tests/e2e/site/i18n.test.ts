@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, gotoReady, sleep, useSite } from './site-helpers';
@@ -107,6 +108,15 @@ describe('the public site in six languages', () => {
     expect(text).toContain(longDate);
     expect(text).not.toMatch(/Booked by|Move to another session|Cancel booking|AM|PM/);
     expect(await page.title()).toMatch(/^Ваше бронирование/);
+    const shots = process.env.SCREENSHOT_DIR;
+    if (shots) {
+      await page.getByRole('button', { name: 'Перенести на другое занятие' }).click();
+      await page.screenshot({ path: path.join(shots, 'manage-ru-move-375.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: path.join(shots, 'manage-ru-move-1280.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Назад' }).click();
+      await page.setViewportSize({ width: 375, height: 780 });
+    }
 
     await page.getByRole('button', { name: 'Отменить бронирование' }).click();
     await expect.poll(() => page.locator('#confirm-cancel-title').textContent()).toContain(`Отменить занятие «${session!.course}»: ${longDate}`);
