@@ -39,7 +39,7 @@ describe('message catalogues', () => {
   });
 
   it('translates the booking-management refusals as English writes them', () => {
-    // tests/api/i18n-pages.test.ts checks the table holds every sentence the server writes.
+    // tests/e2e/site/i18n-pages.test.ts checks the table holds every sentence the server writes.
     for (const [text, key] of Object.entries(MANAGE_ERROR_KEYS)) expect(en[key]).toBe(text);
   });
 

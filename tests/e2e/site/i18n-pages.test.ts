@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as reservations from '../../src/server/reservations/reservations.service';
-import { MANAGE_ERROR_KEYS } from '../../src/web/i18n/errors';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import * as reservations from '../../../src/server/reservations/reservations.service';
+import { MANAGE_ERROR_KEYS } from '../../../src/web/i18n/errors';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
 
-// Server-rendered pages in each language (issue 15): needs `npm run build` (dist/client, dist/server).
+// Server-rendered pages in each language (issue 15). In the browser suite because it needs the
+// production build (npm run test:e2e builds first), though it asks the server through inject.
 const LANGS = [
   { code: 'en', prefix: '', tag: 'en', og: 'en_US' },
   { code: 'ru', prefix: '/ru', tag: 'ru', og: 'ru_RU' },
