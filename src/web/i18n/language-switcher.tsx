@@ -38,7 +38,7 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
   if (variant === 'footer') {
     return (
       <nav aria-label={t('language.label')} className="mt-6" data-testid="footer-languages">
-        <ul className="-mx-3 flex flex-wrap text-sm">{links}</ul>
+        <ul className="-mx-1 flex flex-wrap text-sm">{links}</ul>
       </nav>
     );
   }

@@ -60,7 +60,7 @@ describe('honeypot field of the public forms', () => {
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await contact.getByRole('button', { name: 'Send Message' }).click();
     // SPEC.md §7's payload: the empty honeypot is not sent at all.
-    expect(Object.keys((await sent).postDataJSON() as object).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect(Object.keys((await sent).postDataJSON() as object).sort()).toEqual(['email', 'language', 'message', 'name', 'subject']);
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Message Sent!');
@@ -77,7 +77,7 @@ describe('honeypot field of the public forms', () => {
     await newsletter.getByLabel('Email address').fill(email);
     const signUp = page.waitForRequest((r) => r.url().endsWith('/api/newsletter-subscribers') && r.method() === 'POST');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    expect(Object.keys((await signUp).postDataJSON() as object).sort()).toEqual(['email', 'isActive']);
+    expect(Object.keys((await signUp).postDataJSON() as object).sort()).toEqual(['email', 'isActive', 'language']);
     await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('Subscribed!'));
     const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });
     expect(subs.body.filter((s) => s.email === email)).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('honeypot field of the public forms', () => {
     await form.getByLabel('Preferred date and time').fill(`${nextWeekday()}T17:00`);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/reservations') && r.method() === 'POST');
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    expect(Object.keys((await sent).postDataJSON() as object).sort()).toEqual(['course', 'dateTime', 'email', 'message', 'name', 'phone']);
+    expect(Object.keys((await sent).postDataJSON() as object).sort()).toEqual(['course', 'dateTime', 'email', 'language', 'message', 'name', 'phone']);
     const banner = page.getByTestId('booking-success');
     await banner.waitFor();
     await expect(banner.textContent()).resolves.toBe('Booking sent! ✅');
