@@ -2,6 +2,7 @@
 // initials). No zod here: the public pages' bundle imports this file; the schema that checks
 // a save is shared/schemas/site-settings.ts (which re-exports all of this).
 import type { SiteSettings } from './schemas/site-settings';
+import type { Language } from './i18n/languages';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -113,6 +114,55 @@ export const openingHoursSpecOf = (s: Pick<SiteSettings, 'hours'>) => {
   }
   return [...groups.values()];
 };
+
+// ---- Per-language texts (issue 15) ----
+
+/** The translation when the owner wrote one, else the English text. */
+const pick = (english: string, translation: string | undefined) => (translation ? translation : english);
+
+/**
+ * The settings as a page in `language` shows them: each translated text the owner filled in
+ * replaces the English one, the others stay English. The translations themselves are left
+ * out, so a page carries only its own language's texts.
+ */
+export function localizeSiteSettings(s: SiteSettings, language: Language): SiteSettings {
+  const l = language === 'en' ? undefined : language;
+  const { translations: top, ...rest } = s;
+  const { translations: hero, ...heroEn } = s.hero;
+  const { translations: about, ...aboutEn } = s.about;
+  const { translations: seo, ...seoEn } = s.seo;
+  const h = l && hero?.[l];
+  const a = l && about?.[l];
+  const o = l && seo?.[l];
+  const g = l && top?.[l];
+  // A translated title without its own highlighted word shows no red word rather than the English one.
+  const highlight = h && h.title ? (h.highlight ?? '') : heroEn.highlight;
+  return {
+    ...rest,
+    tagline: pick(s.tagline, g ? g.tagline : undefined),
+    whatsappGreeting: pick(s.whatsappGreeting, g ? g.whatsappGreeting : undefined),
+    hero: h
+      ? { badge: pick(heroEn.badge, h.badge), title: pick(heroEn.title, h.title), highlight, subtitle: pick(heroEn.subtitle, h.subtitle), text: pick(heroEn.text, h.text) }
+      : heroEn,
+    about: a
+      ? {
+          eyebrow: pick(aboutEn.eyebrow, a.eyebrow),
+          title: pick(aboutEn.title, a.title),
+          text: pick(aboutEn.text, a.text),
+          points: aboutEn.points.map((p, i) => ({ title: pick(p.title, a.points?.[i]?.title), text: pick(p.text, a.points?.[i]?.text) })),
+        }
+      : aboutEn,
+    seo: o ? { title: pick(seoEn.title, o.title), description: pick(seoEn.description, o.description) } : seoEn,
+    prices: {
+      columns: s.prices.columns,
+      rows: s.prices.rows.map(({ translations, ...row }) => ({ ...row, label: pick(row.label, l && translations?.[l]) })),
+    },
+    reviews: s.reviews.map(({ translations, ...r }) => {
+      const t = l && translations?.[l];
+      return t ? { ...r, location: pick(r.location, t.location), quote: pick(r.quote, t.quote) } : r;
+    }),
+  };
+}
 
 // ---- Seed: today's sample values and SPEC.md §9 ----
 

@@ -210,6 +210,8 @@ export interface ClassesTable {
   name: string;
   description: string;
   level: ClassLevel;
+  /** JSON { ru?: string, … } (migration 020): the description in the other languages. */
+  description_translations: string;
   duration_minutes: number;
   by_appointment: DbBool;
   sort_order: number;

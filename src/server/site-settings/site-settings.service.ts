@@ -3,11 +3,13 @@ import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constan
 import { STALE_EDIT } from '../../shared/messages';
 import {
   DEFAULT_SITE_SETTINGS,
+  localizeSiteSettings,
   siteSettingsSchema,
   type SiteSettings,
   type SiteSettingsDto,
   type SiteSettingsHistoryEntryDto,
 } from '../../shared/schemas/site-settings';
+import type { Language } from '../../shared/i18n/languages';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
@@ -60,6 +62,21 @@ export async function getSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publ
   ctx.publicCache.set(CACHE_KEY, current);
   lastKnown.set(ctx.db, current.settings);
   return current;
+}
+
+const localized = new WeakMap<SiteSettings, Map<Language, SiteSettings>>();
+
+/**
+ * The settings as a page in `language` shows them (the owner's translations over the English,
+ * without the other languages'), kept for as long as the settings themselves are current.
+ */
+export async function localizedSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publicCache'>, language: Language): Promise<SiteSettings> {
+  const settings = await currentSiteSettings(ctx);
+  let byLanguage = localized.get(settings);
+  if (!byLanguage) localized.set(settings, (byLanguage = new Map()));
+  let out = byLanguage.get(language);
+  if (!out) byLanguage.set(language, (out = localizeSiteSettings(settings, language)));
+  return out;
 }
 
 /** The settings alone (pages, SEO, e-mails). */

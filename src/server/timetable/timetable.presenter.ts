@@ -1,3 +1,5 @@
+import { TRANSLATED_LANGUAGES, type Language } from '../../shared/i18n/languages';
+import type { DescriptionTranslations } from '../../shared/schemas/timetable';
 import type { ClassDto, ClosureDto, PublicClassDto, SessionCancellationDto, SessionDto, WeeklySessionDto } from '../../shared/schemas/timetable';
 import { toBool } from '../db/database';
 import type { ClassRow, ClosureRow } from '../db/schema';
@@ -24,10 +26,33 @@ export const presentSession = (o: Occurrence): SessionDto => {
   };
 };
 
-export const presentPublicClass = ({ class: c, schedule }: { class: ClassRow; schedule: PublicClassDto['schedule'] }): PublicClassDto => ({
+/** The stored translations (JSON), keeping only non-empty texts of known languages. */
+export function descriptionTranslationsOf(c: Pick<ClassRow, 'description_translations'>): DescriptionTranslations {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(c.description_translations);
+  } catch {
+    return {};
+  }
+  if (stored === null || typeof stored !== 'object') return {};
+  const out: DescriptionTranslations = {};
+  for (const l of TRANSLATED_LANGUAGES) {
+    const text = (stored as Record<string, unknown>)[l];
+    if (typeof text === 'string' && text.trim() !== '') out[l] = text;
+  }
+  return out;
+}
+
+/** The description a page in `language` shows: its translation, else the English. */
+const descriptionIn = (c: ClassRow, language: Language) => (language === 'en' ? undefined : descriptionTranslationsOf(c)[language]) ?? c.description;
+
+export const presentPublicClass = (
+  { class: c, schedule }: { class: ClassRow; schedule: PublicClassDto['schedule'] },
+  language: Language = 'en',
+): PublicClassDto => ({
   id: c.id,
   name: c.name,
-  description: c.description,
+  description: descriptionIn(c, language),
   level: c.level,
   durationMinutes: c.duration_minutes,
   byAppointment: toBool(c.by_appointment),
@@ -38,6 +63,7 @@ export const presentClass = (c: ClassRow): ClassDto => ({
   id: c.id,
   name: c.name,
   description: c.description,
+  descriptionTranslations: descriptionTranslationsOf(c),
   level: c.level,
   durationMinutes: c.duration_minutes,
   byAppointment: toBool(c.by_appointment),

@@ -5,6 +5,7 @@ import {
   classCreateSchema,
   classDtoSchema,
   classesAnswerSchema,
+  classesQuerySchema,
   classUpdateSchema,
   closureCreateSchema,
   closureDtoSchema,
@@ -47,10 +48,15 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/classes', {
     config: { access: 'public' },
-    schema: { tags: PUBLIC_TAGS, summary: 'The class catalogue with each class’s weekly times', response: { 200: classesAnswerSchema } },
-    handler: async () => {
+    schema: {
+      tags: PUBLIC_TAGS,
+      summary: 'The class catalogue with each class’s weekly times; ?language=xx gives the descriptions in that language (English where none)',
+      querystring: classesQuerySchema,
+      response: { 200: classesAnswerSchema, ...errorResponses(400) },
+    },
+    handler: async (req) => {
       const { classes, ...rest } = await service.listPublicClasses(ctx);
-      return { ...rest, classes: classes.map(presentPublicClass) };
+      return { ...rest, classes: classes.map((c) => presentPublicClass(c, req.query.language)) };
     },
   });
 

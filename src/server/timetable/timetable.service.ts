@@ -219,6 +219,7 @@ export async function createClass(ctx: AppContext, input: ClassCreatePayload): P
     const row = await repo.insertClass(ctx.db, {
       name: input.name,
       description: input.description,
+      description_translations: JSON.stringify(input.descriptionTranslations),
       level: input.level,
       duration_minutes: input.durationMinutes,
       by_appointment: fromBool(input.byAppointment),
@@ -247,6 +248,7 @@ export async function updateClass(ctx: AppContext, id: number, input: ClassUpdat
       const row = await repo.updateClass(trx, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.descriptionTranslations !== undefined ? { description_translations: JSON.stringify(input.descriptionTranslations) } : {}),
         ...(input.level !== undefined ? { level: input.level } : {}),
         ...(input.durationMinutes !== undefined ? { duration_minutes: input.durationMinutes } : {}),
         ...(input.byAppointment !== undefined ? { by_appointment: fromBool(input.byAppointment) } : {}),

@@ -8,7 +8,7 @@ import { headFor, renderHead } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
 import { jsonForScript } from '../seo/html';
-import { currentSiteSettings } from '../site-settings/site-settings.service';
+import { localizedSiteSettings } from '../site-settings/site-settings.service';
 import { devRenderer, injectGet, loadRenderer, withGymTimeZone, withLanguage, type Renderer } from './ssr';
 import { splitLanguage } from '../../shared/i18n/paths';
 import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
@@ -90,9 +90,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     const renderer = await rendererFor(url);
     if (!renderer) return sendHtml(reply, 200, readShell(null));
     const kind = renderer.entry.matchPage(pathname).kind;
-    // The gym's facts as stored (site settings): the head, the page and, in the state script,
-    // the browser (useSiteSettings) all show the same ones.
-    const site = await currentSiteSettings(ctx);
+    // The gym's facts as stored (site settings), in the page's language: the head, the page
+    // and, in the state script, the browser (useSiteSettings) all show the same ones.
+    const site = await localizedSiteSettings(ctx, language);
     if (kind === 'admin') {
       // The back office is client-only; its head only keeps it out of search results.
       const head = renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site));

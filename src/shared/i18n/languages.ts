@@ -6,6 +6,10 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The languages an owner's text may be translated into (English is the text itself). */
+export const TRANSLATED_LANGUAGES = ['ru', 'zh', 'de', 'fr', 'th'] as const satisfies readonly Exclude<Language, 'en'>[];
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
 /** Each language named in itself, for the switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
 import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
+import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -28,6 +29,31 @@ const text = (label: string, max: number = SITE_SETTINGS_LIMITS.shortText) =>
     .trim()
     .min(1, `${label} est requis`)
     .max(max, `${label} est trop long (${max} caractères au plus)`);
+
+/**
+ * A translation of an owner's text (issue 15): optional, and empty means "show the English"
+ * (the fallback). The language's French name goes into every message.
+ */
+const translated = (label: string, language: TranslatedLanguage, max: number = SITE_SETTINGS_LIMITS.shortText) => {
+  const named = `${label} (${LANGUAGE_NAMES_FR[language]})`;
+  return z
+    .string({ error: `${named} doit être un texte` })
+    .trim()
+    .max(max, `${named} est trop long (${max} caractères au plus)`)
+    .optional();
+};
+
+/** One optional entry per language other than English; a missing one falls back to English. */
+const perLanguage = <T extends z.ZodType>(entry: (language: TranslatedLanguage) => T) =>
+  z
+    .object({
+      ru: entry('ru').optional(),
+      zh: entry('zh').optional(),
+      de: entry('de').optional(),
+      fr: entry('fr').optional(),
+      th: entry('th').optional(),
+    } satisfies Record<(typeof TRANSLATED_LANGUAGES)[number], z.ZodType>)
+    .optional();
 
 /** Numbers in international format: a +, then 8 to 15 digits, spaces or hyphens between. */
 export const WHATSAPP_PATTERN = /^\+[1-9](?:[ -]?[0-9]){7,14}$/;
@@ -79,12 +105,21 @@ const priceRow = z.object({
       { error: 'Prix : liste des montants requise' },
     )
     .min(1, 'Prix : au moins un montant par ligne'),
+  /** The label in the other languages; it moves with its row. */
+  translations: perLanguage((l) => translated('Le libellé du tarif', l)),
 });
 
 const review = z.object({
   name: text('Le nom du client'),
   location: text('La provenance du client'),
   quote: text("Le texte de l'avis", SITE_SETTINGS_LIMITS.text),
+  /** The quote and the place in the other languages (the name stays as written). */
+  translations: perLanguage((l) =>
+    z.object({
+      location: translated('La provenance du client', l),
+      quote: translated("Le texte de l'avis", l, SITE_SETTINGS_LIMITS.text),
+    }),
+  ),
 });
 
 /** The four blocks of the about section (their icons follow their order). */
@@ -171,21 +206,47 @@ export const siteSettingsSchema = z.object({
       .trim()
       .max(SITE_SETTINGS_LIMITS.shortText, "Le sous-titre de l'accueil est trop long"),
     text: text("Le texte de l'accueil", SITE_SETTINGS_LIMITS.text),
+    translations: perLanguage((l) =>
+      z.object({
+        badge: translated("Le bandeau de l'accueil", l),
+        title: translated("Le titre de l'accueil", l),
+        highlight: translated('Le mot mis en avant', l, 60),
+        subtitle: translated("Le sous-titre de l'accueil", l),
+        text: translated("Le texte de l'accueil", l, SITE_SETTINGS_LIMITS.text),
+      }),
+    ),
   }),
   about: z.object({
     eyebrow: text('Le surtitre « À propos »'),
     title: text('Le titre « À propos »'),
     text: text('Le texte « À propos »', SITE_SETTINGS_LIMITS.text),
     points: z.array(aboutPoint, { error: 'Points forts requis' }).length(4, 'Points forts : exactement 4'),
+    translations: perLanguage((l) =>
+      z.object({
+        eyebrow: translated('Le surtitre « À propos »', l),
+        title: translated('Le titre « À propos »', l),
+        text: translated('Le texte « À propos »', l, SITE_SETTINGS_LIMITS.text),
+        /** In the order of `points`. */
+        points: z
+          .array(z.object({ title: translated('Le titre du point fort', l), text: translated('Le texte du point fort', l, SITE_SETTINGS_LIMITS.text) }))
+          .max(4, 'Points forts : 4 au plus')
+          .optional(),
+      }),
+    ),
   }),
   whatsappGreeting: text('Le message WhatsApp pré-rempli', 500),
   seo: z.object({
     title: text('Le titre SEO par défaut', 120),
     description: text('La description SEO par défaut', 320),
+    translations: perLanguage((l) => z.object({ title: translated('Le titre SEO par défaut', l, 120), description: translated('La description SEO par défaut', l, 320) })),
   }),
   logoUrl: imageUrl('Logo'),
   /** Also the Open Graph image of the pages that have none of their own. */
   heroImageUrl: imageUrl("Image d'accueil"),
+  /** The slogan and the WhatsApp greeting in the other languages. */
+  translations: perLanguage((l) =>
+    z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) }),
+  ),
 });
 
 /** What the form edits and the database stores. */

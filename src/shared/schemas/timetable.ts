@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, isWallTime } from '../gym-time';
 import { LIMITS } from './common';
+import { LANGUAGE_NAMES_FR, LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 
 // The timetable: one schema per payload (the routes parse them, the planning screen reuses
 // them), then the answers' shapes. Back-office messages are French, the public ones English.
@@ -31,6 +32,11 @@ const optionalText = (max: number) =>
 
 // ---- public ----
 
+/** GET /api/classes?language=xx: the descriptions in that language (English where none). */
+export const classesQuerySchema = z.object({
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+});
+
 /** GET /api/sessions?from=YYYY-MM-DD&days=N (both optional: today in the gym's zone, 14 days). */
 export const sessionsQuerySchema = z.object({
   from: z.string().refine(isIsoDate, 'from must be a real date written YYYY-MM-DD').optional(),
@@ -52,12 +58,29 @@ const durationMinutes = z
   .int('La durée doit être un nombre entier de minutes')
   .min(1, 'La durée doit être d’au moins 1 minute')
   .max(600, 'La durée ne peut dépasser 600 minutes');
+const translatedDescription = (l: TranslatedLanguage) =>
+  z
+    .string({ error: `La description (${LANGUAGE_NAMES_FR[l]}) doit être un texte` })
+    .trim()
+    .max(LIMITS.description, `La description (${LANGUAGE_NAMES_FR[l]}) est trop longue`)
+    .optional();
+/** The description in the public site's other languages; an empty one shows the English. */
+const descriptionTranslations = z.object({
+  ru: translatedDescription('ru'),
+  zh: translatedDescription('zh'),
+  de: translatedDescription('de'),
+  fr: translatedDescription('fr'),
+  th: translatedDescription('th'),
+} satisfies Record<TranslatedLanguage, z.ZodType>);
+export type DescriptionTranslations = z.infer<typeof descriptionTranslations>;
+
 const sortOrder = z.number({ error: "L'ordre doit être un nombre entier" }).int("L'ordre doit être un nombre entier").min(0).max(10_000);
 
 /** POST /api/timetable/classes */
 export const classCreateSchema = z.object({
   name: className,
   description: z.string().trim().max(LIMITS.description, 'La description est trop longue').default(''),
+  descriptionTranslations: descriptionTranslations.default({}),
   level,
   durationMinutes: durationMinutes.default(60),
   byAppointment: z.boolean({ error: 'byAppointment doit valoir true ou false' }).default(false),
@@ -72,6 +95,8 @@ export const classUpdateSchema = z
   .object({
     name: className,
     description: z.string().trim().max(LIMITS.description, 'La description est trop longue'),
+    /** Replaces every translation (a language left out has none). */
+    descriptionTranslations,
     level,
     durationMinutes,
     byAppointment: z.boolean({ error: 'byAppointment doit valoir true ou false' }),
@@ -209,6 +234,7 @@ export const classDtoSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  descriptionTranslations: z.object({ ru: z.string(), zh: z.string(), de: z.string(), fr: z.string(), th: z.string() }).partial(),
   level: z.enum(CLASS_LEVELS),
   durationMinutes: z.number().int(),
   byAppointment: z.boolean(),

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarOff, CalendarX2, Loader2, Pencil, Plus, Power, RotateCcw, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { addDays, isoWeekday } from '../../../shared/gym-time';
+import { LANGUAGE_NAMES_FR, LANGUAGE_TAGS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../../shared/i18n/languages';
 import {
   CLASS_LEVELS,
   OPEN_WEEKDAYS,
@@ -199,6 +200,7 @@ function ClassesTab({ classes, sessions }: { classes: ClassDto[]; sessions: Week
                   </div>
                 </div>
                 {c.description && <p className="mt-2 text-sm wrap-anywhere text-gray-700">{c.description}</p>}
+                <TranslatedIn translations={c.descriptionTranslations} />
                 {!c.byAppointment && (
                   <>
                     <h3 className="mt-4 mb-2 text-sm font-semibold text-gray-900">Créneaux hebdomadaires</h3>
@@ -277,7 +279,7 @@ function ClassesTab({ classes, sessions }: { classes: ClassDto[]; sessions: Week
 
 type ClassIn = z.input<typeof classCreateSchema>;
 type ClassOut = z.output<typeof classCreateSchema>;
-const CLASS_DEFAULTS: ClassIn = { name: '', description: '', level: 'All Levels', durationMinutes: 60 };
+const CLASS_DEFAULTS: ClassIn = { name: '', description: '', descriptionTranslations: {}, level: 'All Levels', durationMinutes: 60 };
 
 function ClassDialog({ state, onClose }: { state: { cls: ClassDto | null } | null; onClose: () => void }) {
   const create = useCreateClass();
@@ -293,13 +295,20 @@ function ClassDialog({ state, onClose }: { state: { cls: ClassDto | null } | nul
     reset,
     formState: { errors },
   } = useForm<ClassIn, unknown, ClassOut>({ resolver: zodResolver(classCreateSchema), defaultValues: CLASS_DEFAULTS });
+  const englishDescription = useWatch({ control, name: 'description' });
 
   useEffect(() => {
     if (!state) return;
     setServerError(null);
     reset(
       state.cls
-        ? { name: state.cls.name, description: state.cls.description, level: state.cls.level, durationMinutes: state.cls.durationMinutes }
+        ? {
+            name: state.cls.name,
+            description: state.cls.description,
+            descriptionTranslations: state.cls.descriptionTranslations,
+            level: state.cls.level,
+            durationMinutes: state.cls.durationMinutes,
+          }
         : CLASS_DEFAULTS,
     );
   }, [state, reset]);
@@ -307,7 +316,13 @@ function ClassDialog({ state, onClose }: { state: { cls: ClassDto | null } | nul
   const onSubmit = handleSubmit((data) =>
     flight.run(async () => {
       setServerError(null);
-      const fields = { name: data.name, description: data.description, level: data.level, durationMinutes: data.durationMinutes };
+      const fields = {
+        name: data.name,
+        description: data.description,
+        descriptionTranslations: data.descriptionTranslations,
+        level: data.level,
+        durationMinutes: data.durationMinutes,
+      };
       try {
         if (editing) await update.mutateAsync({ id: editing.id, data: fields });
         else await create.mutateAsync({ ...fields, byAppointment: false, active: true });
@@ -327,8 +342,9 @@ function ClassDialog({ state, onClose }: { state: { cls: ClassDto | null } | nul
           <Input autoComplete="off" {...fieldAria('class-name', errors.name?.message)} {...register('name')} />
         </Field>
         <Field id="class-description" label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...fieldAria('class-description', errors.description?.message)} {...register('description')} />
+          <Textarea rows={3} lang="en" {...fieldAria('class-description', errors.description?.message)} {...register('description')} />
         </Field>
+        <DescriptionTranslationsFields register={register} errors={errors.descriptionTranslations} english={englishDescription} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Controller
             control={control}
@@ -353,6 +369,49 @@ function ClassDialog({ state, onClose }: { state: { cls: ClassDto | null } | nul
         <DialogActions onCancel={onClose} busy={flight.busy} submit={editing ? 'Enregistrer' : 'Créer'} />
       </form>
     </Modal>
+  );
+}
+
+/** Which languages a class's description is written in besides English. */
+function TranslatedIn({ translations }: { translations: ClassDto['descriptionTranslations'] }) {
+  const done = TRANSLATED_LANGUAGES.filter((l) => translations[l]);
+  return (
+    <p className="mt-1 text-xs text-gray-700" data-testid="class-translations">
+      {done.length === 0 ? 'Description en anglais seulement' : `Description traduite en ${done.map((l) => LANGUAGE_NAMES_FR[l]).join(', ')}`}
+    </p>
+  );
+}
+
+/**
+ * The description in the public site's other languages (issue 15), folded away under the
+ * English one: an empty field shows the English description on that language's pages.
+ */
+function DescriptionTranslationsFields({
+  register,
+  errors,
+  english,
+}: {
+  register: UseFormRegister<ClassIn>;
+  errors: Partial<Record<TranslatedLanguage, { message?: string }>> | undefined;
+  english: string | undefined;
+}) {
+  const invalid = errors !== undefined && Object.keys(errors).length > 0;
+  return (
+    <details className="rounded-md border border-gray-200 p-3" open={invalid || undefined}>
+      <summary className="cursor-pointer text-sm font-medium text-gray-900">Description dans les autres langues</summary>
+      <p className="mt-2 text-sm text-gray-700">Vide : la page de cette langue montre la description anglaise.</p>
+      <div className="mt-3 grid gap-3">
+        {TRANSLATED_LANGUAGES.map((l) => {
+          const id = `class-description-${l}`;
+          const error = errors?.[l]?.message;
+          return (
+            <Field key={l} id={id} label={`Description (${LANGUAGE_NAMES_FR[l]})`} error={error}>
+              <Textarea rows={2} lang={LANGUAGE_TAGS[l]} placeholder={english} {...fieldAria(id, error)} {...register(`descriptionTranslations.${l}`)} />
+            </Field>
+          );
+        })}
+      </div>
+    </details>
   );
 }
 

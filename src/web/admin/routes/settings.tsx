@@ -15,6 +15,7 @@ import { SettingsSection, fieldId } from '../features/site-settings/fields';
 import { SettingsHistory } from '../features/site-settings/history';
 import { ContactSection, GymSection, HoursSection, ImagesSection, PricesSection, ReviewsSection, TextsSection } from '../features/site-settings/sections';
 import { fieldForServerMessage } from '../features/site-settings/server-field';
+import { TranslationsSection } from '../features/site-settings/translations-section';
 import { useUnsavedChangesGuard } from '../lib/unsaved-changes';
 
 const SECTIONS = [
@@ -24,6 +25,7 @@ const SECTIONS = [
   { id: 'tarifs', label: 'Tarifs' },
   { id: 'avis', label: 'Avis' },
   { id: 'textes', label: 'Textes et SEO' },
+  { id: 'traductions', label: 'Traductions' },
   { id: 'images', label: 'Images' },
   { id: 'historique', label: 'Historique' },
 ];
@@ -150,6 +152,7 @@ function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; reload: () 
         <PricesSection />
         <ReviewsSection />
         <TextsSection />
+        <TranslationsSection />
         <ImagesSection />
 
         {/* Always in reach: the form is long, the save stays at the bottom of the screen. */}

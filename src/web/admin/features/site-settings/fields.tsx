@@ -29,6 +29,7 @@ export function TextField({
   number,
   autoComplete,
   inputMode,
+  placeholder,
   className,
 }: {
   name: SettingsPath;
@@ -45,6 +46,8 @@ export function TextField({
   number?: boolean;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' | 'text';
+  /** Shown while empty (a translation shows the English text it falls back to). */
+  placeholder?: string;
   className?: string;
 }) {
   const { register } = useFormContext<SiteSettingsInput>();
@@ -55,7 +58,7 @@ export function TextField({
     <div className={className}>
       <Field id={id} label={label} error={error} hint={hint}>
         {rows ? (
-          <Textarea rows={rows} lang={lang} {...fieldAria(id, error)} {...register(name, options)} />
+          <Textarea rows={rows} lang={lang} placeholder={placeholder} {...fieldAria(id, error)} {...register(name, options)} />
         ) : (
           <Input
             type={number ? 'number' : type}
@@ -63,6 +66,7 @@ export function TextField({
             lang={lang}
             autoComplete={autoComplete ?? 'off'}
             inputMode={inputMode}
+            placeholder={placeholder}
             {...fieldAria(id, error)}
             {...register(name, options)}
           />

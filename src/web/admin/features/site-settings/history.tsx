@@ -29,6 +29,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   seo: 'SEO',
   logoUrl: 'Logo',
   heroImageUrl: "Image d'accueil",
+  translations: 'Traductions (slogan, message WhatsApp)',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

@@ -348,7 +348,7 @@ export function TextsSection() {
   const hero = useWatch<SiteSettingsInput, 'hero'>({ name: 'hero' });
   const heroImage = useWatch<SiteSettingsInput, 'heroImageUrl'>({ name: 'heroImageUrl' });
   return (
-    <SettingsSection id="textes" title="Textes et SEO" description="Les textes du site sont en anglais.">
+    <SettingsSection id="textes" title="Textes et SEO" description="Les textes du site en anglais ; leurs traductions sont dans la section « Traductions ».">
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Accueil</legend>
         <TextField name="hero.badge" label="Bandeau" lang="en" />

@@ -37,6 +37,10 @@ describe('fieldForServerMessage', () => {
     ['logoUrl', (s) => void (s.logoUrl = 'javascript:alert(1)')],
     ['heroImageUrl', (s) => void (s.heroImageUrl = 'http://x/y.jpg')],
     ['reviews', (s) => void (s.reviews = s.reviews.slice(0, 2))],
+    ['translations.ru.tagline', (s) => void (s.translations = { ru: { tagline: 'x'.repeat(300) } })],
+    ['hero.translations.de.title', (s) => void (s.hero.translations = { de: { title: 'x'.repeat(300) } })],
+    ['seo.translations.th.description', (s) => void (s.seo.translations = { th: { description: 'x'.repeat(400) } })],
+    ['about.translations.zh.eyebrow', (s) => void (s.about.translations = { zh: { eyebrow: 'x'.repeat(300) } })],
   ];
   for (const [path, change] of cases) {
     it(`${path}`, () => {

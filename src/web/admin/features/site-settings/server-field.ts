@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../../../../shared/i18n/languages';
 import { WEEKDAYS, WEEKDAY_LABELS_FR } from '../../../../shared/schemas/site-settings';
 
 // A refused save (400) answers one sentence, `{ error }`, that names its field in French (the
@@ -49,5 +50,18 @@ export function fieldForServerMessage(message: string, knownPaths: (path: string
     return message.includes("heure d'ouverture") ? `hours.${day}.from` : `hours.${day}.to`;
   }
   const hit = PREFIXES.find(([prefix]) => message.startsWith(prefix));
-  return hit ? hit[1] : null;
+  if (!hit) return null;
+  // A translation's message names its language after the label: "Le slogan (russe) est …".
+  const language = TRANSLATED_LANGUAGES.find((l) => message.includes(` (${LANGUAGE_NAMES_FR[l]}) `));
+  if (!language) return hit[1];
+  // Always a field of the "Traductions" section (its tab shows that it holds an error).
+  return translatedPath(hit[1], language);
+}
+
+/** Where a translated text sits: beside its group's English fields, or at the top for the slogan and greeting. */
+function translatedPath(path: string, language: string): string | null {
+  const parts = path.split('.');
+  if (parts.length === 1) return ['tagline', 'whatsappGreeting'].includes(path) ? `translations.${language}.${path}` : null;
+  if (parts.length === 2 && ['hero', 'about', 'seo'].includes(parts[0])) return `${parts[0]}.translations.${language}.${parts[1]}`;
+  return null;
 }
