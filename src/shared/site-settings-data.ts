@@ -115,6 +115,13 @@ export const openingHoursSpecOf = (s: Pick<SiteSettings, 'hours'>) => {
   return [...groups.values()];
 };
 
+/** Top-level fields whose values differ (the settings' history lists them). */
+export function changedFields(before: SiteSettings | null, after: SiteSettings): (keyof SiteSettings)[] {
+  const keys = Object.keys(after) as (keyof SiteSettings)[];
+  if (!before) return keys;
+  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
 // ---- Per-language texts (issue 15) ----
 
 /** The translation when the owner wrote one, else the English text. */
@@ -142,7 +149,13 @@ export function localizeSiteSettings(s: SiteSettings, language: Language): SiteS
     tagline: pick(s.tagline, g ? g.tagline : undefined),
     whatsappGreeting: pick(s.whatsappGreeting, g ? g.whatsappGreeting : undefined),
     hero: h
-      ? { badge: pick(heroEn.badge, h.badge), title: pick(heroEn.title, h.title), highlight, subtitle: pick(heroEn.subtitle, h.subtitle), text: pick(heroEn.text, h.text) }
+      ? {
+          badge: pick(heroEn.badge, h.badge),
+          title: pick(heroEn.title, h.title),
+          highlight,
+          subtitle: pick(heroEn.subtitle, h.subtitle),
+          text: pick(heroEn.text, h.text),
+        }
       : heroEn,
     about: a
       ? {

@@ -3,10 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../tests/helpers/test-app';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { LIMITS } from '../../shared/schemas/common';
-import { SITE_SETTINGS_LIMITS, siteSettingsSchema } from '../../shared/schemas/site-settings';
+import { SITE_SETTINGS_LIMITS, siteSettingsSchema, type SiteSettings } from '../../shared/schemas/site-settings';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/database';
-import { SEED_OWNER_TEXTS, type SeedOwnerTexts, type TranslatedLanguage } from './seed-translations';
+import {
+  SEED_OWNER_TEXTS,
+  SEEDED_CLASS_DESCRIPTIONS,
+  seedDescriptionTranslations,
+  withSeedTranslations,
+  type SeedOwnerTexts,
+  type TranslatedLanguage,
+} from './seed-translations';
 
 const TRANSLATED = LANGUAGES.filter((l): l is TranslatedLanguage => l !== 'en');
 const GYM_NAME = DEFAULT_SITE_SETTINGS.name;
@@ -160,5 +167,62 @@ describe('translations of the seeded owner texts', () => {
       if (!script) return;
       for (const [path, v] of flatten(t)) expect(v, `${lang} ${path}`).toMatch(script);
     });
+  });
+});
+
+describe('the seeded translations are added only where they fit', () => {
+  it('knows the English descriptions migration 004 seeds', () => {
+    expect(Object.fromEntries(seededClasses.map((c) => [c.name, c.description]))).toEqual(SEEDED_CLASS_DESCRIPTIONS);
+  });
+
+  it('skips a text the owner changed and never replaces an owner’s translation', () => {
+    const s = structuredClone(DEFAULT_SITE_SETTINGS);
+    s.hero.title = 'Fight like a Tiger.';
+    s.prices.rows[1].label = 'Day pass';
+    s.translations = { de: { tagline: 'Eigener Slogan' } };
+    const out = withSeedTranslations(s);
+    // The changed title gets no translation (nor its red word); the rest of the hero does.
+    expect(out.hero.translations?.ru?.title).toBeUndefined();
+    expect(out.hero.translations?.ru?.highlight).toBeUndefined();
+    expect(out.hero.translations?.ru?.text).toBe(SEED_OWNER_TEXTS.ru.hero.text);
+    expect(out.prices.rows[1].translations).toBeUndefined();
+    expect(out.prices.rows[0].translations?.zh).toBe(SEED_OWNER_TEXTS.zh.priceRows['1 session']);
+    expect(out.translations?.de?.tagline).toBe('Eigener Slogan');
+    expect(out.translations?.fr?.tagline).toBe(SEED_OWNER_TEXTS.fr.tagline);
+    // The English stays as the owner wrote it, and the result is a valid record.
+    expect(out.hero.title).toBe('Fight like a Tiger.');
+    expect(siteSettingsSchema.safeParse(out).success).toBe(true);
+    expect(seedDescriptionTranslations('Luta Livre', 'Our own words.')).toEqual({});
+    expect(seedDescriptionTranslations('Luta Livre', SEEDED_CLASS_DESCRIPTIONS['Luta Livre']).th).toBe(SEED_OWNER_TEXTS.th.classDescriptions['Luta Livre']);
+  });
+
+  it('migration 020 leaves an edited record’s own texts alone on an existing database', async () => {
+    const d = tempDir();
+    const h = openDatabase({ dataDir: d });
+    try {
+      await migrate(h, undefined, { upTo: '018-languages' });
+      const row = await h.db.selectFrom('site_settings').select(['data', 'version']).executeTakeFirstOrThrow();
+      const edited = JSON.parse(row.data) as SiteSettings;
+      edited.about.title = 'A family camp';
+      await h.db
+        .updateTable('site_settings')
+        .set({ data: JSON.stringify(edited), version: 7 })
+        .execute();
+      await h.db.updateTable('classes').set({ description: 'Our own words.' }).where('name', '=', 'Luta Livre').execute();
+      await migrate(h);
+      const after = await h.db.selectFrom('site_settings').select(['data', 'version']).executeTakeFirstOrThrow();
+      const s = JSON.parse(after.data) as SiteSettings;
+      expect(after.version).toBe(8);
+      expect(s.about.title).toBe('A family camp');
+      expect(s.about.translations?.ru?.title).toBeUndefined();
+      expect(s.about.translations?.ru?.eyebrow).toBe(SEED_OWNER_TEXTS.ru.about.eyebrow);
+      const classes = await h.db.selectFrom('classes').select(['name', 'description_translations']).execute();
+      const byName = new Map(classes.map((c) => [c.name, JSON.parse(c.description_translations) as Record<string, string>]));
+      expect(byName.get('Luta Livre')).toEqual({});
+      expect(byName.get('MMA Training')?.de).toBe(SEED_OWNER_TEXTS.de.classDescriptions['MMA Training']);
+    } finally {
+      await h.close();
+      fs.rmSync(d, { recursive: true, force: true });
+    }
   });
 });

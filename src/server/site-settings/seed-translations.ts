@@ -1,4 +1,5 @@
-import type { Language } from '../../shared/i18n/languages';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../shared/i18n/languages';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/schemas/site-settings';
 
 // The seeded owner texts (DEFAULT_SITE_SETTINGS and the classes migration 004 inserts) in the
 // site's other languages (issue 15, point 6), so a new gym's pages read well in every language
@@ -7,7 +8,7 @@ import type { Language } from '../../shared/i18n/languages';
 // gendered particles. Place names as travellers see them on signs and maps: "Ao Nang, Krabi"
 // in Latin script, Ао Нанг / Краби, 奥南 / 甲米, อ่าวนาง / กระบี่; the gym's name never changes.
 
-export type TranslatedLanguage = Exclude<Language, 'en'>;
+export type { TranslatedLanguage };
 
 export interface SeedOwnerTexts {
   tagline: string;
@@ -279,3 +280,73 @@ export const SEED_OWNER_TEXTS: Record<TranslatedLanguage, SeedOwnerTexts> = {
     },
   },
 };
+
+/** The English descriptions migration 004 seeds, by class name (a translation fits only these). */
+export const SEEDED_CLASS_DESCRIPTIONS: Record<string, string> = {
+  'Muay Thai Beginner': 'Stance, footwork, the basic strikes and pad work. No experience needed: the right first class.',
+  'Brazilian Jiu Jitsu': 'Positions, escapes and submissions on the mat, then positional sparring at your pace.',
+  Wrestling: 'Takedowns, sprawls and cage work. Builds the base every grappler and MMA fighter needs.',
+  'Muay Thai All Levels': 'Pad rounds with our Thai trainers, bag work, clinch and technical sparring.',
+  'Luta Livre': 'Brazilian no-gi submission grappling: leg locks, chokes and fast transitions.',
+  'MMA Training': 'Striking, takedowns and ground control put together, from drills to controlled sparring.',
+  'Private Training': 'One-to-one with a trainer of your choice, any discipline, planned around your goals.',
+};
+
+/** The seeded translations of a class's description, when its name and English text are still the seed's. */
+export function seedDescriptionTranslations(name: string, description: string): Partial<Record<TranslatedLanguage, string>> {
+  if (SEEDED_CLASS_DESCRIPTIONS[name] !== description) return {};
+  const out: Partial<Record<TranslatedLanguage, string>> = {};
+  for (const l of TRANSLATED_LANGUAGES) {
+    const text = SEED_OWNER_TEXTS[l].classDescriptions[name];
+    if (text) out[l] = text;
+  }
+  return out;
+}
+
+/**
+ * The settings with the seeded translations added: only where the English text is still the
+ * seed's (a translation of another text would be wrong) and no translation is there yet (the
+ * owner's own work is never replaced).
+ */
+export function withSeedTranslations(settings: SiteSettings): SiteSettings {
+  const d = DEFAULT_SITE_SETTINGS;
+  const s = structuredClone(settings);
+  const fill = <T extends Record<string, unknown>>(target: T | undefined, key: string, english: string, seedEnglish: string, text: string): T => {
+    const out = (target ?? {}) as Record<string, unknown>;
+    if (english === seedEnglish && !out[key]) out[key] = text;
+    return out as T;
+  };
+  for (const l of TRANSLATED_LANGUAGES) {
+    const t = SEED_OWNER_TEXTS[l];
+    let top = s.translations?.[l] ?? {};
+    top = fill(top, 'tagline', s.tagline, d.tagline, t.tagline);
+    top = fill(top, 'whatsappGreeting', s.whatsappGreeting, d.whatsappGreeting, t.whatsappGreeting);
+    s.translations = { ...s.translations, [l]: top };
+
+    let hero = s.hero.translations?.[l] ?? {};
+    for (const k of ['badge', 'title', 'subtitle', 'text'] as const) hero = fill(hero, k, s.hero[k], d.hero[k], t.hero[k]);
+    // The red word goes with the seeded title only.
+    if (hero.title === t.hero.title) hero = fill(hero, 'highlight', s.hero.highlight, d.hero.highlight, t.hero.highlight);
+    s.hero.translations = { ...s.hero.translations, [l]: hero };
+
+    let about = s.about.translations?.[l] ?? {};
+    for (const k of ['eyebrow', 'title', 'text'] as const) about = fill(about, k, s.about[k], d.about[k], t.about[k]);
+    const points = s.about.points.map((p, i) => {
+      const seed = d.about.points[i];
+      let own = about.points?.[i];
+      own = fill(own, 'title', p.title, seed.title, t.about.points[i].title);
+      return fill(own, 'text', p.text, seed.text, t.about.points[i].text);
+    });
+    s.about.translations = { ...s.about.translations, [l]: { ...about, points } };
+
+    let seo = s.seo.translations?.[l] ?? {};
+    for (const k of ['title', 'description'] as const) seo = fill(seo, k, s.seo[k], d.seo[k], t.seo[k]);
+    s.seo.translations = { ...s.seo.translations, [l]: seo };
+
+    for (const row of s.prices.rows) {
+      const text = t.priceRows[row.label];
+      if (text && d.prices.rows.some((r) => r.label === row.label) && !row.translations?.[l]) row.translations = { ...row.translations, [l]: text };
+    }
+  }
+  return s;
+}

@@ -3,6 +3,7 @@ import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constan
 import { STALE_EDIT } from '../../shared/messages';
 import {
   DEFAULT_SITE_SETTINGS,
+  changedFields,
   localizeSiteSettings,
   siteSettingsSchema,
   type SiteSettings,
@@ -96,13 +97,6 @@ export function siteSettingsNow(ctx: Pick<AppContext, 'db' | 'publicCache'>): Si
 
 /** The configuration with the gym's facts, for the e-mail templates (`config.gym`). */
 export const mailConfig = (ctx: Pick<AppContext, 'config' | 'db' | 'publicCache'>) => ({ ...ctx.config, gym: siteSettingsNow(ctx) });
-
-/** Top-level fields whose values differ. */
-export function changedFields(before: SiteSettings | null, after: SiteSettings): (keyof SiteSettings)[] {
-  const keys = Object.keys(after) as (keyof SiteSettings)[];
-  if (!before) return keys;
-  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-}
 
 /** Writes a new version if `expected` is still the stored one, and its history entry. */
 async function writeVersion(ctx: AppContext, settings: SiteSettings, expected: number, userId: number | null): Promise<CurrentSiteSettings> {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../../shared/i18n/languages';
 import type { ClassesAnswer, PublicClassDto, SessionDto, SessionsAnswer } from '../../shared/schemas/timetable';
 import { apiGet, type GetJson } from './api-client';
 
@@ -14,10 +15,11 @@ export type { PublicClassDto, SessionDto };
 /** How many days of sessions the booking page lists. */
 export const SESSION_DAYS = 14;
 
-export const classesQuery = (get: GetJson = apiGet) =>
+/** The catalogue with the descriptions in the page's language (English where the owner wrote none). */
+export const classesQuery = (language: Language, get: GetJson = apiGet) =>
   queryOptions({
-    queryKey: ['classes'],
-    queryFn: () => get<ClassesAnswer>('/api/classes'),
+    queryKey: ['classes', language],
+    queryFn: () => get<ClassesAnswer>(language === 'en' ? '/api/classes' : `/api/classes?language=${language}`),
   });
 
 /** The coming sessions from today (the server's today in the gym's zone). */

@@ -142,7 +142,7 @@ describe('back office: Planning', () => {
     await page.getByRole('button', { name: 'Nouveau cours' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau cours' });
     await dialog.getByLabel('Nom').fill('Kids Muay Thai');
-    await dialog.getByLabel('Description').fill('For 6 to 12 year olds');
+    await dialog.getByLabel('Description', { exact: true }).fill('For 6 to 12 year olds');
     await dialog.getByLabel('Durée (minutes)').fill('45');
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await expectToast(page, 'Cours créé');

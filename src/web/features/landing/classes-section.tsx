@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
 
 /** The daily schedule: the class catalogue as the timetable holds it (GET /api/classes, server-rendered). */
 export function ClassesSection() {
-  const { data, isPending, isError } = useQuery(classesQuery());
+  const { data, isPending, isError } = useQuery(classesQuery(useLanguage()));
   const t = useT();
   const lp = useLocalePath();
   const wording = useTimetableWording();

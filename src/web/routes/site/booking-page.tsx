@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
-import { useFormatNumber, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
+import { useFormatNumber, useLanguage, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
@@ -33,7 +33,7 @@ export default function BookingPage() {
   const [booked, setBooked] = useState(false);
   const queryClient = useQueryClient();
   // Both server-rendered (entry-server.tsx) and shared with the session list.
-  const classes = useQuery(classesQuery());
+  const classes = useQuery(classesQuery(useLanguage()));
   const sessions = useQuery(sessionsQuery());
   const zone = classes.data?.zoneLabel ?? sessions.data?.zoneLabel ?? zoneLabel(gymTimeZone());
   const courses = classes.data ? classes.data.classes.map((c) => c.name) : COURSE_NAMES;

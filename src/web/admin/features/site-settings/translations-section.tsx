@@ -63,46 +63,47 @@ export function TranslationsSection() {
 function LanguageFields({ language: l }: { language: TranslatedLanguage }) {
   const en = useWatch<SiteSettingsInput>();
   const lang = LANGUAGE_TAGS[l];
-  const name = capitalise(LANGUAGE_NAMES_FR[l]);
+  const fr = LANGUAGE_NAMES_FR[l];
+  const name = capitalise(fr);
   const rows = en.prices?.rows ?? [];
   const reviews = en.reviews ?? [];
   return (
     <>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Accueil ({name})</legend>
-        <TextField name={`hero.translations.${l}.badge`} label="Bandeau" lang={lang} placeholder={en.hero?.badge} />
+        <TextField name={`hero.translations.${l}.badge`} label={`Bandeau (${fr})`} lang={lang} placeholder={en.hero?.badge} />
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField name={`hero.translations.${l}.title`} label="Titre" lang={lang} placeholder={en.hero?.title} />
+          <TextField name={`hero.translations.${l}.title`} label={`Titre (${fr})`} lang={lang} placeholder={en.hero?.title} />
           <TextField
             name={`hero.translations.${l}.highlight`}
-            label="Mot mis en avant (en rouge)"
+            label={`Mot mis en avant (en rouge) (${fr})`}
             hint="Un mot du titre traduit, ou vide"
             lang={lang}
             placeholder={en.hero?.highlight}
           />
         </div>
-        <TextField name={`hero.translations.${l}.subtitle`} label="Sous-titre" lang={lang} placeholder={en.hero?.subtitle} />
-        <TextField name={`hero.translations.${l}.text`} label="Texte" rows={3} lang={lang} placeholder={en.hero?.text} />
+        <TextField name={`hero.translations.${l}.subtitle`} label={`Sous-titre (${fr})`} lang={lang} placeholder={en.hero?.subtitle} />
+        <TextField name={`hero.translations.${l}.text`} label={`Texte (${fr})`} rows={3} lang={lang} placeholder={en.hero?.text} />
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold text-gray-900">À propos ({name})</legend>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField name={`about.translations.${l}.eyebrow`} label="Surtitre" lang={lang} placeholder={en.about?.eyebrow} />
-          <TextField name={`about.translations.${l}.title`} label="Titre" lang={lang} placeholder={en.about?.title} />
+          <TextField name={`about.translations.${l}.eyebrow`} label={`Surtitre (${fr})`} lang={lang} placeholder={en.about?.eyebrow} />
+          <TextField name={`about.translations.${l}.title`} label={`Titre (${fr})`} lang={lang} placeholder={en.about?.title} />
         </div>
-        <TextField name={`about.translations.${l}.text`} label="Texte" rows={4} lang={lang} placeholder={en.about?.text} />
+        <TextField name={`about.translations.${l}.text`} label={`Texte (${fr})`} rows={4} lang={lang} placeholder={en.about?.text} />
         <div className="grid gap-4 md:grid-cols-2">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="grid gap-3 rounded-md border border-gray-200 p-3">
               <TextField
                 name={`about.translations.${l}.points.${i}.title`}
-                label={`Point fort ${i + 1} : titre`}
+                label={`Point fort ${i + 1} : titre (${fr})`}
                 lang={lang}
                 placeholder={en.about?.points?.[i]?.title}
               />
               <TextField
                 name={`about.translations.${l}.points.${i}.text`}
-                label={`Point fort ${i + 1} : texte`}
+                label={`Point fort ${i + 1} : texte (${fr})`}
                 rows={2}
                 lang={lang}
                 placeholder={en.about?.points?.[i]?.text}
@@ -113,10 +114,22 @@ function LanguageFields({ language: l }: { language: TranslatedLanguage }) {
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Slogan, WhatsApp et référencement ({name})</legend>
-        <TextField name={`translations.${l}.tagline`} label="Slogan" lang={lang} placeholder={en.tagline} />
-        <TextField name={`translations.${l}.whatsappGreeting`} label="Message WhatsApp pré-rempli" rows={2} lang={lang} placeholder={en.whatsappGreeting} />
-        <TextField name={`seo.translations.${l}.title`} label="Titre SEO par défaut" lang={lang} placeholder={en.seo?.title} />
-        <TextField name={`seo.translations.${l}.description`} label="Description SEO par défaut" rows={2} lang={lang} placeholder={en.seo?.description} />
+        <TextField name={`translations.${l}.tagline`} label={`Slogan (${fr})`} lang={lang} placeholder={en.tagline} />
+        <TextField
+          name={`translations.${l}.whatsappGreeting`}
+          label={`Message WhatsApp pré-rempli (${fr})`}
+          rows={2}
+          lang={lang}
+          placeholder={en.whatsappGreeting}
+        />
+        <TextField name={`seo.translations.${l}.title`} label={`Titre SEO par défaut (${fr})`} lang={lang} placeholder={en.seo?.title} />
+        <TextField
+          name={`seo.translations.${l}.description`}
+          label={`Description SEO par défaut (${fr})`}
+          rows={2}
+          lang={lang}
+          placeholder={en.seo?.description}
+        />
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Libellés des tarifs ({name})</legend>
@@ -125,7 +138,7 @@ function LanguageFields({ language: l }: { language: TranslatedLanguage }) {
             <TextField
               key={i}
               name={`prices.rows.${i}.translations.${l}`}
-              label={`Ligne ${i + 1}${row?.label ? ` : ${row.label}` : ''}`}
+              label={`Ligne ${i + 1}${row?.label ? ` : ${row.label}` : ''} (${fr})`}
               lang={lang}
               placeholder={row?.label}
             />
@@ -142,8 +155,8 @@ function LanguageFields({ language: l }: { language: TranslatedLanguage }) {
                 Avis {i + 1}
                 {r?.name ? ` (${r.name})` : ''}
               </h3>
-              <TextField name={`reviews.${i}.translations.${l}.location`} label="Provenance" lang={lang} placeholder={r?.location} />
-              <TextField name={`reviews.${i}.translations.${l}.quote`} label="Avis" rows={3} lang={lang} placeholder={r?.quote} />
+              <TextField name={`reviews.${i}.translations.${l}.location`} label={`Provenance (${fr})`} lang={lang} placeholder={r?.location} />
+              <TextField name={`reviews.${i}.translations.${l}.quote`} label={`Avis (${fr})`} rows={3} lang={lang} placeholder={r?.quote} />
             </li>
           ))}
         </ol>
