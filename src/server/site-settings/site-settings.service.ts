@@ -74,7 +74,7 @@ const localized = new WeakMap<SiteSettings, Map<Language, SiteSettings>>();
 export async function localizedSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publicCache'>, language: Language): Promise<SiteSettings> {
   const settings = await currentSiteSettings(ctx);
   let byLanguage = localized.get(settings);
-  if (!byLanguage) localized.set(settings, (byLanguage = new Map()));
+  if (!byLanguage) localized.set(settings, (byLanguage = new Map<Language, SiteSettings>()));
   let out = byLanguage.get(language);
   if (!out) byLanguage.set(language, (out = localizeSiteSettings(settings, language)));
   return out;

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import type { RunningServer } from '../helpers/server';
@@ -21,12 +21,6 @@ async function publicPage(browser: Browser, url: string) {
   await page.goto(url);
   return { page, close: () => ctx.close() };
 }
-
-const classCard = (page: Page, name: string) =>
-  page
-    .locator('article, li')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) })
-    .first();
 
 describe('owner texts per language', () => {
   let server: RunningServer;

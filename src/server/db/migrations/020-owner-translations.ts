@@ -26,8 +26,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
   }
 
-  const row = (await db.selectFrom('site_settings').select(['data', 'version']).where('id', '=', 1).executeTakeFirst()) as
-    { data: string; version: number } | undefined;
+  const row: { data: string; version: number } | undefined = await db
+    .selectFrom('site_settings')
+    .select(['data', 'version'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
   if (!row) return;
   let before: SiteSettings;
   let after: SiteSettings;

@@ -12,7 +12,7 @@ import { SettingsSection, TextField } from './fields';
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const tabClass =
-  'flex flex-1 items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
+  'flex flex-auto items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
 
 /** True when an error sits anywhere under a `translations.<language>` key. */
 function hasErrorFor(node: unknown, language: TranslatedLanguage, underTranslations = false): boolean {
