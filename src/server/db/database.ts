@@ -24,6 +24,7 @@ import * as m015 from './migrations/015-outbox-template';
 import * as m016 from './migrations/016-site-settings';
 import * as m017 from './migrations/017-undo';
 import * as m018 from './migrations/018-languages';
+import * as m019 from './migrations/019-post-language';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -136,6 +137,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '016-site-settings': { up: m016.up },
   '017-undo': { up: m017.up },
   '018-languages': { up: m018.up },
+  '019-post-language': { up: m019.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */
