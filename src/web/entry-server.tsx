@@ -66,11 +66,15 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   // The data each screen shows first; failures are left for the client to retry and show.
   const prefetch: Promise<unknown>[] = [];
   if (page.kind === 'landing')
-    prefetch.push(queryClient.prefetchQuery(galleryQuery(get)), queryClient.prefetchQuery(teaserPostsQuery(get)), queryClient.prefetchQuery(classesQuery(get)));
+    prefetch.push(
+      queryClient.prefetchQuery(galleryQuery(get)),
+      queryClient.prefetchQuery(teaserPostsQuery(language, get)),
+      queryClient.prefetchQuery(classesQuery(get)),
+    );
   if (page.kind === 'booking') prefetch.push(queryClient.prefetchQuery(classesQuery(get)), queryClient.prefetchQuery(sessionsQuery(get)));
   // The booking-management page (/booking/manage/:token) is a shell: its booking is read by
   // the browser, so the token goes to the API only from the visitor's own page.
-  if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(get)), queryClient.prefetchQuery(categoriesQuery(get)));
+  if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);
 
