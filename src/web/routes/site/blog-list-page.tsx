@@ -27,6 +27,10 @@ export default function BlogListPage() {
   const shown = filtered.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE);
   // The server lists English posts while this language has none of its own: say so.
   const otherLanguage = (posts.data ?? []).some((p) => p.language !== language);
+  // A chip for each category this list has posts in (a Russian blog offers no empty English
+  // categories), and the chosen one whatever it holds.
+  const listed = new Set((posts.data ?? []).map((p) => p.category?.slug));
+  const chips = (categories.data ?? []).filter((c) => listed.has(c.slug) || c.slug === category);
 
   const go = (next: { category?: string; page?: number }) => {
     const p = new URLSearchParams();
@@ -66,7 +70,7 @@ export default function BlogListPage() {
         )}
       </header>
 
-      {categories.data && categories.data.length > 0 && (
+      {chips.length > 0 && (
         <nav aria-label={t('blog.categories')} className="mb-10 wrap-anywhere">
           <ul className="flex flex-wrap gap-2">
             <li>
@@ -74,7 +78,7 @@ export default function BlogListPage() {
                 {t('blog.all')}
               </button>
             </li>
-            {categories.data.map((c) => (
+            {chips.map((c) => (
               <li key={c.id}>
                 <button
                   type="button"
