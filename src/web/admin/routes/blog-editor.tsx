@@ -10,6 +10,7 @@ import { instantToZoned, zonedToInstant } from '../../../shared/gym-time';
 import { STALE_EDIT } from '../../../shared/messages';
 import { slugify } from '../../../shared/schemas/common';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES_FR, isLanguage } from '../../../shared/i18n/languages';
+import { localePath } from '../../../shared/i18n/paths';
 import { blogPostSchema } from '../../../shared/schemas/blog';
 import { GalleryPicker } from '../components/gallery-picker';
 import { ErrorAlert } from '../components/ui/alert';
@@ -283,7 +284,12 @@ export function BlogEditorPage() {
           <Field id="post-title" label="Titre" error={errors.title?.message}>
             <Input {...fieldAria('post-title', errors.title?.message)} {...register('title')} />
           </Field>
-          <Field id="post-slug" label="Slug" error={errors.slug?.message} hint="Adresse de l'article : /blog/slug">
+          <Field
+            id="post-slug"
+            label="Slug"
+            error={errors.slug?.message}
+            hint={`Adresse de l'article : ${localePath(isLanguage(values.language) ? values.language : DEFAULT_LANGUAGE, '/blog/slug')}`}
+          >
             <Input
               {...fieldAria('post-slug', errors.slug?.message)}
               {...register('slug', {
