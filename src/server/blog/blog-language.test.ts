@@ -132,6 +132,15 @@ describe.each(backends)('posts in languages on %s', (backend) => {
     expect(await slugs('?published=true&language=en')).toEqual(['german-one', 'english-two', 'english-one']);
   });
 
+  it('keeps the RSS feed English (the posts /blog lists) and the sitemap whole', async () => {
+    const feed = (await t.inject({ method: 'GET', url: '/blog/rss.xml' })).body;
+    expect(feed).toContain('/blog/english-one</link>');
+    expect(feed).not.toContain('russian-one');
+    const sitemap = (await t.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(sitemap).toContain('<loc>http://gym.test/ru/blog/russian-one</loc>');
+    expect(sitemap).toContain('<loc>http://gym.test/blog/english-one</loc>');
+  });
+
   it("filters the back office's paged search by language, drafts included and no English in their place", async () => {
     const page = async (qs: string) => {
       const res = await t.inject({ method: 'GET', url: `/api/blog-posts?page=1&${qs}`, token });
