@@ -104,6 +104,8 @@ export const blogPostDtoSchema = z.object({
   featuredImageAlt: z.string().nullable(),
   /** What an edit sends back as `version` (409 when someone saved in between). */
   version: z.number().int(),
+  /** The post's language (issue 15): the blog of that language lists it. */
+  language: z.enum(LANGUAGES),
   category: blogCategoryRefDtoSchema.nullable(),
   author: z.object({ id, name: z.string() }).nullable(),
 });

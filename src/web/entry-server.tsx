@@ -68,13 +68,13 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   if (page.kind === 'landing')
     prefetch.push(
       queryClient.prefetchQuery(galleryQuery(get)),
-      queryClient.prefetchQuery(teaserPostsQuery(get)),
+      queryClient.prefetchQuery(teaserPostsQuery(language, get)),
       queryClient.prefetchQuery(classesQuery(language, get)),
     );
   if (page.kind === 'booking') prefetch.push(queryClient.prefetchQuery(classesQuery(language, get)), queryClient.prefetchQuery(sessionsQuery(get)));
   // The booking-management page (/booking/manage/:token) is a shell: its booking is read by
   // the browser, so the token goes to the API only from the visitor's own page.
-  if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(get)), queryClient.prefetchQuery(categoriesQuery(get)));
+  if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);
 

@@ -20,6 +20,7 @@ export const presentPost = (p: BlogPostWithRelations): BlogPostDto => ({
   updatedAt: p.updated_at,
   featuredImageAlt: p.featured_image_alt,
   version: p.version,
+  language: p.language,
   category:
     p.category_id != null && p.category_name != null && p.category_slug != null ? { id: p.category_id, name: p.category_name, slug: p.category_slug } : null,
   author: p.author_id != null && p.author_name != null ? { id: p.author_id, name: p.author_name } : null,

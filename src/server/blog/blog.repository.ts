@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import { fromBool, nowIso } from '../db/database';
 import { anyColumnLike } from '../db/search';
 import type { BlogPostsTable } from '../db/schema';
+import type { Language } from '../../shared/i18n/languages';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type NewBlogPost = Insertable<BlogPostsTable>;
@@ -20,6 +21,8 @@ export interface PostFilter {
   draftsOnly?: boolean;
   categorySlug?: string;
   limit?: number;
+  /** That language's posts only. */
+  language?: Language;
 }
 
 function withRelations(db: Db) {
@@ -36,10 +39,24 @@ export async function listPosts(db: Db, filter: PostFilter): Promise<BlogPostWit
   if (filter.publishedOnly) q = q.where('p.published', '=', fromBool(true)).where('p.published_at', '<=', nowIso());
   else if (filter.draftsOnly) q = q.where('p.published', '=', fromBool(false));
   if (filter.categorySlug !== undefined) q = q.where('c.slug', '=', filter.categorySlug);
+  if (filter.language !== undefined) q = q.where('p.language', '=', filter.language);
   // Readers see the newest publication first; the back office sees the newest written first.
   q = filter.publishedOnly ? q.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc') : q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   if (filter.limit !== undefined) q = q.limit(filter.limit);
   return q.execute();
+}
+
+/** Whether the language has a live post (published, its publication instant reached). */
+export async function hasLivePost(db: Db, language: Language): Promise<boolean> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select('id')
+    .where('language', '=', language)
+    .where('published', '=', fromBool(true))
+    .where('published_at', '<=', nowIso())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export const findPostById = (db: Db, id: number): Promise<BlogPostWithRelations | undefined> => withRelations(db).where('p.id', '=', id).executeTakeFirst();
@@ -114,6 +131,10 @@ export async function searchPosts(
   if (filter.categorySlug !== undefined) {
     rowsQ = rowsQ.where('c.slug', '=', filter.categorySlug);
     countQ = countQ.where('c.slug', '=', filter.categorySlug);
+  }
+  if (filter.language !== undefined) {
+    rowsQ = rowsQ.where('p.language', '=', filter.language);
+    countQ = countQ.where('p.language', '=', filter.language);
   }
   const [rows, count] = await Promise.all([
     rowsQ.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),

@@ -26,7 +26,8 @@ export function blogRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     schema: {
       tags: TAGS,
-      summary: 'List posts (published only without a token; drafts too for staff; staff may search and page with q, page, pageSize)',
+      summary:
+        'List posts (published only without a token; drafts too for staff; staff may search and page with q, page, pageSize; language: that language, or English while it has none)',
       querystring: blogPostListQuerySchema,
       response: { 200: z.union([blogPostPageDtoSchema, blogPostDtoSchema.array()]), ...errorResponses(400) },
     },
@@ -37,7 +38,7 @@ export function blogRoutes(app: FastifyInstance, ctx: AppContext) {
         const { rows, ...page } = await searchPosts(ctx, q);
         return { items: rows.map(presentPost), ...page };
       }
-      const rows = await listPosts(ctx, { signedIn: req.user != null, published: q.published, category: q.category, limit: q.limit });
+      const rows = await listPosts(ctx, { signedIn: req.user != null, published: q.published, category: q.category, limit: q.limit, language: q.language });
       return rows.map(presentPost);
     },
   });

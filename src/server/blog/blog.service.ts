@@ -8,6 +8,7 @@ import type { UserRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import * as repo from './blog.repository';
 import type { BlogPostWithRelations } from './blog.repository';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED, POST_SLUG_TAKEN, STALE_EDIT } from '../../shared/messages';
 
 export { POST_SLUG_TAKEN };
@@ -38,12 +39,24 @@ export interface ListPostsOptions {
   published?: 'true' | 'false';
   category?: string;
   limit?: number;
+  /** A language's blog: its posts, or the English ones while it has no live post. */
+  language?: Language;
 }
 
 // Also makes the categories stale (their public postCount): see STALES in lib/public-cache.ts.
 function invalidate(ctx: AppContext) {
   ctx.publicCache.invalidate('blog');
   void ctx.blogSchedule?.rearm();
+}
+
+/**
+ * The language whose posts a language's blog lists: its own while it has a live post, else
+ * English. Decided on the language as a whole, never per category or page: a Russian blog with
+ * posts shows an empty category as empty, not filled with English posts.
+ */
+async function listedLanguage(ctx: AppContext, language: Language | undefined): Promise<Language | undefined> {
+  if (language === undefined || language === DEFAULT_LANGUAGE) return language;
+  return (await repo.hasLivePost(ctx.db, language)) ? language : DEFAULT_LANGUAGE;
 }
 
 export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promise<BlogPostWithRelations[]> {
@@ -54,21 +67,26 @@ export async function listPosts(ctx: AppContext, opts: ListPostsOptions): Promis
       draftsOnly: opts.published === 'false',
       categorySlug: category,
       limit: opts.limit,
+      language: await listedLanguage(ctx, opts.language),
     });
     return rows;
   }
-  // Anonymous: published posts only whatever the query, so one cache entry per category/limit.
-  const key = `blog:list:${category ?? ''}:${opts.limit ?? ''}`;
+  // Anonymous: published posts only whatever the query, so one cache entry per category/limit/language.
+  const key = `blog:list:${category ?? ''}:${opts.limit ?? ''}:${opts.language ?? ''}`;
   const cached = ctx.publicCache.get<BlogPostWithRelations[]>(key);
   if (cached) return cached;
-  const list = await repo.listPosts(ctx.db, { publishedOnly: true, categorySlug: category, limit: opts.limit });
+  const language = await listedLanguage(ctx, opts.language);
+  const list = await repo.listPosts(ctx.db, { publishedOnly: true, categorySlug: category, limit: opts.limit, language });
   // An unknown category gives an empty list; not caching those keeps random slugs from evicting real entries.
   if (!category || list.length > 0) ctx.publicCache.set(key, list);
   return list;
 }
 
 /** The back office's paged search (staff only: anonymous readers get the cached array). */
-export async function searchPosts(ctx: AppContext, q: { published?: 'true' | 'false'; category?: string; q?: string; page?: number; pageSize?: number }) {
+export async function searchPosts(
+  ctx: AppContext,
+  q: { published?: 'true' | 'false'; category?: string; language?: Language; q?: string; page?: number; pageSize?: number },
+) {
   const { page, pageSize, offset } = pageOf(q);
   const { rows, total } = await repo.searchPosts(
     ctx.db,
@@ -76,6 +94,8 @@ export async function searchPosts(ctx: AppContext, q: { published?: 'true' | 'fa
       publishedOnly: q.published === 'true',
       draftsOnly: q.published === 'false',
       categorySlug: q.category || undefined,
+      // The back office's filter: that language's posts, no English in their place.
+      language: q.language,
       like: q.q ? containsPattern(q.q) : undefined,
     },
     pageSize,
@@ -143,6 +163,7 @@ export async function createPost(ctx: AppContext, author: Pick<UserRow, 'id'>, i
       meta_description: input.metaDescription,
       category_id: input.categoryId,
       author_id: author.id,
+      language: input.language ?? DEFAULT_LANGUAGE,
       featured_image_alt: input.featuredImage ? input.featuredImageAlt : null,
       published: fromBool(input.published),
       published_at: publicationInstant(input, null, now),
@@ -178,6 +199,8 @@ export async function updatePost(ctx: AppContext, id: number, input: BlogPostInp
         meta_title: input.metaTitle,
         meta_description: input.metaDescription,
         category_id: input.categoryId,
+        // Absent (an older client): the post keeps its language.
+        language: input.language ?? current.language,
         published: fromBool(input.published),
         published_at: publishedAt,
         updated_at: now,

@@ -16,6 +16,7 @@ const POST_KEYS = [
   'featuredImage',
   'featuredImageAlt',
   'id',
+  'language',
   'metaDescription',
   'metaTitle',
   'published',

@@ -24,6 +24,7 @@ import * as m015 from './migrations/015-outbox-template';
 import * as m016 from './migrations/016-site-settings';
 import * as m017 from './migrations/017-undo';
 import * as m018 from './migrations/018-languages';
+import * as m019 from './migrations/019-post-language';
 import * as m020 from './migrations/020-owner-translations';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -137,6 +138,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '016-site-settings': { up: m016.up },
   '017-undo': { up: m017.up },
   '018-languages': { up: m018.up },
+  '019-post-language': { up: m019.up },
   '020-owner-translations': { up: m020.up },
 };
 

@@ -68,6 +68,8 @@ export interface BlogPostsTable {
   /** Bumped by every edit (migration 013). */
   version: Generated<number>;
   featured_image_alt: string | null;
+  /** The post's language (migration 019): one of shared/i18n/languages.ts's codes. */
+  language: Generated<Language>;
 }
 
 export interface GalleryItemsTable {

@@ -38,7 +38,7 @@ declare module 'fastify' {
  * unchanged, so it is left out of the cache key (tracking tags like ?fbclid= still get a hit).
  */
 const KNOWN_PARAMS: readonly [RegExp, ReadonlySet<string>][] = [
-  [/^\/api\/blog-posts$/, new Set(['published', 'category', 'limit'])],
+  [/^\/api\/blog-posts$/, new Set(['published', 'category', 'limit', 'language'])],
   [new RegExp(`^${PREFIX}/blog$`), new Set(['category', 'page'])],
 ];
 const NO_PARAMS: ReadonlySet<string> = new Set();

@@ -2,6 +2,7 @@ import { CLASSES } from '../../shared/site';
 import { openingHoursSpecOf, priceRangeOf, socialLinksOf } from '../../shared/site-settings-data';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { absoluteUrl, plainSummary } from './html';
+import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 
 /** The post fields the builders read (GET /api/blog-posts answers). */
 export interface SeoPost {
@@ -17,6 +18,8 @@ export interface SeoPost {
   updatedAt?: string | null;
   category: { name: string; slug: string } | null;
   author: { name: string } | null;
+  /** The post's language (English when absent). */
+  language?: Language;
 }
 
 export const DEFAULT_OG_IMAGE = '/og-image.png';
@@ -86,6 +89,7 @@ export function blogPostingJsonLd(publicUrl: string, post: SeoPost, site: SiteSe
     },
     ...(post.category ? { articleSection: post.category.name } : {}),
     wordCount: post.content.split(/\s+/).filter(Boolean).length,
-    inLanguage: 'en',
+    // The post's words, whatever the page around them speaks (headFor keeps this one).
+    inLanguage: LANGUAGE_TAGS[post.language ?? 'en'],
   };
 }

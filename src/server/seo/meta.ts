@@ -71,7 +71,8 @@ export function headFor(publicUrl: string, input: HeadInput, site: SiteSettings)
     language,
     alternates,
     canonicalPath: localePath(language, head.canonicalPath),
-    jsonLd: head.jsonLd.map((d) => ({ ...d, inLanguage })),
+    // The page's language, unless the document names its own (an article's post).
+    jsonLd: head.jsonLd.map((d) => ({ inLanguage, ...d })),
   };
 }
 

@@ -4,10 +4,15 @@ import type { AppContext } from '../context';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
 import type { SeoPost } from './json-ld';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 
-/** Published posts, newest first, read through the public API (same rules and cache). */
-export async function readPublishedPosts(app: FastifyInstance): Promise<SeoPost[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/blog-posts?published=true', headers: { accept: 'application/json' } });
+/**
+ * Published posts, newest first, read through the public API (same rules and cache); with a
+ * language, the ones that language's blog lists.
+ */
+export async function readPublishedPosts(app: FastifyInstance, language?: Language): Promise<SeoPost[]> {
+  const url = `/api/blog-posts?published=true${language ? `&language=${language}` : ''}`;
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
   if (res.statusCode !== 200) throw new Error(`blog posts unavailable (${res.statusCode})`);
   const posts: SeoPost[] = blogPostDtoSchema.array().parse(JSON.parse(res.body));
   const when = (p: SeoPost) => Date.parse(p.publishedAt ?? p.createdAt) || 0;
@@ -29,7 +34,9 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/blog/rss.xml', async (_req, reply) => {
-    const [posts, site] = await Promise.all([readPublishedPosts(app), currentSiteSettings(ctx)]);
+    // The English blog's feed (its channel says en-us, its links are the English pages): the
+    // posts /blog lists. The sitemap above keeps every post.
+    const [posts, site] = await Promise.all([readPublishedPosts(app, DEFAULT_LANGUAGE), currentSiteSettings(ctx)]);
     return reply
       .header('Cache-Control', cacheControl)
       .type('application/rss+xml; charset=utf-8')

@@ -2,6 +2,7 @@ import { blogPostPagingQuerySchema } from './lists';
 import { z } from 'zod';
 import { LIMITS, SLUG_PATTERN, versionField } from './common';
 import { CATEGORY_REQUIRED, NAME_REQUIRED_FR } from '../messages';
+import { LANGUAGES } from '../i18n/languages';
 
 const optionalText = (max: number) =>
   z
@@ -44,6 +45,12 @@ export const blogPostSchema = z.object({
     .datetime({ offset: true, error: 'La date de publication est invalide' })
     .nullish()
     .describe('Publication instant; a future one schedules the post. null: now. Absent: kept.'),
+  // The post's language (issue 15): its language's blog lists it. Absent or null (SPEC.md's
+  // payload, an older editor): English for a new post, the current one kept on an edit.
+  language: z
+    .enum(LANGUAGES, `La langue doit être l'une de : ${LANGUAGES.join(', ')}`)
+    .nullish()
+    .describe("The post's language. Absent or null: English for a new post, kept on an edit."),
   version: versionField,
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;
@@ -58,6 +65,12 @@ export const blogPostListQuerySchema = blogPostPagingQuerySchema.extend({
     .transform(Number)
     .refine((n) => n <= 100, 'limit doit être un entier entre 1 et 100')
     .optional(),
+  // A language's blog: its published posts, or the English ones while it has none. For the back
+  // office's paged search (with q, page or pageSize): that language's posts only.
+  language: z
+    .enum(LANGUAGES, `language doit valoir l'un de : ${LANGUAGES.join(', ')}`)
+    .optional()
+    .describe("A language's posts; while it has no published post, the English ones (paged search: that language only)"),
 });
 
 // POST/PUT /api/blog-categories and the category dialog.

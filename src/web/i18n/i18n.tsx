@@ -46,6 +46,15 @@ export function useT(): Translate {
 
 export const useLanguage = (): Language => useContext(I18nContext)?.language ?? DEFAULT_LANGUAGE;
 
+/**
+ * The lang attribute of a text written in `language` (a blog post's own words): its tag when the
+ * page speaks another language, so screen readers and hyphenation follow the text; else none.
+ */
+export function useTextLang(language: Language): string | undefined {
+  const page = useLanguage();
+  return language === page ? undefined : LANGUAGE_TAGS[language];
+}
+
 /** The BCP 47 tag of the page's language, for Intl. */
 export const useLocaleTag = () => LANGUAGE_TAGS[useLanguage()];
 

@@ -71,7 +71,7 @@ describe('blog', () => {
     await gotoReady(page, site.url('/booking'));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/blog-posts?published=true', async (route) => {
+    await page.route('**/api/blog-posts?published=true&language=en', async (route) => {
       await held;
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' });
     });

@@ -83,7 +83,7 @@ describe('states and details of the public screens', () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/booking'));
     // Client-side navigation to /: the teaser's posts are fetched by the browser.
-    const teaser = await hold(page, '**/api/blog-posts?published=true&limit=3');
+    const teaser = await hold(page, '**/api/blog-posts?published=true&language=en&limit=3');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(site.url('/'));
     const loading = page.locator('#blog').getByRole('status');

@@ -154,6 +154,7 @@ export const de: Catalogue = {
   'blog.loading': 'Artikel werden geladen …',
   'blog.failed': 'Die Artikel konnten nicht geladen werden.',
   'blog.emptyCategory': 'In dieser Kategorie gibt es noch keine Artikel.',
+  'blog.otherLanguage': 'Noch keine Artikel auf Deutsch – hier sind unsere englischen Artikel.',
   'blog.pagination': 'Seitennavigation',
   'blog.previous': 'Vorherige Seite',
   'blog.next': 'Nächste Seite',

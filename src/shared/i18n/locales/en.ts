@@ -161,6 +161,7 @@ export const en = {
   'blog.loading': 'Loading articles...',
   'blog.failed': 'Failed to fetch posts.',
   'blog.emptyCategory': 'No articles in this category yet.',
+  'blog.otherLanguage': 'No articles in this language yet: here are our English ones.',
   'blog.pagination': 'Pagination',
   'blog.previous': 'Previous page',
   'blog.next': 'Next page',

@@ -154,6 +154,7 @@ export const fr: Catalogue = {
   'blog.loading': 'Chargement des articles…',
   'blog.failed': "Les articles n'ont pas pu être chargés.",
   'blog.emptyCategory': "Pas encore d'article dans cette catégorie.",
+  'blog.otherLanguage': "Pas encore d'article en français : voici nos articles en anglais.",
   'blog.pagination': 'Pagination',
   'blog.previous': 'Page précédente',
   'blog.next': 'Page suivante',

@@ -154,6 +154,7 @@ export const ru: Catalogue = {
   'blog.loading': 'Загружаем статьи…',
   'blog.failed': 'Не удалось загрузить статьи.',
   'blog.emptyCategory': 'В этой рубрике пока нет статей.',
+  'blog.otherLanguage': 'Статей на русском пока нет — вот наши статьи на английском.',
   'blog.pagination': 'Страницы',
   'blog.previous': 'Предыдущая страница',
   'blog.next': 'Следующая страница',

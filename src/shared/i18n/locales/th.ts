@@ -153,6 +153,7 @@ export const th: Catalogue = {
   'blog.loading': 'กำลังโหลดบทความ…',
   'blog.failed': 'โหลดบทความไม่สำเร็จ',
   'blog.emptyCategory': 'ยังไม่มีบทความในหมวดนี้',
+  'blog.otherLanguage': 'ยังไม่มีบทความภาษาไทย นี่คือบทความภาษาอังกฤษของเรา',
   'blog.pagination': 'เลขหน้า',
   'blog.previous': 'หน้าก่อน',
   'blog.next': 'หน้าถัดไป',

@@ -153,6 +153,7 @@ export const zh: Catalogue = {
   'blog.loading': '正在加载文章…',
   'blog.failed': '文章加载失败。',
   'blog.emptyCategory': '这个分类下还没有文章。',
+  'blog.otherLanguage': '暂时还没有中文文章，以下是我们的英文文章。',
   'blog.pagination': '分页',
   'blog.previous': '上一页',
   'blog.next': '下一页',

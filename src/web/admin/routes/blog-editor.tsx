@@ -9,6 +9,8 @@ import { GALLERY_DEFAULT_CATEGORY } from '../../../shared/constants';
 import { instantToZoned, zonedToInstant } from '../../../shared/gym-time';
 import { STALE_EDIT } from '../../../shared/messages';
 import { slugify } from '../../../shared/schemas/common';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES_FR, isLanguage } from '../../../shared/i18n/languages';
+import { localePath } from '../../../shared/i18n/paths';
 import { blogPostSchema } from '../../../shared/schemas/blog';
 import { GalleryPicker } from '../components/gallery-picker';
 import { ErrorAlert } from '../components/ui/alert';
@@ -54,6 +56,8 @@ const EMPTY: FormIn = {
   categoryId: undefined,
   published: false,
   featuredImageAlt: '',
+  // A new post is English (the default blog) until the author picks another language.
+  language: DEFAULT_LANGUAGE,
   scheduleAt: '',
 };
 
@@ -70,6 +74,7 @@ function toForm(post: BlogPost): FormIn {
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
     categoryId: post.categoryId ?? undefined,
+    language: post.language,
     // A scheduled post shows its date, the switch off: "immediately" would publish it now.
     published: post.published && !scheduled,
     scheduleAt: at ? `${at.date}T${at.time}` : '',
@@ -225,6 +230,7 @@ export function BlogEditorPage() {
   if (!isNew && (isError || !post)) return <NotFound />;
 
   const categoryOptions = (categories ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES_FR[l].charAt(0).toUpperCase() + LANGUAGE_NAMES_FR[l].slice(1) }));
 
   return (
     <form id="blog-form" ref={formRef} onSubmit={onSubmit} noValidate>
@@ -278,7 +284,12 @@ export function BlogEditorPage() {
           <Field id="post-title" label="Titre" error={errors.title?.message}>
             <Input {...fieldAria('post-title', errors.title?.message)} {...register('title')} />
           </Field>
-          <Field id="post-slug" label="Slug" error={errors.slug?.message} hint="Adresse de l'article : /blog/slug">
+          <Field
+            id="post-slug"
+            label="Slug"
+            error={errors.slug?.message}
+            hint={`Adresse de l'article : ${localePath(isLanguage(values.language) ? values.language : DEFAULT_LANGUAGE, '/blog/slug')}`}
+          >
             <Input
               {...fieldAria('post-slug', errors.slug?.message)}
               {...register('slug', {
@@ -374,6 +385,22 @@ export function BlogEditorPage() {
                 </Link>
               </p>
             )}
+            <Controller
+              control={control}
+              name="language"
+              render={({ field }) => (
+                <Field id="post-language" label="Langue" error={errors.language?.message} hint="L'article paraît sur le blog de cette langue.">
+                  <Select
+                    id="post-language"
+                    aria-invalid={errors.language ? true : undefined}
+                    aria-describedby={errors.language ? 'post-language-error' : 'post-language-hint'}
+                    value={field.value ?? DEFAULT_LANGUAGE}
+                    onValueChange={(v) => field.onChange(isLanguage(v) ? v : DEFAULT_LANGUAGE)}
+                    options={languageOptions}
+                  />
+                </Field>
+              )}
+            />
             <div className="grid gap-2">
               <span className="text-sm font-medium text-gray-900">Image à la une</span>
               {featuredImage ? (

@@ -17,6 +17,10 @@ import { useListParams, useSearchText } from '../lib/list-state';
 import { useCategories } from '../features/categories/api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Tip } from '../components/ui/tip';
+import { LanguageBadge } from '../components/language-badge';
+import { Select } from '../components/ui/select';
+import { LANGUAGES, LANGUAGE_NAMES_FR, isLanguage } from '../../../shared/i18n/languages';
+import { localePath } from '../../../shared/i18n/paths';
 
 const iconLink =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none';
@@ -24,7 +28,9 @@ const iconLink =
 export function BlogListPage() {
   // Search and page are in the address (?q=…&page=2): reload, Back and a shared link keep them.
   const { get, page, set } = useListParams();
-  const { data, isLoading } = useBlogPostPage(listSearch({ q: get('q'), page, pageSize: 12 }));
+  // ?langue=ru: that language's posts only (an unknown code in the address is ignored).
+  const language = isLanguage(get('langue')) ? get('langue') : '';
+  const { data, isLoading } = useBlogPostPage(listSearch({ q: get('q'), language, page, pageSize: 12 }));
   const [text, setText] = useSearchText(get('q'), (q) => set({ q }));
   const posts = data?.items;
   const { data: categories } = useCategories();
@@ -65,20 +71,30 @@ export function BlogListPage() {
           </>
         }
       />
-      <div className="relative mb-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Rechercher un article"
-          placeholder="Titre, slug ou extrait…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="pl-9"
-        />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Rechercher un article"
+            placeholder="Titre, slug ou extrait…"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-48">
+          <Select
+            aria-label="Filtrer par langue"
+            value={language || 'all'}
+            onValueChange={(v) => set({ langue: v === 'all' ? undefined : v })}
+            options={[{ value: 'all', label: 'Toutes les langues' }, ...LANGUAGES.map((l) => ({ value: l, label: capitalize(LANGUAGE_NAMES_FR[l]) }))]}
+          />
+        </div>
       </div>
       {isLoading && <Spinner />}
-      {posts && posts.length === 0 && get('q') !== '' && <EmptyState title="Aucun article ne correspond à la recherche" />}
-      {posts && posts.length === 0 && get('q') === '' && (
+      {posts && posts.length === 0 && (get('q') !== '' || language !== '') && <EmptyState title="Aucun article ne correspond à la recherche" />}
+      {posts && posts.length === 0 && get('q') === '' && language === '' && (
         <EmptyState title="Aucun article">
           <Button onClick={() => navigate('/admin/blog/new')}>
             <Plus className="h-4 w-4" aria-hidden />
@@ -99,6 +115,7 @@ export function BlogListPage() {
                     ) : (
                       <Badge tone={post.published ? 'green' : 'yellow'}>{post.published ? 'Publié' : 'Brouillon'}</Badge>
                     )}
+                    <LanguageBadge language={post.language} always of="de l'article" />
                     {categoryName(post) && (
                       <Badge tone="gray" truncate>
                         {categoryName(post)}
@@ -112,7 +129,7 @@ export function BlogListPage() {
                     {post.published ? (
                       <Tip label={`Voir l'article ${post.title} (nouvel onglet)`}>
                         <a
-                          href={`/blog/${post.slug}`}
+                          href={localePath(post.language, `/blog/${post.slug}`)}
                           target="_blank"
                           rel="noopener noreferrer"
                           aria-label={`Voir l'article ${post.title} (nouvel onglet)`}
@@ -164,3 +181,5 @@ export function BlogListPage() {
     </>
   );
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

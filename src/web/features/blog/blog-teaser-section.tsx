@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLocalePath, useT } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
 import { BLOG_TEASER_COUNT } from '../../../shared/constants';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
@@ -9,7 +9,7 @@ import { PostCard } from './post-card';
 import { teaserPostsQuery } from './queries';
 
 export function BlogTeaserSection() {
-  const { data, isPending, isError } = useQuery(teaserPostsQuery());
+  const { data, isPending, isError } = useQuery(teaserPostsQuery(useLanguage()));
   const t = useT();
   const lp = useLocalePath();
   const posts = (data ?? []).slice(0, BLOG_TEASER_COUNT);

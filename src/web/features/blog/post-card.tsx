@@ -2,7 +2,7 @@ import { CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { srcSetOf, uploadVariants } from '../../../shared/media';
 import { formatDate, readingMinutes } from '../../lib/format';
-import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
+import { useIntlLocale, useLocalePath, useT, useTextLang } from '../../i18n/i18n';
 import type { BlogPost } from '../../lib/types';
 
 export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
@@ -10,6 +10,8 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
   const lp = useLocalePath();
   const locale = useIntlLocale();
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  // An English post on another language's blog (its fallback) says so to screen readers.
+  const lang = useTextLang(post.language);
   // A picture uploaded to the gallery comes in several widths: the browser picks one.
   const srcSet = srcSetOf(uploadVariants(post.featuredImage));
   return (
@@ -50,11 +52,15 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPost; headingLe
         </div>
         <H className="text-xl leading-snug font-bold">
           {/* The whole card is clickable through the title link's overlay. */}
-          <Link to={lp(`/blog/${post.slug}`)} className="after:absolute after:inset-0 hover:text-blood-400">
+          <Link to={lp(`/blog/${post.slug}`)} lang={lang} className="after:absolute after:inset-0 hover:text-blood-400">
             {post.title}
           </Link>
         </H>
-        {post.excerpt && <p className="mt-3 line-clamp-3 text-ink-300">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p lang={lang} className="mt-3 line-clamp-3 text-ink-300">
+            {post.excerpt}
+          </p>
+        )}
       </div>
     </article>
   );

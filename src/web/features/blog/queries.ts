@@ -2,19 +2,22 @@ import { queryOptions } from '@tanstack/react-query';
 import { BLOG_TEASER_COUNT } from '../../../shared/constants';
 import { ApiError, apiGet, type GetJson } from '../../lib/api-client';
 import type { BlogCategory, BlogPost } from '../../lib/types';
+import type { Language } from '../../../shared/i18n/languages';
 
-// Published posts are fetched once and shared by the teaser (first 3) and the list (6 a page).
-export const publishedPostsQuery = (get: GetJson = apiGet) =>
+// A language's blog lists its own posts, or the English ones while it has none (the server
+// decides: GET /api/blog-posts?language=). Published posts are fetched once per language and
+// shared by the list (6 a page); the key carries the language, as the URL does.
+export const publishedPostsQuery = (language: Language, get: GetJson = apiGet) =>
   queryOptions({
-    queryKey: ['blog-posts', 'published'],
-    queryFn: () => get<BlogPost[]>('/api/blog-posts?published=true'),
+    queryKey: ['blog-posts', 'published', language],
+    queryFn: () => get<BlogPost[]>(`/api/blog-posts?published=true&language=${language}`),
   });
 
 /** The landing teaser needs only the first 3: a smaller page and hand-over than the whole list. */
-export const teaserPostsQuery = (get: GetJson = apiGet) =>
+export const teaserPostsQuery = (language: Language, get: GetJson = apiGet) =>
   queryOptions({
-    queryKey: ['blog-posts', 'published', 'teaser'],
-    queryFn: () => get<BlogPost[]>(`/api/blog-posts?published=true&limit=${BLOG_TEASER_COUNT}`),
+    queryKey: ['blog-posts', 'published', language, 'teaser'],
+    queryFn: () => get<BlogPost[]>(`/api/blog-posts?published=true&language=${language}&limit=${BLOG_TEASER_COUNT}`),
   });
 
 export const categoriesQuery = (get: GetJson = apiGet) =>

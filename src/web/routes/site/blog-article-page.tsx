@@ -9,7 +9,7 @@ import { formatDate, readingMinutes } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
-import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
+import { useIntlLocale, useLocalePath, useT, useTextLang } from '../../i18n/i18n';
 
 // The Markdown renderer is its own chunk: only article pages download it.
 const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
@@ -33,6 +33,8 @@ export default function BlogArticlePage() {
   const t = useT();
   const lp = useLocalePath();
   const locale = useIntlLocale();
+  // The post's own words (title, excerpt, image text, body) in its language, whatever the page's.
+  const lang = useTextLang(post?.language ?? 'en');
   useDocumentTitle(pageTitle(post ? (post.metaTitle ?? post.title) : isPending ? t('blog.title') : t('article.notFoundTitle')));
 
   if (isPending) {
@@ -80,8 +82,14 @@ export default function BlogArticlePage() {
               {t('blog.minRead', { n: readingMinutes(post.content) })}
             </span>
           </div>
-          <h1 className="mt-5 font-display-tight text-display-sm md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]">{post.title}</h1>
-          {post.excerpt && <p className="mt-5 text-xl text-bone-100">{post.excerpt}</p>}
+          <h1 lang={lang} className="mt-5 font-display-tight text-display-sm md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]">
+            {post.title}
+          </h1>
+          {post.excerpt && (
+            <p lang={lang} className="mt-5 text-xl text-bone-100">
+              {post.excerpt}
+            </p>
+          )}
           {post.author && (
             <p className="mt-6 inline-flex items-center gap-2 text-ink-300">
               <UserRound aria-hidden className="size-5" />
@@ -97,6 +105,7 @@ export default function BlogArticlePage() {
             srcSet={srcSetOf(uploadVariants(post.featuredImage))}
             sizes={uploadVariants(post.featuredImage).length ? '(min-width: 56rem) 52rem, calc(100vw - 2rem)' : undefined}
             alt={post.featuredImageAlt ?? post.title}
+            lang={lang}
             width={1200}
             height={675}
             className="mt-10 aspect-[16/9] w-full rounded-card object-cover"
@@ -105,7 +114,7 @@ export default function BlogArticlePage() {
             data-testid="featured-image"
           />
         )}
-        <div className="prose-article mt-10" data-testid="article-body">
+        <div className="prose-article mt-10" data-testid="article-body" lang={lang}>
           <Suspense fallback={<p className="text-ink-300">{t('article.loading')}</p>}>
             <MarkdownBody content={post.content} />
           </Suspense>

@@ -6,7 +6,7 @@ import { PostCard } from '../../features/blog/post-card';
 import { categoriesQuery, publishedPostsQuery } from '../../features/blog/queries';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
-import { useLocalePath, useT } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
 
 // Filter and page live in the URL (?category=slug&page=2): shareable, and server-rendered.
 export default function BlogListPage() {
@@ -15,7 +15,8 @@ export default function BlogListPage() {
   const lp = useLocalePath();
   useDocumentTitle(pageTitle(t('blog.title')));
   const [params, setParams] = useSearchParams();
-  const posts = useQuery(publishedPostsQuery());
+  const language = useLanguage();
+  const posts = useQuery(publishedPostsQuery(language));
   const categories = useQuery(categoriesQuery());
   const category = params.get('category') ?? '';
 
@@ -24,6 +25,12 @@ export default function BlogListPage() {
   const requested = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
   const shown = filtered.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE);
+  // The server lists English posts while this language has none of its own: say so.
+  const otherLanguage = (posts.data ?? []).some((p) => p.language !== language);
+  // A chip for each category this list has posts in (a Russian blog offers no empty English
+  // categories), and the chosen one whatever it holds.
+  const listed = new Set((posts.data ?? []).map((p) => p.category?.slug));
+  const chips = (categories.data ?? []).filter((c) => listed.has(c.slug) || c.slug === category);
 
   const go = (next: { category?: string; page?: number }) => {
     const p = new URLSearchParams();
@@ -56,9 +63,14 @@ export default function BlogListPage() {
         <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('blog.title')}</p>
         <h1 className="font-display-tight text-display">{t('blog.heading')}</h1>
         <p className="mt-4 text-lg text-ink-300">{t('blog.intro')}</p>
+        {otherLanguage && (
+          <p className="mt-4 border-l-4 border-blood-600 pl-4 text-bone-100" data-testid="blog-other-language">
+            {t('blog.otherLanguage')}
+          </p>
+        )}
       </header>
 
-      {categories.data && categories.data.length > 0 && (
+      {chips.length > 0 && (
         <nav aria-label={t('blog.categories')} className="mb-10 wrap-anywhere">
           <ul className="flex flex-wrap gap-2">
             <li>
@@ -66,7 +78,7 @@ export default function BlogListPage() {
                 {t('blog.all')}
               </button>
             </li>
-            {categories.data.map((c) => (
+            {chips.map((c) => (
               <li key={c.id}>
                 <button
                   type="button"
