@@ -1,5 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { zoneCity } from '../../shared/gym-time';
+import { gymTimeZone } from '../lib/gym-zone';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 import { localePath } from '../../shared/i18n/paths';
 import type { MessageKey } from '../../shared/i18n/locales/en';
@@ -85,4 +87,24 @@ export function useTimetableWording(): { locale: string; t: Translate } | undefi
   const locale = useIntlLocale();
   const t = useT();
   return useMemo(() => (language === DEFAULT_LANGUAGE ? undefined : { locale, t }), [language, locale, t]);
+}
+
+/**
+ * The gym's zone as the page's language names it ("Краби, UTC+7"). English pages keep the
+ * server's words ("Krabi time (UTC+7)", issue 11's wording); the offset is the server's, the
+ * one in force for the dates shown.
+ */
+export function useZoneLabel(): (serverLabel: string) => string {
+  const language = useLanguage();
+  const t = useT();
+  return useCallback(
+    (serverLabel: string) => {
+      if (language === DEFAULT_LANGUAGE || serverLabel === 'UTC') return serverLabel;
+      const offset = /\((UTC[^)]*)\)$/.exec(serverLabel)?.[1];
+      if (!offset) return serverLabel;
+      const city = zoneCity(gymTimeZone());
+      return t('timetable.zoneLabel', { city: city === 'Krabi' ? t('timetable.cityKrabi') : city, offset });
+    },
+    [language, t],
+  );
 }

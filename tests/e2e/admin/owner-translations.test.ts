@@ -43,6 +43,7 @@ describe('owner texts per language', () => {
     const ru = await publicPage(browser, server.url + '/ru/');
     await expect(ru.page.locator('#hero-title').textContent()).resolves.toContain('Тренируйтесь как');
     await expect(ru.page.locator('#about-title').textContent()).resolves.toContain('Создан бойцами');
+    await expect(ru.page.locator('#classes').textContent()).resolves.toContain('Всё время указано по местному времени (Краби, UTC+7).');
     // The description of the page's head is the Russian SEO text.
     const description = await ru.page.locator('meta[name="description"]').getAttribute('content');
     expect(description).toMatch(/[а-я]/);
@@ -51,6 +52,8 @@ describe('owner texts per language', () => {
     const zh = await publicPage(browser, server.url + '/zh/booking');
     const table = zh.page.getByRole('table').first();
     await expect(table.textContent()).resolves.toMatch(/[\u4e00-\u9fff]/);
+    // The gym's zone named in the page's language, with the server's offset.
+    await expect(zh.page.getByTestId('zone-note').textContent()).resolves.toBe('所有时间均为当地时间（甲米，UTC+7）');
     await zh.close();
 
     const en = await publicPage(browser, server.url + '/');

@@ -128,6 +128,8 @@ export const en = {
   'booking.timetableTitle': 'Coming sessions',
   'booking.timetableIntro': 'Choose a session: the form below is filled in for you.',
   'timetable.daily': 'Daily',
+  'timetable.cityKrabi': 'Krabi',
+  'timetable.zoneLabel': '{city} time ({offset})',
   'timetable.byAppointment': 'By appointment',
   'timetable.minutes': '{n} minutes',
   'timetable.spots': '{n, plural, one {# spot left} other {# spots left}}',

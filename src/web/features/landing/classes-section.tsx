@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT, useTimetableWording, useZoneLabel } from '../../i18n/i18n';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
@@ -12,12 +12,13 @@ export function ClassesSection() {
   const t = useT();
   const lp = useLocalePath();
   const wording = useTimetableWording();
+  const zoneIn = useZoneLabel();
   return (
     <section id="classes" aria-labelledby="classes-title" className="border-y border-ink-800 bg-ink-900 py-section">
       <div className="container-site">
         <SectionHeading eyebrow={t('classes.eyebrow')} title={t('classes.title')} id="classes-title">
           <p>{t('classes.intro')}</p>
-          {data && <p className="mt-2 text-base">{t('classes.zone', { zone: data.zoneLabel })}</p>}
+          {data && <p className="mt-2 text-base">{t('classes.zone', { zone: zoneIn(data.zoneLabel) })}</p>}
         </SectionHeading>
         {isPending ? (
           <p role="status" className="text-ink-300">

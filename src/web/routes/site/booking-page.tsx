@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
-import { useFormatNumber, useLanguage, useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
+import { useFormatNumber, useLanguage, useLocalePath, useT, useTimetableWording, useZoneLabel } from '../../i18n/i18n';
 import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
@@ -35,7 +35,7 @@ export default function BookingPage() {
   // Both server-rendered (entry-server.tsx) and shared with the session list.
   const classes = useQuery(classesQuery(useLanguage()));
   const sessions = useQuery(sessionsQuery());
-  const zone = classes.data?.zoneLabel ?? sessions.data?.zoneLabel ?? zoneLabel(gymTimeZone());
+  const zone = useZoneLabel()(classes.data?.zoneLabel ?? sessions.data?.zoneLabel ?? zoneLabel(gymTimeZone()));
   const courses = classes.data ? classes.data.classes.map((c) => c.name) : COURSE_NAMES;
   const [course, preferredDate] = useWatch({ control: form.control, name: ['course', 'preferredDate'] });
   const chosen = sessions.data?.sessions.find((s) => s.course === course && sessionFieldValue(s) === preferredDate) ?? null;

@@ -8,7 +8,7 @@ import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } 
 import { errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/hooks';
 import { MANAGE_ERROR_KEYS } from '../../i18n/errors';
-import { useLocalePath, useT, useTimetableWording, type Translate } from '../../i18n/i18n';
+import { useLocalePath, useT, useTimetableWording, useZoneLabel, type Translate } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/site-settings';
 import { clockText, dayText, sessionsQuery, spotsText, type SessionDto, type Wording } from '../../lib/timetable';
 
@@ -44,6 +44,7 @@ export default function ManageBookingPage() {
   const booking = query.data;
   const pageTitle = usePageTitle();
   const t = useT();
+  const zoneIn = useZoneLabel();
   const lp = useLocalePath();
   const w = useTimetableWording();
   useDocumentTitle(pageTitle(t('manage.title')));
@@ -69,7 +70,7 @@ export default function ManageBookingPage() {
     onMutate: () => setNotice(null),
     onSuccess: (next) => {
       settle(next);
-      setNotice(t('manage.moved', { date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: next.zoneLabel }));
+      setNotice(t('manage.moved', { date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: zoneIn(next.zoneLabel) }));
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
   });
@@ -147,7 +148,7 @@ export default function ManageBookingPage() {
           <div className="flex items-center gap-2">
             <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
             <dt className="sr-only">{t('manage.zone')}</dt>
-            <dd>{booking.zoneLabel}</dd>
+            <dd>{zoneIn(booking.zoneLabel)}</dd>
           </div>
         </dl>
 
