@@ -233,7 +233,7 @@ describe('back office: Paramètres', () => {
         const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
         await route.continue({ postData: JSON.stringify({ ...body, email: 'not-an-address' }) });
       });
-      await page.getByLabel('Slogan').fill('Fight club by the sea');
+      await page.getByLabel('Slogan', { exact: true }).fill('Fight club by the sea');
       await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await page.locator('#settings-email-error').getByText('Adresse e-mail invalide').waitFor();
       await expect(page.getByLabel('E-mail', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
