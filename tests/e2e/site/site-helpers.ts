@@ -88,6 +88,19 @@ let axeSource: string | undefined;
 /** Runs axe-core in the page (evaluated, since the CSP blocks inline script tags). */
 export async function axeViolations(page: Page) {
   axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours are judged as painted: a card fading in (the reviews carousel) is pale for half a
+  // second, so finite animations are let finish first (never-ending ones, like a spinner, not).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     // Third-party frames (the map) cannot be inspected; everything else is.

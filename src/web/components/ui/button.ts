@@ -3,7 +3,7 @@ type Variant = 'primary' | 'outline' | 'ghost';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-blood-600 text-white hover:bg-blood-500 active:bg-blood-700 shadow-glow',
+  primary: 'bg-blood-600 text-white hover:bg-blood-700 active:bg-blood-700 shadow-glow',
   outline: 'border-2 border-bone-50/80 text-bone-50 hover:bg-bone-50 hover:text-ink-950',
   ghost: 'text-bone-50 hover:bg-ink-800',
 };

@@ -68,7 +68,7 @@ export default function BlogArticlePage() {
             {post.category && (
               <Link
                 to={`${lp('/blog')}?category=${encodeURIComponent(post.category.slug)}`}
-                className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-500"
+                className="rounded-pill bg-blood-600 px-3 py-1 font-bold tracking-wider text-white uppercase hover:bg-blood-700"
               >
                 {post.category.name}
               </Link>
