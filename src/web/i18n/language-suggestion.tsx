@@ -39,11 +39,13 @@ export function LanguageSuggestion() {
     <aside
       lang={LANGUAGE_TAGS[offer]}
       aria-label={s.text}
-      className="border-b border-gold-400/40 bg-ink-900 text-sm text-bone-50"
+      // Floating, not in the flow: it appears after hydration and must not push the page down
+      // (a layout shift). On phones it sits above the contact bar.
+      className="fixed inset-x-3 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-40 rounded-card border border-gold-400/40 bg-ink-900 text-sm text-bone-50 shadow-xl md:inset-x-auto md:right-6 md:bottom-6 md:max-w-sm"
       data-testid="language-suggestion"
     >
-      <div className="container-site flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
-        <p className="min-w-0 basis-full sm:flex-1 sm:basis-auto">{s.text}</p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+        <p className="min-w-0 basis-full">{s.text}</p>
         <a href={hrefIn(offer)} onClick={() => rememberLanguage(offer)} className="font-bold text-gold-400 underline underline-offset-4 hover:text-gold-300">
           {s.go}
         </a>
