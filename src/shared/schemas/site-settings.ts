@@ -238,15 +238,15 @@ export const siteSettingsSchema = z.object({
   seo: z.object({
     title: text('Le titre SEO par défaut', 120),
     description: text('La description SEO par défaut', 320),
-    translations: perLanguage((l) => z.object({ title: translated('Le titre SEO par défaut', l, 120), description: translated('La description SEO par défaut', l, 320) })),
+    translations: perLanguage((l) =>
+      z.object({ title: translated('Le titre SEO par défaut', l, 120), description: translated('La description SEO par défaut', l, 320) }),
+    ),
   }),
   logoUrl: imageUrl('Logo'),
   /** Also the Open Graph image of the pages that have none of their own. */
   heroImageUrl: imageUrl("Image d'accueil"),
   /** The slogan and the WhatsApp greeting in the other languages. */
-  translations: perLanguage((l) =>
-    z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) }),
-  ),
+  translations: perLanguage((l) => z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) })),
 });
 
 /** What the form edits and the database stores. */
