@@ -1,4 +1,5 @@
-import { ExternalLink, Eye, FolderOpen, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { SearchFilterBar } from '../components/search-filter-bar';
+import { ExternalLink, Eye, FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../components/ui/badge';
@@ -10,7 +11,6 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { isScheduled, useDeleteBlogPost, useBlogPostPage, type BlogPostWithCategory } from '../features/blog/api';
-import { Input } from '../components/ui/field';
 import { Pager } from '../components/ui/pager';
 import { listSearch } from '../../../shared/schemas/lists';
 import { useListParams, useSearchText } from '../lib/list-state';
@@ -18,7 +18,6 @@ import { useCategories } from '../features/categories/api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Tip } from '../components/ui/tip';
 import { LanguageBadge } from '../components/language-badge';
-import { Select } from '../components/ui/select';
 import { LANGUAGES, LANGUAGE_NAMES_FR, isLanguage } from '../../../shared/i18n/languages';
 import { localePath } from '../../../shared/i18n/paths';
 
@@ -71,27 +70,19 @@ export function BlogListPage() {
           </>
         }
       />
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Rechercher un article"
-            placeholder="Titre, slug ou extrait…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <div className="sm:w-48">
-          <Select
-            aria-label="Filtrer par langue"
-            value={language || 'all'}
-            onValueChange={(v) => set({ langue: v === 'all' ? undefined : v })}
-            options={[{ value: 'all', label: 'Toutes les langues' }, ...LANGUAGES.map((l) => ({ value: l, label: capitalize(LANGUAGE_NAMES_FR[l]) }))]}
-          />
-        </div>
-      </div>
+      <SearchFilterBar
+        searchLabel="Rechercher un article"
+        placeholder="Titre, slug ou extrait…"
+        text={text}
+        onText={setText}
+        filter={{
+          label: 'Filtrer par langue',
+          allLabel: 'Toutes les langues',
+          value: language,
+          onChange: (v) => set({ langue: v }),
+          options: LANGUAGES.map((l) => ({ value: l, label: capitalize(LANGUAGE_NAMES_FR[l]) })),
+        }}
+      />
       {isLoading && <Spinner />}
       {posts && posts.length === 0 && (get('q') !== '' || language !== '') && <EmptyState title="Aucun article ne correspond à la recherche" />}
       {posts && posts.length === 0 && get('q') === '' && language === '' && (

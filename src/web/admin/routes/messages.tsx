@@ -1,4 +1,5 @@
-import { CheckCheck, ChevronRight, Mail, MessageSquare, MessageSquareText, Search } from 'lucide-react';
+import { SearchFilterBar } from '../components/search-filter-bar';
+import { CheckCheck, ChevronRight, Mail, MessageSquare, MessageSquareText } from 'lucide-react';
 import { Link } from 'react-router';
 import { LanguageBadge } from '../components/language-badge';
 import { Badge } from '../components/ui/badge';
@@ -22,9 +23,7 @@ import {
 } from '../features/conversations/api';
 import { CONVERSATION_STATUSES } from '../../../shared/constants';
 import { listSearch } from '../../../shared/schemas/lists';
-import { Input } from '../components/ui/field';
 import { Pager } from '../components/ui/pager';
-import { Select } from '../components/ui/select';
 import { useListParams, useSearchText } from '../lib/list-state';
 import { formatDateTime } from '../lib/format';
 
@@ -81,27 +80,19 @@ export function MessagesPage() {
           </Link>
         }
       />
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search conversations"
-            placeholder="Name, e-mail or subject…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <div className="sm:w-48">
-          <Select
-            aria-label="Filter by status"
-            value={status || 'all'}
-            onValueChange={(v) => set({ statut: v === 'all' ? undefined : v })}
-            options={[{ value: 'all', label: 'All statuses' }, ...CONVERSATION_STATUSES.map((s) => ({ value: s, label: CONVERSATION_STATUS_LABELS[s] }))]}
-          />
-        </div>
-      </div>
+      <SearchFilterBar
+        searchLabel="Search conversations"
+        placeholder="Name, e-mail or subject…"
+        text={text}
+        onText={setText}
+        filter={{
+          label: 'Filter by status',
+          allLabel: 'All statuses',
+          value: status,
+          onChange: (v) => set({ statut: v }),
+          options: CONVERSATION_STATUSES.map((s) => ({ value: s, label: CONVERSATION_STATUS_LABELS[s] })),
+        }}
+      />
       {isLoading && <Spinner label="Loading..." />}
       {conversations && conversations.length === 0 && <EmptyState title={filtered ? 'No conversation matches' : 'No conversations yet'} />}
       {conversations && conversations.length > 0 && (

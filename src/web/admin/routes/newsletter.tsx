@@ -1,3 +1,4 @@
+import { SearchFilterBar } from '../components/search-filter-bar';
 import { CheckCheck, Download, Mail, MailWarning, MessageSquare, Phone, Search, Trash2 } from 'lucide-react';
 import { LANGUAGE_NAMES_FR } from '../../../shared/i18n/languages';
 import { Tabs } from 'radix-ui';
@@ -60,8 +61,6 @@ export function subscribersCsv(list: NewsletterSubscriber[]): string {
 
 const tabClass =
   'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none sm:flex-none';
-
-const ALL = 'all';
 
 /** Two tabs; the open one, its search, filter and page are in the address (?onglet=contact&q=…&page=2). */
 export function NewsletterPage() {
@@ -279,27 +278,13 @@ function ContactsTab() {
   const filtered = get('q') !== '' || status !== '';
   return (
     <>
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Rechercher un message"
-            placeholder="Nom, e-mail, téléphone ou texte…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <div className="sm:w-48">
-          <Select
-            aria-label="Filtrer par statut"
-            value={status || ALL}
-            onValueChange={(v) => set({ statut: v === ALL ? undefined : v })}
-            options={[{ value: ALL, label: 'Tous les statuts' }, ...options]}
-          />
-        </div>
-      </div>
+      <SearchFilterBar
+        searchLabel="Rechercher un message"
+        placeholder="Nom, e-mail, téléphone ou texte…"
+        text={text}
+        onText={setText}
+        filter={{ label: 'Filtrer par statut', allLabel: 'Tous les statuts', value: status, onChange: (v) => set({ statut: v }), options }}
+      />
       {isLoading && <Spinner />}
       {contacts && contacts.length === 0 && <EmptyState title={filtered ? 'Aucun message ne correspond à la recherche' : 'Aucun message'} />}
       {contacts && contacts.length > 0 && (
