@@ -1,7 +1,29 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../shared/constants';
 import { HttpError, badRequest, payloadTooLarge } from '../errors';
+import { zodValidatorCompiler } from '../lib/validation';
 import { FILE_TOO_LARGE } from './gallery.service';
+
+/** The `image` part of an upload form, as the API document describes it (the gallery's and the site images'). */
+export const imageFileField = z
+  .file()
+  .mime([...GALLERY_ACCEPTED_TYPES])
+  .max(GALLERY_MAX_BYTES)
+  .describe('The image (JPG, PNG, GIF or WebP, 10 MB at most); stored as WebP variants');
+
+/**
+ * An upload's body is a multipart stream the handler reads itself (readUploadForm: file
+ * limits, then the text fields through their schema): the validator leaves it alone and
+ * checks the rest (params, query) with zod.
+ */
+export const leaveMultipartBody: FastifySchemaCompiler<unknown> = (route) => {
+  if (route.httpPart === 'body') return () => ({ value: undefined });
+  const { schema } = route;
+  if (!(schema instanceof z.ZodType)) throw new Error(`${route.method} ${route.url}: ${route.httpPart} schema is not a zod schema`);
+  return zodValidatorCompiler({ ...route, schema });
+};
 
 export interface UploadForm {
   /** First value of each text field (a JSON-typed part may give a non-string: the schema refuses it). */

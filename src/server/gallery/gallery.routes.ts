@@ -1,39 +1,21 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { galleryItemDtoSchema } from '../../shared/api-types';
-import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../shared/constants';
+import { GALLERY_MAX_BYTES } from '../../shared/constants';
 import { idParamSchema } from '../../shared/schemas/common';
 import { galleryInstagramSchema, galleryMetaSchema, galleryUpdateSchema } from '../../shared/schemas/gallery';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
 import { errorResponses, noContentSchema } from '../http/responses';
-import { parseOrThrow, zodValidatorCompiler } from '../lib/validation';
-import { readUploadForm } from './gallery-upload-form';
+import { parseOrThrow } from '../lib/validation';
+import { imageFileField, leaveMultipartBody, readUploadForm } from './gallery-upload-form';
 import { presentGalleryItem } from './gallery.presenter';
 import { NO_FILE, addImage, addInstagramItem, deleteGalleryItem, listGallery, restoreGalleryItem, updateGalleryItem } from './gallery.service';
 
 const TAGS = ['Gallery'];
 
 /** What POST /api/gallery reads from its multipart form, for the API document. */
-const uploadFormSchema = galleryMetaSchema.extend({
-  image: z
-    .file()
-    .mime([...GALLERY_ACCEPTED_TYPES])
-    .max(GALLERY_MAX_BYTES)
-    .describe('The image (JPG, PNG, GIF or WebP, 10 MB at most); stored as WebP variants'),
-});
-
-/**
- * The upload's body is a multipart stream the handler reads itself (file limits, then the
- * text fields through galleryMetaSchema): the validator leaves it alone and checks the rest.
- */
-const leaveMultipartBody: FastifySchemaCompiler<unknown> = (route) => {
-  if (route.httpPart === 'body') return () => ({ value: undefined });
-  const { schema } = route;
-  if (!(schema instanceof z.ZodType)) throw new Error(`${route.method} ${route.url}: ${route.httpPart} schema is not a zod schema`);
-  return zodValidatorCompiler({ ...route, schema });
-};
+const uploadFormSchema = galleryMetaSchema.extend({ image: imageFileField });
 
 export function galleryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../shared/constants';
+import { GALLERY_MAX_BYTES } from '../../shared/constants';
 import { idParamSchema } from '../../shared/schemas/common';
 import { SITE_IMAGE_KINDS, siteSettingsSchema, siteSettingsUpdateSchema } from '../../shared/schemas/site-settings';
 import type { AppContext } from '../context';
 import { badRequest } from '../errors';
-import { readUploadForm } from '../gallery/gallery-upload-form';
+import { imageFileField, leaveMultipartBody, readUploadForm } from '../gallery/gallery-upload-form';
 import { NO_FILE } from '../gallery/gallery.service';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
-import { zodValidatorCompiler } from '../lib/validation';
 import * as service from './site-settings.service';
 
 const TAGS = ['Site settings'];
@@ -25,21 +24,7 @@ const historyEntrySchema = z.object({
   changes: z.array(z.string()).describe('Top-level fields that differ from the version before'),
 });
 const kindParamSchema = z.object({ kind: z.enum(SITE_IMAGE_KINDS, { error: "Type d'image inconnu (logo ou hero)" }) });
-const imageFormSchema = z.object({
-  image: z
-    .file()
-    .mime([...GALLERY_ACCEPTED_TYPES])
-    .max(GALLERY_MAX_BYTES)
-    .describe('The image (JPG, PNG, GIF or WebP, 10 MB at most); stored as WebP variants'),
-});
-
-/** The upload's multipart body is read by the handler (as the gallery's); the rest is checked. */
-const leaveMultipartBody: FastifySchemaCompiler<unknown> = (route) => {
-  if (route.httpPart === 'body') return () => ({ value: undefined });
-  const { schema } = route;
-  if (!(schema instanceof z.ZodType)) throw new Error(`${route.method} ${route.url}: ${route.httpPart} schema is not a zod schema`);
-  return zodValidatorCompiler({ ...route, schema });
-};
+const imageFormSchema = z.object({ image: imageFileField });
 
 // Anyone reads them (the public pages show them); only admins change them. Every write is
 // recorded in the audit journal by its hook (admin route).
