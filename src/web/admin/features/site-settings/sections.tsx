@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2 } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { SITE_SETTINGS_LIMITS, WEEKDAYS, WEEKDAY_LABELS_FR, mapLinkUrlOf, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { Button } from '../../components/ui/button';
@@ -165,31 +166,16 @@ export function PricesSection() {
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-semibold text-gray-900">Lignes</legend>
-        <ol className="grid gap-3">
-          {rows.fields.map((row, i) => (
-            <PriceRow
-              key={row.id}
-              index={i}
-              count={rows.fields.length}
-              columns={columns}
-              onUp={() => rows.move(i, i - 1)}
-              onDown={() => rows.move(i, i + 1)}
-              onRemove={() => rows.remove(i)}
-            />
-          ))}
-        </ol>
-        <ListError name="prices.rows" />
-        {rows.fields.length < SITE_SETTINGS_LIMITS.priceRows && (
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            onClick={() => rows.append({ label: '', prices: columns.map(() => Number.NaN) }, { focusName: `prices.rows.${rows.fields.length}.label` })}
-          >
-            <Plus className="h-4 w-4" aria-hidden />
-            Ajouter une ligne
-          </Button>
-        )}
+        <OrderedItems
+          fields={rows.fields}
+          move={rows.move}
+          remove={rows.remove}
+          listName="prices.rows"
+          max={SITE_SETTINGS_LIMITS.priceRows}
+          addLabel="Ajouter une ligne"
+          onAdd={() => rows.append({ label: '', prices: columns.map(() => Number.NaN) }, { focusName: `prices.rows.${rows.fields.length}.label` })}
+          renderItem={(i, controls) => <PriceRow index={i} columns={columns} {...controls} />}
+        />
       </fieldset>
 
       <div className="grid gap-2">
@@ -256,6 +242,56 @@ function MoveButtons({
   );
 }
 
+interface ItemControls {
+  count: number;
+  onUp: () => void;
+  onDown: () => void;
+  onRemove: () => void;
+}
+
+/**
+ * A list of the form whose items the owner reorders, removes and adds (price rows, reviews):
+ * the items, the list's own error, and the add button while under `max`.
+ */
+function OrderedItems({
+  fields,
+  move,
+  remove,
+  listName,
+  max,
+  addLabel,
+  onAdd,
+  renderItem,
+}: {
+  fields: { id: string }[];
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+  listName: string;
+  max: number;
+  addLabel: string;
+  onAdd: () => void;
+  renderItem: (index: number, controls: ItemControls) => ReactNode;
+}) {
+  return (
+    <>
+      <ol className="grid gap-3">
+        {fields.map((f, i) => (
+          <Fragment key={f.id}>
+            {renderItem(i, { count: fields.length, onUp: () => move(i, i - 1), onDown: () => move(i, i + 1), onRemove: () => remove(i) })}
+          </Fragment>
+        ))}
+      </ol>
+      <ListError name={listName} />
+      {fields.length < max && (
+        <Button variant="outline" size="sm" className="w-fit" onClick={onAdd}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {addLabel}
+        </Button>
+      )}
+    </>
+  );
+}
+
 function PriceRow({
   index,
   count,
@@ -263,13 +299,9 @@ function PriceRow({
   onUp,
   onDown,
   onRemove,
-}: {
+}: ItemControls & {
   index: number;
-  count: number;
   columns: readonly (string | undefined)[];
-  onUp: () => void;
-  onDown: () => void;
-  onRemove: () => void;
 }) {
   const label = useWatch<SiteSettingsInput, `prices.rows.${number}.label`>({ name: `prices.rows.${index}.label` });
   const what = `la ligne ${index + 1}${label ? ` (${label})` : ''}`;
@@ -298,35 +330,21 @@ export function ReviewsSection() {
       title="Avis"
       description={`Affichés trois à la fois sur l'accueil, dans cet ordre (au moins ${SITE_SETTINGS_LIMITS.reviewsMin}).`}
     >
-      <ol className="grid gap-3">
-        {reviews.fields.map((r, i) => (
-          <ReviewItem
-            key={r.id}
-            index={i}
-            count={reviews.fields.length}
-            onUp={() => reviews.move(i, i - 1)}
-            onDown={() => reviews.move(i, i + 1)}
-            onRemove={() => reviews.remove(i)}
-          />
-        ))}
-      </ol>
-      <ListError name="reviews" />
-      {reviews.fields.length < SITE_SETTINGS_LIMITS.reviews && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          onClick={() => reviews.append({ name: '', location: '', quote: '' }, { focusName: `reviews.${reviews.fields.length}.name` })}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          Ajouter un avis
-        </Button>
-      )}
+      <OrderedItems
+        fields={reviews.fields}
+        move={reviews.move}
+        remove={reviews.remove}
+        listName="reviews"
+        max={SITE_SETTINGS_LIMITS.reviews}
+        addLabel="Ajouter un avis"
+        onAdd={() => reviews.append({ name: '', location: '', quote: '' }, { focusName: `reviews.${reviews.fields.length}.name` })}
+        renderItem={(i, controls) => <ReviewItem index={i} {...controls} />}
+      />
     </SettingsSection>
   );
 }
 
-function ReviewItem({ index, count, onUp, onDown, onRemove }: { index: number; count: number; onUp: () => void; onDown: () => void; onRemove: () => void }) {
+function ReviewItem({ index, count, onUp, onDown, onRemove }: ItemControls & { index: number }) {
   const name = useWatch<SiteSettingsInput, `reviews.${number}.name`>({ name: `reviews.${index}.name` });
   const what = `l'avis ${index + 1}${name ? ` (${name})` : ''}`;
   return (
