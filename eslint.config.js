@@ -1,6 +1,6 @@
 // ESLint flat config. `npm run lint` runs it with --max-warnings 0, so a warning fails as an error does.
 // Type-aware rules (typescript-eslint) read the types through the TypeScript 6 JS API; see
-// docs/decisions.md ("Linting: ...") for why the project has two TypeScript packages.
+// docs/decisions/045-linting-typescript-6-for-the-linter-typescript-7.md for why the project has two TypeScript packages.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -175,9 +175,36 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle follows imports into the files imported: it reads only files with these
+      // extensions (JavaScript alone by default), parsed as TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones({ pageRegistry: false }) }],
+      // No runtime import cycle anywhere in src/: a cycle makes the load order decide whether a
+      // module sees its imports initialised. Type-only imports are erased, so they do not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Frozen migrations: a migration imports Kysely and its own files only. Importing the application
+    // (seed values, site settings, translations, even a type) would let a change made today rewrite
+    // what an old migration writes; the values it needs are copied into migrations/ instead.
+    files: ['src/server/db/migrations/**/*.ts'],
+    ignores: ['src/server/db/migrations/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|node:|\\./(?!.*\\.\\.))',
+              message: 'A migration is frozen: import only kysely, node: built-ins and files of src/server/db/migrations; copy the values it needs.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

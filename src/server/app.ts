@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
@@ -19,6 +19,7 @@ import { registerHoneypot } from './http/honeypot';
 import { registerRateLimits } from './limits/rate-limit';
 import { passwordResetsIdle } from './auth/account.service';
 import { serializeRequest } from './http/log-redaction';
+import { ERROR_CODES_MARKDOWN } from './http/responses';
 import { zodValidatorCompiler } from './lib/validation';
 import { blogRoutes } from './blog/blog.routes';
 import { categoriesRoutes } from './categories/categories.routes';
@@ -26,26 +27,36 @@ import type { Config } from './config';
 import { contactRoutes } from './contact/contact.routes';
 import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
+import { inboundStatusRoutes } from './inbound/inbound-status.routes';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
+import { passesRoutes } from './passes/passes.routes';
 import { siteSettingsRoutes } from './site-settings/site-settings.routes';
 import { getSiteSettings } from './site-settings/site-settings.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deskRoutes } from './desk/desk.routes';
+import { customersRoutes } from './customers/customers.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
+import { defaultErrorCode } from '../shared/error-codes';
 import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
-import { createMailQueue } from './mail/mail-queue';
+import { createMailQueue } from './mail/delivery/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
+import { createStripeGateway } from './payments/stripe/stripe-gateway';
+import { stripeWebhookRoutes } from './payments/stripe/stripe-webhook.routes';
 import { personalDataRoutes } from './privacy/personal-data.routes';
 import { pushRoutes } from './push/push.routes';
 import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
+import { deskOrdersRoutes } from './orders/desk-orders.routes';
+import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
+import { createImapReader, type ImapReader } from './inbound/imap-reader';
+import { ordersRoutes } from './orders/orders.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
@@ -60,6 +71,10 @@ declare module 'fastify' {
     auditPurge: AuditPurgeJob;
     /** Removes deleted gallery items once they can no longer be restored (hourly, with the workers). */
     galleryPurge: GalleryPurgeJob;
+    /** Records unpaid orders whose hold ran out (with the workers). */
+    orderExpiry: OrderExpiryJob;
+    /** Reads the gym's mailbox (issue 22); only when IMAP_URL is set. */
+    imapReader: ImapReader | undefined;
   }
 }
 
@@ -115,6 +130,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     trustProxy: config.trustProxy,
+    // The router's own refusals (a path that does not decode, a parameter over its length)
+    // answer like every other error, not with Fastify's { error, code: 'FST_…', message } body.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const status = err.statusCode ?? 400;
+      if (status >= 500) void reply.code(500).send({ error: 'Internal server error', code: 'internal' });
+      else void reply.code(status).send({ error: 'Bad Request', code: 'validation' });
+    },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler) => {
@@ -144,6 +166,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     push,
     // One SQLite process sees every write; instances sharing PostgreSQL refresh within 5 s.
     publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
+    // Cards only with STRIPE_SECRET_KEY; a checkout session lapses with the order's hold.
+    cardGateway: config.stripe ? createStripeGateway(config.stripe, { holdMs: config.paymentHoldMs }) : undefined,
   };
   checkpointThreadError = (err) => app.log.warn({ err }, 'SQLite checkpoint thread stopped; the main connection checkpoints instead');
   app.decorate('ctx', ctx);
@@ -154,6 +178,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('auditPurge', auditPurge);
   const galleryPurge = createGalleryPurgeJob(ctx, { now: opts.now });
   app.decorate('galleryPurge', galleryPurge);
+  const orderExpiry = createOrderExpiryJob(ctx, { now: opts.now });
+  app.decorate('orderExpiry', orderExpiry);
+  const imapReader = config.inbound.imapUrl ? createImapReader(ctx) : undefined;
+  app.decorate('imapReader', imapReader);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -176,19 +204,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
+  // Every error answer is `{ error, code }`. Fastify's own errors (body too large, unsupported
+  // content type, …) carry an FST_ code of theirs: the status chooses ours.
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.code(500).send({ error: 'Internal server error' });
+      // A dependency that is down (the file storage) says so; the client may retry.
+      if (err instanceof HttpError && status === 503) return reply.code(503).header('retry-after', '30').send({ error: err.message, code: err.code });
+      return reply.code(500).send({ error: 'Internal server error', code: 'internal' });
     }
-    if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large' });
-    return reply.code(status).send({ error: err.message || 'Bad request' });
+    const code = err instanceof HttpError ? err.code : defaultErrorCode(status);
+    if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large', code });
+    return reply.code(status).send({ error: err.message || 'Bad request', code });
   });
 
   // Security headers, the same on every answer: the helmet middleware is built once here (the
   // Fastify plugin built it again for every request, a measurable share of a booking's CPU).
-  const securityHeaders = helmet({
+  const helmetOptions = (imgExtra: string[]) => ({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -197,7 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Only the hosts we show images from: our own uploads, Instagram's (gallery items) and
         // any the gym adds for featured images hosted elsewhere (CSP_IMG_HOSTS).
-        imgSrc: ["'self'", 'data:', 'blob:', ...INSTAGRAM_IMG_HOSTS, ...config.cspImgHosts],
+        imgSrc: ["'self'", 'data:', 'blob:', ...INSTAGRAM_IMG_HOSTS, ...config.cspImgHosts, ...imgExtra],
         fontSrc: ["'self'", 'data:'],
         connectSrc: vite ? ["'self'", 'ws:'] : ["'self'"],
         frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
@@ -214,10 +247,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Sent per answer, and only over HTTPS (addStrictTransportSecurity below).
     strictTransportSecurity: false,
     // Gallery images may be shown by other sites (link previews).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
   });
+  const securityHeaders = helmet(helmetOptions([]));
+  // The back office shows customers' HTML e-mails in a sandboxed srcdoc frame, which inherits
+  // this policy: remote images must be allowed here for the staff's "Afficher les images
+  // distantes" click; the frame's own policy blocks them until that click (issue 22).
+  const adminSecurityHeaders = helmet(helmetOptions(['https:', 'http:']));
   app.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+    const headers = req.url === '/admin' || req.url.startsWith('/admin/') || req.url.startsWith('/admin?') ? adminSecurityHeaders : securityHeaders;
+    headers(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   addStrictTransportSecurity(app, config);
   // One content-coding choice (RFC 9110 q-values) for cached answers and compressed ones.
@@ -240,7 +279,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         title: 'Gym website API',
         version: '1.0.0',
         description:
-          'Public site and back office API. Errors answer `{ "error": "<sentence>" }`. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).',
+          'Public site and back office API. Back-office routes need `Authorization: Bearer <token>` (POST /api/auth/login).\n\n' +
+          'Errors answer `{ "error": "<sentence>", "code": "<code>" }`: the sentence may change, the code does not. The codes:\n\n' +
+          ERROR_CODES_MARKDOWN,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -266,7 +307,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return { status: 'ok' };
     } catch (err) {
       app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'error', error: 'Database unavailable' });
+      return reply.code(503).send({ status: 'error', error: 'Database unavailable', code: 'internal' });
     }
   });
 
@@ -280,13 +321,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
+  inboundStatusRoutes(app, ctx);
   savedRepliesRoutes(app, ctx);
   siteSettingsRoutes(app, ctx);
+  passesRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
+  ordersRoutes(app, ctx);
+  deskOrdersRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
+  await stripeWebhookRoutes(app, ctx);
+  customersRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
   if (opts.startWorkers !== false) {
@@ -295,6 +342,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reminders.start();
       auditPurge.start();
       galleryPurge.start();
+      orderExpiry.start();
+      imapReader?.start();
     });
   }
   // Always armed, workers or not: it only keeps the public cache in step with the schedule.
@@ -312,6 +361,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await passwordResetsIdle(ctx);
     await auditPurge.stop();
     await galleryPurge.stop();
+    await orderExpiry.stop();
+    // Before the outbox and the database: a mail being imported finishes.
+    await imapReader?.stop();
     await mail.stop();
     await push.idle();
     await stats.close();

@@ -56,7 +56,7 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
-  // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions.md).
+  // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions/050-booking-reminders-once-per-booking-through-the-outbox.md).
   REMINDER_LEAD_HOURS: z.coerce
     .number()
     .min(0)
@@ -68,6 +68,45 @@ const envSchema = z.object({
   SQLITE_CHECKPOINT_THREAD: z.enum(['true', 'false']).default('false'),
   // Argon2 hashes computed at once (libuv's pool also serves static files); see docs/security.md.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // Passes and payments (issue 21): an unpaid online order lapses after this many hours.
+  PAYMENT_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 14)
+    .default(24),
+  // Cards through Stripe Checkout: off unless the secret key is set; the webhook secret verifies deliveries.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Where the stripe library sends its calls (tests: a stand-in on loopback); default Stripe's API.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Inbound e-mail (issue 22): replies to conversation e-mails go to this mailbox, plus-tagged per
+  // conversation (hello+c42.k3xq9@…); unset, Reply-To stays the gym's e-mail.
+  INBOUND_ADDRESS: z.string().email().optional(),
+  // imaps://user:password@host:993/INBOX: read that mailbox for replies; unset, nothing is read.
+  IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  // Folder processed mail is moved to; unset, it is flagged \Seen and $GymImported where it is.
+  IMAP_DONE_FOLDER: z.string().min(1).optional(),
+  // Seconds between looks when the server has no IDLE (and the longest an IDLE waits).
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // Mails larger than this are recorded as rejected, never parsed.
+  INBOUND_MAX_MAIL_MB: z.coerce.number().positive().max(100).default(25),
+  // Key of the per-conversation reply tags; unset, one is made once and kept in the database.
+  INBOUND_TAG_SECRET: z.string().min(16).optional(),
+  // Files on S3-compatible storage (issue 23); unset S3_BUCKET: DATA_DIR/uploads and DATA_DIR/private as before.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
+    .optional(),
+  // An S3-compatible server (http(s)://host:port); set, requests use path-style addressing.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'a region name such as eu-west-3')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Where visitors fetch public images straight from the bucket or a CDN; unset, this server serves /uploads/.
+  S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -142,10 +181,53 @@ export interface Config {
   clientDir: string;
   /** Argon2 hashes/verifications run at once; the others queue (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
+  /** An unpaid online order lapses this long after it was made (PAYMENT_HOLD_HOURS, default 24). */
+  paymentHoldMs: number;
+  /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
+  stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
+  /** Inbound e-mail (issue 22); `address` unset: no plus-tagged Reply-To; `imapUrl` unset: no mailbox is read. */
+  inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string };
+  /**
+   * Files on S3-compatible storage (S3_BUCKET set): public images under 'uploads/', private files
+   * under 'private/'; unset, DATA_DIR/uploads and DATA_DIR/private. No keys: the SDK's own chain.
+   */
+  s3?: S3Config;
   /** Tests only: accept http:// push endpoints on loopback (a local stand-in push service). */
   pushAllowInsecureEndpoints: boolean;
   /** Tests only: how push endpoint host names resolve (default: the system resolver). */
   pushResolver?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible server; requests then use path-style addressing. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** No trailing slash; unset, public images are served by us at /uploads/. */
+  publicBaseUrl?: string;
+}
+
+/** The S3 settings, or undefined without S3_BUCKET; settings without a bucket, or half a key pair, are refused. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const).filter((k) => e[k]);
+    if (stray.length) problems.push(`  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+  } else if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    problems.push('  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the SDK finds credentials itself)');
+  }
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -156,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3 = s3Settings(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -187,7 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pushSubscribe: e.RATE_LIMIT_PUSH_SUBSCRIBE,
     },
     loginFailures: e.LOGIN_FAILURE_LIMIT,
-    cspImgHosts: e.CSP_IMG_HOSTS,
+    // Images served from the bucket's public address must be allowed by the CSP.
+    cspImgHosts: s3?.publicBaseUrl ? [...e.CSP_IMG_HOSTS, new URL(s3.publicBaseUrl).origin] : e.CSP_IMG_HOSTS,
     reminderLeadMs: e.REMINDER_LEAD_HOURS * 3600_000,
     reminderIntervalMs: 60_000,
     mailRetryBaseMs: 30_000,
@@ -200,5 +284,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     pushAllowInsecureEndpoints: false,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    paymentHoldMs: e.PAYMENT_HOLD_HOURS * 3600_000,
+    inbound: {
+      address: e.INBOUND_ADDRESS,
+      imapUrl: e.IMAP_URL,
+      doneFolder: e.IMAP_DONE_FOLDER,
+      pollMs: e.IMAP_POLL_SECONDS * 1000,
+      maxMailBytes: Math.round(e.INBOUND_MAX_MAIL_MB * 1024 * 1024),
+      tagSecret: e.INBOUND_TAG_SECRET,
+    },
+    s3,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
   };
 }

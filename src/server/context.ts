@@ -1,9 +1,10 @@
+import type { CardGateway } from './orders/card-gateway';
 import type { BlogSchedule } from './blog/blog-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
-import type { BookingCalendarEventData } from './mail/calendar';
-import type { DeferredMail } from './mail/deferred-mail';
+import type { BookingCalendarEventData } from './mail/templates/calendar';
+import type { DeferredMail } from './mail/templates/deferred-mail';
 import type { StatMetric } from '../shared/constants';
 
 /** What every service may use; built once in app.ts. Services never see Fastify. */
@@ -19,6 +20,8 @@ export interface AppContext {
   publicCache: PublicCache;
   /** Drops the public cache when a scheduled post goes live (blog/blog-schedule.ts). */
   blogSchedule?: BlogSchedule;
+  /** Card payments (issue 21): set when STRIPE_SECRET_KEY is; absent, orders cannot be paid by card. */
+  cardGateway?: CardGateway;
 }
 
 export interface StatsRecorder {
@@ -51,7 +54,7 @@ export interface OutgoingMail {
   reservationId?: number | null;
   /**
    * Written when sent: the template and its facts. Subject and recipient are set now; the text,
-   * HTML and calendar part are made by the outbox (mail/deferred-mail.ts), and `text` stays empty.
+   * HTML and calendar part are made by the outbox (mail/templates/deferred-mail.ts), and `text` stays empty.
    */
   template?: DeferredMail | null;
   /** A Message-ID chosen by the caller (newMessageId), stored to thread later replies; else a fresh one. */
@@ -60,7 +63,7 @@ export interface OutgoingMail {
 
 /**
  * An iCalendar part: its text, or (bookings) the event it describes, made into text by the
- * outbox when the e-mail is sent (mail/calendar.ts, calendarText), off the request's path.
+ * outbox when the e-mail is sent (mail/templates/calendar.ts, calendarText), off the request's path.
  */
 export type MailCalendarPart = {
   /** iTIP method; also written in the VCALENDAR's METHOD line. */
@@ -76,6 +79,8 @@ export interface MailAttachment {
   encoding?: 'base64';
   /** e.g. 'text/calendar; method=CANCEL', 'application/pdf'. */
   contentType: string;
+  /** Shown inside the HTML (`<img src="cid:...">`) rather than as a file to open. */
+  cid?: string;
 }
 
 export interface MailQueue {

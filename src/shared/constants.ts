@@ -17,6 +17,14 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const MESSAGE_SENDER_TYPES = ['customer', 'admin'] as const;
 export type MessageSenderType = (typeof MESSAGE_SENDER_TYPES)[number];
 
+/** How a message reached the conversation: typed on the site or in the back office, or read from the mailbox (issue 22). */
+export const MESSAGE_CHANNELS = ['web', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What became of a mail read from the mailbox (server only; migration 024). */
+export const INBOUND_OUTCOMES = ['threaded', 'opened', 'auto-reply', 'bounce', 'own', 'rejected'] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+
 /** An outgoing e-mail: pending → sending → sent, or failed after the last attempt (server only). */
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -14,25 +14,32 @@ export interface GymDateTime {
   weekday: number;
 }
 
-// Formatters are costly to build; one per zone is kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+// Formatters are costly to build (a fraction of a millisecond each): every Intl.DateTimeFormat
+// of the code comes from here, one per locale and options, kept for the life of the process.
+const formatCache = new Map<string, Intl.DateTimeFormat>();
+
+/** The Intl.DateTimeFormat for a locale and options, built once. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let f = formatCache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat(locale, options);
+    formatCache.set(key, f);
   }
   return f;
 }
+
+const formatterFor = (timeZone: string): Intl.DateTimeFormat =>
+  dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 
 interface WallParts {
   year: number;
@@ -186,4 +193,30 @@ export function zoneLabel(timeZone: string, at: Date | number = Date.now()): str
   const city = zoneCity(timeZone);
   const offset = formatUtcOffset(zoneOffsetMs(at, timeZone));
   return city === 'UTC' ? 'UTC' : `${city} time (${offset})`;
+}
+
+/**
+ * A wall time 'HH:MM' as the public site writes it: '8:00 AM' on English pages (SPEC.md §9's
+ * wording, whatever the runtime's English data), the locale's own short time elsewhere
+ * (Intl, 'ru' → '8:00'). Pages and e-mails both write times through this.
+ */
+export function clockTime(time: string, locale?: string): string {
+  const [h, m] = time.split(':').map(Number);
+  if (locale) return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${pad(m)} ${suffix}`;
+}
+
+/**
+ * An instant's date in gym time, written out: in the locale ('вторник, 24 ноября 2026 г.'), or
+ * without one the English e-mails' "Tuesday, 24 November 2026" (assembled from its parts, so a
+ * runtime's English data cannot move the comma).
+ */
+export function longGymDate(instant: Date, timeZone: string, locale?: string): string {
+  const f = dateTimeFormat(locale ?? 'en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  if (locale) return f.format(instant);
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
+  return `${p.weekday}, ${Number(p.day)} ${p.month} ${p.year}`;
 }

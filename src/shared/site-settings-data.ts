@@ -168,6 +168,7 @@ export function localizeSiteSettings(s: SiteSettings, language: Language): SiteS
     seo: o ? { title: pick(seoEn.title, o.title), description: pick(seoEn.description, o.description) } : seoEn,
     prices: {
       columns: s.prices.columns,
+      covers: s.prices.covers,
       rows: s.prices.rows.map(({ translations, ...row }) => ({ ...row, label: pick(row.label, l && translations?.[l]) })),
     },
     reviews: s.reviews.map(({ translations, ...r }) => {
@@ -215,14 +216,16 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   // SPEC.md §9, in THB, exactly.
   prices: {
     columns: ['Muay Thai', 'MMA / Wrestling / BJJ / Luta Livre'],
+    covers: ['muay-thai', 'mma'],
+    // Each cell is a pass (issue 21): 14 passes, 250 to 15,000 THB.
     rows: [
-      { label: '1 session', prices: [250, 400] },
-      { label: 'Full day pass', prices: [600, 1000] },
-      { label: '1 week, one session/day', prices: [1500, 2500] },
-      { label: '1 week, full day', prices: [3500, 5000] },
-      { label: '1 month, one session/day', prices: [6500, 8000] },
-      { label: '1 month, full day', prices: [12000, 15000] },
-      { label: 'Private class', prices: [1000, 1500] },
+      { label: '1 session', prices: [250, 400], pass: { key: 'single', kind: 'single', days: 1, hidden: [] } },
+      { label: 'Full day pass', prices: [600, 1000], pass: { key: 'day', kind: 'day', days: 1, hidden: [] } },
+      { label: '1 week, one session/day', prices: [1500, 2500], pass: { key: 'week-single', kind: 'days-single', days: 7, hidden: [] } },
+      { label: '1 week, full day', prices: [3500, 5000], pass: { key: 'week-unlimited', kind: 'days-unlimited', days: 7, hidden: [] } },
+      { label: '1 month, one session/day', prices: [6500, 8000], pass: { key: 'month-single', kind: 'days-single', days: 30, hidden: [] } },
+      { label: '1 month, full day', prices: [12000, 15000], pass: { key: 'month-unlimited', kind: 'days-unlimited', days: 30, hidden: [] } },
+      { label: 'Private class', prices: [1000, 1500], pass: { key: 'private', kind: 'private', days: 1, hidden: [] } },
     ],
   },
   // The 10 reviews (SPEC.md §3), shown 3 at a time.
@@ -310,6 +313,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   },
   logoUrl: null,
   heroImageUrl: null,
+  // Issue 21: no PromptPay until the owner enters the gym's ID; credits back up to 12 hours before a class.
+  payments: { promptpayId: null, taxId: null, deposit: { mode: 'none', value: 0 }, cancelHours: 12 },
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

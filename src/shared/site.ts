@@ -1,7 +1,7 @@
 // The gym's facts are stored (site settings, editable in the back office): pages read them
 // through useSiteSettings(), server modules through the site-settings service. What stays here
 // is not a fact the owner edits (what to bring, classes, statistics, navigation), and the seed
-// values (DEFAULT_SITE_SETTINGS) in the older shapes the tests and the frozen migration 014 use:
+// values (DEFAULT_SITE_SETTINGS) in the older shapes the tests use:
 // never read these for what a page or an e-mail shows.
 import {
   DEFAULT_SITE_SETTINGS as SEED,

@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
+import { passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
@@ -71,9 +72,16 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       queryClient.prefetchQuery(teaserPostsQuery(language, get)),
       queryClient.prefetchQuery(classesQuery(language, get)),
     );
-  if (page.kind === 'booking') prefetch.push(queryClient.prefetchQuery(classesQuery(language, get)), queryClient.prefetchQuery(sessionsQuery(get)));
-  // The booking-management page (/booking/manage/:token) is a shell: its booking is read by
-  // the browser, so the token goes to the API only from the visitor's own page.
+  if (page.kind === 'booking')
+    prefetch.push(
+      queryClient.prefetchQuery(classesQuery(language, get)),
+      queryClient.prefetchQuery(sessionsQuery(get)),
+      queryClient.prefetchQuery(passesQuery(get)),
+      queryClient.prefetchQuery(paymentMethodsQuery(get)),
+    );
+  // The booking-management page (/booking/manage/:token) and the order page
+  // (/booking/order/:token) are shells: their data is read by the browser, so the token goes
+  // to the API only from the visitor's own page.
   if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);

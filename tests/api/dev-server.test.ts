@@ -39,7 +39,7 @@ describe('development server (NODE_ENV=development)', () => {
     expect(Array.isArray(await api.json())).toBe(true);
     const unknown = await fetch(`${base}/api/nothing-here`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Not found' });
+    expect(await unknown.json()).toEqual({ error: 'Not found', code: 'not_found' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });

@@ -35,7 +35,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
     expect((ok.json() as { version: number }).version).toBe(first.version + 1);
     const stale = await opts.save(second.version, 'Seconde');
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: opts.message });
+    expect(stale.json()).toEqual({ error: opts.message, code: 'stale_version' });
     expect((await opts.read())[opts.field]).toBe('Première');
     // Reloaded, the second editor saves with the new version.
     const reloaded = await opts.load();

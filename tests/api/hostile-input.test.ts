@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODE_LIST } from '../../src/shared/error-codes';
 import { endpoints, withId } from '../helpers/endpoints';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
-// Nothing a client sends may cause a 5xx; every 4xx carries an error text.
+// Nothing a client sends may cause a 5xx; every 4xx carries an error text and a code of the list.
 function expectClean(res: { statusCode: number; body: string; headers: Record<string, unknown> }, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
@@ -11,6 +12,7 @@ function expectClean(res: { statusCode: number; body: string; headers: Record<st
     const body = JSON.parse(res.body);
     expect(typeof body.error, what).toBe('string');
     expect(body.error.length).toBeGreaterThan(0);
+    expect(ERROR_CODE_LIST, what).toContain(body.code);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, ERROR_CODE_LIST } from '../../src/shared/error-codes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // The API describes itself from the routes' own schemas (GET /api/openapi.json, /api/docs).
@@ -24,7 +25,16 @@ const NO_BODY = new Set([
   'POST /api/gallery/:id/restore',
   'PUT /api/reservations/:id/cancel',
   'POST /api/bookings/manage/:token/cancel',
+  'POST /api/orders/by-token/:token/checkout',
+  'POST /api/orders/:id/cancel',
 ]);
+
+/** Routes whose success is an image, not JSON: the type they answer. */
+const IMAGE_ANSWERS: Record<string, string> = {
+  'GET /api/orders/by-token/:token/promptpay.svg': 'image/svg+xml',
+  'GET /api/orders/:id/slip': 'image/webp',
+  'GET /api/conversations/:id/attachments/:attachmentId': 'application/octet-stream',
+};
 
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: object }> };
@@ -114,7 +124,8 @@ describe('the API document', () => {
       if (ok.length === 0) missing.push(`${r.method} ${r.url}: no 2xx`);
       for (const code of ok) {
         if (code === '204') continue;
-        const schema = responses[code].content?.['application/json']?.schema;
+        const type = IMAGE_ANSWERS[`${r.method} ${r.url}`] ?? 'application/json';
+        const schema = responses[code].content?.[type]?.schema;
         if (!schema || Object.keys(schema).length === 0) missing.push(`${r.method} ${r.url}: ${code} without a JSON schema`);
       }
     }
@@ -122,6 +133,23 @@ describe('the API document', () => {
     // Error answers are described with their shape.
     const login = operation({ method: 'POST', url: '/api/auth/login' })?.responses ?? {};
     expect(login['400']?.content?.['application/json']?.schema).toMatchObject({ properties: { error: { type: 'string' } } });
+  });
+
+  it('lists the error codes: every error answer names them, the description says what each means', () => {
+    const missing: string[] = [];
+    for (const r of apiRoutes) {
+      for (const [status, answer] of Object.entries(operation(r)?.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const schema = answer.content?.['application/json']?.schema as { required?: string[]; properties?: { code?: { enum?: string[] } } } | undefined;
+        const codes = schema?.properties?.code?.enum;
+        if (!codes || [...codes].sort().join() !== [...ERROR_CODE_LIST].sort().join() || !schema?.required?.includes('code')) {
+          missing.push(`${r.method} ${r.url} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    const description = (doc as unknown as { info: { description: string } }).info.description;
+    for (const [code, meaning] of Object.entries(ERROR_CODES)) expect(description).toContain(`\`${code}\`: ${meaning}`);
   });
 
   it('marks the routes that need the bearer token', () => {

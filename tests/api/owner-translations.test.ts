@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsDto } from '../../src/shared/schemas/site-settings';
 import type { ClassDto, ClassesAnswer } from '../../src/shared/schemas/timetable';
-import { SEED_OWNER_TEXTS, SEEDED_CLASS_DESCRIPTIONS } from '../../src/server/site-settings/seed-translations';
+import { SEED_OWNER_TEXTS, SEEDED_CLASS_DESCRIPTIONS } from '../../src/server/db/migrations/020-owner-translations.data';
 
 // The owner's texts per language (issue 15, point 6): the settings and the class descriptions
 // carry a text per language with English as the fallback, seeded for a new gym, edited in
@@ -37,11 +37,12 @@ describe.each(backends)('owner texts per language on %s', (backend) => {
     expect(settings.seo.translations?.zh?.description).toBe(SEED_OWNER_TEXTS.zh.seo.description);
     expect(settings.translations?.de?.tagline).toBe(SEED_OWNER_TEXTS.de.tagline);
     expect(settings.prices.rows[0].translations?.fr).toBe(SEED_OWNER_TEXTS.fr.priceRows['1 session']);
-    // The seeding was saved as a version of its own, in the history.
-    expect(version).toBe(2);
+    // The seeding was saved as a version of its own, in the history (then migration 022 described the passes: version 3).
+    expect(version).toBe(3);
     const history = (await t.inject({ method: 'GET', url: '/api/site-settings/history', token: admin })).json<{ version: number; changes: string[] }[]>();
-    expect(history[0].version).toBe(2);
-    expect(history[0].changes).toEqual(expect.arrayContaining(['hero', 'about', 'seo', 'prices', 'translations']));
+    expect(history.map((h) => h.version).slice(0, 2)).toEqual([3, 2]);
+    expect(history[0].changes).toEqual(['prices']);
+    expect(history[1].changes).toEqual(expect.arrayContaining(['hero', 'about', 'seo', 'prices', 'translations']));
 
     expect(await description('Muay Thai Beginner')).toBe(SEEDED_CLASS_DESCRIPTIONS['Muay Thai Beginner']);
     expect(await description('Muay Thai Beginner', 'en')).toBe(SEEDED_CLASS_DESCRIPTIONS['Muay Thai Beginner']);
@@ -106,16 +107,16 @@ describe.each(backends)('owner texts per language on %s', (backend) => {
     next.hero.translations = { ...next.hero.translations, ru: { ...next.hero.translations?.ru, title: 'Тренируйся как чемпион.', highlight: 'чемпион' } };
     next.reviews[0].translations = { fr: { quote: 'Je suis venue pour un cours et je suis restée trois semaines.' } };
 
-    const byStaff = await t.inject({ method: 'PUT', url: '/api/site-settings', token: staff, payload: { ...next, version: current.version } });
+    const byStaff = await t.inject({ method: 'PUT', url: '/api/site-settings', token: staff, payload: { settings: next, version: current.version } });
     expect(byStaff.statusCode).toBe(403);
 
     const tooLong = structuredClone(next);
     tooLong.seo.translations = { zh: { title: '长'.repeat(121) } };
-    const refused = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { ...tooLong, version: current.version } });
+    const refused = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { settings: tooLong, version: current.version } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toContain('Le titre SEO par défaut (chinois) est trop long');
 
-    const res = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { ...next, version: current.version } });
+    const res = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { settings: next, version: current.version } });
     expect(res.statusCode, res.body).toBe(200);
     const after = (await t.inject({ method: 'GET', url: '/api/site-settings' })).json<SiteSettingsDto>();
     expect(after.settings.hero.translations?.ru?.title).toBe('Тренируйся как чемпион.');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as usersPresenter from '../../src/server/users/users.presenter';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
-import { nextSessionInstant } from '../helpers/sessions';
+import { bookingPayload } from '../helpers/factories';
 
 // A presenter that slips: it hands the password hash on with the record. The routes' response
 // schemas must still keep it (and anything else unlisted) out of every answer.
@@ -18,13 +18,8 @@ vi.mock('../../src/server/users/users.presenter', async (importOriginal) => {
   };
 });
 
-const booking = {
-  name: 'Cache Tester',
-  email: 'cache@example.com',
-  course: 'Muay Thai All Levels',
-  // A coming 14:00 session (gym time): bookings lie between today and two years ahead.
-  dateTime: nextSessionInstant('Muay Thai All Levels'),
-};
+// A coming 14:00 session (gym time): bookings lie between today and two years ahead.
+const booking = bookingPayload({ name: 'Cache Tester', email: 'cache@example.com', course: 'Muay Thai All Levels' });
 
 describe.each(backends)('answers on %s', (backend) => {
   let t: TestApp;

@@ -85,7 +85,7 @@ describe.each(backends)('serving on %s', (backend) => {
     expect(health.statusCode).toBe(503);
     const res = await other.inject({ method: 'GET', url: '/api/users' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Internal server error' });
+    expect(res.json()).toEqual({ error: 'Internal server error', code: 'internal' });
     await other.close().catch(() => {});
   });
 });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
-import { nextSessionInstant } from '../helpers/sessions';
+import { bookingPayload } from '../helpers/factories';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -64,14 +64,7 @@ describe('graceful shutdown', () => {
     const { port, exited, output: out } = await start();
 
     // A booking whose body is still arriving when SIGTERM comes.
-    const body = JSON.stringify({
-      name: 'Late Larry',
-      email: 'larry@example.com',
-      phone: null,
-      course: 'MMA Training',
-      dateTime: nextSessionInstant('MMA Training'),
-      message: null,
-    });
+    const body = JSON.stringify(bookingPayload({ name: 'Late Larry', email: 'larry@example.com', course: 'MMA Training' }));
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
         {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 import { STALE_EDIT } from '../../src/shared/messages';
-import { withSeedTranslations } from '../../src/server/site-settings/seed-translations';
+import { withSeedTranslations } from '../../src/server/db/migrations/020-owner-translations.data';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto, type SiteSettingsHistoryEntryDto } from '../../src/shared/schemas/site-settings';
 
 type Answer = SiteSettingsDto;
@@ -41,7 +41,7 @@ describe.each(backends)('site settings on %s', (backend) => {
     return res.json<Answer>();
   };
   const put = (settings: SiteSettings, version: number, token: string | null = admin) =>
-    t.inject({ method: 'PUT', url: '/api/site-settings', ...(token ? { token } : {}), payload: { ...settings, version } });
+    t.inject({ method: 'PUT', url: '/api/site-settings', ...(token ? { token } : {}), payload: { settings, version } });
 
   it('is seeded with the sample values and SPEC.md §9, readable by anyone', async () => {
     const a = await get();
@@ -126,15 +126,38 @@ describe.each(backends)('site settings on %s', (backend) => {
     expect(after.settings.reviews).toHaveLength(settings.reviews.length);
   });
 
+  it('takes back exactly what GET answered, and changes nothing but the version', async () => {
+    const read = await t.inject({ method: 'GET', url: '/api/site-settings' });
+    const before = read.json<Answer>();
+    // The body sent is the body read, byte for byte (updatedAt included).
+    const res = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, headers: { 'content-type': 'application/json' }, payload: read.body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('Le nom du club est requis');
+    const saved = res.json<Answer>();
+    expect(saved.settings).toEqual(before.settings);
+    expect(saved.version).toBe(before.version + 1);
+    const after = await get();
+    expect(after.settings).toEqual(before.settings);
+    expect(after.version).toBe(before.version + 1);
+  });
+
+  it('refuses the settings laid flat beside the version, naming the settings object', async () => {
+    const { settings, version } = await get();
+    const flat = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { ...settings, version } });
+    expect(flat.statusCode).toBe(400);
+    expect(flat.json<{ error: string }>().error).toMatch(/settings/);
+    expect((await get()).version).toBe(version);
+  });
+
   it('refuses a save based on a stale version with 409 and keeps the other save', async () => {
     const { settings, version } = await get();
     const first = await put({ ...clone(settings), tagline: 'First save wins' }, version);
     expect(first.statusCode).toBe(200);
     const second = await put({ ...clone(settings), tagline: 'Second save loses' }, version);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: STALE_EDIT.siteSettings });
+    expect(second.json()).toEqual({ error: STALE_EDIT.siteSettings, code: 'stale_version' });
     expect((await get()).settings.tagline).toBe('First save wins');
-    const missing = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { ...settings } });
+    const missing = await t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { settings } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ error: string }>().error).toMatch(/version/);
   });

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
+import { useBrowserSuite } from './helpers/fixture';
 import { startServer, type RunningServer } from './helpers/server';
 
 describe('the built site in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = useBrowserSuite();
 
   it('serves the home page with its security headers and no script errors', async () => {
     const page = await browser.newPage();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/test-app';
-import { addDays, todayInZone } from '../../src/shared/gym-time';
+import { bookingPayload } from '../helpers/factories';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -51,14 +51,7 @@ async function waitUp(url: string) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 function book(port: number, n: number): Promise<{ status: number; id?: number }> {
   // Private Training is a request by appointment: no seat limit (this suite is about durability).
-  const body = JSON.stringify({
-    name: `Crash ${n}`,
-    email: `crash${n}@example.com`,
-    phone: null,
-    course: 'Private Training',
-    dateTime: `${addDays(todayInZone('Asia/Bangkok'), 30)}T10:30:00.000Z`,
-    message: null,
-  });
+  const body = JSON.stringify(bookingPayload({ name: `Crash ${n}`, email: `crash${n}@example.com`, course: 'Private Training' }));
   return new Promise((resolve) => {
     const req = http.request(
       {

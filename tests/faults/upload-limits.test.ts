@@ -169,7 +169,7 @@ describe('upload limits over real HTTP (sqlite)', () => {
     const before = storedFiles();
     const res = await upload(port, token, { fileHead: Buffer.from('Just some notes, not a photo.\n'.repeat(40)), filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(415);
-    expect(JSON.parse(res.body)).toEqual({ error: UNSUPPORTED_FORMAT });
+    expect(JSON.parse(res.body)).toEqual({ error: UNSUPPORTED_FORMAT, code: 'unsupported_media_type' });
     expect(storedFiles()).toEqual(before);
   });
 
@@ -178,7 +178,7 @@ describe('upload limits over real HTTP (sqlite)', () => {
     for (const keep of [0.5, 0.9]) {
       const res = await upload(port, token, { fileHead: jpeg.subarray(0, Math.floor(jpeg.length * keep)), filename: 'cut.jpg', type: 'image/jpeg' });
       expect(res.status, `${keep}: ${res.body}`).toBe(400);
-      expect(JSON.parse(res.body)).toEqual({ error: CORRUPT_IMAGE });
+      expect(JSON.parse(res.body)).toEqual({ error: CORRUPT_IMAGE, code: 'validation' });
     }
     expect(storedFiles()).toEqual(before);
   });
@@ -192,7 +192,7 @@ describe('upload limits over real HTTP (sqlite)', () => {
     const size = 40 * MB;
     const big = await upload(port, token, { fileHead: jpeg.subarray(0, 1024), fileSize: size, filename: 'huge.jpg', type: 'image/jpeg' });
     expect(big.status, big.body).toBe(413);
-    expect(JSON.parse(big.body)).toEqual({ error: FILE_TOO_LARGE });
+    expect(JSON.parse(big.body)).toEqual({ error: FILE_TOO_LARGE, code: 'payload_too_large' });
     // The answer came while most of the 40 MB was still unsent.
     expect(big.sentWhenAnswered).toBeGreaterThan(0);
     expect(big.sentWhenAnswered).toBeLessThan(size * 0.75);

@@ -36,12 +36,20 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/sessions', access: 'public' },
   { method: 'GET', path: '/api/classes', access: 'public' },
   { method: 'GET', path: '/api/site-settings', access: 'public' },
+  { method: 'GET', path: '/api/passes', access: 'public' },
   { method: 'GET', path: '/api/bookings/manage/:token', access: 'public' },
   { method: 'POST', path: '/api/bookings/manage/:token/cancel', access: 'public' },
   { method: 'POST', path: '/api/bookings/manage/:token/move', access: 'public' },
   { method: 'POST', path: '/api/auth/password-reset', access: 'public' },
   { method: 'POST', path: '/api/auth/password-reset/confirm', access: 'public' },
   { method: 'POST', path: '/api/auth/login/two-factor', access: 'public' },
+  { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
+  { method: 'POST', path: '/api/orders', access: 'public' },
+  { method: 'GET', path: '/api/payments/methods', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token/promptpay.svg', access: 'public' },
+  { method: 'POST', path: '/api/orders/by-token/:token/slip', access: 'public', multipart: true },
+  { method: 'POST', path: '/api/orders/by-token/:token/checkout', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -62,6 +70,13 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/reservations/:id/attendance', access: 'user' },
   { method: 'GET', path: '/api/desk/day', access: 'user' },
   { method: 'POST', path: '/api/desk/bookings', access: 'user' },
+  { method: 'GET', path: '/api/desk/passes', access: 'user' },
+  { method: 'POST', path: '/api/desk/orders', access: 'user' },
+  { method: 'GET', path: '/api/orders', access: 'user' },
+  { method: 'GET', path: '/api/orders/:id', access: 'user' },
+  { method: 'GET', path: '/api/orders/:id/slip', access: 'user' },
+  { method: 'POST', path: '/api/orders/:id/payments', access: 'user' },
+  { method: 'POST', path: '/api/orders/:id/cancel', access: 'user' },
   { method: 'GET', path: '/api/timetable/classes', access: 'user' },
   { method: 'POST', path: '/api/timetable/classes', access: 'user' },
   { method: 'PATCH', path: '/api/timetable/classes/:id', access: 'user' },
@@ -112,6 +127,9 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/personal-data', access: 'user' },
   { method: 'GET', path: '/api/personal-data/export', access: 'user' },
   { method: 'POST', path: '/api/personal-data/erase', access: 'user' },
+  { method: 'GET', path: '/api/customers', access: 'user' },
+  { method: 'GET', path: '/api/customers/:id', access: 'user' },
+  { method: 'POST', path: '/api/customers/:id/merge', access: 'user' },
   // admins only
   { method: 'POST', path: '/api/auth/register', access: 'admin' },
   { method: 'PUT', path: '/api/users/:id', access: 'admin' },
@@ -123,6 +141,10 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/site-settings/history', access: 'admin' },
   { method: 'POST', path: '/api/site-settings/history/:id/restore', access: 'admin' },
   { method: 'POST', path: '/api/site-settings/images/:kind', access: 'admin', multipart: true },
+  { method: 'POST', path: '/api/orders/:id/refunds', access: 'admin' },
+  // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
+  { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
+  { method: 'GET', path: '/api/inbound/status', access: 'user' },
 ];
 
 export const withId = (path: string, id: string | number) =>
@@ -131,4 +153,5 @@ export const withId = (path: string, id: string | number) =>
     .replace(':slug', 'some-slug')
     .replace(':date', '2031-01-06')
     .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
-    .replace(':kind', 'logo');
+    .replace(':kind', 'logo')
+    .replace(':attachmentId', '1');

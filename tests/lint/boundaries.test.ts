@@ -4,13 +4,17 @@ import { describe, expect, it } from 'vitest';
 
 // The import boundaries in eslint.config.js, checked on in-memory snippets so that a change to the
 // config (or to the resolver it needs) cannot switch them off without a failing test. Only the
-// boundary rule runs: the type-aware rules would need a TypeScript program and add nothing here.
+// boundary rules run (the paths between folders, and the frozen migrations' imports): the
+// type-aware rules would need a TypeScript program and add nothing here.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const RULE = 'import-x/no-restricted-paths';
+const BOUNDARY_RULES = ['import-x/no-restricted-paths', 'no-restricted-imports'];
+const CYCLE_RULE = 'import-x/no-cycle';
 
-let eslint: ESLint | undefined;
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+const linters = new Map<string, ESLint>();
+async function ruleErrors(rules: string[], file: string, code: string): Promise<string[]> {
+  const rule = rules.join(' ');
+  let eslint = linters.get(rule);
   eslint ??= new ESLint({
     cwd: root,
     overrideConfig: {
@@ -18,11 +22,14 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
       linterOptions: { reportUnusedDisableDirectives: 'off' },
       languageOptions: { parserOptions: { projectService: false, project: null } },
     },
-    ruleFilter: ({ ruleId }) => ruleId === RULE,
+    ruleFilter: ({ ruleId }) => rules.includes(ruleId),
   });
+  linters.set(rule, eslint);
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result.messages.map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
 }
+
+const boundaryErrors = (file: string, code: string) => ruleErrors(BOUNDARY_RULES, file, code);
 
 describe('import boundaries', () => {
   it('src/shared may not import server or browser code', async () => {
@@ -74,5 +81,54 @@ describe('import boundaries', () => {
 
   it('server domains may call each other', async () => {
     expect(await boundaryErrors('src/server/auth/x.ts', "import { findUserByEmail } from '../users/users.repository';")).toEqual([]);
+  });
+
+  it('a migration imports only kysely, node built-ins and its own files', async () => {
+    const migration = 'src/server/db/migrations/099-x.ts';
+    for (const code of [
+      "import { DEFAULT_SITE_SETTINGS } from '../../../shared/site-settings-data';",
+      "import type { Dialect } from '../database';",
+      "import { withSeedTranslations } from '../../site-settings/seed-translations';",
+      "import { z } from 'zod';",
+      "export { SITE } from '../../../shared/site';",
+      "import { x } from './sub/../../database';",
+    ]) {
+      expect(await boundaryErrors(migration, code), code).toEqual([expect.stringContaining('A migration is frozen')]);
+    }
+    for (const code of [
+      "import { sql, type Kysely } from 'kysely';",
+      "import { SEED_SITE_SETTINGS } from './016-site-settings.data';",
+      "import { createHash } from 'node:crypto';",
+    ]) {
+      expect(await boundaryErrors(migration, code), code).toEqual([]);
+    }
+    // The rest of the server may import the application as before.
+    expect(await boundaryErrors('src/server/db/x.ts', "import { SITE } from '../../shared/site';")).toEqual([]);
+  });
+});
+
+// No runtime import cycle in src/ (import-x/no-cycle): the file linted is given new content that
+// imports a module which, on disk, imports it back.
+describe('import cycles', () => {
+  const cycleErrors = (file: string, code: string) => ruleErrors([CYCLE_RULE], file, code);
+
+  it('a runtime import that closes a cycle fails the lint', async () => {
+    // delivery/mail-queue.ts imports mail-address.ts: mail-address.ts may not import it back.
+    expect(await cycleErrors('src/server/mail/mail-address.ts', "import { outboxRow } from './delivery/mail-queue';\nexport const x = outboxRow;\n")).toEqual([
+      expect.stringContaining('Dependency cycle'),
+    ]);
+  });
+
+  it('a type-only import does not count (it is erased), nor an import that closes no cycle', async () => {
+    expect(
+      await cycleErrors('src/server/mail/mail-address.ts', "import type { MailQueueDeps } from './delivery/mail-queue';\nexport type X = MailQueueDeps;\n"),
+    ).toEqual([]);
+    expect(await cycleErrors('src/server/mail/delivery/x.ts', "import { outboxRow } from './mail-queue';\nexport const x = outboxRow;\n")).toEqual([]);
+  });
+
+  it('templates never import delivery: the deferred confirmation is written by the outbox, not the other way round', async () => {
+    expect(
+      await cycleErrors('src/server/mail/templates/calendar.ts', "import { outboxRow } from '../delivery/mail-queue';\nexport const x = outboxRow;\n"),
+    ).toEqual([expect.stringContaining('Dependency cycle')]);
   });
 });

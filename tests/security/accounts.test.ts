@@ -9,12 +9,12 @@ import { passwordHashingLoad } from '../../src/server/auth/password';
 import { hashToken } from '../../src/server/auth/tokens';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
+import { FAST_MAIL } from '../helpers/factories';
 
 // Issue 12 point 6: staff accounts. Password reset by e-mail link, password change, TOTP
 // two-factor (enrolment, sign-in, recovery codes, limits, required by an admin), and Argon2
 // kept from starving static files. Real SQLite and PostgreSQL, a real SMTP peer.
 
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const RESET_INVALID = "Ce lien de réinitialisation n'est plus valable (déjà utilisé, expiré ou incorrect). Demandez-en un nouveau.";
 
 const totpOf = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
@@ -36,7 +36,7 @@ describe.each(backends)('staff accounts on %s', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...FAST_MAIL });
     admin = await t.signIn('admin');
   });
   afterAll(async () => {

@@ -37,8 +37,8 @@ describe.each(backends)('login limit under parallel requests (%s)', (backend) =>
     expect(count[200]).toBeUndefined();
     expect(answers[149].statusCode).toBe(429);
     for (const a of answers) {
-      if (a.statusCode === 429) expect(a.json()).toEqual({ error: TOO_MANY });
-      else expect(a.json()).toEqual({ error: 'E-mail ou mot de passe incorrect' });
+      if (a.statusCode === 429) expect(a.json()).toEqual({ error: TOO_MANY, code: 'rate_limited' });
+      else expect(a.json()).toEqual({ error: 'E-mail ou mot de passe incorrect', code: 'login_failed' });
     }
     // Still refused afterwards from that address, even with the right password...
     expect((await login(t.app, victim.email, victim.password, '10.20.0.1')).statusCode).toBe(429);

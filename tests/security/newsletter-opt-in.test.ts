@@ -3,12 +3,12 @@ import { CONFIRMATION_PENDING } from '../../src/server/newsletter/newsletter.ser
 import { SITE } from '../../src/shared/site';
 import { decodeHeader, startSmtpPeer, waitUntil, type ReceivedMail, type SmtpPeer } from '../helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
+import { FAST_MAIL } from '../helpers/factories';
 
 // Issue 12, point 5: double opt-in. A sign-up is pending and gets one confirmation e-mail; only
 // the confirm page's POST makes it active; GETs of the links never change anything; every
 // newsletter e-mail carries List-Unsubscribe with RFC 8058 one-click.
 
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const SPAM_NAME = 'Win big at http://spam.example.com now';
 const HOUR = 3600_000;
 
@@ -19,7 +19,7 @@ describe.each(backends)('newsletter double opt-in on %s', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...FAST_MAIL });
     staff = (await t.signIn('staff')).token;
   });
   afterAll(async () => {
@@ -116,7 +116,7 @@ describe.each(backends)('newsletter double opt-in on %s', (backend) => {
     for (let i = 0; i < 3; i++) {
       const res = await subscribe(email.toUpperCase());
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: CONFIRMATION_PENDING });
+      expect(res.json()).toEqual({ error: CONFIRMATION_PENDING, code: 'conflict' });
     }
     // Within the hour: nothing more was queued.
     expect(await queued(email)).toHaveLength(1);
@@ -135,7 +135,7 @@ describe.each(backends)('newsletter double opt-in on %s', (backend) => {
 
     const dup = await subscribe(email);
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ error: 'This email is already subscribed.' });
+    expect(dup.json()).toEqual({ error: 'This email is already subscribed.', code: 'conflict' });
     expect(await queued(email)).toHaveLength(3); // two confirmations and the welcome
   });
 

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday } from '../../src/shared/gym-time';
 import { queueDueReminders } from '../../src/server/reminders/reminders.service';
+import { bookingPayload, contactPayload } from '../helpers/factories';
 import { nextSession } from '../helpers/sessions';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -50,22 +51,9 @@ describe.each(backends)('personal data on %s', (backend) => {
       return res.json<{ id: number }>();
     };
     for (const who of [JANE, BOB]) {
-      const booked = await publicPost('/api/reservations', {
-        name: who.name,
-        email: who.email,
-        phone: who.phone,
-        course: 'Wrestling',
-        dateTime: nextSession('Wrestling').startsAt,
-        message: `Private note of ${who.name}`,
-      });
+      const booked = await publicPost('/api/reservations', bookingPayload({ ...who, course: 'Wrestling', message: `Private note of ${who.name}` }));
       if (who === JANE) janeBooking = booked.id;
-      await publicPost('/api/contact', {
-        name: who.name,
-        email: who.email,
-        phone: who.phone,
-        subject: `Question from ${who.name}`,
-        message: `=HYPERLINK("x") ${who.name}`,
-      });
+      await publicPost('/api/contact', contactPayload({ ...who, subject: `Question from ${who.name}`, message: `=HYPERLINK("x") ${who.name}` }));
       await publicPost('/api/newsletter-subscribers', { email: who.email, name: who.name });
     }
     // A staff reply goes to Jane by e-mail.
@@ -290,7 +278,7 @@ describe.each(backends)('deleting a booking on %s', (backend) => {
         method: 'POST',
         url: '/api/reservations',
         remoteAddress: `198.51.100.${i + 1}`,
-        payload: { name: `Guest ${i}`, email: `guest${i}@example.com`, course: 'Wrestling', dateTime: session.startsAt },
+        payload: bookingPayload({ name: `Guest ${i}`, email: `guest${i}@example.com`, course: 'Wrestling', dateTime: session.startsAt }),
       });
       expect(res.statusCode, res.body).toBeLessThan(300);
       ids.push(res.json().id as number);

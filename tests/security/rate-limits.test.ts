@@ -4,13 +4,13 @@ import { buildApp } from '../../src/server/app';
 import { withId } from '../helpers/endpoints';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
 import { backends, createTestApp, defaultRateLimits, type TestApp } from '../helpers/test-app';
+import { FAST_MAIL, bookingPayload } from '../helpers/factories';
 
 // Issue 12, point 4: per-address limits on every public write (the real defaults, not the
 // raised ones other suites use), shared by instances on one PostgreSQL; the honeypot.
 
 const TOO_MANY = 'Too many requests. Please try again in a few minutes.';
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 
 /** A week ahead, on the hour: a valid time for a request by appointment. */
 const inAWeek = (hourOffset = 0) => {
@@ -18,14 +18,7 @@ const inAWeek = (hourOffset = 0) => {
   d.setUTCHours(3 + hourOffset, 0, 0, 0);
   return d.toISOString();
 };
-const booking = (i: number) => ({
-  name: `Booker ${i}`,
-  email: `booker${i}@example.com`,
-  phone: null,
-  course: 'Private Training',
-  dateTime: inAWeek(i % 8),
-  message: null,
-});
+const booking = (i: number) => bookingPayload({ name: `Booker ${i}`, email: `booker${i}@example.com`, course: 'Private Training', dateTime: inAWeek(i % 8) });
 const contact = (i: number) => ({ name: `Sender ${i}`, email: `sender${i}@example.com`, subject: 'Hello', message: `Message number ${i}` });
 const signUp = (i: number) => ({ email: `reader${i}-${Math.random().toString(36).slice(2, 8)}@example.com`, isActive: true });
 
@@ -64,7 +57,7 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
     const count = tally(answers);
     expect(count).toEqual({ [ok]: limit, 429: 15 });
     for (const a of answers.filter((x) => x.statusCode === 429)) {
-      expect(a.json()).toEqual({ error: TOO_MANY });
+      expect(a.json()).toEqual({ error: TOO_MANY, code: 'rate_limited' });
       expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Another address (and another in a different IPv6 /64) is served as usual meanwhile.
@@ -109,7 +102,7 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
       for (const r of rest) expect(r.statusCode, `${w.method} ${w.url}`).toBeLessThan(500);
       const refused = rest.filter((r) => r.statusCode === 429);
       expect(refused, `${w.method} ${w.url}`).toHaveLength(4);
-      expect(refused[0].json()).toEqual({ error: w.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY });
+      expect(refused[0].json()).toEqual({ error: w.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY, code: 'rate_limited' });
     }
   });
 
@@ -156,7 +149,7 @@ describe.each(backends)('honeypot on the public forms (%s)', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...FAST_MAIL });
   });
   afterAll(async () => {
     await t?.close();
@@ -204,7 +197,8 @@ describe.each(backends)('honeypot on the public forms (%s)', (backend) => {
 
     // A real contact message after them: once its notice has arrived, nothing else came.
     expect((await post(t.app, '/api/contact', contact(3), '10.60.0.3')).statusCode).toBe(201);
-    await waitUntil(() => peer.messages.find((m) => m.to.includes('desk@gym.test') && m.body.includes('Message number 3')), 10_000, 'the gym notice');
+    // 20 s: the contact form now queues the customer's acknowledgement too (issue 22).
+    await waitUntil(() => peer.messages.find((m) => m.to.includes('desk@gym.test') && m.body.includes('Message number 3')), 20_000, 'the gym notice');
     await waitUntil(async () => (await t.app.ctx.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0 || undefined);
     expect(peer.messages.filter((m) => m.to.includes('victim@example.com'))).toHaveLength(0);
     expect(peer.messages.some((m) => m.raw.includes('Buy cheap pills') || m.body.includes('Buy cheap pills'))).toBe(false);
@@ -220,7 +214,7 @@ describe.each(backends)('honeypot on the public forms (%s)', (backend) => {
     const res = await post(
       t.app,
       '/api/reservations',
-      { name: 'Ann Lee', email: 'ann@example.com', phone: null, course: 'Private Training', dateTime: inAWeek(5), message: 'Hi' },
+      bookingPayload({ name: 'Ann Lee', email: 'ann@example.com', course: 'Private Training', dateTime: inAWeek(5), message: 'Hi' }),
       ip,
     );
     expect(res.statusCode).toBe(201);
@@ -229,14 +223,23 @@ describe.each(backends)('honeypot on the public forms (%s)', (backend) => {
     expect(sub.statusCode).toBe(201);
   });
 
-  it('sends the visitor nothing from the contact form: their words go to the gym only', async () => {
+  it('sends the visitor only the fixed acknowledgement: their words go to the gym only', async () => {
     expect(
       (await post(t.app, '/api/contact', { ...contact(20), email: 'someone-else@example.com', message: 'Visit http://spam.example now' }, '10.62.0.1'))
         .statusCode,
     ).toBe(201);
     await waitUntil(() => peer.messages.find((m) => m.body.includes('Visit http://spam.example now')), 10_000, 'the gym notice');
-    const rows = await t.app.ctx.db.selectFrom('outbox').select(['to_address']).where('to_address', '=', 'someone-else@example.com').execute();
-    expect(rows).toHaveLength(0);
-    expect(peer.messages.filter((m) => m.to.includes('someone-else@example.com'))).toHaveLength(0);
+    const rows = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'text_body', 'subject'])
+      .where('to_address', '=', 'someone-else@example.com')
+      .execute();
+    // One acknowledgement (issue 22), with none of the visitor's text.
+    expect(rows).toHaveLength(1);
+    expect(rows[0].text_body).not.toContain('spam.example');
+    expect(rows[0].text_body).not.toContain('Sender 20');
+    expect(rows[0].subject).not.toContain(contact(20).subject);
+    const got = await waitUntil(() => peer.messages.find((m) => m.to.includes('someone-else@example.com')), 10_000, 'the acknowledgement');
+    expect(got.raw).not.toContain('spam.example');
   });
 });

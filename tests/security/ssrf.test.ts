@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, systemResolver, type ResolvedAddress } from '../../src/server/push/endpoint-guard';
 import { ENDPOINT_PRIVATE, ENDPOINT_UNRESOLVED } from '../../src/server/push/push.service';
 import { startPushService, type PushServiceStandIn } from '../helpers/push-service';
-import { nextSessionInstant } from '../helpers/sessions';
+import { bookingPayload } from '../helpers/factories';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 12, point 3: a push endpoint must never make the server connect into a private
 // network, whether its host is an address literal or a name that resolves (or is re-pointed)
-// there. Names are mapped by a resolver the test hands to the app (docs/decisions.md); names it
+// there. Names are mapped by a resolver the test hands to the app (docs/decisions/061-push-endpoints-the-address-connected-to-must-be.md); names it
 // does not map go to the system resolver, where outside names do not resolve.
 
 const PUBLIC_V4 = '142.250.74.42';
@@ -107,7 +107,7 @@ describe.each(backends)('push endpoints on %s', (backend) => {
     for (const endpoint of ['https://internal.test/push/1', 'https://mixed.test/push/1', 'https://nat64.test/push/1']) {
       const res = await subscribe(endpoint);
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json(), endpoint).toEqual({ error: ENDPOINT_PRIVATE });
+      expect(res.json(), endpoint).toEqual({ error: ENDPOINT_PRIVATE, code: 'validation' });
       expect(await stored(endpoint), endpoint).toBe(0);
     }
   });
@@ -128,7 +128,7 @@ describe.each(backends)('push endpoints on %s', (backend) => {
   ])('refuses %s', async (endpoint, error) => {
     const res = await subscribe(endpoint);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error });
+    expect(res.json()).toEqual({ error, code: 'validation' });
     expect(await stored(endpoint)).toBe(0);
   });
 
@@ -150,7 +150,7 @@ describe.each(backends)('push endpoints on %s', (backend) => {
     const booking = await t.inject({
       method: 'POST',
       url: '/api/reservations',
-      payload: { name: 'Anon', email: null, phone: '+66 81 234 5678', course: 'Wrestling', dateTime: nextSessionInstant('Wrestling'), message: null },
+      payload: bookingPayload({ name: 'Anon', email: null, phone: '+66 81 234 5678', course: 'Wrestling' }),
     });
     expect(booking.statusCode, booking.body).toBe(201);
     await t.app.ctx.push.idle();

@@ -1,5 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database';
+import { anyColumnLike, type TextSearch } from '../db/search';
 import type { AuditLogRow, AuditLogTable } from '../db/schema';
 
 export const insertAuditEntry = async (db: Db, row: Insertable<AuditLogTable>): Promise<void> => {
@@ -13,12 +14,9 @@ export interface AuditFilter {
   /** Instants, from inclusive, to exclusive. */
   from?: string;
   to?: string;
-  /** Lowercased text, LIKE-escaped by the caller's helper below. */
-  text?: string;
+  /** Matched anywhere in the e-mail, route, entity, address and summary, whatever the case. */
+  text?: TextSearch;
 }
-
-/** A LIKE pattern matching `text` anywhere, with % _ and \ taken literally (ESCAPE '\'). */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Db, f: AuditFilter) {
   let q = db.selectFrom('audit_log');
@@ -27,16 +25,7 @@ function filtered(db: Db, f: AuditFilter) {
   if (f.route !== undefined) q = q.where('route', '=', f.route);
   if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('created_at', '<', f.to);
-  if (f.text) {
-    const like = containsPattern(f.text);
-    q = q.where((eb) =>
-      eb.or(
-        (['user_email', 'route', 'entity_type', 'entity_id', 'ip', 'summary'] as const).map(
-          (col) => sql<boolean>`lower(coalesce(${eb.ref(col)}, '')) like ${like} escape '\\'`,
-        ),
-      ),
-    );
-  }
+  if (f.text) q = q.where(anyColumnLike(['user_email', 'route', 'entity_type', 'entity_id', 'ip', 'summary'], f.text));
   return q;
 }
 

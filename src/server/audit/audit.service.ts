@@ -3,6 +3,7 @@ import { addDays, zonedToInstant } from '../../shared/gym-time';
 import type { AuditLogQuery } from '../../shared/schemas/audit';
 import type { AppContext } from '../context';
 import type { AuditLogTable } from '../db/schema';
+import { textSearch } from '../db/search';
 import { badRequest } from '../errors';
 import * as repo from './audit.repository';
 
@@ -42,7 +43,7 @@ export async function searchAuditLog(ctx: AppContext, q: AuditLogQuery) {
   const tz = ctx.config.timezone;
   if (q.from) filter.from = zonedToInstant(q.from, '00:00', tz).toISOString();
   if (q.to) filter.to = zonedToInstant(addDays(q.to, 1), '00:00', tz).toISOString();
-  if (q.q) filter.text = q.q.toLowerCase();
+  if (q.q) filter.text = textSearch(ctx.dialect, q.q);
   const [{ rows, total }, facets] = await Promise.all([repo.listAuditEntries(ctx.db, filter, q.pageSize, (q.page - 1) * q.pageSize), repo.auditFacets(ctx.db)]);
   return { rows, total, page: q.page, pageSize: q.pageSize, facets };
 }

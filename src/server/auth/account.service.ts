@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { nowIso, toBool, type Db } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../errors';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail } from '../mail/templates/site-mails';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import * as repo from './account.repository';
 import { hashPassword, verifyPassword } from './password';
@@ -34,7 +34,7 @@ export async function openSession(ctx: AppContext, userId: number): Promise<stri
  * past the limit), and refuses once the window holds more than `limit`.
  */
 export async function reserveAttempt(ctx: AppContext, key: string, limit: number, message: string, windowMs = ATTEMPT_WINDOW_MS): Promise<void> {
-  if ((await countAttempt(ctx, key, windowMs)) > limit) throw tooManyRequests(message);
+  if ((await countAttempt(ctx, key, windowMs)) > limit) throw tooManyRequests(message, 'rate_limited');
 }
 
 const countAttempt = (ctx: AppContext, key: string, windowMs: number) => {

@@ -22,14 +22,14 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, input: Login
   const account = input.email;
   // Counted before the password check, so parallel guesses cannot outrun the limit.
   const attempt = await limiter.reserve(ip, account);
-  if (!attempt) throw tooManyRequests(TOO_MANY_LOGINS);
+  if (!attempt) throw tooManyRequests(TOO_MANY_LOGINS, 'rate_limited');
 
   const user = await findUserByEmail(ctx.db, account);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok || !toBool(user.is_active)) {
     // The reserved attempt stays counted as a failure. A locked account answers 429 to every failure.
-    if (attempt.accountLocked) throw tooManyRequests(TOO_MANY_LOGINS);
-    throw unauthorized(INVALID_LOGIN);
+    if (attempt.accountLocked) throw tooManyRequests(TOO_MANY_LOGINS, 'rate_limited');
+    throw unauthorized(INVALID_LOGIN, 'login_failed');
   }
   await attempt.succeeded();
   // Two-factor accounts get a challenge instead of a session (two-factor.service.ts).

@@ -41,7 +41,7 @@ describe.each(backends)('auth and users on %s', (backend) => {
     expect((await t.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const bad = await t.inject({ method: 'GET', url: '/api/auth/me', token: 'x'.repeat(43) });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ error: 'Authentication required' });
+    expect(bad.json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
   });
 
   it('stores only a hash of the token', async () => {
@@ -91,7 +91,7 @@ describe.each(backends)('auth and users on %s', (backend) => {
     await expire(s.token);
     const res = await t.inject({ method: 'GET', url: '/api/auth/me', token: s.token });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Authentication required' });
+    expect(res.json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
   });
 
   it('deletes expired sessions when someone signs in, and keeps live ones', async () => {

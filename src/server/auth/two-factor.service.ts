@@ -124,14 +124,14 @@ export async function openLoginChallenge(ctx: AppContext, user: UserRow): Promis
 /** POST /api/auth/login/two-factor: the code (or a recovery code) opens the session. */
 export async function completeTwoFactorLogin(ctx: AppContext, input: TwoFactorLoginInput): Promise<{ token: string; user: UserRow }> {
   const challenge = await repo.findLoginChallenge(ctx.db, hashToken(input.challenge), nowIso());
-  if (!challenge) throw unauthorized(CHALLENGE_EXPIRED);
+  if (!challenge) throw unauthorized(CHALLENGE_EXPIRED, 'login_expired');
   const user = await findUserById(ctx.db, challenge.user_id);
   const tf = await repo.findTwoFactor(ctx.db, challenge.user_id);
-  if (!user || !toBool(user.is_active) || !tf?.secret) throw unauthorized(CHALLENGE_EXPIRED);
+  if (!user || !toBool(user.is_active) || !tf?.secret) throw unauthorized(CHALLENGE_EXPIRED, 'login_expired');
   // Counted before the check: 5 codes per account in 15 minutes, whatever the challenge.
   await reserveAttempt(ctx, attemptKey(user.id), CODE_ATTEMPTS, TOO_MANY_CODES);
-  if (!(await acceptSecondFactor(ctx.db, user.id, tf.secret, input.code))) throw unauthorized(WRONG_CODE);
-  if (!(await repo.deleteLoginChallenge(ctx.db, challenge.id))) throw unauthorized(CHALLENGE_EXPIRED);
+  if (!(await acceptSecondFactor(ctx.db, user.id, tf.secret, input.code))) throw unauthorized(WRONG_CODE, 'login_failed');
+  if (!(await repo.deleteLoginChallenge(ctx.db, challenge.id))) throw unauthorized(CHALLENGE_EXPIRED, 'login_expired');
   await repo.clearAttempts(ctx.db, attemptKey(user.id));
   return { token: await openSession(ctx, user.id), user };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { fromBool, nowIso } from '../db/database';
-import { anyColumnLike } from '../db/search';
+import { anyColumnLike, type TextSearch } from '../db/search';
 import type { BlogPostsTable } from '../db/schema';
 import type { Language } from '../../shared/i18n/languages';
 import type { Insertable, Selectable, Updateable } from 'kysely';
@@ -110,7 +110,7 @@ export async function countPosts(db: Db): Promise<number> {
 /** The back office's list: newest written first, searched in title, slug and excerpt, one page and the total. */
 export async function searchPosts(
   db: Db,
-  filter: PostFilter & { like?: string },
+  filter: PostFilter & { like?: TextSearch },
   limit: number,
   offset: number,
 ): Promise<{ rows: BlogPostWithRelations[]; total: number }> {

@@ -1,6 +1,6 @@
 import { SLUG_PATTERN, LIMITS } from '../../shared/schemas/common';
 import type { BlogPostInput } from '../../shared/schemas/blog';
-import { containsPattern, pageOf } from '../../shared/schemas/lists';
+import { pageOf } from '../../shared/schemas/lists';
 import { findCategoryById } from '../categories/categories.repository';
 import type { AppContext } from '../context';
 import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool } from '../db/database';
@@ -10,6 +10,7 @@ import * as repo from './blog.repository';
 import type { BlogPostWithRelations } from './blog.repository';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { ARTICLE_NOT_FOUND, CATEGORY_REQUIRED, POST_SLUG_TAKEN, STALE_EDIT } from '../../shared/messages';
+import { textSearch } from '../db/search';
 
 export { POST_SLUG_TAKEN };
 /** Public wording: the reader's page says the same (ARTICLE_NOT_FOUND, shared/messages.ts). */
@@ -96,7 +97,7 @@ export async function searchPosts(
       categorySlug: q.category || undefined,
       // The back office's filter: that language's posts, no English in their place.
       language: q.language,
-      like: q.q ? containsPattern(q.q) : undefined,
+      like: q.q ? textSearch(ctx.dialect, q.q) : undefined,
     },
     pageSize,
     offset,
@@ -142,7 +143,7 @@ async function requireCategory(ctx: AppContext, categoryId: number) {
 }
 
 function mapWriteError(err: unknown): never {
-  if (isUniqueViolation(err)) throw conflict(POST_SLUG_TAKEN);
+  if (isUniqueViolation(err)) throw conflict(POST_SLUG_TAKEN, 'slug_taken');
   // The category was deleted between our check and the write.
   if (isForeignKeyViolation(err)) throw badRequest(CATEGORY_REQUIRED);
   throw err;
@@ -208,7 +209,7 @@ export async function updatePost(ctx: AppContext, id: number, input: BlogPostInp
       input.version,
     );
     // No row: deleted meanwhile (404), or saved by someone else since this editor loaded it (409).
-    if (!ok) throw (await repo.findPostById(ctx.db, id)) ? conflict(STALE_EDIT.post) : notFound(POST_NOT_FOUND);
+    if (!ok) throw (await repo.findPostById(ctx.db, id)) ? conflict(STALE_EDIT.post, 'stale_version') : notFound(POST_NOT_FOUND);
   } catch (err) {
     mapWriteError(err);
   }

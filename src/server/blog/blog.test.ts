@@ -149,13 +149,13 @@ describe.each(backends)('blog posts API on %s', (backend) => {
     ])('refuses %j with "%s"', async (over, message) => {
       const res = await t.inject({ method: 'POST', url: '/api/blog-posts', payload: postBody(over), token: staff.token });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, code: 'validation' });
     });
 
     it('refuses a category that does not exist with "La catégorie est requise"', async () => {
       const res = await t.inject({ method: 'POST', url: '/api/blog-posts', payload: postBody({ categoryId: 987654 }), token: staff.token });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'La catégorie est requise' });
+      expect(res.json()).toEqual({ error: 'La catégorie est requise', code: 'validation' });
     });
 
     it('refuses wrong JSON types and malformed bodies with 400', async () => {
@@ -183,13 +183,13 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       await create({ slug: 'taken-slug' });
       const res = await t.inject({ method: 'POST', url: '/api/blog-posts', payload: postBody({ slug: 'taken-slug' }), token: admin.token });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'Un article avec ce slug existe déjà' });
+      expect(res.json()).toEqual({ error: 'Un article avec ce slug existe déjà', code: 'slug_taken' });
     });
 
     it('answers 401 without a valid token', async () => {
       const res = await t.inject({ method: 'POST', url: '/api/blog-posts', payload: postBody() });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Authentication required' });
+      expect(res.json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
       const bad = await t.inject({ method: 'POST', url: '/api/blog-posts', payload: postBody(), token: 'nope' });
       expect(bad.statusCode).toBe(401);
     });
@@ -308,7 +308,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       const d = await create({ published: false, slug: 'secret-draft' });
       const anon = await t.inject({ method: 'GET', url: '/api/blog-posts/secret-draft' });
       expect(anon.statusCode).toBe(404);
-      expect(anon.json()).toEqual({ error: 'Article not found' });
+      expect(anon.json()).toEqual({ error: 'Article not found', code: 'not_found' });
       const badToken = await t.inject({ method: 'GET', url: '/api/blog-posts/secret-draft', token: 'x'.repeat(43) });
       expect(badToken.statusCode).toBe(404);
       const signed = await t.inject({ method: 'GET', url: '/api/blog-posts/secret-draft', token: staff.token });
@@ -323,7 +323,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       for (const slug of ['nope', 'UPPER', '%20', 'a'.repeat(99), '..%2F..', '%E2%9C%93', '1', 'id']) {
         const res = await t.inject({ method: 'GET', url: `/api/blog-posts/${slug}` });
         expect(res.statusCode, slug).toBe(404);
-        expect(res.json()).toEqual({ error: 'Article not found' });
+        expect(res.json()).toEqual({ error: 'Article not found', code: 'not_found' });
       }
     });
   });
@@ -340,7 +340,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       expect((await t.inject({ method: 'GET', url: '/api/blog-posts/id/1' })).statusCode).toBe(401);
       const missing = await t.inject({ method: 'GET', url: '/api/blog-posts/id/999999', token: staff.token });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'Article introuvable' });
+      expect(missing.json()).toEqual({ error: 'Article introuvable', code: 'not_found' });
       for (const id of ODD_IDS) {
         const res = await t.inject({ method: 'GET', url: `/api/blog-posts/id/${id}`, token: staff.token });
         expect([400, 404], id).toContain(res.statusCode);
@@ -403,7 +403,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       ] as const) {
         const res = await t.inject({ method: 'PUT', url: `/api/blog-posts/${d.id}`, token: staff.token, payload: postBody(over) });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: message });
+        expect(res.json()).toEqual({ error: message, code: 'validation' });
       }
     });
 
@@ -412,7 +412,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       const b = await create({ slug: 'slug-b' });
       const res = await t.inject({ method: 'PUT', url: `/api/blog-posts/${b.id}`, token: staff.token, payload: postBody({ slug: a.slug }) });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'Un article avec ce slug existe déjà' });
+      expect(res.json()).toEqual({ error: 'Un article avec ce slug existe déjà', code: 'slug_taken' });
       // Keeping its own slug is fine.
       const same = await t.inject({ method: 'PUT', url: `/api/blog-posts/${b.id}`, token: staff.token, payload: postBody({ slug: b.slug }) });
       expect(same.statusCode).toBe(200);
@@ -438,7 +438,7 @@ describe.each(backends)('blog posts API on %s', (backend) => {
       expect((await t.inject({ method: 'GET', url: `/api/blog-posts/id/${d.id}`, token: staff.token })).statusCode).toBe(404);
       const again = await t.inject({ method: 'DELETE', url: `/api/blog-posts/${d.id}`, token: staff.token });
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Article introuvable' });
+      expect(again.json()).toEqual({ error: 'Article introuvable', code: 'not_found' });
     });
 
     it('answers 401 without a token and 400 for odd ids', async () => {

@@ -39,7 +39,7 @@ export async function createCategory(ctx: AppContext, input: BlogCategoryInput):
     if (!row) throw notFound(CATEGORY_NOT_FOUND);
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN, 'slug_taken');
     throw err;
   }
 }
@@ -47,9 +47,9 @@ export async function createCategory(ctx: AppContext, input: BlogCategoryInput):
 export async function updateCategory(ctx: AppContext, id: number, input: BlogCategoryInput): Promise<CategoryWithCount> {
   try {
     const ok = await repo.updateCategory(ctx.db, id, { name: input.name, slug: input.slug, description: input.description }, input.version);
-    if (!ok) throw (await repo.categoryExists(ctx.db, id)) ? conflict(STALE_EDIT.category) : notFound(CATEGORY_NOT_FOUND);
+    if (!ok) throw (await repo.categoryExists(ctx.db, id)) ? conflict(STALE_EDIT.category, 'stale_version') : notFound(CATEGORY_NOT_FOUND);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(CATEGORY_SLUG_TAKEN, 'slug_taken');
     throw err;
   }
   invalidate(ctx);

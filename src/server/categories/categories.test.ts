@@ -73,7 +73,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
     ])('refuses %j with "%s"', async (over, message) => {
       const res = await t.inject({ method: 'POST', url: '/api/blog-categories', token: staff.token, payload: { name: 'Name', slug: 'valid-slug', ...over } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, code: 'validation' });
     });
 
     it('refuses wrong JSON types and bodies with 400', async () => {
@@ -96,13 +96,13 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       await create({ slug: 'dup-slug' });
       const res = await t.inject({ method: 'POST', url: '/api/blog-categories', token: staff.token, payload: { name: 'Other', slug: 'dup-slug' } });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'Une catégorie avec ce slug existe déjà' });
+      expect(res.json()).toEqual({ error: 'Une catégorie avec ce slug existe déjà', code: 'slug_taken' });
     });
 
     it('answers 401 without a token', async () => {
       const res = await t.inject({ method: 'POST', url: '/api/blog-categories', payload: { name: 'X', slug: 'x' } });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Authentication required' });
+      expect(res.json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
     });
   });
 
@@ -161,7 +161,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       ).toBe(200);
       const res = await t.inject({ method: 'PUT', url: `/api/blog-categories/${b.id}`, token: staff.token, payload: { name: 'B', slug: a.slug } });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'Une catégorie avec ce slug existe déjà' });
+      expect(res.json()).toEqual({ error: 'Une catégorie avec ce slug existe déjà', code: 'slug_taken' });
     });
 
     it('validates with the French messages', async () => {
@@ -173,7 +173,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       ] as const) {
         const res = await t.inject({ method: 'PUT', url: `/api/blog-categories/${c.id}`, token: staff.token, payload });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: message });
+        expect(res.json()).toEqual({ error: message, code: 'validation' });
       }
     });
 
@@ -181,7 +181,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       expect((await t.inject({ method: 'PUT', url: '/api/blog-categories/1', payload: { name: 'X', slug: 'x' } })).statusCode).toBe(401);
       const missing = await t.inject({ method: 'PUT', url: '/api/blog-categories/999999', token: staff.token, payload: { name: 'X', slug: 'x-unused' } });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'Catégorie introuvable' });
+      expect(missing.json()).toEqual({ error: 'Catégorie introuvable', code: 'not_found' });
       for (const id of ODD_IDS) {
         const res = await t.inject({ method: 'PUT', url: `/api/blog-categories/${id}`, token: staff.token, payload: { name: 'X', slug: 'x-odd' } });
         expect([400, 404], id).toContain(res.statusCode);
@@ -199,7 +199,7 @@ describe.each(backends)('blog categories API on %s', (backend) => {
       expect((await anonCategories()).some((x) => x.id === c.id)).toBe(false);
       const again = await t.inject({ method: 'DELETE', url: `/api/blog-categories/${c.id}`, token: staff.token });
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Catégorie introuvable' });
+      expect(again.json()).toEqual({ error: 'Catégorie introuvable', code: 'not_found' });
     });
 
     it('refuses with 409 and the number of articles while posts (drafts included) use it', async () => {

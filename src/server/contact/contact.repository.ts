@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { ContactStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
-import { anyColumnLike } from '../db/search';
+import { anyColumnLike, type TextSearch } from '../db/search';
 import type { ContactSubmissionRow, ContactSubmissionsTable } from '../db/schema';
 
 export const insertSubmission = (db: Db, row: Insertable<ContactSubmissionsTable>): Promise<ContactSubmissionRow> =>
@@ -23,7 +23,7 @@ export const updateSubmissionStatus = (db: Db, id: number, status: ContactStatus
   db.updateTable('contact_submissions').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
 
 export interface ContactSearch {
-  like?: string;
+  like?: TextSearch;
   status?: ContactStatus;
 }
 

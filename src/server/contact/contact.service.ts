@@ -1,24 +1,29 @@
-import { containsPattern, pageOf, type ContactListQuery } from '../../shared/schemas/lists';
+import { pageOf, type ContactListQuery } from '../../shared/schemas/lists';
 import type { ContactStatus } from '../../shared/constants';
 import type { ContactPayload } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
 import { insertConversation, insertMessage } from '../conversations/conversations.repository';
+import { findOrCreateCustomer } from '../customers/customers.repository';
 import { fromBool, nowIso } from '../db/database';
 import type { ContactSubmissionRow } from '../db/schema';
 import { notFound } from '../errors';
-import { newMessageId } from '../mail/mail-queue';
-import { contactNotificationMail } from '../mail/templates';
+import { newMessageId } from '../mail/delivery/mail-queue';
+import { contactAckMail, contactNotificationMail } from '../mail/templates/site-mails';
+import { conversationReplyTo, replyTagKey } from '../conversations/conversation-mail';
 import * as repo from './contact.repository';
 import { mailConfig } from '../site-settings/site-settings.service';
+import { textSearch } from '../db/search';
 
 export const SUBMISSION_NOT_FOUND = 'Contact submission not found';
 
 /**
  * A contact message is stored as a submission and opens a conversation whose first message is
- * the customer's; the three rows (and the gym's notification e-mail) commit together.
+ * the customer's, linked to their customer record (found by e-mail, made when new); the rows
+ * (and the gym's notification e-mail) commit together.
  */
 export async function submitContact(ctx: AppContext, input: ContactPayload): Promise<{ id: number; conversationId: number }> {
   const at = nowIso();
+  const tagKey = await replyTagKey(ctx);
   const result = await ctx.db.transaction().execute(async (trx) => {
     const submission = await repo.insertSubmission(trx, {
       name: input.name,
@@ -30,7 +35,9 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       created_at: at,
       language: input.language,
     });
+    const customer = await findOrCreateCustomer(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
     const conversation = await insertConversation(trx, {
+      customer_id: customer?.id ?? null,
       user_name: input.name,
       user_email: input.email,
       subject: input.subject,
@@ -58,10 +65,22 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
         messageId,
       });
     }
+    // The customer's acknowledgement (issue 22): a reply to it joins this conversation by its
+    // tagged Reply-To, and by References naming the customer's message.
+    await ctx.mail.enqueue(
+      trx,
+      contactAckMail(mailConfig(ctx), {
+        to: input.email,
+        language: input.language,
+        messageId: newMessageId(ctx.config),
+        inReplyTo: messageId,
+        replyTo: conversationReplyTo(ctx, tagKey, conversation.id),
+      }),
+    );
     return { id: submission.id, conversationId: conversation.id };
   });
 
-  if (ctx.config.notifyEmail) ctx.mail.kick();
+  ctx.mail.kick();
   // The message is saved; increment() never rejects, so a failing counter cannot fail the answer.
   await ctx.stats.increment('contact_form');
   ctx.push.notifyStaff({
@@ -77,7 +96,7 @@ export const listSubmissions = (ctx: AppContext) => repo.listSubmissions(ctx.db)
 
 export async function searchSubmissions(ctx: AppContext, q: ContactListQuery) {
   const { page, pageSize, offset } = pageOf(q);
-  const { rows, total } = await repo.searchSubmissions(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
+  const { rows, total } = await repo.searchSubmissions(ctx.db, { like: q.q ? textSearch(ctx.dialect, q.q) : undefined, status: q.status }, pageSize, offset);
   return { rows, total, page, pageSize };
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHeader, startSmtpPeer, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
+import { decodeHeader, waitUntil, startSmtpPeer, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { FAST_MAIL } from '../../../tests/helpers/factories';
 
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
 
 describe.each(backends)('contact on %s', (backend) => {
@@ -23,7 +23,7 @@ describe.each(backends)('contact on %s', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'owner@gym.test', ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'owner@gym.test', ...FAST_MAIL });
     staff = (await t.signIn('staff')).token;
   });
   afterAll(async () => {
@@ -59,13 +59,33 @@ describe.each(backends)('contact on %s', (backend) => {
     expect(await contactCount()).toBe(counted + 1);
 
     // The gym is told by e-mail (GYM_NOTIFY_EMAIL), with the customer as Reply-To.
-    await peer.waitFor(1);
-    const note = peer.messages.find((m) => m.to.includes('owner@gym.test') && decodeHeader(m.headers.subject).includes('Private lessons'))!;
+    const note = await waitUntil(
+      () => peer.messages.find((m) => m.to.includes('owner@gym.test') && decodeHeader(m.headers.subject).includes('Private lessons')),
+      20_000,
+      'the notice to the gym',
+    );
     expect(note).toBeDefined();
     expect(decodeHeader(note.headers.subject)).toBe('New message: Private lessons');
     expect(note.headers['reply-to']).toBe('jane@example.com');
     expect(note.body).toContain('Do you offer private lessons?');
     expect(note.body).toContain(`http://gym.test/admin/messages/${body.conversationId}`);
+  });
+
+  it('links the conversation to the writer’s customer record: one record for one e-mail, whatever its case', async () => {
+    const db = t.app.ctx.db;
+    const first = await send({ name: 'Иван', email: 'Writer.Ivan@Example.com', phone: '+7 912 000 11 22', message: 'Привет', language: 'ru' });
+    const second = await send({ name: 'Иван Петров', email: 'writer.ivan@example.com', message: 'Ещё вопрос', language: 'ru' });
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const linked = await db
+      .selectFrom('conversations')
+      .select('customer_id')
+      .where('id', 'in', [first.json().conversationId, second.json().conversationId])
+      .execute();
+    expect(linked).toHaveLength(2);
+    expect(linked[0].customer_id).not.toBeNull();
+    expect(linked[1].customer_id).toBe(linked[0].customer_id);
+    const who = await db.selectFrom('customers').selectAll().where('id', '=', linked[0].customer_id!).executeTakeFirstOrThrow();
+    expect(who).toMatchObject({ name: 'Иван Петров', email_key: 'writer.ivan@example.com', phone_key: '+79120001122', language: 'ru' });
   });
 
   it('uses "General Inquiry" when the subject is empty or missing', async () => {
@@ -91,7 +111,7 @@ describe.each(backends)('contact on %s', (backend) => {
     for (const [payload, error] of cases) {
       const res = await send(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, code: 'validation' });
     }
     for (const payload of [{ ...ok, name: 42 }, { ...ok, email: ['a@example.com'] }, { ...ok, message: { x: 1 } }, [], 'text', null]) {
       const res = await send(payload);
@@ -140,12 +160,12 @@ describe.each(backends)('contact on %s', (backend) => {
     for (const status of ['archived', 'NEW', '', 1, null]) {
       const res = await t.inject({ method: 'PUT', url, payload: { status }, token: staff });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Status must be one of: new, read, responded' });
+      expect(res.json()).toEqual({ error: 'Status must be one of: new, read, responded', code: 'validation' });
     }
     expect((await t.inject({ method: 'PUT', url, payload: {}, token: staff })).statusCode).toBe(400);
     const missing = await t.inject({ method: 'PUT', url: '/api/contact-submissions/999999/status', payload: { status: 'read' }, token: staff });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Contact submission not found' });
+    expect(missing.json()).toEqual({ error: 'Contact submission not found', code: 'not_found' });
     for (const odd of ODD_IDS) {
       const res = await t.inject({ method: 'PUT', url: `/api/contact-submissions/${odd}/status`, payload: { status: 'read' }, token: staff });
       expect([400, 404], odd).toContain(res.statusCode);

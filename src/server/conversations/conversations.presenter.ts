@@ -1,7 +1,8 @@
 import { toBool } from '../db/database';
-import type { ConversationMessageRow } from '../db/schema';
+import type { ConversationMessageRow, MessageAttachmentRow } from '../db/schema';
 import type { ConversationWithCounts } from './conversations.repository';
 import type { ConversationDto, ConversationMessageDto } from '../../shared/api-types';
+import { sanitizeMailHtml } from './mail-html-output';
 export type { ConversationDto, ConversationMessageDto };
 
 export const presentConversation = (c: ConversationWithCounts): ConversationDto => ({
@@ -14,9 +15,13 @@ export const presentConversation = (c: ConversationWithCounts): ConversationDto 
   lastMessageAt: c.last_message_at,
   messageCount: c.message_count,
   unreadCount: c.unread_count,
+  emailBounce: c.bounced_at ? { at: c.bounced_at, reason: c.bounce_reason } : null,
 });
 
-export const presentMessage = (m: ConversationMessageRow): ConversationMessageDto => ({
+/** The staff-only download of a kept attachment. */
+export const attachmentUrl = (conversationId: number, attachmentId: number): string => `/api/conversations/${conversationId}/attachments/${attachmentId}`;
+
+export const presentMessage = (m: ConversationMessageRow, attachments: readonly MessageAttachmentRow[] = []): ConversationMessageDto => ({
   id: m.id,
   conversationId: m.conversation_id,
   senderType: m.sender_type,
@@ -24,4 +29,14 @@ export const presentMessage = (m: ConversationMessageRow): ConversationMessageDt
   content: m.content,
   isRead: toBool(m.is_read),
   createdAt: m.created_at,
+  channel: m.channel,
+  emailFrom: m.email_from,
+  html: m.html_content ? sanitizeMailHtml(m.html_content) : null,
+  attachments: attachments.map((a) => ({
+    id: a.id,
+    filename: a.filename,
+    contentType: a.content_type,
+    sizeBytes: a.size_bytes,
+    url: a.storage_key ? attachmentUrl(m.conversation_id, a.id) : null,
+  })),
 });

@@ -1,10 +1,16 @@
 import type { Insertable } from 'kysely';
 import type { ConversationStatus } from '../../shared/constants';
 import { fromBool, type Db } from '../db/database';
-import { anyColumnLike } from '../db/search';
-import type { ConversationMessageRow, ConversationMessagesTable, ConversationRow, ConversationsTable } from '../db/schema';
+import { anyColumnLike, type TextSearch } from '../db/search';
+import type { ConversationMessageRow, ConversationMessagesTable, ConversationRow, ConversationsTable, MessageAttachmentRow } from '../db/schema';
 
-export type ConversationWithCounts = ConversationRow & { message_count: number; unread_count: number };
+export type ConversationWithCounts = ConversationRow & {
+  message_count: number;
+  unread_count: number;
+  /** When the customer's address bounced (email_bounces), else null. */
+  bounced_at: string | null;
+  bounce_reason: string | null;
+};
 
 export const insertConversation = (db: Db, row: Insertable<ConversationsTable>): Promise<ConversationRow> =>
   db.insertInto('conversations').values(row).returningAll().executeTakeFirstOrThrow();
@@ -30,12 +36,34 @@ function withCounts(db: Db) {
         .where('m.sender_type', '=', 'customer')
         .where('m.is_read', '=', fromBool(false))
         .as('unread_count'),
+      // By the bounce table's key (the lower-cased address): one index look-up per row.
+      eb
+        .selectFrom('email_bounces as b')
+        .select('b.bounced_at')
+        .where('b.email_key', '=', eb.fn<string>('lower', ['c.user_email']))
+        .as('bounced_at'),
+      eb
+        .selectFrom('email_bounces as b')
+        .select('b.reason')
+        .where('b.email_key', '=', eb.fn<string>('lower', ['c.user_email']))
+        .as('bounce_reason'),
     ]);
 }
 
-type CountedRow = ConversationRow & { message_count: number | string | null; unread_count: number | string | null };
+type CountedRow = ConversationRow & {
+  message_count: number | string | null;
+  unread_count: number | string | null;
+  bounced_at: string | null;
+  bounce_reason: string | null;
+};
 
-const normalise = (r: CountedRow): ConversationWithCounts => ({ ...r, message_count: Number(r.message_count ?? 0), unread_count: Number(r.unread_count ?? 0) });
+const normalise = (r: CountedRow): ConversationWithCounts => ({
+  ...r,
+  message_count: Number(r.message_count ?? 0),
+  unread_count: Number(r.unread_count ?? 0),
+  bounced_at: r.bounced_at ?? null,
+  bounce_reason: r.bounce_reason ?? null,
+});
 
 export async function listConversations(db: Db): Promise<ConversationWithCounts[]> {
   const rows = await withCounts(db).orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').execute();
@@ -52,6 +80,22 @@ export const findConversation = (db: Db, id: number): Promise<ConversationRow | 
 
 export const listMessages = (db: Db, conversationId: number): Promise<ConversationMessageRow[]> =>
   db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+
+/** The attachments of the named messages, in the order they came. */
+export const attachmentsOf = (db: Db, messageIds: readonly number[]): Promise<MessageAttachmentRow[]> =>
+  messageIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('message_attachments').selectAll().where('conversation_message_id', 'in', messageIds).orderBy('id', 'asc').execute();
+
+/** An attachment, only if it belongs to a message of that conversation. */
+export const findAttachment = (db: Db, conversationId: number, attachmentId: number): Promise<MessageAttachmentRow | undefined> =>
+  db
+    .selectFrom('message_attachments as a')
+    .innerJoin('conversation_messages as m', 'm.id', 'a.conversation_message_id')
+    .selectAll('a')
+    .where('a.id', '=', attachmentId)
+    .where('m.conversation_id', '=', conversationId)
+    .executeTakeFirst();
 
 export const firstCustomerMessage = (db: Db, conversationId: number): Promise<ConversationMessageRow | undefined> =>
   db
@@ -135,7 +179,7 @@ export async function markLatestCustomerMessageUnread(db: Db, conversationId: nu
 }
 
 export interface ConversationSearch {
-  like?: string;
+  like?: TextSearch;
   status?: ConversationStatus;
 }
 

@@ -15,6 +15,20 @@ import * as service from './conversations.service';
 
 const TAGS = ['Conversations'];
 
+const attachmentParamsSchema = idParamSchema.extend({ attachmentId: idParamSchema.shape.id });
+
+/** The bytes as stored: images are re-encoded as WebP on import, documents are PDFs. */
+const storedType = (key: string) => (key.endsWith('.webp') ? 'image/webp' : key.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name; the extension follows the stored bytes. */
+function contentDisposition(filename: string, key: string): string {
+  const ext = key.slice(key.lastIndexOf('.'));
+  const base = filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const name = `${base || 'attachment'}${ext}`;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 const LIST_KEYS = Object.keys(conversationListQuerySchema.shape);
 
 export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -52,7 +66,31 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParamSchema,
       response: { 200: conversationMessageDtoSchema.array(), ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => (await service.listMessages(ctx, req.params.id)).map(presentMessage),
+    handler: async (req) => (await service.listMessages(ctx, req.params.id)).map((m) => presentMessage(m.row, m.attachments)),
+  });
+
+  // A file kept from a customer's e-mail: staff only, never sniffed into something else,
+  // downloaded rather than rendered in our origin; like every signed-in answer, no-store (app.ts).
+  r.get('/api/conversations/:id/attachments/:attachmentId', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "A file kept from a customer's e-mail (an image re-encoded as WebP, or a PDF)",
+      params: attachmentParamsSchema,
+      response: {
+        200: { description: 'The stored file', content: { 'application/octet-stream': { schema: z.string().describe('The stored file') } } },
+        ...errorResponses(400, 401, 404),
+      },
+    },
+    handler: async (req, reply) => {
+      const { row, data } = await service.attachmentFile(ctx, req.params.id, req.params.attachmentId);
+      return reply
+        .type(storedType(row.storage_key!))
+        .header('content-disposition', contentDisposition(row.filename, row.storage_key!))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(data as unknown as string);
+    },
   });
 
   r.post('/api/conversations/:id/messages', {

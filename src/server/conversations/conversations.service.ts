@@ -1,14 +1,17 @@
-import { containsPattern, pageOf, type ConversationListQuery } from '../../shared/schemas/lists';
+import { pageOf, type ConversationListQuery } from '../../shared/schemas/lists';
 import type { ConversationStatus } from '../../shared/constants';
 import { updateSubmissionStatus } from '../contact/contact.repository';
 import type { AppContext } from '../context';
 import { fromBool, nowIso } from '../db/database';
-import type { ConversationMessageRow, UserRow } from '../db/schema';
+import type { ConversationMessageRow, MessageAttachmentRow, UserRow } from '../db/schema';
+import { attachmentStorage } from '../inbound/attachments';
 import { notFound } from '../errors';
-import { newMessageId } from '../mail/mail-queue';
-import { replyMail } from '../mail/templates';
+import { newMessageId } from '../mail/delivery/mail-queue';
+import { replyMail } from '../mail/templates/site-mails';
 import * as repo from './conversations.repository';
+import { conversationReplyTo, replyTagKey } from './conversation-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
+import { textSearch } from '../db/search';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -21,7 +24,7 @@ export const listConversations = (ctx: AppContext) => repo.listConversations(ctx
 
 export async function searchConversations(ctx: AppContext, q: ConversationListQuery) {
   const { page, pageSize, offset } = pageOf(q);
-  const { rows, total } = await repo.searchConversations(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
+  const { rows, total } = await repo.searchConversations(ctx.db, { like: q.q ? textSearch(ctx.dialect, q.q) : undefined, status: q.status }, pageSize, offset);
   return { rows, total, page, pageSize };
 }
 
@@ -31,9 +34,28 @@ export async function getConversation(ctx: AppContext, id: number) {
   return c;
 }
 
-export async function listMessages(ctx: AppContext, id: number): Promise<ConversationMessageRow[]> {
+/** The messages, oldest first, each with its attachments (e-mails read from the mailbox). */
+export async function listMessages(ctx: AppContext, id: number): Promise<{ row: ConversationMessageRow; attachments: MessageAttachmentRow[] }[]> {
   if (!(await repo.findConversation(ctx.db, id))) throw notFound(CONVERSATION_NOT_FOUND);
-  return repo.listMessages(ctx.db, id);
+  const rows = await repo.listMessages(ctx.db, id);
+  const files = await repo.attachmentsOf(
+    ctx.db,
+    rows.filter((r) => r.channel === 'email').map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, attachments: files.filter((f) => f.conversation_message_id === row.id) }));
+}
+
+export const ATTACHMENT_NOT_FOUND = 'Pièce jointe introuvable';
+
+/** A kept attachment's bytes; 404 for one only listed, of another conversation, or whose file is gone. */
+export async function attachmentFile(ctx: AppContext, conversationId: number, attachmentId: number): Promise<{ row: MessageAttachmentRow; data: Buffer }> {
+  const row = await repo.findAttachment(ctx.db, conversationId, attachmentId);
+  if (!row?.storage_key) throw notFound(ATTACHMENT_NOT_FOUND);
+  try {
+    return { row, data: await attachmentStorage(ctx).read(row.storage_key) };
+  } catch {
+    throw notFound(ATTACHMENT_NOT_FOUND);
+  }
 }
 
 /**
@@ -42,6 +64,7 @@ export async function listMessages(ctx: AppContext, id: number): Promise<Convers
  */
 export async function reply(ctx: AppContext, actor: UserRow, id: number, content: string): Promise<ConversationMessageRow> {
   const text = content.trim();
+  const tagKey = await replyTagKey(ctx);
   const message = await ctx.db.transaction().execute(async (trx) => {
     const conversation = await repo.findConversation(trx, id);
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
@@ -78,6 +101,7 @@ export async function reply(ctx: AppContext, actor: UserRow, id: number, content
         messageId,
         thread,
         language: conversation.language,
+        replyTo: conversationReplyTo(ctx, tagKey, id),
       }),
     );
     return row;

@@ -17,4 +17,6 @@ export const presentDashboardStats = (s: DashboardStats): DashboardStatsDto => (
   seatsNext7Days: s.seatsNext7Days.map((d) => ({ date: d.date, booked: d.booked, capacity: d.capacity, fillRate: d.fillRate })),
   noShowRate30Days: s.noShowRate30Days,
   attendance30Days: { present: s.attendance30Days.present, noShow: s.attendance30Days.noShow },
+  takingsThisMonth: s.takingsThisMonth.map((t) => ({ method: t.method, satang: t.satang })),
+  passesSoldThisMonth: s.passesSoldThisMonth,
 });

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../shared/passes';
 import { fromBool, type Db } from '../db/database';
 
 // The dashboard reads several domains' tables; these are its only queries.
@@ -59,4 +60,43 @@ export async function attendanceMarks(db: Db, fromDate: string, toDate: string):
     .execute();
   const count = (mark: string) => Number(rows.find((r) => r.attendance === mark)?.n ?? 0);
   return { present: count('present'), noShow: count('no_show') };
+}
+
+/** Payments minus refunds per method, recorded in [fromIso, toIso) (integers of satang). */
+export async function takingsBetween(db: Db, fromIso: string, toIso: string): Promise<Map<PaymentMethod, number>> {
+  const rows = await db
+    .selectFrom('order_payments')
+    .select(['method', 'kind', (eb) => eb.fn.sum<number | string>('amount_satang').as('total')])
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .groupBy(['method', 'kind'])
+    .execute();
+  const by = new Map<PaymentMethod, number>();
+  for (const r of rows) by.set(r.method, (by.get(r.method) ?? 0) + (r.kind === 'refund' ? -1 : 1) * Number(r.total ?? 0));
+  return by;
+}
+
+/** Orders created in [fromIso, toIso) whose payments exceed their refunds: the passes sold. */
+export async function passesSoldBetween(db: Db, fromIso: string, toIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('o.created_at', '>=', fromIso)
+    .where('o.created_at', '<', toIso)
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('order_payments as p')
+          .select((e) =>
+            e.fn
+              .coalesce(e.fn.sum<number>(e.case().when('p.kind', '=', 'refund').then(e.neg('p.amount_satang')).else(e.ref('p.amount_satang')).end()), e.lit(0))
+              .as('net'),
+          )
+          .whereRef('p.order_id', '=', 'o.id'),
+        '>',
+        0,
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
 }

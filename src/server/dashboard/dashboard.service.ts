@@ -2,7 +2,8 @@ import { addDays, todayInZone } from '../../shared/gym-time';
 import type { AppContext } from '../context';
 import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
-import { lastWeekStarts, startOfDayInZone, startOfMonthInZone } from './zoned-time';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/passes';
+import { lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
 
 export const RECENT_STATS_LIMIT = 30;
 export const WEEKS = 12;
@@ -30,6 +31,9 @@ export interface DashboardStats {
   attendance30Days: { present: number; noShow: number };
   /** noShow / (present + noShow); null when no booking of the period is marked. */
   noShowRate30Days: number | null;
+  /** This gym month: payments minus refunds per method (satang), and the orders sold (paid for, net). */
+  takingsThisMonth: { method: PaymentMethod; satang: number }[];
+  passesSoldThisMonth: number;
 }
 
 /** Seats per gym day: sessions called off (cancellation, closure) or inactive count for nothing. */
@@ -56,12 +60,16 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
   const boundaries = weekStarts.map((d) => startOfDayInZone(d, tz).toISOString());
 
   const today = todayInZone(tz, now);
-  const [totals, stats, created, planned, attendance] = await Promise.all([
-    repo.countTotals(ctx.db, startOfMonthInZone(now, tz).toISOString()),
+  const monthStart = startOfMonthInZone(now, tz).toISOString();
+  const monthEnd = startOfNextMonthInZone(now, tz).toISOString();
+  const [totals, stats, created, planned, attendance, takings, passesSold] = await Promise.all([
+    repo.countTotals(ctx.db, monthStart),
     repo.recentDailyStats(ctx.db, RECENT_STATS_LIMIT),
     repo.createdSince(ctx.db, boundaries[0]),
     plannedDays(ctx.db, tz, today, SEAT_DAYS),
     repo.attendanceMarks(ctx.db, addDays(today, -(ATTENDANCE_DAYS - 1)), today),
+    repo.takingsBetween(ctx.db, monthStart, monthEnd),
+    repo.passesSoldBetween(ctx.db, monthStart, monthEnd),
   ]);
 
   const weekly = weekStarts.map((weekStart) => ({ weekStart, reservations: 0, contacts: 0 }));
@@ -82,5 +90,8 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     seatsNext7Days: seatDays(planned),
     attendance30Days: attendance,
     noShowRate30Days: marked > 0 ? attendance.noShow / marked : null,
+    // Every method, in a fixed order (0 when nothing moved), so the screen's rows never jump.
+    takingsThisMonth: PAYMENT_METHODS.map((method) => ({ method, satang: takings.get(method) ?? 0 })),
+    passesSoldThisMonth: passesSold,
   };
 }

@@ -20,3 +20,10 @@ export function lastWeekStarts(now: Date, timeZone: string, count: number): stri
   const thisMonday = mondayOf(todayInZone(timeZone, now));
   return Array.from({ length: count }, (_, i) => addDays(thisMonday, -7 * (count - 1 - i)));
 }
+
+/** The instant the next month begins in the zone (the current month's end, exclusive). */
+export function startOfNextMonthInZone(now: Date, timeZone: string): Date {
+  const [y, m] = todayInZone(timeZone, now).slice(0, 7).split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return startOfDayInZone(next, timeZone);
+}

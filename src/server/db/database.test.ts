@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// SQLite only: the pragmas are what make an answered write durable there (docs/decisions.md).
+// SQLite only: the pragmas are what make an answered write durable there (docs/decisions/078-sqlite-checkpoints-on-a-thread-of-their-own.md).
 describe('SQLite connection settings', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Database } from './schema';
 import { startCheckpointer } from './wal-checkpointer';
+import { registerUnicodeLower } from './search';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-session-expiry-index';
 import * as m003 from './migrations/003-status-checks';
@@ -26,6 +27,10 @@ import * as m017 from './migrations/017-undo';
 import * as m018 from './migrations/018-languages';
 import * as m019 from './migrations/019-post-language';
 import * as m020 from './migrations/020-owner-translations';
+import * as m021 from './migrations/021-passes-and-payments';
+import * as m022 from './migrations/022-pass-catalogue';
+import * as m023 from './migrations/023-customers-backfill';
+import * as m024 from './migrations/024-inbound-mail';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -78,6 +83,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  registerUnicodeLower(file);
   // Optionally, checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
   const checkpointer = !opts.checkpointThread ? undefined : startCheckpointer(file, filePath, opts.onCheckpointThreadError);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
@@ -140,6 +146,10 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '018-languages': { up: m018.up },
   '019-post-language': { up: m019.up },
   '020-owner-translations': { up: m020.up },
+  '021-passes-and-payments': { up: m021.up },
+  '022-pass-catalogue': { up: m022.up },
+  '023-customers-backfill': { up: m023.up },
+  '024-inbound-mail': { up: m024.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */
@@ -168,12 +178,19 @@ export async function migrate(handle: DatabaseHandle, schema?: string, opts: { u
     const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely's migrator looks for its table by listing the tables of every schema; a schema another
-    // client drops meanwhile (test runs, on a shared server) fails that listing. Not ours: try again.
-    const other = /schema "([^"]+)" does not exist/.exec(String((error as Error | undefined)?.message ?? ''));
-    if (!failed && other && other[1] !== schema && attempt < 5) continue;
+    // Kysely's migrator looks for its table by listing the tables of every schema; a schema or table
+    // another client drops meanwhile (test runs, on a shared server) fails that listing, as
+    // 'schema "x" does not exist' or 'relation "x.t" does not exist'. Not ours: try again.
+    const other = vanishedSchema(String((error as Error | undefined)?.message ?? ''));
+    if (!failed && other && other !== schema && attempt < 5) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
+}
+
+/** The schema named by an error about a schema or schema-qualified table that no longer exists. */
+export function vanishedSchema(message: string): string | null {
+  const m = /(?:schema "([^"]+)"|relation "([^".]+)\.[^"]+") does not exist/.exec(message);
+  return m ? (m[1] ?? m[2] ?? null) : null;
 }
 
 /** SQLite stores 0/1, PostgreSQL true/false: one JS boolean for the API. */

@@ -1,7 +1,7 @@
 import type { DeskDayDto, DeskSessionDto } from '../../shared/api-types';
 import { withLanguage } from '../http/with-language';
 import { presentReservation } from '../reservations/reservations.presenter';
-import { occurrenceId, spotsLeft } from '../timetable/timetable.service';
+import { occurrenceId, spotsLeft } from '../timetable/occurrence-rule';
 import type { DeskDay, DeskSession } from './desk.service';
 
 const presentDeskSession = (s: DeskSession): DeskSessionDto => ({
@@ -19,7 +19,7 @@ const presentDeskSession = (s: DeskSession): DeskSessionDto => ({
   spotsLeft: spotsLeft(s),
   cancelled: s.cancelled,
   // Each booking's language (issue 15): the desk is the back office's, not SPEC.md §7's.
-  roster: s.roster.map((r) => withLanguage(presentReservation(r), r)),
+  roster: s.roster.map((r) => ({ ...withLanguage(presentReservation(r), r), pass: r.pass, owedSatang: r.owedSatang })),
 });
 
 export const presentDeskDay = (d: DeskDay): DeskDayDto => ({

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deskDayDtoSchema, reservationDtoSchema } from '../../shared/api-types';
+import { bookingCreatedDtoSchema, deskDayDtoSchema, deskPassesDtoSchema, reservationDtoSchema } from '../../shared/api-types';
 import { idParamSchema } from '../../shared/schemas/common';
-import { attendancePayloadSchema, deskBookingSchema, deskDayQuerySchema } from '../../shared/schemas/desk';
+import { attendancePayloadSchema, deskBookingSchema, deskDayQuerySchema, deskPassesQuerySchema } from '../../shared/schemas/desk';
 import type { AppContext } from '../context';
 import { errorResponses } from '../http/responses';
-import { presentReservation } from '../reservations/reservations.presenter';
+import { presentCreatedBooking, presentReservation } from '../reservations/reservations.presenter';
 import { presentDeskDay } from './desk.presenter';
 import * as service from './desk.service';
+import { deskPasses } from './desk-passes.service';
 
 const TAGS = ['Desk'];
 
@@ -43,9 +44,26 @@ export function deskRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: TAGS,
       summary: 'Book a session for a walk-in or a WhatsApp message (takes a seat; no e-mail)',
+      description:
+        "With `orderId` (one of the customer's paid passes) the booking spends one of its sessions in the seat's transaction, " +
+        'as a web booking with the pass token does (same refusals: 404 pass_not_found, 409 pass_*); marking it present later keeps it spent.',
       body: deskBookingSchema,
-      response: { 201: reservationDtoSchema, ...errorResponses(400, 401, 404, 409) },
+      response: { 201: bookingCreatedDtoSchema, ...errorResponses(400, 401, 404, 409) },
     },
-    handler: async (req, reply) => reply.code(201).send(presentReservation(await service.createDeskBooking(ctx, req.body))),
+    handler: async (req, reply) => reply.code(201).send(presentCreatedBooking(await service.createDeskBooking(ctx, req.body))),
+  });
+
+  r.get('/api/desk/passes', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "The walk-in form's pass picker: the paid passes of the customers matching q, each checked against the session",
+      description:
+        'Customers whose name, e-mail or phone contains `q`; their orders paid (or deposit paid) and not over by today. ' +
+        '`usable` says whether POST /api/desk/bookings with this `orderId` would spend it for `sessionId`; otherwise `refusal` (French) and `code` say why.',
+      querystring: deskPassesQuerySchema,
+      response: { 200: deskPassesDtoSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req) => ({ passes: await deskPasses(ctx, req.query) }),
   });
 }

@@ -1,15 +1,27 @@
-import { addDays, isoWeekday, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
+import { addDays, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
 import type { Attendance } from '../../shared/constants';
 import { parseSessionId, type DeskBookingPayload } from '../../shared/schemas/desk';
-import { CLOSED_WEEKDAY } from '../../shared/schemas/timetable';
 import type { AppContext } from '../context';
 import { nowIso, toBool, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findReservation, insertReservation } from '../reservations/reservations.repository';
 import * as timetable from '../timetable/timetable.repository';
-import { occurrenceId, takeSeat, type Occurrence } from '../timetable/timetable.service';
+import { occurrenceId, plannedOccurrences, type Occurrence } from '../timetable/occurrence-rule';
+import { findOccurrence, takeSeat } from '../timetable/timetable.service';
 import * as repo from './desk.repository';
+import { orderState, owedSatang } from '../../shared/passes';
+import { DEFAULT_LANGUAGE } from '../../shared/i18n/languages';
+import { findOrCreateCustomer } from '../customers/customers.repository';
+import { checkPassUse, orderForUse, recordUses } from '../orders/pass-credits';
+import * as passes from '../orders/pass-credits.repository';
+import { inFrench } from './desk-passes.service';
+
+/** A desk booking and the pass it spent (if staff picked one). */
+export interface BookingResultLike {
+  row: ReservationRow;
+  pass?: { orderId: number; passId: string; creditsLeft: number | null };
+}
 
 // The front desk (back office, French answers): a day's sessions with their rosters, attendance
 // marks, and bookings staff take for a walk-in or a WhatsApp message.
@@ -21,8 +33,8 @@ export const SESSION_FULL = 'Ce cours est complet';
 export const SESSION_NOT_HELD = "Ce cours n'a pas lieu ce jour-là";
 export const SESSION_OVER = 'Ce cours est terminé';
 
-/** An occurrence as planned, whether or not it takes place. */
-export interface PlannedOccurrence extends Occurrence {
+/** An occurrence as the desk lists it, whether or not it takes place (the timetable's rule decides). */
+export interface DeskOccurrence extends Occurrence {
   /** Called off for that date, or the gym is closed that day. */
   cancelled: boolean;
   /** The weekly session and its class are active. */
@@ -34,13 +46,13 @@ export interface PlannedDay {
   date: string;
   /** Sunday, or a closure covers the day. */
   closed: boolean;
-  occurrences: PlannedOccurrence[];
+  occurrences: DeskOccurrence[];
 }
 
 /**
  * Every occurrence of the weekly sessions (classes by appointment have none) on `days` gym days
- * from `from`, started ones included, each with its seat counter and whether it is called off
- * (a cancellation, or a closure over the day). Inactive sessions are listed too, flagged.
+ * from `from`, started ones included, each with its seat counter and whether it is called off,
+ * by the timetable's own occurrence rule. Inactive sessions are listed too, flagged.
  */
 export async function plannedDays(db: Db, timeZone: string, from: string, days: number): Promise<PlannedDay[]> {
   const to = addDays(from, days - 1);
@@ -50,43 +62,24 @@ export async function plannedDays(db: Db, timeZone: string, from: string, days: 
     timetable.listClosures(db, from, to),
     timetable.seatsTakenBetween(db, from, to),
   ]);
-  const called = new Set(cancellations.map((c) => occurrenceId(c.weekly_session_id, c.session_date)));
-  const out: PlannedDay[] = [];
-  for (let i = 0; i < days; i += 1) {
-    const date = addDays(from, i);
-    const weekday = isoWeekday(date);
-    const closed = weekday === CLOSED_WEEKDAY || closures.some((c) => c.start_date <= date && date <= c.end_date);
-    const occurrences: PlannedOccurrence[] = [];
-    for (const s of sessions) {
-      if (s.weekday !== weekday || toBool(s.by_appointment)) continue;
-      const key = occurrenceId(s.id, date);
-      const startsAt = zonedToInstant(date, s.start_time, timeZone);
-      occurrences.push({
-        weeklySessionId: s.id,
-        classId: s.class_id,
-        course: s.class_name,
-        level: s.level,
-        coach: s.coach,
-        date,
-        time: s.start_time,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + s.duration_minutes * 60_000),
-        durationMinutes: s.duration_minutes,
-        capacity: s.capacity,
-        taken: taken.get(key) ?? 0,
-        cancelled: closed || called.has(key),
-        active: toBool(s.active) && toBool(s.class_active),
-        sortOrder: s.sort_order,
-      });
-    }
-    occurrences.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.sortOrder - b.sortOrder || a.weeklySessionId - b.weeklySessionId);
-    out.push({ date, closed, occurrences });
-  }
-  return out;
+  const cancelled = new Set(cancellations.map((c) => occurrenceId(c.weekly_session_id, c.session_date)));
+  return plannedOccurrences({ sessions, cancelled, closures, taken, from, days, timeZone }).map(({ date, closed, occurrences }) => ({
+    date,
+    closed,
+    occurrences: occurrences
+      .map(({ session, ...o }) => ({ ...o, active: toBool(session.active) && toBool(session.class_active), sortOrder: session.sort_order }))
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.sortOrder - b.sortOrder || a.weeklySessionId - b.weeklySessionId),
+  }));
 }
 
-export interface DeskSession extends PlannedOccurrence {
-  roster: ReservationRow[];
+/** A booking on the roster, with its pass and what its customer owes (deskMoney). */
+export interface DeskBooking extends ReservationRow {
+  pass: { orderId: number; name: string; creditsLeft: number | null; returned: boolean } | null;
+  owedSatang: number;
+}
+
+export interface DeskSession extends DeskOccurrence {
+  roster: DeskBooking[];
 }
 
 export interface DeskDay {
@@ -104,8 +97,9 @@ export interface DeskDay {
 export async function deskDay(ctx: AppContext, date?: string, now: Date = new Date()): Promise<DeskDay> {
   const timeZone = ctx.config.timezone;
   const day = date ?? todayInZone(timeZone, now);
-  const [[planned], bookings] = await Promise.all([plannedDays(ctx.db, timeZone, day, 1), repo.bookingsOnDate(ctx.db, day)]);
-  const byOccurrence = new Map<number, ReservationRow[]>();
+  const [[planned], rows] = await Promise.all([plannedDays(ctx.db, timeZone, day, 1), repo.bookingsOnDate(ctx.db, day)]);
+  const bookings = await withMoney(ctx.db, rows, now);
+  const byOccurrence = new Map<number, DeskBooking[]>();
   for (const b of bookings) {
     const list = byOccurrence.get(b.weekly_session_id!) ?? [];
     list.push(b);
@@ -113,6 +107,35 @@ export async function deskDay(ctx: AppContext, date?: string, now: Date = new Da
   }
   const sessions = planned.occurrences.map((o) => ({ ...o, roster: byOccurrence.get(o.weeklySessionId) ?? [] })).filter((o) => o.active || o.roster.length > 0);
   return { date: day, timezone: timeZone, zoneLabel: zoneLabel(timeZone, zonedToInstant(day, '12:00', timeZone)), closed: planned.closed, sessions };
+}
+
+/**
+ * Each booking's pass (name, sessions left) and what its customer owes: the sum of owedSatang
+ * over their orders awaiting payment or with only the deposit paid (orderState).
+ */
+async function withMoney(db: Db, rows: ReservationRow[], now: Date): Promise<DeskBooking[]> {
+  const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is number => id != null))];
+  const [uses, orders] = await Promise.all([
+    passes.usesOfReservations(
+      db,
+      rows.map((r) => r.id),
+    ),
+    passes.ordersOfCustomers(db, customerIds),
+  ]);
+  const held = await passes.heldUsesOf(db, [...new Set(uses.map((u) => u.orderId))]);
+  const useOf = new Map(uses.map((u) => [u.reservationId, u]));
+  const owed = new Map<number, number>();
+  for (const o of orders) {
+    const state = orderState(o, now);
+    if (state === 'awaiting-payment' || state === 'deposit-paid') owed.set(o.customerId, (owed.get(o.customerId) ?? 0) + owedSatang(o));
+  }
+  return rows.map((r) => {
+    const u = useOf.get(r.id);
+    const pass = u
+      ? { orderId: u.orderId, name: u.passName, creditsLeft: u.credits == null ? null : u.credits - (held.get(u.orderId) ?? 0), returned: u.returned }
+      : null;
+    return { ...r, pass, owedSatang: r.customer_id != null ? (owed.get(r.customer_id) ?? 0) : 0 };
+  });
 }
 
 /** PUT /api/reservations/:id/attendance: 404 unknown, 409 cancelled; null removes the mark. */
@@ -130,30 +153,49 @@ export async function setAttendance(ctx: AppContext, id: number, attendance: Att
  * gym: the customer is talking to staff, who can tell them. A session can be booked until it
  * ends (someone walking in late), never once it is over.
  */
-export async function createDeskBooking(ctx: AppContext, input: DeskBookingPayload, now: Date = new Date()): Promise<ReservationRow> {
+export async function createDeskBooking(ctx: AppContext, input: DeskBookingPayload, now: Date = new Date()): Promise<BookingResultLike> {
   const ref = parseSessionId(input.sessionId);
   if (!ref) throw badRequest('La séance doit être écrite <créneau>:<AAAA-MM-JJ>');
   const timeZone = ctx.config.timezone;
   return ctx.db.transaction().execute(async (trx) => {
-    const s = await timetable.findWeeklySession(trx, ref.weeklySessionId);
-    if (!s || toBool(s.by_appointment) || s.weekday !== isoWeekday(ref.date)) throw notFound(SESSION_NOT_FOUND);
-    const [cancelled, closures] = await Promise.all([timetable.isCancelled(trx, s.id, ref.date), timetable.listClosures(trx, ref.date, ref.date)]);
-    if (!toBool(s.active) || !toBool(s.class_active) || cancelled || closures.length > 0) throw conflict(SESSION_NOT_HELD);
-    const startsAt = zonedToInstant(ref.date, s.start_time, timeZone);
-    if (startsAt.getTime() + s.duration_minutes * 60_000 <= now.getTime()) throw conflict(SESSION_OVER);
-    if (!(await takeSeat(trx, s.id, ref.date, s.capacity))) throw conflict(SESSION_FULL);
-    return insertReservation(trx, {
+    // The timetable's rule: is the session on the timetable that day, and is it held?
+    const o = await findOccurrence(trx, ref.weeklySessionId, ref.date, timeZone);
+    if (!o?.scheduled) throw notFound(SESSION_NOT_FOUND);
+    if (!o.bookable || o.cancelled || o.closed) throw conflict(SESSION_NOT_HELD, 'class_not_held');
+    if (o.endsAt.getTime() <= now.getTime()) throw conflict(SESSION_OVER);
+    // The customer's pass, when staff pick one: checked like a web booking's, before the seat.
+    // Its refusals in French: the desk is the back office.
+    const spend =
+      input.orderId == null
+        ? undefined
+        : await checkPassUse(
+            trx,
+            await orderForUse(trx, { orderId: input.orderId }, ctx.dialect),
+            { course: o.course, byAppointment: false, startsAt: o.startsAt },
+            timeZone,
+            { now },
+          ).catch((err: unknown) => {
+            throw inFrench(err);
+          });
+    if (!(await takeSeat(trx, o.weeklySessionId, ref.date, o.capacity))) throw conflict(SESSION_FULL, 'slot_full');
+    const customer = spend
+      ? spend.order.customer_id
+      : ((await findOrCreateCustomer(trx, { name: input.name, email: input.email, phone: input.phone, language: DEFAULT_LANGUAGE }))?.id ?? null);
+    const row = await insertReservation(trx, {
       name: input.name,
       email: input.email,
       phone: input.phone,
-      course: s.class_name,
-      date_time: startsAt.toISOString(),
+      course: o.course,
+      date_time: o.startsAt.toISOString(),
       message: input.message,
       status: 'read',
       source: input.source,
       created_at: nowIso(),
-      weekly_session_id: s.id,
+      weekly_session_id: o.weeklySessionId,
       session_date: ref.date,
+      customer_id: customer,
     });
+    if (spend) await recordUses(trx, [{ spend, reservationId: row.id }]);
+    return { row, pass: spend ? { orderId: spend.order.id, passId: spend.order.pass_id, creditsLeft: spend.creditsLeft } : undefined };
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone } from '../../shared/gym-time';
+import { bookingPayload } from '../../../tests/helpers/factories';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { releaseSeat } from '../timetable/timetable.service';
 
@@ -53,7 +54,7 @@ describe.each(backends)('desk on %s', (backend) => {
     const web = await t.inject({
       method: 'POST',
       url: '/api/reservations',
-      payload: { name: 'Web Guest', email: 'web@example.com', phone: null, course: 'Wrestling', dateTime: wrestling.startsAt, message: null },
+      payload: bookingPayload({ name: 'Web Guest', email: 'web@example.com', course: 'Wrestling', dateTime: wrestling.startsAt }),
     });
     expect(web.statusCode).toBe(201);
     const desk = await walkIn(wrestling.id, 'Desk Guest');
@@ -98,6 +99,38 @@ describe.each(backends)('desk on %s', (backend) => {
     expect(sunday).toMatchObject({ closed: true, sessions: [] });
   });
 
+  it('the desk and the public timetable follow one occurrence rule: a called-off occurrence and a closed day', async () => {
+    // Wednesday 2028-07-05: one occurrence called off; Thursday 2028-07-06: the gym closed.
+    const luta = await sessionOf('2028-07-05', 'Luta Livre');
+    await t.inject({
+      method: 'POST',
+      url: `/api/timetable/weekly-sessions/${luta.weeklySessionId}/cancellations`,
+      token: staff,
+      payload: { date: '2028-07-05', reason: null },
+    });
+    await t.inject({ method: 'POST', url: '/api/timetable/closures', token: staff, payload: { startDate: '2028-07-06', endDate: '2028-07-06', reason: null } });
+    for (const date of ['2028-07-04', '2028-07-05', '2028-07-06', '2028-07-09']) {
+      const desk = (await day(date)).json().sessions as DeskSession[];
+      const held = (await t.inject({ method: 'GET', url: `/api/sessions?from=${date}&days=1` })).json().sessions as { id: string }[];
+      // What the desk shows as taking place is exactly what the public timetable offers.
+      expect(desk.filter((s) => !s.cancelled).map((s) => s.id)).toEqual(held.map((s) => s.id));
+      for (const off of desk.filter((s) => s.cancelled)) {
+        const atDesk = await walkIn(off.id);
+        expect(atDesk.statusCode).toBe(409);
+        expect(atDesk.json().error).toBe("Ce cours n'a pas lieu ce jour-là");
+        const online = await t.inject({
+          method: 'POST',
+          url: '/api/reservations',
+          payload: { name: 'Web Guest', email: null, phone: '+66 1', course: off.course, dateTime: off.startsAt, message: null },
+        });
+        expect(online.statusCode).toBe(409);
+        expect(online.json().error).toBe('This class does not take place on that day');
+      }
+    }
+    expect((await sessionOf('2028-07-05', 'Luta Livre')).cancelled).toBe(true);
+    expect((await day('2028-07-06')).json().sessions.every((s: DeskSession) => s.cancelled)).toBe(true);
+  });
+
   it('defaults to today in gym time and refuses a bad date', async () => {
     const today = await day();
     expect(today.statusCode).toBe(200);
@@ -122,11 +155,11 @@ describe.each(backends)('desk on %s', (backend) => {
     expect((await t.inject({ method: 'PUT', url: `/api/reservations/${b.id}/attendance`, token: staff, payload: {} })).statusCode).toBe(400);
     const unknown = await mark(999_999, 'present');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Réservation introuvable' });
+    expect(unknown.json()).toEqual({ error: 'Réservation introuvable', code: 'not_found' });
     await t.app.ctx.db.updateTable('reservations').set({ status: 'cancelled', cancelled_at: new Date().toISOString() }).where('id', '=', b.id).execute();
     const cancelled = await mark(b.id, 'present');
     expect(cancelled.statusCode).toBe(409);
-    expect(cancelled.json()).toEqual({ error: 'Cette réservation est annulée' });
+    expect(cancelled.json()).toEqual({ error: 'Cette réservation est annulée', code: 'conflict' });
     expect((await mark(b.id, 'present')).statusCode).toBe(409);
   });
 
@@ -164,7 +197,7 @@ describe.each(backends)('desk on %s', (backend) => {
     expect((await capacity(s.weeklySessionId, 2)).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => walkIn(s.id, `Guest ${i}`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'Ce cours est complet' });
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'Ce cours est complet', code: 'slot_full' });
     expect(await sessionOf('2028-06-22', 'Wrestling')).toMatchObject({ taken: 2, spotsLeft: 0 });
     await capacity(s.weeklySessionId, 20);
   });
@@ -176,18 +209,18 @@ describe.each(backends)('desk on %s', (backend) => {
     // Another weekday than the weekly session's.
     const wrongDay = await walkIn(`${wsId}:2028-06-27`);
     expect(wrongDay.statusCode).toBe(404);
-    expect(wrongDay.json()).toEqual({ error: 'Séance introuvable' });
+    expect(wrongDay.json()).toEqual({ error: 'Séance introuvable', code: 'not_found' });
     // The day closed (from the previous test's closure): the class does not take place.
     const closedDay: DeskSession = (await day('2028-06-15')).json().sessions[0];
-    expect((await walkIn(closedDay.id)).json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là" });
+    expect((await walkIn(closedDay.id)).json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là", code: 'class_not_held' });
     const luta = await sessionOf('2028-06-14', 'Luta Livre');
     const called = await walkIn(luta.id);
     expect(called.statusCode).toBe(409);
-    expect(called.json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là" });
+    expect(called.json()).toEqual({ error: "Ce cours n'a pas lieu ce jour-là", code: 'class_not_held' });
     const past = await sessionOf('2020-06-22', 'Wrestling');
     const over = await walkIn(past.id);
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ error: 'Ce cours est terminé' });
+    expect(over.json()).toEqual({ error: 'Ce cours est terminé', code: 'conflict' });
     for (const bad of [{ sessionId: 'x' }, { sessionId: `${wsId}:2030-02-30` }, { sessionId: s.id, name: '' }, { sessionId: s.id, source: 'web' }]) {
       const res = await deskBook({ name: 'X', phone: null, email: null, source: 'walk_in', message: null, ...bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
@@ -195,6 +228,7 @@ describe.each(backends)('desk on %s', (backend) => {
     }
     expect((await deskBook({ sessionId: s.id, name: 'X', email: 'not-an-address', source: 'walk_in' })).json()).toEqual({
       error: "L'e-mail n'est pas valide",
+      code: 'validation',
     });
   });
 });

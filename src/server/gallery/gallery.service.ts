@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
 import { isVisibleGalleryItem } from '../../shared/media';
 import type { GalleryInstagramInput, GalleryMetaInput, GalleryUpdateInput } from '../../shared/schemas/gallery';
@@ -7,7 +6,8 @@ import { nowIso } from '../db/database';
 import type { GalleryItemRow } from '../db/schema';
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMedia } from '../errors';
 import { ImageRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
-import { createLocalStorage, newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
+import { newMediaStem, sanitizeFilename, variantName, type MediaStorage } from '../media/storage';
+import { publicMediaStorage } from '../media/stores';
 import * as repo from './gallery.repository';
 import { parseVariants, type GalleryVariant } from './gallery.repository';
 import { NO_FILE, STALE_EDIT } from '../../shared/messages';
@@ -21,9 +21,8 @@ export const ITEM_NOT_FOUND = 'Image introuvable';
 
 const CACHE_PREFIX = 'gallery:';
 
-/** Gallery files live in DATA_DIR/uploads/gallery, served at /uploads/gallery/ with long cache headers. */
-export const galleryStorage = (ctx: AppContext): MediaStorage =>
-  createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'gallery'), urlPrefix: '/uploads/gallery/' });
+/** Gallery files live in uploads/gallery (DATA_DIR or the bucket), served at /uploads/gallery/ with long cache headers. */
+export const galleryStorage = (ctx: AppContext): MediaStorage => publicMediaStorage(ctx.config, 'gallery');
 
 /** Newest first. Items with neither an image nor an Instagram link are dropped (isVisibleGalleryItem, SPEC §3). */
 export async function listGallery(ctx: AppContext, opts: { anonymous: boolean }): Promise<GalleryItemRow[]> {
@@ -125,7 +124,7 @@ export async function addInstagramItem(ctx: AppContext, input: GalleryInstagramI
 
 export async function updateGalleryItem(ctx: AppContext, id: number, meta: GalleryUpdateInput): Promise<GalleryItemRow> {
   const row = await repo.updateItem(ctx.db, id, { title: meta.title, description: meta.description, category: meta.category }, meta.version);
-  if (!row) throw (await repo.findItemById(ctx.db, id)) ? conflict(STALE_EDIT.galleryItem) : notFound(ITEM_NOT_FOUND);
+  if (!row) throw (await repo.findItemById(ctx.db, id)) ? conflict(STALE_EDIT.galleryItem, 'stale_version') : notFound(ITEM_NOT_FOUND);
   ctx.publicCache.invalidate('gallery');
   return row;
 }
@@ -134,7 +133,7 @@ export async function updateGalleryItem(ctx: AppContext, id: number, meta: Galle
 export const GALLERY_RESTORE_WINDOW_MS = 3_600_000;
 
 /**
- * DELETE /api/gallery/{id}: a soft delete (docs/decisions.md "Undo"). The item disappears from
+ * DELETE /api/gallery/{id}: a soft delete (docs/decisions/079-undo-and-bulk-actions.md). The item disappears from
  * every list at once; its row and files stay until the purge, so "Annuler" restores it exactly
  * (same id, same files), even across a restart.
  */

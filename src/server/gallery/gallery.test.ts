@@ -222,7 +222,7 @@ describe.each(backends)('gallery on %s', (backend) => {
         { name: 'title', value: 'Faux' },
       ]);
       expect(text.statusCode).toBe(415);
-      expect(text.json()).toEqual({ error: UNSUPPORTED_FORMAT });
+      expect(text.json()).toEqual({ error: UNSUPPORTED_FORMAT, code: 'unsupported_media_type' });
       const svg = await upload([
         image(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'logo.png', 'image/png'),
         { name: 'title', value: 'SVG' },
@@ -243,7 +243,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       const jpeg = await solid(800, 600).jpeg().toBuffer();
       const cut = await upload([image(jpeg.subarray(0, Math.floor(jpeg.length * 0.6))), { name: 'title', value: 'Coupée' }]);
       expect(cut.statusCode).toBe(400);
-      expect(cut.json()).toEqual({ error: CORRUPT_IMAGE });
+      expect(cut.json()).toEqual({ error: CORRUPT_IMAGE, code: 'validation' });
       const png = await solid(800, 600).png().toBuffer();
       const badPng = await upload([image(png.subarray(0, 60), 'x.png'), { name: 'title', value: 'PNG coupé' }]);
       expect(badPng.statusCode).toBe(400);
@@ -258,7 +258,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       big.set([0xff, 0xd8, 0xff, 0xe0]);
       const res = await upload([{ name: 'title', value: 'Trop lourde' }, image(big)]);
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: FILE_TOO_LARGE });
+      expect(res.json()).toEqual({ error: FILE_TOO_LARGE, code: 'payload_too_large' });
       // Title after the file: the request stops at the file.
       const after = await upload([image(big), { name: 'title', value: 'Trop lourde' }]);
       expect(after.statusCode).toBe(413);
@@ -278,18 +278,18 @@ describe.each(backends)('gallery on %s', (backend) => {
     it('requires a file and a title', async () => {
       const noFile = await upload([{ name: 'title', value: 'Sans fichier' }]);
       expect(noFile.statusCode).toBe(400);
-      expect(noFile.json()).toEqual({ error: NO_FILE });
+      expect(noFile.json()).toEqual({ error: NO_FILE, code: 'validation' });
       const emptyFile = await upload([image(Buffer.alloc(0), ''), { name: 'title', value: 'Vide' }]);
       expect(emptyFile.statusCode).toBe(400);
-      expect(emptyFile.json()).toEqual({ error: NO_FILE });
+      expect(emptyFile.json()).toEqual({ error: NO_FILE, code: 'validation' });
       const json = await t.inject({ method: 'POST', url: '/api/gallery', token, payload: { title: 'JSON' } });
       expect(json.statusCode).toBe(400);
-      expect(json.json()).toEqual({ error: NO_FILE });
+      expect(json.json()).toEqual({ error: NO_FILE, code: 'validation' });
       const jpeg = await solid(100, 100).jpeg().toBuffer();
       for (const title of [undefined, '', '   ']) {
         const res = await upload([image(jpeg), ...(title === undefined ? [] : [{ name: 'title', value: title }])]);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: 'Veuillez saisir un titre' });
+        expect(res.json()).toEqual({ error: 'Veuillez saisir un titre', code: 'validation' });
       }
     });
 
@@ -400,14 +400,14 @@ describe.each(backends)('gallery on %s', (backend) => {
       ]) {
         const res = await post({ ...base, instagramUrl: link });
         expect(res.statusCode, link).toBe(400);
-        expect(res.json(), link).toEqual({ error: 'Veuillez saisir un lien Instagram valide' });
+        expect(res.json(), link).toEqual({ error: 'Veuillez saisir un lien Instagram valide', code: 'validation' });
       }
     });
 
     it('validates the title and the types, and needs a token', async () => {
       const noTitle = await post({ ...base, title: '  ', instagramUrl: 'https://instagram.com/p/abc' });
       expect(noTitle.statusCode).toBe(400);
-      expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre' });
+      expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre', code: 'validation' });
       for (const bad of [
         { ...base, instagramUrl: 42 },
         { ...base, title: ['a'], instagramUrl: 'https://instagram.com/p/abc' },
@@ -418,7 +418,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       }
       const badImage = await post({ ...base, instagramUrl: 'https://instagram.com/p/abc', imageUrl: 'javascript:alert(1)' });
       expect(badImage.statusCode).toBe(400);
-      expect(badImage.json()).toEqual({ error: "Impossible d'extraire l'image du lien Instagram" });
+      expect(badImage.json()).toEqual({ error: "Impossible d'extraire l'image du lien Instagram", code: 'validation' });
       const malformed = await t.inject({
         method: 'POST',
         url: '/api/gallery/instagram',
@@ -454,7 +454,7 @@ describe.each(backends)('gallery on %s', (backend) => {
       ).json();
       const noTitle = await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: { title: '', category: 'x' } });
       expect(noTitle.statusCode).toBe(400);
-      expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre' });
+      expect(noTitle.json()).toEqual({ error: 'Veuillez saisir un titre', code: 'validation' });
       for (const payload of [{ title: 5 }, { title: 'ok', category: 7 }, { title: 'ok', description: true }, []]) {
         expect((await t.inject({ method: 'PUT', url: `/api/gallery/${item.id}`, token, payload: payload })).statusCode, JSON.stringify(payload)).toBe(400);
       }
@@ -463,7 +463,7 @@ describe.each(backends)('gallery on %s', (backend) => {
 
       const missing = await t.inject({ method: 'PUT', url: '/api/gallery/999999', token, payload: { title: 'x' } });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'Image introuvable' });
+      expect(missing.json()).toEqual({ error: 'Image introuvable', code: 'not_found' });
       expect((await t.inject({ method: 'DELETE', url: '/api/gallery/999999', token })).statusCode).toBe(404);
       for (const odd of ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20']) {
         for (const method of ['PUT', 'DELETE'] as const) {

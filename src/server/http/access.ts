@@ -67,7 +67,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   }
   // An admin requires two-factor and this user has none: enrolment only (403 elsewhere).
   async function checkEnrolled(req: FastifyRequest, user: UserRow): Promise<void> {
-    if (!req.routeOptions.config.twoFactorSetup && (await mustEnrolTwoFactor(ctx, user))) throw forbidden(SETUP_REQUIRED);
+    if (!req.routeOptions.config.twoFactorSetup && (await mustEnrolTwoFactor(ctx, user))) throw forbidden(SETUP_REQUIRED, 'two_factor_setup_required');
   }
   const checks: Record<Access, (req: FastifyRequest) => Promise<void>> = {
     public: async (req) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../../shared/error-codes';
 import { errorAnswerSchema } from '../../shared/schemas/common';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -13,10 +14,21 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Too many attempts',
 };
 
-/** The `{ error }` answers a route may give, for its response schema (and so the OpenAPI document). */
+/**
+ * The error codes and what each means, for the API document's description: written once there
+ * (each error answer's schema lists the codes as an enum) rather than on every answer.
+ */
+export const ERROR_CODES_MARKDOWN = Object.entries(ERROR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
+
+/** One `{ error, code }` answer, described. */
+export const errorAnswer = (description: string) => errorAnswerSchema.describe(description);
+
+/** The `{ error, code }` answers a route may give, for its response schema (and so the OpenAPI document). */
 export function errorResponses<const C extends readonly number[]>(...codes: C) {
   const out: Record<number, z.ZodType> = {};
-  for (const c of codes) out[c] = errorAnswerSchema.describe(DESCRIPTIONS[c] ?? 'Error');
+  for (const c of codes) out[c] = errorAnswer(DESCRIPTIONS[c] ?? 'Error');
   return out as { [K in C[number]]: typeof errorAnswerSchema };
 }
 

@@ -13,7 +13,7 @@ export type Coding = (typeof CODINGS)[number];
  * - `*` rates every coding the header does not name.
  * - `x-gzip` is gzip.
  * - No acceptable coding gives the identity answer, even under `identity;q=0` or `*;q=0`:
- *   a page the browser can read beats a 406 (docs/decisions.md).
+ *   a page the browser can read beats a 406 (docs/decisions/032-content-codings-follow-the-clients-q-values-nothing.md).
  * - Identity wins only when the header rates it explicitly above every acceptable coding.
  * - No header (or an empty one) gives identity, as before.
  */

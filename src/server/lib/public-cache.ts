@@ -31,6 +31,8 @@ export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
   if (path === '/api/users') return ['users'];
   if (path === '/api/gallery') return ['gallery'];
   if (path === '/api/site-settings') return ['settings'];
+  // The passes are the price table's cells.
+  if (path === '/api/passes') return ['settings'];
   if (path === '/api/blog-categories') return ['categories'];
   if (path === '/api/blog-posts' || path.startsWith('/api/blog-posts/')) return ['blog'];
   return 'all';

@@ -13,6 +13,7 @@ import { HSTS_VALUE, cameOverHttps } from '../http/transport-security';
 /** The public JSON reads; everything else under /api is never cached. */
 const PUBLIC_API = [
   /^\/api\/site-settings$/,
+  /^\/api\/passes$/,
   /^\/api\/blog-posts$/,
   /^\/api\/blog-posts\/(?!id\/)[^/]+$/,
   /^\/api\/gallery$/,

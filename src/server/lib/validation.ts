@@ -18,14 +18,14 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   const result = schema.safeParse(data ?? {}, { error: describe });
   if (!result.success) {
     const first = result.error.issues[0];
-    throw badRequest(first?.message ?? 'Invalid input');
+    throw badRequest(first?.message ?? 'Invalid input', 'validation');
   }
   return result.data;
 }
 
 /**
  * Fastify's validator for the zod schemas routes declare (params, querystring, body): the same
- * first-problem 400 as parseOrThrow, so `{ "error": "..." }` texts are what they always were.
+ * first-problem 400 as parseOrThrow, so `{ "error": "...", "code": "validation" }` texts are what they always were.
  * A missing body is checked as `{}` so "Name is required" names the field rather than the body.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
@@ -33,5 +33,5 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data ?? {}, { error: describe });
     if (result.success) return { value: result.data };
-    return { error: badRequest(result.error.issues[0]?.message ?? 'Invalid input') };
+    return { error: badRequest(result.error.issues[0]?.message ?? 'Invalid input', 'validation') };
   };

@@ -1,11 +1,11 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorAnswerSchema } from '../../shared/schemas/common';
 import { TOO_MANY_LOGINS } from '../auth/auth.service';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { tooManyRequests } from '../errors';
+import { errorAnswer } from '../http/responses';
 import { addressKey } from './address-key';
 import { hit, purgeExpired } from './counters.repository';
 
@@ -20,6 +20,11 @@ const ROUTE_LIMITS: Record<string, keyof RateLimits> = {
   'POST /api/bookings/manage/:token/cancel': 'manageBooking',
   'POST /api/bookings/manage/:token/move': 'manageBooking',
   'POST /api/push/subscribe': 'pushSubscribe',
+  'POST /api/orders': 'booking',
+  'GET /api/orders/by-token/:token': 'manageBooking',
+  'GET /api/orders/by-token/:token/promptpay.svg': 'manageBooking',
+  'POST /api/orders/by-token/:token/slip': 'manageBooking',
+  'POST /api/orders/by-token/:token/checkout': 'manageBooking',
 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -92,7 +97,7 @@ function memoryStore() {
  * Per-address limits on writes. Every route whose access is `public` and whose method is not a
  * read gets the default limit unless it has its own (ROUTE_LIMITS), so public routes added later
  * are covered. Counted in memory on SQLite (one instance by design), in the database on
- * PostgreSQL (instances share it). A refused request is a plain 429 `{ error }`; a failing store
+ * PostgreSQL (instances share it). A refused request is a plain 429 `{ error, code: 'rate_limited' }`; a failing store
  * lets the request through rather than answer 5xx.
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -108,12 +113,12 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     const message = route.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY_REQUESTS;
     route.config = {
       ...route.config,
-      rateLimit: { max: limit.max, timeWindow: limit.windowMs, errorResponseBuilder: () => tooManyRequests(message) },
+      rateLimit: { max: limit.max, timeWindow: limit.windowMs, errorResponseBuilder: () => tooManyRequests(message, 'rate_limited') },
     };
     // The API document lists the 429.
     const schema = route.schema as { response?: Record<string | number, unknown> } | undefined;
     if (schema?.response && !(429 in schema.response)) {
-      route.schema = { ...route.schema, response: { ...schema.response, 429: errorAnswerSchema.describe('Too many requests from this address') } };
+      route.schema = { ...route.schema, response: { ...schema.response, 429: errorAnswer('Too many requests from this address') } };
     }
   });
   await app.register(rateLimit, {
@@ -121,6 +126,6 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     keyGenerator: (req) => addressKey(req.ip),
     store: ctx.dialect === 'postgres' ? databaseStore(ctx) : memoryStore(),
     skipOnError: true,
-    errorResponseBuilder: () => tooManyRequests(TOO_MANY_REQUESTS),
+    errorResponseBuilder: () => tooManyRequests(TOO_MANY_REQUESTS, 'rate_limited'),
   });
 }

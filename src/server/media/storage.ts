@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where media files live; local disk now, an object store could implement the same. */
+/** Where media files live: DATA_DIR on local disk, or an S3 bucket (s3-storage.ts, chosen in stores.ts). */
 export interface MediaStorage {
   /** Writes a new file; never overwrites one. */
   save(name: string, data: Buffer): Promise<void>;
@@ -12,16 +12,20 @@ export interface MediaStorage {
   urlFor(name: string): string;
   /** The stored file name behind one of our URLs, or null for any other URL. */
   nameFromUrl(url: string): string | null;
-  /** Absolute path on disk (tests, maintenance). */
-  pathFor(name: string): string;
+  /** A stored file's bytes (private files served through the API: slips, mail attachments). */
+  read(name: string): Promise<Buffer>;
 }
 
-// Names are ours only: 32 hex characters, a width, .webp. Nothing a client sends becomes a path.
-const NAME_PATTERN = /^[0-9a-f]{32}-[0-9]{1,5}\.webp$/;
+// Names are ours only: 32 hex characters and a width with .webp (images), or .pdf (documents
+// kept from e-mails). Nothing a client sends becomes a path.
+const NAME_PATTERN = /^[0-9a-f]{32}(-[0-9]{1,5}\.webp|\.pdf)$/;
+/** Whether a file name is one of ours (and so safe as a path or an object key). */
+export const isMediaName = (name: string): boolean => NAME_PATTERN.test(name);
 
 /** A fresh random stem shared by the variants of one image: <stem>-<width>.webp. */
 export const newMediaStem = (): string => randomBytes(16).toString('hex');
 export const variantName = (stem: string, width: number): string => `${stem}-${width}.webp`;
+export const documentName = (stem: string): string => `${stem}.pdf`;
 
 export function createLocalStorage(opts: { dir: string; urlPrefix: string }): MediaStorage {
   const prefix = opts.urlPrefix.endsWith('/') ? opts.urlPrefix : `${opts.urlPrefix}/`;
@@ -48,7 +52,7 @@ export function createLocalStorage(opts: { dir: string; urlPrefix: string }): Me
       const name = url.slice(prefix.length);
       return NAME_PATTERN.test(name) ? name : null;
     },
-    pathFor: (name) => check(name),
+    read: (name) => fs.readFile(check(name)),
   };
 }
 

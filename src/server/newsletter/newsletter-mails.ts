@@ -1,8 +1,8 @@
 import type { Config } from '../config';
 import type { OutgoingMail } from '../context';
 import type { Language } from '../../shared/i18n/languages';
-import { languageBase, mailMessages } from '../mail/i18n';
-import { gymName, type MailGym } from '../mail/templates';
+import { languageBase, mailMessages } from '../mail/templates/i18n';
+import { gymName, type MailGym } from '../mail/templates/site-mails';
 
 // The newsletter's e-mails. Neither carries anything the visitor typed (not even a name): the
 // confirmation goes to an address nobody has confirmed yet, and the form is open to anyone.

@@ -2,7 +2,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { sql, type Insertable } from 'kysely';
 import { fromBool, type Db } from '../db/database';
 import type { NewsletterSubscriberRow, NewsletterSubscribersTable } from '../db/schema';
-import { anyColumnLike } from '../db/search';
+import { anyColumnLike, type TextSearch } from '../db/search';
 
 export const insertSubscriber = (db: Db, row: Insertable<NewsletterSubscribersTable>): Promise<NewsletterSubscriberRow> =>
   db.insertInto('newsletter_subscribers').values(row).returningAll().executeTakeFirstOrThrow();
@@ -95,7 +95,7 @@ export const deactivateByToken = (db: Db, token: string): Promise<NewsletterSubs
     .executeTakeFirst();
 
 export interface SubscriberSearch {
-  like?: string;
+  like?: TextSearch;
   status?: 'confirmed' | 'pending' | 'unsubscribed';
 }
 

@@ -5,12 +5,13 @@ import { newsletterSubscriberDtoSchema, newsletterSubscriberPageDtoSchema, unsub
 import { isListQuery, subscriberListQuerySchema } from '../../shared/schemas/lists';
 import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
+import { defaultErrorCode } from '../../shared/error-codes';
 import { newsletterSubscribeSchema } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { withLanguage } from '../http/with-language';
 import { escapeHtml } from '../lib/escape-html';
-import { gymName } from '../mail/templates';
+import { gymName } from '../mail/templates/site-mails';
 import { mailConfig } from '../site-settings/site-settings.service';
 import { presentSubscriber, subscriberDecoy } from './newsletter.presenter';
 import * as service from './newsletter.service';
@@ -52,7 +53,7 @@ function answer(req: FastifyRequest, reply: FastifyReply, status: number, headin
   if (String(req.headers.accept ?? '').includes('text/html')) {
     return reply.type('text/html; charset=utf-8').send(page(heading, heading, text, form));
   }
-  return reply.send(status < 400 ? { success: true, message: heading } : { error: heading });
+  return reply.send(status < 400 ? { success: true, message: heading } : { error: heading, code: defaultErrorCode(status) });
 }
 
 const TAGS = ['Newsletter'];
@@ -117,8 +118,8 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req) => {
       if (!isListQuery(req.query, LIST_KEYS)) return (await service.listSubscribers(ctx)).map(presentSubscriber);
-      const { rows, ...page } = await service.searchSubscribers(ctx, req.query);
-      return { items: rows.map((s) => withLanguage(presentSubscriber(s), s)), ...page };
+      const { rows, bouncing, ...page } = await service.searchSubscribers(ctx, req.query);
+      return { items: rows.map((s) => ({ ...withLanguage(presentSubscriber(s), s), bouncing: bouncing.has(s.email.trim().toLowerCase()) })), ...page };
     },
   });
 

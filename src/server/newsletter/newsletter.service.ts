@@ -1,4 +1,4 @@
-import { containsPattern, pageOf, type SubscriberListQuery } from '../../shared/schemas/lists';
+import { pageOf, type SubscriberListQuery } from '../../shared/schemas/lists';
 import { createHash, randomBytes } from 'node:crypto';
 import type { NewsletterSubscribeInput } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
@@ -9,6 +9,8 @@ import { newsletterConfirmMail, newsletterWelcomeMail } from './newsletter-mails
 import * as repo from './newsletter.repository';
 import { subscriberStatus } from './subscriber-status';
 import { mailConfig } from '../site-settings/site-settings.service';
+import { textSearch } from '../db/search';
+import { bouncingAmong } from '../mail/delivery/outbox.repository';
 
 export const ALREADY_SUBSCRIBED = 'This email is already subscribed.';
 export const CONFIRMATION_PENDING = 'Please confirm your subscription with the link we e-mailed to this address (check your spam folder too).';
@@ -121,8 +123,13 @@ export const listSubscribers = (ctx: AppContext) => repo.listSubscribers(ctx.db)
 
 export async function searchSubscribers(ctx: AppContext, q: SubscriberListQuery) {
   const { page, pageSize, offset } = pageOf(q);
-  const found = await repo.searchSubscribers(ctx.db, { like: q.q ? containsPattern(q.q) : undefined, status: q.status }, pageSize, offset);
-  return { ...found, page, pageSize };
+  const found = await repo.searchSubscribers(ctx.db, { like: q.q ? textSearch(ctx.dialect, q.q) : undefined, status: q.status }, pageSize, offset);
+  // The page's addresses that bounce (issue 22): shown beside them; the outbox sends them nothing.
+  const bouncing = await bouncingAmong(
+    ctx.db,
+    found.rows.map((r) => r.email.trim().toLowerCase()),
+  );
+  return { ...found, bouncing, page, pageSize };
 }
 
 export async function deleteSubscriber(ctx: AppContext, id: number): Promise<void> {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { SITE } from '../../shared/site';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { FAST_MAIL } from '../../../tests/helpers/factories';
 import { CONFIRMATION_PENDING } from './newsletter.service';
 
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
 
 describe.each(backends)('newsletter on %s', (backend) => {
@@ -61,7 +61,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...FAST_MAIL });
     staff = (await t.signIn('staff')).token;
   });
   afterAll(async () => {
@@ -93,7 +93,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
     for (const email of ['case.test@example.com', 'CASE.TEST@EXAMPLE.COM', '  Case.Test@Example.com  ']) {
       const res = await subscribe({ email, isActive: true });
       expect(res.statusCode, email).toBe(409);
-      expect(res.json()).toEqual({ error: 'This email is already subscribed.' });
+      expect(res.json()).toEqual({ error: 'This email is already subscribed.', code: 'conflict' });
     }
     const rows = await t.app.ctx.db.selectFrom('newsletter_subscribers').select('email').execute();
     expect(rows.filter((r) => r.email.toLowerCase() === 'case.test@example.com')).toHaveLength(1);
@@ -105,7 +105,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
     // The address is pending: the answer asks to confirm from the e-mail.
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: CONFIRMATION_PENDING });
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: CONFIRMATION_PENDING, code: 'conflict' });
   });
 
   it('validates the address and the types', async () => {
@@ -120,7 +120,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
       const res = await subscribe(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       if (error.includes(':')) expect(res.json().error).toMatch(/^email: /);
-      else expect(res.json()).toEqual({ error });
+      else expect(res.json()).toEqual({ error, code: 'validation' });
     }
     for (const payload of [{ email: 42 }, { email: ['x@example.com'] }, null, [], 'x@example.com', { email: 'x@example.com', name: 5 }]) {
       const res = await subscribe(payload);
@@ -170,11 +170,11 @@ describe.each(backends)('newsletter on %s', (backend) => {
     expect(unknown.body).toContain('Unknown unsubscribe link.');
     const json = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=' + 'a'.repeat(32) });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ error: 'Unknown unsubscribe link.' });
+    expect(json.json()).toEqual({ error: 'Unknown unsubscribe link.', code: 'not_found' });
     for (const q of ['?token=', '?token=<script>', '?token=a&token=b', '?token=' + 'x'.repeat(300)]) {
       const r = await t.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' + q });
       expect(r.statusCode, q).toBe(400);
-      expect(r.json()).toEqual({ error: 'Invalid unsubscribe link.' });
+      expect(r.json()).toEqual({ error: 'Invalid unsubscribe link.', code: 'validation' });
     }
   });
 
@@ -199,6 +199,24 @@ describe.each(backends)('newsletter on %s', (backend) => {
     expect(res.body).not.toMatch(/token/i);
   });
 
+  it("marks a bouncing subscriber in the staff's paged list, whatever the address's case", async () => {
+    const gone = (await subscribeConfirmed({ email: 'Bounced.Reader@Example.com', isActive: true })).json().id;
+    const fine = (await subscribeConfirmed({ email: 'fine.reader@example.com', isActive: true })).json().id;
+    const bouncingOf = async () => {
+      const res = await t.inject({ method: 'GET', url: '/api/newsletter-subscribers?q=reader&pageSize=50', token: staff });
+      expect(res.statusCode).toBe(200);
+      const items = res.json().items as { id: number; bouncing?: boolean }[];
+      return Object.fromEntries(items.filter((s) => s.id === gone || s.id === fine).map((s) => [s.id, s.bouncing]));
+    };
+    expect(await bouncingOf()).toEqual({ [gone]: false, [fine]: false });
+    // As the mail import records a permanent delivery failure (src/server/inbound).
+    await t.app.ctx.db
+      .insertInto('email_bounces')
+      .values({ email_key: 'bounced.reader@example.com', reason: '5.1.1', bounced_at: new Date().toISOString() })
+      .execute();
+    expect(await bouncingOf()).toEqual({ [gone]: true, [fine]: false });
+  });
+
   it('deletes a subscriber: 204, then 404; 401 without a token; odd ids refused', async () => {
     const id = (await subscribe({ email: 'gone@example.com', isActive: true })).json().id;
     expect((await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}` })).statusCode).toBe(401);
@@ -207,7 +225,7 @@ describe.each(backends)('newsletter on %s', (backend) => {
     expect(del.body).toBe('');
     const again = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}`, token: staff });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: 'Subscriber not found' });
+    expect(again.json()).toEqual({ error: 'Subscriber not found', code: 'not_found' });
     for (const odd of ODD_IDS) {
       const r = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${odd}`, token: staff });
       expect([400, 404], odd).toContain(r.statusCode);

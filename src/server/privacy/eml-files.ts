@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The copies of sent e-mails that the outbox writes as files (DATA_DIR/outbox/<outbox id>.eml,
- * mail/delivery.ts) when no SMTP_URL is set.
+ * mail/delivery/mail-sender.ts) when no SMTP_URL is set.
  */
 export interface EmlFile {
   name: string;

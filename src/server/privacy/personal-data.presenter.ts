@@ -56,6 +56,28 @@ export function presentPersonalData(d: PersonalData): PersonalDataDto {
       textBody: o.text_body,
     })),
     emlFiles: d.emlFiles.map((f) => ({ name: f.name, size: f.size, modifiedAt: f.modifiedAt })),
+    customers: d.customers.map((c) => ({ id: c.id, name: c.name, email: c.email, phone: c.phone, language: c.language, createdAt: c.created_at })),
+    // Listed field by field: the token hash and Stripe's ids never leave.
+    orders: d.orders.map((o) => ({
+      id: o.id,
+      reference: o.reference,
+      customerId: o.customer_id,
+      passName: o.pass_name,
+      startDate: o.start_date,
+      endDate: o.end_date,
+      amountSatang: o.amount_satang,
+      depositSatang: o.deposit_satang,
+      method: o.method,
+      createdAt: o.created_at,
+      cancelledAt: o.cancelled_at,
+      transferSlip: o.slip_key != null,
+      ledger: d.ledger
+        .filter((l) => l.order_id === o.id)
+        .map((l) => ({ id: l.id, kind: l.kind, method: l.method, amountSatang: l.amount_satang, note: l.note, createdAt: l.created_at })),
+      passUses: d.passUses
+        .filter((u) => u.order_id === o.id)
+        .map((u) => ({ id: u.id, reservationId: u.reservation_id, sessionDate: u.session_date, returnedAt: u.returned_at, createdAt: u.created_at })),
+    })),
   };
 }
 
@@ -88,6 +110,34 @@ export function personalDataCsv(d: PersonalData): string {
   for (const s of dto.newsletterSubscriptions)
     rows.push(['newsletter', s.id, s.subscribedAt, s.name, s.email, null, null, null, s.isActive ? 'actif' : 'inactif']);
   for (const o of dto.outbox) rows.push(['e-mail', o.id, o.createdAt, null, o.toAddress, null, o.subject, o.textBody, o.status]);
+  for (const c of dto.customers) rows.push(['client', c.id, c.createdAt, c.name, c.email, c.phone, null, null, null]);
+  for (const o of dto.orders) {
+    rows.push([
+      'commande',
+      o.id,
+      o.createdAt,
+      null,
+      null,
+      null,
+      `${o.reference} ${o.passName} ${o.startDate}–${o.endDate}`,
+      `${o.amountSatang} satang`,
+      o.cancelledAt ? 'annulée' : o.method,
+    ]);
+    for (const l of o.ledger)
+      rows.push([l.kind === 'refund' ? 'remboursement' : 'paiement', l.id, l.createdAt, null, null, null, o.reference, `${l.amountSatang} satang`, l.method]);
+    for (const u of o.passUses)
+      rows.push([
+        'usage de pass',
+        u.id,
+        u.createdAt,
+        null,
+        null,
+        null,
+        o.reference,
+        `réservation ${u.reservationId} ${u.sessionDate}`,
+        u.returnedAt ? 'rendu' : 'utilisé',
+      ]);
+  }
   for (const f of dto.emlFiles) rows.push(['fichier .eml', f.name, f.modifiedAt, null, null, null, null, `${f.size} octets`, null]);
   return Papa.unparse({ fields: CSV_HEADER, data: rows.map((r) => r.map(cell)) }, { newline: '\r\n' });
 }

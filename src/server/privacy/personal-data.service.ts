@@ -2,7 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { phoneDigits, PERSONAL_DATA_NEEDS_KEY, type PersonalDataKey } from '../../shared/schemas/personal-data';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
-import type { ContactSubmissionRow, ConversationMessageRow, ConversationRow, NewsletterSubscriberRow, OutboxRow, ReservationRow } from '../db/schema';
+import type {
+  ContactSubmissionRow,
+  ConversationMessageRow,
+  ConversationRow,
+  CustomerRow,
+  NewsletterSubscriberRow,
+  OrderPaymentRow,
+  OrderRow,
+  OutboxRow,
+  PassUseRow,
+  ReservationRow,
+} from '../db/schema';
+import { hashToken, newToken } from '../auth/tokens';
+import { emailKey } from '../customers/customer-keys';
+import { nowIso } from '../db/database';
+import { slipStorage } from '../orders/order-page.service';
+import * as orderRepo from './personal-orders.repository';
 import { badRequest } from '../errors';
 import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
 import * as repo from './personal-data.repository';
@@ -31,6 +47,10 @@ export interface PersonalData {
   outbox: OutboxRow[];
   emlFiles: EmlFile[];
   idempotencyKeyIds: number[];
+  customers: CustomerRow[];
+  orders: OrderRow[];
+  ledger: OrderPaymentRow[];
+  passUses: PassUseRow[];
 }
 
 /** Every record of an e-mail address and/or a phone number (either matches). */
@@ -42,6 +62,15 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
   const ofKey = <R extends { email: string | null; phone: string | null }>(r: R) =>
     (email !== undefined && r.email?.toLowerCase() === email) || (phone !== undefined && samePhone(r.phone, phone));
 
+  const customers = (await orderRepo.findCustomers(db, { emailKey: emailKey(email) ?? undefined, withPhones: phone !== undefined })).filter(
+    (c) => (email !== undefined && c.email_key === emailKey(email)) || (phone !== undefined && samePhone(c.phone, phone)),
+  );
+  const orders = await orderRepo.findOrders(
+    db,
+    customers.map((c) => c.id),
+  );
+  const orderIds = orders.map((o) => o.id);
+  const [ledger, passUses] = await Promise.all([orderRepo.findLedger(db, orderIds), orderRepo.findPassUses(db, orderIds)]);
   const [reservations, contactSubmissions, newsletterSubscriptions] = await Promise.all([
     repo.findReservations(db, lookup).then((rows) => rows.filter(ofKey)),
     repo.findContactSubmissions(db, lookup).then((rows) => rows.filter(ofKey)),
@@ -60,7 +89,7 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
   // number as it was written in the records found (e-mails quote it as typed).
   const phones = new Set<string>();
   if (phone) phones.add(phone);
-  for (const r of [...reservations, ...contactSubmissions]) if (r.phone) phones.add(r.phone);
+  for (const r of [...reservations, ...contactSubmissions, ...customers]) if (r.phone) phones.add(r.phone);
   const texts = [...(email ? [email] : []), ...phones];
   const [outbox, keys] = await Promise.all([
     repo.findOutbox(
@@ -83,6 +112,10 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     outbox,
     emlFiles,
     idempotencyKeyIds: keys.map((k) => k.id),
+    customers,
+    orders,
+    ledger,
+    passUses,
   };
 }
 
@@ -95,6 +128,9 @@ export interface Erased {
   outbox: number;
   emlFiles: number;
   idempotencyKeys: number;
+  customers: number;
+  orders: number;
+  transferSlips: number;
 }
 
 /**
@@ -117,9 +153,24 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
       },
       () => randomBytes(32).toString('base64url'),
     );
+    // Orders and ledger lines stay (money records, decision "privacy of orders"): their personal fields go.
+    await orderRepo.eraseOrderRows(
+      trx,
+      { customers: found.customers.map((c) => c.id), orders: found.orders.map((o) => o.id) },
+      () => hashToken(newToken()),
+      nowIso(),
+    );
     return { found, messages: r.messages };
   });
   const emlFiles = await removeEmlFiles(found.emlFiles);
+  // The transfer slips' files, once the rows no longer point at them.
+  const slips = slipStorage(ctx);
+  let transferSlips = 0;
+  for (const o of found.orders) {
+    if (!o.slip_key) continue;
+    await slips.remove(o.slip_key);
+    transferSlips += 1;
+  }
   return {
     reservations: found.reservations.length,
     conversations: found.conversations.length,
@@ -129,6 +180,9 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     outbox: found.outbox.length,
     emlFiles,
     idempotencyKeys: found.idempotencyKeyIds.length,
+    customers: found.customers.length,
+    orders: found.orders.length,
+    transferSlips,
   };
 }
 

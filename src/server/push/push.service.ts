@@ -9,7 +9,7 @@ import type { AppContext, PushPayload } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { PushSubscriptionRow, UserRow } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { subscriptionsChanged } from './push-notifier';
+import { subscriptionsChanged } from './subscription-cache';
 import * as repo from './push.repository';
 import { vapidKeys } from './vapid';
 import { guardedLookup, isPublicAddress, PrivateAddressError, resolvePublic, systemResolver } from './endpoint-guard';

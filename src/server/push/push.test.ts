@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import { startPushService, type PushServiceStandIn } from '../../../tests/helpers/push-service';
+import { bookingPayload } from '../../../tests/helpers/factories';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { nextSessionInstant } from '../../../tests/helpers/sessions';
 import { buildApp } from '../app';
 import { fromBool } from '../db/database';
 import { BAD_AUTH, BAD_P256DH, ENDPOINT_NOT_HTTPS, ENDPOINT_PRIVATE, NO_SUBSCRIPTION, TEST_PAYLOAD } from './push.service';
@@ -86,7 +86,7 @@ describe.each(backends)('web push on %s', (backend) => {
   it('refuses to subscribe without a token', async () => {
     const res = await subscribe(undefined, svc.subscription());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Authentication required' });
+    expect(res.json()).toEqual({ error: 'Authentication required', code: 'unauthorized' });
   });
 
   it('refuses bad payloads with 400', async () => {
@@ -134,7 +134,7 @@ describe.each(backends)('web push on %s', (backend) => {
       const user = await strict.signIn('staff');
       const res = await strict.inject({ method: 'POST', url: '/api/push/subscribe', payload: svc.subscription(), token: user.token });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: ENDPOINT_NOT_HTTPS });
+      expect(res.json()).toEqual({ error: ENDPOINT_NOT_HTTPS, code: 'validation' });
       const ok = await strict.inject({
         method: 'POST',
         url: '/api/push/subscribe',
@@ -170,7 +170,7 @@ describe.each(backends)('web push on %s', (backend) => {
     expect((await rows()).some((r) => r.endpoint === sub.endpoint)).toBe(false);
     const again = await t.inject({ method: 'POST', url: '/api/push/unsubscribe', payload: { endpoint: sub.endpoint }, token: staff.token });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: 'Push subscription not found' });
+    expect(again.json()).toEqual({ error: 'Push subscription not found', code: 'not_found' });
     const missing = await t.inject({ method: 'POST', url: '/api/push/unsubscribe', payload: {}, token: staff.token });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatch(/^endpoint: /);
@@ -204,7 +204,7 @@ describe.each(backends)('web push on %s', (backend) => {
     const lonely = await t.signIn('staff');
     const res = await t.inject({ method: 'POST', url: '/api/push/test', token: lonely.token });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: NO_SUBSCRIPTION });
+    expect(res.json()).toEqual({ error: NO_SUBSCRIPTION, code: 'not_found' });
     expect((await t.inject({ method: 'POST', url: '/api/push/test' })).statusCode).toBe(401);
   });
 
@@ -329,14 +329,7 @@ describe.each(backends)('web push on %s', (backend) => {
     const res = await t.inject({
       method: 'POST',
       url: '/api/reservations',
-      payload: {
-        name: 'Ann',
-        email: 'ann@example.com',
-        phone: null,
-        course: 'MMA Training',
-        dateTime: nextSessionInstant('MMA Training'),
-        message: null,
-      },
+      payload: bookingPayload({ name: 'Ann', email: 'ann@example.com', course: 'MMA Training' }),
     });
     expect(res.statusCode).toBe(201);
     await t.app.ctx.push.idle();

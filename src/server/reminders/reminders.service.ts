@@ -1,6 +1,6 @@
-import { instantToZoned, zoneLabel } from '../../shared/gym-time';
 import type { AppContext } from '../context';
-import { bookingReminderMail } from '../mail/booking-mails';
+import { bookingReminderMail } from '../mail/templates/booking-mails';
+import { customerFacts, whenOf } from '../reservations/booking-facts';
 import * as repo from './reminders.repository';
 import { mailConfig } from '../site-settings/site-settings.service';
 
@@ -26,34 +26,19 @@ export function isReminderDue(b: { startsAt: Date; createdAt: Date }, now: Date,
  * writes its e-mail, so a reminder is queued once whatever the restarts and however many
  * instances run this at the same time; a failure rolls both back and the next run tries again.
  * The reminder carries no manage link: the link's token is stored hashed and cannot be rebuilt,
- * so the e-mail says how to reach the gym instead (booking-mails.ts changeBlocks).
+ * so the e-mail says how to reach the gym instead (mail/templates/booking-mail-parts.ts, changeBlocks).
  */
 export async function queueDueReminders(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const leadMs = ctx.config.reminderLeadMs;
   if (leadMs <= 0) return 0;
-  const timeZone = ctx.config.timezone;
   const candidates = await repo.listReminderCandidates(ctx.db, now.toISOString(), new Date(now.getTime() + leadMs).toISOString());
   let queued = 0;
   for (const c of candidates) {
     const startsAt = new Date(c.date_time);
     if (!isReminderDue({ startsAt, createdAt: new Date(c.created_at) }, now, leadMs)) continue;
     try {
-      const gym = instantToZoned(startsAt, timeZone);
-      const mail = bookingReminderMail(mailConfig(ctx), {
-        to: c.email,
-        name: c.name,
-        reservationId: c.id,
-        course: c.course,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + c.duration_minutes * 60_000),
-        gymDate: gym.date,
-        gymTime: gym.time,
-        zoneLabel: zoneLabel(timeZone, startsAt),
-        manageUrl: null,
-        // The reminder has no calendar part: its sequence is never written.
-        sequence: 0,
-        language: c.language,
-      });
+      // The reminder has no calendar part: its sequence is never written.
+      const mail = bookingReminderMail(mailConfig(ctx), customerFacts({ ...c, calendar_sequence: 0 }, whenOf(ctx, startsAt, c.duration_minutes), null));
       const claimed = await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.claimReminder(trx, c.id, now.toISOString()))) return false;
         await ctx.mail.enqueue(trx, mail);

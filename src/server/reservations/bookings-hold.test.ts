@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCalendar } from '../../../tests/helpers/calendar';
+import { bookingPayload, type BookingPayload } from '../../../tests/helpers/factories';
 import { nextSession } from '../../../tests/helpers/sessions';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { addDays, todayInZone, zonedToInstant } from '../../shared/gym-time';
 import { buildApp } from '../app';
 import type { MailCalendarPart } from '../context';
-import { calendarText } from '../mail/calendar';
-import { renderedRow } from '../mail/deferred-mail';
+import { calendarText } from '../mail/templates/calendar';
+import { renderedRow } from '../mail/delivery/outbox-parts';
 import { hashToken, newToken } from '../auth/tokens';
 import { nowIso } from '../db/database';
 import { redactUrl } from '../http/log-redaction';
@@ -16,13 +17,11 @@ import { BOOKING_RANGE_MESSAGE } from '../../shared/schemas/reservations';
 // calendar file, and the customer's manage link (view, cancel, move) and the staff's cancel.
 
 const TZ = 'Asia/Bangkok';
-const person = (n: number | string, over: Record<string, unknown> = {}) => ({
-  name: `Guest ${n}`,
-  email: `guest${n}@example.com`,
-  phone: null,
-  message: 'Knee injury last year',
-  ...over,
-});
+// A guest's part of a booking; each test names the course and time.
+const person = (n: number | string, over: Partial<BookingPayload> = {}) => {
+  const { name, email, phone, message } = bookingPayload({ name: `Guest ${n}`, email: `guest${n}@example.com`, message: 'Knee injury last year', ...over });
+  return { name, email, phone, message };
+};
 
 describe.each(backends)('bookings that hold on %s', (backend) => {
   let t: TestApp;
@@ -87,7 +86,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect(refused).toHaveLength(25);
       for (const a of refused) {
         expect(a.statusCode).toBe(409);
-        expect(a.json()).toEqual({ error: 'This class is full' });
+        expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full' });
       }
       const rows = await db()
         .selectFrom('reservations')
@@ -114,17 +113,20 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       dateTime: zonedToInstant(nextSession('Wrestling').date, '11:00', TZ).toISOString(),
     });
     expect(wrongTime.statusCode).toBe(400);
-    expect(wrongTime.json()).toEqual({ error: 'There is no Muay Thai Beginner class at that time. Pick a time from the timetable.' });
+    expect(wrongTime.json()).toEqual({
+      error: 'There is no Muay Thai Beginner class at that time. Pick a time from the timetable.',
+      code: 'session_not_found',
+    });
     const noClass = await book({ ...person('x'), course: 'Kickboxing', dateTime: nextSession('Wrestling').startsAt });
     expect(noClass.statusCode).toBe(400);
     expect(noClass.json().error).toBe('There is no Kickboxing class at that time. Pick a time from the timetable.');
     // Last week's session of Wrestling already took place: a date before today is refused by the schema.
     const past = await book({ ...person('x'), course: 'Wrestling', dateTime: nextSession('Wrestling', { daysAhead: -8 }).startsAt });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toEqual({ error: BOOKING_RANGE_MESSAGE });
+    expect(past.json()).toEqual({ error: BOOKING_RANGE_MESSAGE, code: 'validation' });
     const pastRequest = await book({ ...person('x'), course: 'Private Training', dateTime: new Date(Date.now() - 3_600_000).toISOString() });
     expect(pastRequest.statusCode).toBe(400);
-    expect(pastRequest.json()).toEqual({ error: 'Pick a date and time in the future.' });
+    expect(pastRequest.json()).toEqual({ error: 'Pick a date and time in the future.', code: 'request_in_past' });
     expect((await db().selectFrom('reservations').select('id').execute()).length).toBe(before);
 
     const at = zonedToInstant(addDays(todayInZone(TZ), 5), '12:30', TZ).toISOString();
@@ -148,9 +150,9 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
     expect(r.manage_token_hash).toMatch(/^[0-9a-f]{64}$/);
 
     const [mail] = await outboxTo('guesttz@example.com');
-    expect(mail.subject).toMatch(/^Booking confirmed: Muay Thai Beginner on \w+day, .* at 08:00$/);
+    expect(mail.subject).toMatch(/^Booking confirmed: Muay Thai Beginner on \w+day, .* at 8:00 AM$/);
     for (const body of [mail.text_body, mail.html_body!]) {
-      expect(body).toContain('08:00–09:00 Krabi time (UTC+7)');
+      expect(body).toContain('8:00 AM – 9:00 AM Krabi time (UTC+7)');
       expect(body).not.toContain('Knee injury');
     }
     // The e-mail names its booking, so deleting or erasing the booking finds it.
@@ -167,8 +169,8 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
     expect(hashToken(token)).toBe(r.manage_token_hash);
 
     const [note] = await outboxTo('desk@gym.test').then((m) => m.filter((x) => x.text_body.includes(`#${r.id}`)));
-    expect(note.subject).toContain('at 08:00');
-    expect(note.text_body).toContain('08:00–09:00 Krabi time (UTC+7)');
+    expect(note.subject).toContain('at 8:00 AM');
+    expect(note.text_body).toContain('8:00 AM – 9:00 AM Krabi time (UTC+7)');
     expect(note.text_body).toContain('Knee injury last year');
   });
 
@@ -191,7 +193,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       // The same key for another booking: refused, nothing booked.
       const other = await book({ ...payload, name: 'Someone Else' }, { 'idempotency-key': 'order-1 retry' });
       expect(other.statusCode).toBe(422);
-      expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for a different booking' });
+      expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for a different booking', code: 'idempotency_key_reused' });
       // Another key: another booking.
       expect((await book(payload, { 'idempotency-key': 'order-2' })).statusCode).toBe(201);
       expect(await db().selectFrom('reservations').select('id').where('email', '=', 'guestidem@example.com').execute()).toHaveLength(2);
@@ -202,7 +204,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       for (const key of ['', '   ', 'x'.repeat(201), 'tab\there', 'clé']) {
         const res = await book(payload, { 'idempotency-key': key });
         expect(res.statusCode, JSON.stringify(key)).toBe(400);
-        expect(res.json()).toEqual({ error: 'Idempotency-Key must be 1 to 200 printable characters' });
+        expect(res.json()).toEqual({ error: 'Idempotency-Key must be 1 to 200 printable characters', code: 'validation' });
       }
       expect((await book(payload, { 'idempotency-key': 'k'.repeat(200) })).statusCode).toBe(201);
     });
@@ -270,7 +272,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         ] as const) {
           const r = await t.inject({ method, url });
           expect(r.statusCode, url).toBe(404);
-          expect(r.json()).toEqual({ error: 'Booking not found' });
+          expect(r.json()).toEqual({ error: 'Booking not found', code: 'not_found' });
         }
       }
       expect(await row(id)).toEqual(rowBefore);
@@ -289,7 +291,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect(r.cancelled_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
       const [confirmation, cancellation] = await outboxTo('guestcancel@example.com');
-      expect(cancellation.subject).toMatch(/^Booking cancelled: Muay Thai All Levels on .* at 15:00$/);
+      expect(cancellation.subject).toMatch(/^Booking cancelled: Muay Thai All Levels on .* at 3:00 PM$/);
       const first = parseCalendar(icsOfRow(confirmation));
       const cancel = parseCalendar(icsOfRow(cancellation));
       expect(cancel).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 1 });
@@ -302,7 +304,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       // Used up: the link answers 404, a second cancel changes nothing.
       const again = await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel` });
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Booking not found' });
+      expect(again.json()).toEqual({ error: 'Booking not found', code: 'not_found' });
       expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` })).statusCode).toBe(404);
       expect((await sessionOf(session.id))!.spotsLeft).toBe(spots + 1);
       expect(await outboxTo('guestcancel@example.com')).toHaveLength(2);
@@ -356,10 +358,10 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect(view.json()).toMatchObject({ state: 'booked', started: true, canCancel: false, canMove: false });
       const cancel = await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel` });
       expect(cancel.statusCode).toBe(409);
-      expect(cancel.json()).toEqual({ error: 'This class has already started' });
+      expect(cancel.json()).toEqual({ error: 'This class has already started', code: 'class_started' });
       const move = await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/move`, payload: { sessionId: s.id } });
       expect(move.statusCode).toBe(409);
-      expect(move.json()).toEqual({ error: 'This class has already started' });
+      expect(move.json()).toEqual({ error: 'This class has already started', code: 'class_started' });
       const staffCancel = await t.inject({ method: 'PUT', url: `/api/reservations/${inserted.id}/cancel`, token: staff });
       expect(staffCancel.statusCode).toBe(409);
       expect(await row(inserted.id)).toEqual(before);
@@ -393,8 +395,8 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         calendar_sequence: 1,
       });
       const [confirmation, moved] = await outboxTo('guestmove@example.com');
-      expect(moved.subject).toMatch(/^Booking moved: MMA Training, now .* at 17:00$/);
-      expect(moved.text_body).toContain('09:00–10:00');
+      expect(moved.subject).toMatch(/^Booking moved: MMA Training, now .* at 5:00 PM$/);
+      expect(moved.text_body).toContain('9:00 AM – 10:00 AM');
       const first = parseCalendar(icsOfRow(confirmation));
       const ev = parseCalendar(icsOfRow(moved));
       expect(ev).toMatchObject({ method: 'REQUEST', uid: first.uid, sequence: 1 });
@@ -423,7 +425,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
 
         const toFull = await move(full.id);
         expect(toFull.statusCode).toBe(409);
-        expect(toFull.json()).toEqual({ error: 'This class is full' });
+        expect(toFull.json()).toEqual({ error: 'This class is full', code: 'slot_full' });
         const missing = await move(`999999:${full.date}`);
         expect(missing.statusCode).toBe(404);
         expect(missing.json().error).toBe('There is no such class on the timetable. Pick a time from the timetable.');
@@ -433,7 +435,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
           `${from.weeklySessionId}:${nextSession('Wrestling', { daysAhead: -8, weekday: new Date(`${from.date}T00:00:00Z`).getUTCDay() || 7 }).date}`,
         );
         expect(started.statusCode).toBe(400);
-        expect(started.json()).toEqual({ error: 'That class has already started. Pick a later one.' });
+        expect(started.json()).toEqual({ error: 'That class has already started. Pick a later one.', code: 'move_target_started' });
         for (const bad of ['', 'abc', '1:2030-13-45x', 12]) expect((await move(bad)).statusCode).toBe(400);
         expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/move`, payload: {} })).statusCode).toBe(400);
 

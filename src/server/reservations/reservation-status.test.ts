@@ -3,7 +3,7 @@ import { backends, createTestApp, type TestApp } from '../../../tests/helpers/te
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../shared/constants';
 import { nowIso } from '../db/database';
 import * as repo from './reservations.repository';
-import { markRead, nextStatusOnOpen } from './reservations.service';
+import { markRead, nextStatusOnOpen } from './booking-admin.service';
 
 describe('nextStatusOnOpen', () => {
   it('reads an unread booking and leaves every other status as it is', () => {

@@ -1,8 +1,9 @@
 import type { ReservationRow } from '../db/schema';
-import type { ManageBookingDto, ReservationDto } from '../../shared/api-types';
+import type { BookingCreatedDto, ManageBookingDto, ReservationDto } from '../../shared/api-types';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
 import { decoyId, type HoneypotDecoy } from '../http/honeypot';
-import type { ManagedBooking } from './reservations.service';
+import type { BookingResult } from './booking-create.service';
+import type { ManagedBooking } from './booking-manage.service';
 export type { ReservationDto };
 
 export const presentReservation = (r: ReservationRow): ReservationDto => ({
@@ -21,6 +22,10 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   source: r.source,
   cancelledAt: r.cancelled_at,
 });
+
+/** POST /api/reservations' answer: the booking, and the pass that paid for it (if any). */
+export const presentCreatedBooking = (r: Pick<BookingResult, 'row' | 'pass'>): BookingCreatedDto =>
+  r.pass ? { ...presentReservation(r.row), passId: r.pass.passId, creditsLeft: r.pass.creditsLeft } : presentReservation(r.row);
 
 /** A booking as its manage page shows it (GET /api/bookings/manage/{token}, cancel, move). */
 export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
@@ -41,6 +46,7 @@ export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
     canCancel: booked && !b.started,
     canMove: booked && !b.started && b.row.weekly_session_id != null,
     weeklySessionId: b.row.weekly_session_id,
+    ...(b.pass ? { pass: { creditReturned: b.pass.creditReturned, deadline: b.pass.deadline.toISOString() } } : {}),
   };
 };
 

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
+import { anyColumnLike, type TextSearch } from '../db/search';
 import type { IdempotencyKeysTable, ReservationRow, ReservationsTable } from '../db/schema';
 
 export const insertReservation = (db: Db, row: Insertable<ReservationsTable>): Promise<ReservationRow> =>
@@ -169,8 +170,8 @@ export async function purgeIdempotencyKeys(db: Db, before: string): Promise<numb
 }
 
 export interface ReservationSearch {
-  /** Lowercased LIKE pattern (containsPattern) matched against name, e-mail and phone. */
-  like?: string;
+  /** Matched against name, e-mail and phone, whatever the case. */
+  like?: TextSearch;
   /** The same text with only its digits, matched against the phone's digits ("0812" finds "+66 81 2…"). */
   digitsLike?: string;
   course?: string;
@@ -191,9 +192,7 @@ function searched(db: Db, f: ReservationSearch) {
     const digits = f.digitsLike;
     q = q.where((eb) =>
       eb.or([
-        sql<boolean>`lower(name) like ${like} escape '\\'`,
-        sql<boolean>`lower(coalesce(email, '')) like ${like} escape '\\'`,
-        sql<boolean>`lower(coalesce(phone, '')) like ${like} escape '\\'`,
+        anyColumnLike(['name', 'email', 'phone'], like),
         ...(digits ? [sql<boolean>`replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '.', ''), '+', '') like ${digits}`] : []),
       ]),
     );

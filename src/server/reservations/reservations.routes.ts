@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { manageBookingDtoSchema, reservationDtoSchema, reservationPageDtoSchema } from '../../shared/api-types';
+import { bookingCreatedDtoSchema, manageBookingDtoSchema, reservationDtoSchema, reservationPageDtoSchema } from '../../shared/api-types';
 import { isListQuery, reservationListQuerySchema } from '../../shared/schemas/lists';
 import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { idParamSchema } from '../../shared/schemas/common';
@@ -9,8 +9,10 @@ import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSch
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { withLanguage } from '../http/with-language';
-import { presentManagedBooking, presentReservation, reservationDecoy } from './reservations.presenter';
-import * as service from './reservations.service';
+import { presentCreatedBooking, presentManagedBooking, presentReservation, reservationDecoy } from './reservations.presenter';
+import * as admin from './booking-admin.service';
+import { createReservation } from './booking-create.service';
+import * as manage from './booking-manage.service';
 
 const TAGS = ['Reservations'];
 const MANAGE_TAGS = ['Bookings (manage link)'];
@@ -29,15 +31,18 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       description:
         'A course and time must name a timetable session (GET /api/sessions); it takes one of its seats (409 "This class is full"). ' +
         'A class by appointment (Private Training) is a request at any future time. With an Idempotency-Key, a retry within 24 h ' +
-        'gets the first answer again and books nothing (422 when the key was used for another booking).',
+        'gets the first answer again and books nothing (422 when the key was used for another booking). With `passToken` (the token of a ' +
+        "paid pass's order page) the booking spends one of the pass's sessions in the same transaction as the seat, and the answer " +
+        'names it (`passId`, `creditsLeft`); a pass that cannot pay for it refuses the booking and books nothing: 404 pass_not_found, ' +
+        '409 pass_not_paid, pass_not_covered, pass_out_of_dates, pass_day_used, pass_slot_used, pass_no_credit.',
       headers: reservationHeadersSchema,
       body: reservationPayloadSchemaIn(ctx.config.timezone),
-      response: { 201: reservationDtoSchema, ...errorResponses(400, 409, 422) },
+      response: { 201: bookingCreatedDtoSchema, ...errorResponses(400, 404, 409, 422) },
     },
     handler: async (req, reply) => {
-      const result = await service.createReservation(ctx, { payload: req.body, idempotencyKey: req.headers['idempotency-key'] });
+      const result = await createReservation(ctx, { payload: req.body, idempotencyKey: req.headers['idempotency-key'] });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(presentReservation(result.row));
+      return reply.code(201).send(presentCreatedBooking(result));
     },
   });
 
@@ -51,7 +56,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: manageTokenParamsSchema,
       response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404) },
     },
-    handler: async (req) => presentManagedBooking(await service.getManagedBooking(ctx, req.params.token)),
+    handler: async (req) => presentManagedBooking(await manage.getManagedBooking(ctx, req.params.token)),
   });
 
   r.post('/api/bookings/manage/:token/cancel', {
@@ -62,7 +67,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: manageTokenParamsSchema,
       response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
     },
-    handler: async (req) => presentManagedBooking(await service.cancelByToken(ctx, req.params.token)),
+    handler: async (req) => presentManagedBooking(await manage.cancelByToken(ctx, req.params.token)),
   });
 
   r.post('/api/bookings/manage/:token/move', {
@@ -74,7 +79,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: manageMovePayloadSchema,
       response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
     },
-    handler: async (req) => presentManagedBooking(await service.moveByToken(ctx, req.params.token, req.body.sessionId)),
+    handler: async (req) => presentManagedBooking(await manage.moveByToken(ctx, req.params.token, req.body.sessionId)),
   });
 
   // Without a parameter: every reservation, archived included (SPEC.md §7). With a search, filter,
@@ -88,8 +93,8 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: z.union([reservationPageDtoSchema, reservationDtoSchema.array()]), ...errorResponses(400, 401) },
     },
     handler: async (req) => {
-      if (!isListQuery(req.query, RESERVATION_LIST_KEYS)) return (await service.listReservations(ctx)).map(presentReservation);
-      const { rows, ...page } = await service.searchReservations(ctx, req.query);
+      if (!isListQuery(req.query, RESERVATION_LIST_KEYS)) return (await admin.listReservations(ctx)).map(presentReservation);
+      const { rows, ...page } = await admin.searchReservations(ctx, req.query);
       return { items: rows.map((r) => withLanguage(presentReservation(r), r)), ...page };
     },
   });
@@ -102,13 +107,13 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParamSchema,
       response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => presentReservation(await service.markRead(ctx, req.params.id)),
+    handler: async (req) => presentReservation(await admin.markRead(ctx, req.params.id)),
   });
 
   r.put('/api/reservations/:id/archive', {
     config: { access: 'user' },
     schema: { tags: TAGS, summary: 'Archive a reservation', params: idParamSchema, response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) } },
-    handler: async (req) => presentReservation(await service.archive(ctx, req.params.id)),
+    handler: async (req) => presentReservation(await admin.archive(ctx, req.params.id)),
   });
 
   r.put('/api/reservations/:id/unarchive', {
@@ -119,7 +124,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParamSchema,
       response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => presentReservation(await service.unarchive(ctx, req.params.id)),
+    handler: async (req) => presentReservation(await admin.unarchive(ctx, req.params.id)),
   });
 
   r.put('/api/reservations/:id/unread', {
@@ -130,7 +135,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParamSchema,
       response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404) },
     },
-    handler: async (req) => presentReservation(await service.markUnread(ctx, req.params.id)),
+    handler: async (req) => presentReservation(await admin.markUnread(ctx, req.params.id)),
   });
 
   // Bulk actions: one request and one transaction for the selected rows; ids that name nothing,
@@ -144,10 +149,10 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
         return { count: ids.length, ids };
       },
     });
-  bulk('read', 'Mark the selected reservations read (the unread ones)', (ids) => service.bulkMarkRead(ctx, ids));
-  bulk('archive', 'Archive the selected reservations (unread and read ones)', (ids) => service.bulkArchive(ctx, ids));
-  bulk('unarchive', 'Unarchive the selected reservations (each back to what it was)', (ids) => service.bulkUnarchive(ctx, ids));
-  bulk('delete', 'Delete the selected reservations for good (seats given back)', (ids) => service.bulkDelete(ctx, ids));
+  bulk('read', 'Mark the selected reservations read (the unread ones)', (ids) => admin.bulkMarkRead(ctx, ids));
+  bulk('archive', 'Archive the selected reservations (unread and read ones)', (ids) => admin.bulkArchive(ctx, ids));
+  bulk('unarchive', 'Unarchive the selected reservations (each back to what it was)', (ids) => admin.bulkUnarchive(ctx, ids));
+  bulk('delete', 'Delete the selected reservations for good (seats given back)', (ids) => admin.bulkDelete(ctx, ids));
 
   r.put('/api/reservations/:id/cancel', {
     config: { access: 'user' },
@@ -157,7 +162,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       params: idParamSchema,
       response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404, 409) },
     },
-    handler: async (req) => presentReservation(await service.cancelByStaff(ctx, req.params.id)),
+    handler: async (req) => presentReservation(await admin.cancelByStaff(ctx, req.params.id)),
   });
 
   r.delete('/api/reservations/:id', {
@@ -169,7 +174,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
     },
     handler: async (req, reply) => {
-      await service.deleteReservation(ctx, req.params.id);
+      await admin.deleteReservation(ctx, req.params.id);
       return reply.code(204).send(null);
     },
   });

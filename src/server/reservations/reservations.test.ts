@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../tests/helpers/smtp-peer';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { FAST_MAIL, bookingPayload } from '../../../tests/helpers/factories';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { parseCalendar } from '../../../tests/helpers/calendar';
-import { breakOutbox, repairOutbox } from '../mail/outbox-test-utils';
-import { batchStats } from './reservations.service';
+import { breakOutbox, repairOutbox } from '../mail/delivery/outbox-test-utils';
+import { batchStats } from './booking-create.service';
 
-const fast = { mailRetryBaseMs: 50, mailRetryMaxMs: 200, mailPollMs: 50 };
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
-const valid = { name: 'Tom Booker', email: 'tom@example.com', phone: null, course: 'MMA Training', dateTime: '2028-01-04T10:00:00.000Z', message: null };
+// Tom's MMA Training, Tuesday 4 January 2028 at 17:00 gym time.
+const valid = bookingPayload({ dateTime: '2028-01-04T10:00:00.000Z' });
 
 /** Lets a few poll cycles pass, to show that nothing more arrives. */
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
@@ -26,7 +27,7 @@ describe.each(backends)('reservations on %s', (backend) => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, ...FAST_MAIL });
     staff = (await t.signIn('staff')).token;
     // Many bookings here share MMA Training's session of 4 January 2028.
     await t.app.ctx.db.updateTable('weekly_sessions').set({ capacity: 1000 }).execute();
@@ -70,12 +71,12 @@ describe.each(backends)('reservations on %s', (backend) => {
 
     const mail = await waitUntil(() => mailsTo('confirm@example.com')[0], 10_000, 'the confirmation');
     // 10:00 UTC is 17:00 at the gym (Asia/Bangkok): MMA Training's Tuesday session.
-    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: MMA Training on Tuesday, 4 January 2028 at 17:00');
+    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: MMA Training on Tuesday, 4 January 2028 at 5:00 PM');
     const parsed = await simpleParser(mail.raw);
     for (const body of [parsed.text ?? '', typeof parsed.html === 'string' ? parsed.html : '']) {
       expect(body).toContain('Hello Tom Booker,');
       expect(body).toContain('MMA Training');
-      expect(body).toContain('Tuesday, 4 January 2028, 17:00–18:00 Krabi time (UTC+7)');
+      expect(body).toContain('Tuesday, 4 January 2028, 5:00 PM – 6:00 PM Krabi time (UTC+7)');
       expect(body).toMatch(/http:\/\/gym\.test\/booking\/manage\/[A-Za-z0-9_-]{43}/);
       // The visitor's own words go to the gym only (DESIGN §5).
       expect(body).not.toContain('First time, a bit nervous');
@@ -117,7 +118,7 @@ describe.each(backends)('reservations on %s', (backend) => {
     expect(missingKeys.statusCode).toBe(201);
     expect(missingKeys.json()).toMatchObject({ phone: null, message: null });
     const mail = await waitUntil(() => mailsTo('keys@example.com')[0], 10_000, 'the confirmation');
-    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: Wrestling on Friday, 3 March 2028 at 10:00');
+    expect(decodeHeader(mail.headers.subject)).toBe('Booking confirmed: Wrestling on Friday, 3 March 2028 at 10:00 AM');
   });
 
   it('checks the booking rules with the messages of the form', async () => {
@@ -137,7 +138,7 @@ describe.each(backends)('reservations on %s', (backend) => {
     for (const [payload, error] of cases) {
       const res = await book(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json(), JSON.stringify(payload)).toEqual({ error });
+      expect(res.json(), JSON.stringify(payload)).toEqual({ error, code: 'validation' });
     }
     const badDate = await book({ ...valid, dateTime: 'tomorrow-ish' });
     expect(badDate.statusCode).toBe(400);
@@ -216,7 +217,7 @@ describe.each(backends)('reservations on %s', (backend) => {
     ] as const) {
       const r = await t.inject({ method, url, token: staff });
       expect(r.statusCode, url).toBe(404);
-      expect(r.json()).toEqual({ error: 'Reservation not found' });
+      expect(r.json()).toEqual({ error: 'Reservation not found', code: 'not_found' });
     }
     for (const odd of ODD_IDS) {
       for (const [method, url] of [
@@ -236,7 +237,7 @@ describe.each(backends)('reservations with a gym notification address on %s', (b
   let t: TestApp;
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...fast });
+    t = await createTestApp(backend, { smtpUrl: peer.url, notifyEmail: 'desk@gym.test', ...FAST_MAIL });
   });
   afterAll(async () => {
     await t?.close();
@@ -253,11 +254,11 @@ describe.each(backends)('reservations with a gym notification address on %s', (b
     await peer.waitFor(2);
     const note = peer.messages.find((m) => m.to.includes('desk@gym.test'))!;
     const confirmation = peer.messages.find((m) => m.to.includes('visitor@example.com'))!;
-    expect(decodeHeader(note.headers.subject)).toBe('New booking: Tom Booker — MMA Training, Tuesday, 4 January 2028 at 17:00');
+    expect(decodeHeader(note.headers.subject)).toBe('New booking: Tom Booker — MMA Training, Tuesday, 4 January 2028 at 5:00 PM');
     expect(note.headers['reply-to']).toBe('visitor@example.com');
     const noteText = (await simpleParser(note.raw)).text ?? '';
     expect(noteText).toMatch(/Phone:\s+\+66 1/);
-    expect(noteText).toContain('17:00–18:00 Krabi time (UTC+7)');
+    expect(noteText).toContain('5:00 PM – 6:00 PM Krabi time (UTC+7)');
     expect(noteText).toContain('> See you');
     expect(noteText).toContain('http://gym.test/admin/reservations');
     expect(confirmation.headers['reply-to']).toBe('desk@gym.test');
@@ -335,7 +336,7 @@ describe.each(backends)('concurrent bookings on %s', (backend) => {
       const poisoned = payloads.map((p, i) => (p.name.startsWith('Poison') ? i : -1)).filter((i) => i >= 0);
       for (const i of poisoned) {
         expect(answers[i].statusCode).toBe(500);
-        expect(answers[i].json()).toEqual({ error: 'Internal server error' });
+        expect(answers[i].json()).toEqual({ error: 'Internal server error', code: 'internal' });
       }
       await expectStored(
         answers,

@@ -1,3 +1,5 @@
+import { markdownToPlainText } from './plain-text';
+
 // Escaping lives in lib/escape-html.ts (one rule for every server-written page).
 
 /**
@@ -17,16 +19,9 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** A plain-text summary of Markdown, for descriptions. */
+/** A plain-text summary of Markdown, for descriptions and the feed: at most `max` characters, cut between words. */
 export function plainSummary(markdown: string, max = 160): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = markdownToPlainText(markdown);
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 30))}…`;

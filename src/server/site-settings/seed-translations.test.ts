@@ -13,7 +13,7 @@ import {
   withSeedTranslations,
   type SeedOwnerTexts,
   type TranslatedLanguage,
-} from './seed-translations';
+} from '../db/migrations/020-owner-translations.data';
 
 const TRANSLATED = LANGUAGES.filter((l): l is TranslatedLanguage => l !== 'en');
 const GYM_NAME = DEFAULT_SITE_SETTINGS.name;
@@ -209,7 +209,7 @@ describe('the seeded translations are added only where they fit', () => {
         .set({ data: JSON.stringify(edited), version: 7 })
         .execute();
       await h.db.updateTable('classes').set({ description: 'Our own words.' }).where('name', '=', 'Luta Livre').execute();
-      await migrate(h);
+      await migrate(h, undefined, { upTo: '020-owner-translations' });
       const after = await h.db.selectFrom('site_settings').select(['data', 'version']).executeTakeFirstOrThrow();
       const s = JSON.parse(after.data) as SiteSettings;
       expect(after.version).toBe(8);

@@ -41,14 +41,11 @@ export function siteSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'admin' },
     schema: {
       tags: TAGS,
-      summary: 'Save the settings (admins); a stale version is refused with 409',
+      summary: 'Save the settings (admins): the answer of GET with its settings edited; a stale version is refused with 409',
       body: siteSettingsUpdateSchema,
       response: { 200: answerSchema, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (req) => {
-      const { version, ...settings } = req.body;
-      return service.saveSiteSettings(ctx, settings, version, signedIn(req).user.id);
-    },
+    handler: (req) => service.saveSiteSettings(ctx, req.body.settings, req.body.version, signedIn(req).user.id),
   });
 
   r.get('/api/site-settings/history', {

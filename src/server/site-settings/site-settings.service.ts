@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
 import { STALE_EDIT } from '../../shared/messages';
 import {
@@ -16,7 +15,8 @@ import { nowIso, type Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { NO_FILE, rejection, storeVariants, type UploadedFile } from '../gallery/gallery.service';
 import { processImage } from '../media/image-processing';
-import { createLocalStorage, type MediaStorage } from '../media/storage';
+import type { MediaStorage } from '../media/storage';
+import { publicMediaStorage } from '../media/stores';
 import * as repo from './site-settings.repository';
 
 // The gym's facts are read by every page, the head, the feed, the sitemap and the e-mails: they
@@ -42,13 +42,23 @@ function parseStored(ctx: Pick<AppContext, 'log'>, data: string): SiteSettings {
   } catch (err) {
     ctx.log.error({ err }, 'site settings: stored JSON unreadable, defaults used');
   }
-  const merged = { ...DEFAULT_SITE_SETTINGS, ...stored };
+  const merged = { ...DEFAULT_SITE_SETTINGS, ...withCovers(stored) };
   const parsed = siteSettingsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
   ctx.log.error({ issues: parsed.error.issues.slice(0, 5) }, 'site settings: stored record refused by the schema, defaults used for those fields');
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
   const repaired = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, bad.has(k) ? DEFAULT_SITE_SETTINGS[k as keyof SiteSettings] : v]));
   return siteSettingsSchema.safeParse(repaired).data ?? DEFAULT_SITE_SETTINGS;
+}
+
+/**
+ * Versions saved before issue 21 (the history) say nothing of what the columns cover: none is
+ * sold, rather than the whole price table falling back to the seed's.
+ */
+function withCovers(stored: Record<string, unknown>): Record<string, unknown> {
+  const prices = stored.prices as { columns?: unknown; covers?: unknown } | undefined;
+  if (!prices || typeof prices !== 'object' || prices.covers !== undefined || !Array.isArray(prices.columns)) return stored;
+  return { ...stored, prices: { ...prices, covers: prices.columns.map(() => null) } };
 }
 
 /** The settings, their version and when they were saved (cached; see above). */
@@ -111,7 +121,7 @@ async function writeVersion(ctx: AppContext, settings: SiteSettings, expected: n
     await repo.insertHistory(trx, { version: saved.version, data, changes: JSON.stringify(changes), changed_at: at, changed_by: userId });
     return saved;
   });
-  if (!row) throw conflict(STALE_EDIT.siteSettings);
+  if (!row) throw conflict(STALE_EDIT.siteSettings, 'stale_version');
   lastKnown.set(ctx.db, settings);
   // Every page, the feed, the sitemap and this answer show the settings.
   ctx.publicCache.invalidate('settings');
@@ -142,9 +152,8 @@ export async function restoreSiteSettings(ctx: AppContext, entryId: number, user
   return writeVersion(ctx, parseStored(ctx, entry.data), current?.version ?? 1, userId);
 }
 
-/** Site images live in DATA_DIR/uploads/site, served at /uploads/site/ like the gallery's. */
-export const siteImageStorage = (ctx: AppContext): MediaStorage =>
-  createLocalStorage({ dir: path.join(ctx.config.dataDir, 'uploads', 'site'), urlPrefix: '/uploads/site/' });
+/** Site images live in uploads/site (DATA_DIR or the bucket), served at /uploads/site/ like the gallery's. */
+export const siteImageStorage = (ctx: AppContext): MediaStorage => publicMediaStorage(ctx.config, 'site');
 
 /**
  * POST /api/site-settings/images/{kind}: the gallery's checks (type from the bytes, pixel limit,

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatMetric } from '../../shared/constants';
+import { dateTimeFormat } from '../../shared/gym-time';
 import type { StatsRecorder } from '../context';
 import { nowIso, type Db } from '../db/database';
 import { addToCounter } from './stats.repository';
 
 /** YYYY-MM-DD of an instant in the gym's time zone. */
 export function dayInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 export function createStatsRecorder(db: Db, timeZone: string, log: FastifyBaseLogger, flushMs = 5_000): StatsRecorder & { close(): Promise<void> } {

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPayload } from '../../../tests/helpers/factories';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // POST /api/reservations takes a seat when its course and time are a timetable session.
 describe.each(backends)('bookings take seats on %s', (backend) => {
   let t: TestApp;
   let staff: string;
-  const booking = (course: string, dateTime: string, n = 0) => ({
-    name: `Guest ${n}`,
-    email: `guest${n}@example.com`,
-    phone: null,
-    course,
-    dateTime,
-    message: null,
-  });
+  const booking = (course: string, dateTime: string, n = 0) => bookingPayload({ name: `Guest ${n}`, email: `guest${n}@example.com`, course, dateTime });
   const book = (payload: unknown) => t.inject({ method: 'POST', url: '/api/reservations', payload: payload as object });
   const session = async (id: string) =>
     (await t.inject({ method: 'GET', url: `/api/sessions?from=${id.split(':')[1]}&days=1` })).json().sessions.find((s: { id: string }) => s.id === id);
@@ -41,7 +35,7 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => book(booking('Wrestling', wrestling.startsAt, i))));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, 201, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'This class is full' });
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full' });
 
     const rows = await t.app.ctx.db.selectFrom('reservations').selectAll().where('course', '=', 'Wrestling').execute();
     expect(rows).toHaveLength(2);
@@ -62,11 +56,11 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     });
     const refused = await book(booking('Luta Livre', luta.startsAt));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'This class does not take place on that day' });
+    expect(refused.json()).toEqual({ error: 'This class does not take place on that day', code: 'class_not_held' });
 
     const off = await book(booking('Luta Livre', '2028-06-14T09:30:00.000Z'));
     expect(off.statusCode).toBe(400);
-    expect(off.json()).toEqual({ error: 'There is no Luta Livre class at that time. Pick a time from the timetable.' });
+    expect(off.json()).toEqual({ error: 'There is no Luta Livre class at that time. Pick a time from the timetable.', code: 'session_not_found' });
 
     const priv = await book(booking('Private Training', '2028-06-14T05:30:00.000Z'));
     expect(priv.statusCode).toBe(201);

@@ -4,7 +4,7 @@ import type { ClassDto, ClosureDto, PublicClassDto, SessionCancellationDto, Sess
 import { toBool } from '../db/database';
 import type { ClassRow, ClosureRow } from '../db/schema';
 import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
-import { occurrenceId, spotsLeft, type Occurrence } from './timetable.service';
+import { occurrenceId, spotsLeft, type Occurrence } from './occurrence-rule';
 
 export const presentSession = (o: Occurrence): SessionDto => {
   const left = spotsLeft(o);

@@ -1,4 +1,4 @@
-import { addDays, instantToZoned, isIsoDate, isoWeekday, todayInZone, zoneLabel, zonedToInstant } from '../../shared/gym-time';
+import { addDays, instantToZoned, isIsoDate, isoWeekday, todayInZone, zoneLabel } from '../../shared/gym-time';
 import {
   CLOSED_WEEKDAY,
   SESSIONS_DEFAULT_DAYS,
@@ -16,85 +16,12 @@ import type { ClassRow, ClosureRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import * as repo from './timetable.repository';
 import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
+import { inClosure, occurrenceId, occurrenceOf, occurrencesBetween, type Occurrence } from './occurrence-rule';
 
 export const CLASS_NOT_FOUND = 'Cours introuvable';
 export const WEEKLY_SESSION_NOT_FOUND = 'Créneau introuvable';
 export const CANCELLATION_NOT_FOUND = "Ce créneau n'est pas annulé à cette date";
 export const CLOSURE_NOT_FOUND = 'Fermeture introuvable';
-
-/** One occurrence of a weekly session on a gym date. */
-export interface Occurrence {
-  weeklySessionId: number;
-  classId: number;
-  course: string;
-  level: ClassRow['level'];
-  coach: string | null;
-  /** Gym date and wall time. */
-  date: string;
-  time: string;
-  startsAt: Date;
-  endsAt: Date;
-  durationMinutes: number;
-  capacity: number;
-  taken: number;
-}
-
-export const occurrenceId = (weeklySessionId: number, date: string) => `${weeklySessionId}:${date}`;
-export const spotsLeft = (o: Pick<Occurrence, 'capacity' | 'taken'>) => Math.max(0, o.capacity - o.taken);
-
-function occurrenceOf(s: WeeklySessionWithClass, date: string, taken: number, timeZone: string): Occurrence {
-  const startsAt = zonedToInstant(date, s.start_time, timeZone);
-  return {
-    weeklySessionId: s.id,
-    classId: s.class_id,
-    course: s.class_name,
-    level: s.level,
-    coach: s.coach,
-    date,
-    time: s.start_time,
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + s.duration_minutes * 60_000),
-    durationMinutes: s.duration_minutes,
-    capacity: s.capacity,
-    taken,
-  };
-}
-
-const inClosure = (closures: ClosureRow[], date: string) => closures.some((c) => c.start_date <= date && date <= c.end_date);
-
-/**
- * The occurrences of the given weekly sessions from `from` for `days` days, in start order:
- * never on Sunday, a closed date or a cancelled occurrence, never one that already started.
- * Pure: the caller reads the rows.
- */
-export function occurrencesBetween(input: {
-  sessions: WeeklySessionWithClass[];
-  cancelled: Set<string>;
-  closures: ClosureRow[];
-  taken: Map<string, number>;
-  from: string;
-  days: number;
-  timeZone: string;
-  now: Date;
-}): Occurrence[] {
-  const out: Occurrence[] = [];
-  const bookable = input.sessions.filter((s) => !toBool(s.by_appointment));
-  for (let i = 0; i < input.days; i += 1) {
-    const date = addDays(input.from, i);
-    const weekday = isoWeekday(date);
-    if (weekday === CLOSED_WEEKDAY || inClosure(input.closures, date)) continue;
-    for (const s of bookable) {
-      if (s.weekday !== weekday) continue;
-      const key = occurrenceId(s.id, date);
-      if (input.cancelled.has(key)) continue;
-      const o = occurrenceOf(s, date, input.taken.get(key) ?? 0, input.timeZone);
-      if (o.startsAt.getTime() <= input.now.getTime()) continue;
-      out.push(o);
-    }
-  }
-  // Same day: by start instant, then the catalogue's order (the sessions came sorted so).
-  return out.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-}
 
 /** GET /api/sessions: the coming sessions with their free places. */
 export async function listSessions(ctx: AppContext, query: SessionsQuery, now: Date = new Date()) {
@@ -168,6 +95,7 @@ export async function findSessionAt(db: Db, course: string, instant: Date | stri
 
 /**
  * The occurrence `date` of weekly session `weeklySessionId` (a SessionDto's id names both), with
+ * whether it is on the timetable that day (`scheduled`: its weekday, not by appointment), and
  * whether it may be booked now: `bookable` is false when the session or its class is inactive,
  * the class is by appointment, or the date is not the session's weekday or is a Sunday. Null when
  * no weekly session has that id or the date is not a calendar date.
@@ -177,18 +105,20 @@ export async function findOccurrence(
   weeklySessionId: number,
   date: string,
   timeZone: string,
-): Promise<(Occurrence & { bookable: boolean; cancelled: boolean; closed: boolean }) | null> {
+): Promise<(Occurrence & { scheduled: boolean; active: boolean; bookable: boolean; cancelled: boolean; closed: boolean }) | null> {
   if (!isIsoDate(date)) return null;
   const s = await repo.findWeeklySession(db, weeklySessionId);
   if (!s) return null;
   const weekday = isoWeekday(date);
-  const bookable = toBool(s.active) && toBool(s.class_active) && !toBool(s.by_appointment) && s.weekday === weekday && weekday !== CLOSED_WEEKDAY;
+  const scheduled = !toBool(s.by_appointment) && s.weekday === weekday;
+  const active = toBool(s.active) && toBool(s.class_active);
+  const bookable = active && scheduled && weekday !== CLOSED_WEEKDAY;
   const [cancelled, closures, taken] = await Promise.all([
     repo.isCancelled(db, s.id, date),
     repo.listClosures(db, date, date),
     repo.seatsTaken(db, s.id, date),
   ]);
-  return { ...occurrenceOf(s, date, taken, timeZone), bookable, cancelled, closed: closures.length > 0 };
+  return { ...occurrenceOf(s, date, taken, timeZone), scheduled, active, bookable, cancelled, closed: inClosure(closures, date) };
 }
 
 /** The length of a class by name (a request by appointment has no session); undefined when no class has it. */

@@ -125,7 +125,7 @@ describe.each(backends)('timetable on %s', (backend) => {
     for (const [query, error] of cases) {
       const res = await t.inject({ method: 'GET', url: `/api/sessions${query}` });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json(), query).toEqual({ error });
+      expect(res.json(), query).toEqual({ error, code: 'validation' });
     }
     expect((await sessions('?from=2030-06-03&days=60')).sessions.length).toBeGreaterThan(0);
   });
@@ -171,8 +171,12 @@ describe.each(backends)('timetable on %s', (backend) => {
 
     expect((await api('POST', '/api/timetable/classes', { name: 'Kids Muay Thai', level: 'Beginner' })).json()).toEqual({
       error: 'Un cours porte déjà ce nom',
+      code: 'conflict',
     });
-    expect((await api('POST', '/api/timetable/classes', { name: '  ', level: 'Beginner' })).json()).toEqual({ error: 'Le nom du cours est obligatoire' });
+    expect((await api('POST', '/api/timetable/classes', { name: '  ', level: 'Beginner' })).json()).toEqual({
+      error: 'Le nom du cours est obligatoire',
+      code: 'validation',
+    });
     const badLevel = await api('POST', '/api/timetable/classes', { name: 'Boxing', level: 'Expert' });
     expect(badLevel.statusCode).toBe(400);
     expect(badLevel.json().error).toContain('Niveau inconnu');
@@ -181,8 +185,8 @@ describe.each(backends)('timetable on %s', (backend) => {
     const id = created.json().id;
     const renamed = await api('PATCH', `/api/timetable/classes/${id}`, { name: 'Wrestling' });
     expect(renamed.statusCode).toBe(409);
-    expect(renamed.json()).toEqual({ error: 'Un cours porte déjà ce nom' });
-    expect((await api('PATCH', `/api/timetable/classes/${id}`, {})).json()).toEqual({ error: 'Aucune modification demandée' });
+    expect(renamed.json()).toEqual({ error: 'Un cours porte déjà ce nom', code: 'conflict' });
+    expect((await api('PATCH', `/api/timetable/classes/${id}`, {})).json()).toEqual({ error: 'Aucune modification demandée', code: 'validation' });
     expect((await api('PATCH', '/api/timetable/classes/99999', { active: false })).statusCode).toBe(404);
 
     const off = await api('PATCH', `/api/timetable/classes/${id}`, { active: false, description: 'Saturday mornings' });
@@ -199,13 +203,15 @@ describe.each(backends)('timetable on %s', (backend) => {
 
     const sunday = await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 7, startTime: '18:00', capacity: 10 });
     expect(sunday.statusCode).toBe(400);
-    expect(sunday.json()).toEqual({ error: 'La salle est fermée le dimanche' });
+    expect(sunday.json()).toEqual({ error: 'La salle est fermée le dimanche', code: 'validation' });
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '25:00', capacity: 10 })).json()).toEqual({
       error: "L'heure doit être au format HH:MM (24 h)",
+      code: 'validation',
     });
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '18:00', capacity: 0 })).statusCode).toBe(400);
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday: 1, startTime: '10:00', capacity: 10 })).json()).toEqual({
       error: 'Ce cours a déjà un créneau ce jour-là à cette heure',
+      code: 'conflict',
     });
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: 99999, weekday: 1, startTime: '18:00', capacity: 10 })).statusCode).toBe(404);
     expect((await api('POST', '/api/timetable/weekly-sessions', { classId: priv.id, weekday: 1, startTime: '18:00', capacity: 1 })).statusCode).toBe(409);
@@ -286,7 +292,7 @@ describe.each(backends)('timetable on %s', (backend) => {
     expect(moved.json().error).toContain('réservations à venir');
     const deleted = await api('DELETE', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json()).toEqual({ error: 'Ce créneau a des réservations : désactivez-le plutôt que de le supprimer' });
+    expect(deleted.json()).toEqual({ error: 'Ce créneau a des réservations : désactivez-le plutôt que de le supprimer', code: 'conflict' });
     await api('PATCH', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`, { capacity: 20 });
   });
 
@@ -298,8 +304,11 @@ describe.each(backends)('timetable on %s', (backend) => {
     const wrongDay = await api('POST', url, { date: addDays(MONDAY, 1) });
     expect(wrongDay.statusCode).toBe(400);
     expect(wrongDay.json().error).toContain("n'a pas lieu le 2030-06-04");
-    expect((await api('POST', url, { date: '2030-02-30' })).json()).toEqual({ error: 'La date doit être une date réelle au format AAAA-MM-JJ' });
-    expect((await api('POST', url, { date: '2020-01-06' })).json()).toEqual({ error: 'Cette date est passée' });
+    expect((await api('POST', url, { date: '2030-02-30' })).json()).toEqual({
+      error: 'La date doit être une date réelle au format AAAA-MM-JJ',
+      code: 'validation',
+    });
+    expect((await api('POST', url, { date: '2020-01-06' })).json()).toEqual({ error: 'Cette date est passée', code: 'validation' });
     expect((await api('POST', '/api/timetable/weekly-sessions/99999/cancellations', { date: MONDAY })).statusCode).toBe(404);
 
     const cancelled = await api('POST', url, { date: MONDAY, reason: 'Coach at a competition' });
@@ -326,7 +335,7 @@ describe.each(backends)('timetable on %s', (backend) => {
     const undone = await api('DELETE', `${url}/${MONDAY}`);
     expect(undone.statusCode).toBe(204);
     expect(undone.body).toBe('');
-    expect((await api('DELETE', `${url}/${MONDAY}`)).json()).toEqual({ error: "Ce créneau n'est pas annulé à cette date" });
+    expect((await api('DELETE', `${url}/${MONDAY}`)).json()).toEqual({ error: "Ce créneau n'est pas annulé à cette date", code: 'not_found' });
     expect((await api('DELETE', `${url}/2030-13-01`)).statusCode).toBe(400);
     expect((await sessions(`?from=${MONDAY}&days=7`)).sessions).toHaveLength(list.length);
   });
@@ -334,7 +343,7 @@ describe.each(backends)('timetable on %s', (backend) => {
   it('closures remove every session of their dates, both ends included', async () => {
     const bad = await api('POST', '/api/timetable/closures', { startDate: '2030-06-05', endDate: '2030-06-04' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'La date de fin précède la date de début' });
+    expect(bad.json()).toEqual({ error: 'La date de fin précède la date de début', code: 'validation' });
 
     const created = await api('POST', '/api/timetable/closures', { startDate: '2030-06-04', endDate: '2030-06-05', reason: 'Songkran' });
     expect(created.statusCode).toBe(201);
@@ -349,7 +358,7 @@ describe.each(backends)('timetable on %s', (backend) => {
     expect((await api('GET', '/api/timetable/closures?from=2030-06-06')).json().map((c: { id: number }) => c.id)).not.toContain(closure.id);
 
     expect((await api('DELETE', `/api/timetable/closures/${closure.id}`)).statusCode).toBe(204);
-    expect((await api('DELETE', `/api/timetable/closures/${closure.id}`)).json()).toEqual({ error: 'Fermeture introuvable' });
+    expect((await api('DELETE', `/api/timetable/closures/${closure.id}`)).json()).toEqual({ error: 'Fermeture introuvable', code: 'not_found' });
     expect((await sessions(`?from=${MONDAY}&days=7`)).sessions).toHaveLength(42);
   });
 

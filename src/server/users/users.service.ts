@@ -51,7 +51,7 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const row = await repo.updateUser(trx, id, patch, input.version);
-      if (!row) throw (await repo.findUserById(trx, id)) ? conflict(STALE_EDIT.user) : notFound(USER_NOT_FOUND);
+      if (!row) throw (await repo.findUserById(trx, id)) ? conflict(STALE_EDIT.user, 'stale_version') : notFound(USER_NOT_FOUND);
       // A deactivated account, or one whose password changed, loses every open session.
       if (input.isActive === false || input.password !== undefined) await deleteUserSessions(trx, id);
       return row;

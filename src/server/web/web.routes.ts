@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { headFor, renderHead } from '../seo/meta';
 import type { SeoPost } from '../seo/json-ld';
 import { seoRoutes } from '../seo/seo.routes';
+import { uploadsRoutes } from '../media/uploads-route';
 import { jsonForScript } from '../seo/html';
 import { localizedSiteSettings } from '../site-settings/site-settings.service';
 import { devRenderer, injectGet, loadRenderer, withGymTimeZone, withLanguage, type Renderer } from './ssr';
@@ -23,17 +24,8 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 const isPublicPage = (url: string) => !url.startsWith('/admin');
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { vite?: ViteDevServer } = {}) {
-  const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  // Upload file names are unique per content, so they never change: cache for a year.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: YEAR * 1000,
-  });
+  // Public images, from DATA_DIR/uploads or the S3 bucket (media/uploads-route.ts).
+  await uploadsRoutes(app, ctx);
 
   const clientDir = ctx.config.clientDir;
   const indexFile = path.join(clientDir, 'index.html');
@@ -72,10 +64,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
   // Every page carries the gym's time zone for the browser's date formatting.
   // The language is the URL's (/de/…), never the visitor's headers: any cache keyed by URL
   // keeps each language apart, and the answer does not vary with Accept-Language.
-  const sendHtml = (reply: FastifyReply, status: number, html: string, language: Language = 'en') =>
+  const sendHtml = (reply: FastifyReply, status: number, html: string, language: Language = 'en', cache = 'no-cache') =>
     reply
       .code(status)
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', cache)
       .header('Content-Language', LANGUAGE_TAGS[language])
       .type('text/html; charset=utf-8')
       .send(withLanguage(withGymTimeZone(html, ctx.config.timezone), language));
@@ -122,7 +114,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
         .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
-      return sendHtml(reply, result.status, html, language);
+      // An order page is one buyer's (its token is in the URL): kept by no cache, shared or not.
+      return sendHtml(reply, result.status, html, language, result.page.kind === 'order' ? 'no-store' : 'no-cache');
     } catch (err) {
       // A rendering bug must not take the site down: the browser renders the page instead,
       // with the page's language and settings.
@@ -132,7 +125,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
         .replace('<!--app-head-->', '')
         .replace('<!--app-html-->', '')
         .replace('<!--app-state-->', () => state);
-      return sendHtml(reply, kind === 'not-found' ? 404 : 200, html, language);
+      return sendHtml(reply, kind === 'not-found' ? 404 : 200, html, language, kind === 'order' ? 'no-store' : 'no-cache');
     }
   }
 
@@ -140,10 +133,10 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
   async function anyPath(req: FastifyRequest, reply: FastifyReply) {
     const url = req.url.split('?')[0];
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ error: 'Not found' });
+      return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     }
     // A missing file with an extension (an old asset) is a 404, not the app's HTML.
-    if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ error: 'Not found' });
+    if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     return servePage(req, reply);
   }
 

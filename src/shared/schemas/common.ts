@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../constants';
+import { ERROR_CODE_LIST } from '../error-codes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
 
 // Length caps keep a hostile client from storing megabytes in a name field.
@@ -70,8 +71,11 @@ export const honeypotFilled = (body: unknown): boolean => {
   return typeof v === 'string' && v.trim() !== '';
 };
 
-/** Every failure answers this shape (DESIGN.md §3). */
-export const errorAnswerSchema = z.object({ error: z.string() });
+/** Every failure answers this shape (DESIGN.md §3): the sentence, and the stable code to choose by (error-codes.ts). */
+export const errorAnswerSchema = z.object({
+  error: z.string().describe('What went wrong, in words (may change)'),
+  code: z.enum(ERROR_CODE_LIST).describe('Stable identifier of the error; the API description lists what each means'),
+});
 
 /**
  * The version an editor loaded (optimistic concurrency): a save naming an older one is refused

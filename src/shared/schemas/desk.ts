@@ -54,5 +54,29 @@ export const deskBookingSchema = z.object({
     .refine((v) => v == null || isEmail(v), "L'e-mail n'est pas valide"),
   source: z.enum(DESK_BOOKING_SOURCES, { error: 'La source doit être walk_in ou whatsapp' }),
   message: nullableText(LIMITS.message, 'Le message est trop long'),
+  /** The customer's pass to spend a session of (a paid order); absent: nothing is spent. */
+  orderId: z
+    .number({ error: 'Le pass doit être un numéro de commande' })
+    .int('Le pass doit être un numéro de commande')
+    .positive('Le pass doit être un numéro de commande')
+    .max(2_147_483_647, 'Le pass doit être un numéro de commande')
+    .optional(),
 });
 export type DeskBookingPayload = z.infer<typeof deskBookingSchema>;
+
+/**
+ * GET /api/desk/passes?sessionId=&q=: the passes the walk-in form may spend for this session,
+ * of the customers whose name, e-mail or phone contains `q` (at least 2 characters).
+ */
+export const deskPassesQuerySchema = z.object({
+  sessionId: z
+    .string({ error: 'La séance est obligatoire' })
+    .trim()
+    .refine((v) => parseSessionId(v) !== null, SESSION_ID_MESSAGE),
+  q: z
+    .string({ error: 'Le client est obligatoire' })
+    .trim()
+    .min(2, 'Tapez au moins 2 caractères du nom ou de l’e-mail')
+    .max(LIMITS.email, 'La recherche est trop longue'),
+});
+export type DeskPassesQuery = z.infer<typeof deskPassesQuerySchema>;

@@ -14,8 +14,9 @@ export const LIST_MAX_PAGE_SIZE = 100;
 
 const gymDate = z.string().refine(isIsoDate, 'Date invalide (AAAA-MM-JJ)').optional();
 
-// Every field optional (no defaults): a query that names nothing is the legacy list.
-const paging = {
+// Every field optional (no defaults): a query that names nothing is the legacy list. Shared by
+// lists that answer a page only (customers).
+export const paging = {
   q: z.string().trim().max(LIMITS.name, 'Recherche trop longue').optional(),
   page: z.coerce.number().int('page doit être un entier').min(1).max(100_000).optional(),
   pageSize: z.coerce.number().int('pageSize doit être un entier').min(1).max(LIST_MAX_PAGE_SIZE).optional(),

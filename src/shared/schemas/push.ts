@@ -30,4 +30,4 @@ export const pushUnsubscribeSchema = z.object({
   endpoint: z.string().min(1, 'endpoint is required').max(LIMITS.url),
 });
 
-// The answers' shapes are in ../api-types.ts (PushPublicKeyDto, PushSubscriptionDto, PushTestResultDto).
+// The answers' shapes are in ../api-types/ (PushPublicKeyDto, PushSubscriptionDto, PushTestResultDto).

@@ -44,6 +44,8 @@ export const reservationPayloadSchema = z
       .max(100)
       .refine((v) => !Number.isNaN(Date.parse(v)), 'Date and time must be a valid ISO 8601 timestamp'),
     message: nullableText(LIMITS.message),
+    /** The token of the order page of a paid pass: the holder's proof; the booking spends one of its credits. */
+    passToken: z.string().trim().min(1, 'The pass link is incomplete').max(200, 'The pass link is too long').optional(),
     website: honeypotField(),
     language: languageField(),
   })

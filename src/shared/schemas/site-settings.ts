@@ -1,3 +1,5 @@
+import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../passes';
+import { promptpayIdSchema } from './promptpay';
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
 import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
@@ -107,6 +109,62 @@ const priceRow = z.object({
     .min(1, 'Prix : au moins un montant par ligne'),
   /** The label in the other languages; it moves with its row. */
   translations: perLanguage((l) => translated('Le libellé du tarif', l)),
+  /**
+   * What the row sells (issue 21): each of its cells is a pass of this kind and length. A row
+   * without it is shown in the table but not sold. `hidden` (one flag per column) takes a cell off sale.
+   */
+  pass: z
+    .object({
+      key: z
+        .string()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Tarifs : code de formule en minuscules et tirets (ex. week-single)')
+        .max(40),
+      kind: z.enum(PASS_KINDS, { error: 'Tarifs : type de formule inconnu' }),
+      days: z.number().int('Tarifs : durée en jours entiers').min(1, 'Tarifs : durée d’au moins 1 jour').max(366, 'Tarifs : durée de 366 jours au plus'),
+      hidden: z.array(z.boolean()).default([]),
+    })
+    .optional(),
+});
+
+/** The owner's words for a pass's kind (the price table's "Formule"). */
+export const PASS_KIND_LABELS_FR: Record<PassKind, string> = {
+  single: 'Une séance',
+  day: 'Journée illimitée',
+  'days-single': 'N jours, une séance par jour',
+  'days-unlimited': 'N jours illimités',
+  private: 'Cours privé',
+};
+/** What the price table's columns may cover (the "Cours couverts" choice). */
+export const PASS_COVERS_LABELS_FR: Record<PassCovers, string> = {
+  'muay-thai': 'Muay Thai',
+  mma: 'MMA, Wrestling, BJJ, Luta Livre',
+};
+/** Kinds that last one day: their rows' duration is 1. */
+const ONE_DAY_KINDS: ReadonlySet<PassKind> = new Set<PassKind>(['single', 'day', 'private']);
+
+/** How the gym takes money (issue 21): PromptPay, the deposit rule, the cancellation deadline. */
+const paymentsSettings = z.object({
+  /** The gym's PromptPay ID (a Thai mobile, a 13-digit ID or a 15-digit e-wallet); null: no PromptPay. */
+  promptpayId: promptpayIdSchema.nullable(),
+  /** Printed on the order e-mails when set. */
+  taxId: z.string().trim().max(40, 'Numéro fiscal : 40 caractères au plus').nullable(),
+  /** A deposit on private classes and passes of 7 days or more: none, a percentage, or a fixed amount in satang. */
+  deposit: z
+    .object({
+      mode: z.enum(['none', 'percent', 'fixed'], { error: 'Acompte : aucun, pourcentage ou montant fixe' }),
+      value: z
+        .number({ error: 'Acompte : un nombre entier est requis' })
+        .int('Acompte : un nombre entier est requis')
+        .min(0, 'Acompte : pas de montant négatif')
+        .max(1_000_000_000, 'Acompte : montant trop élevé'),
+    })
+    .refine((d) => d.mode !== 'percent' || d.value <= 100, { message: 'Acompte : 100 % au plus', path: ['value'] }),
+  /** A booking made with a pass and cancelled at least this many hours before the class gives its credit back. */
+  cancelHours: z
+    .number({ error: 'Délai d’annulation : un nombre entier d’heures' })
+    .int('Délai d’annulation : un nombre entier d’heures')
+    .min(0, 'Délai d’annulation : pas de valeur négative')
+    .max(24 * 14, 'Délai d’annulation : 336 heures au plus'),
 });
 
 const review = z.object({
@@ -178,15 +236,37 @@ export const siteSettingsSchema = z.object({
         .array(priceRow, { error: 'Tarifs : lignes requises' })
         .min(1, 'Tarifs : au moins une ligne')
         .max(SITE_SETTINGS_LIMITS.priceRows, `Tarifs : ${SITE_SETTINGS_LIMITS.priceRows} lignes au plus`),
+      /** Which classes each column's passes cover (issue 21); a column without one is not sold. */
+      covers: z.array(z.enum(PASS_COVERS).nullable()).default([]),
     })
     .superRefine((p, ctx) => {
+      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+      // A pass's id is '<row key>.<covers>': both must be unique for the ids to be.
+      if (p.covers.length !== p.columns.length) {
+        issue(['covers'], `Tarifs : indiquez les cours couverts de chaque colonne (${p.columns.length} colonnes, ${p.covers.length} indiqués)`);
+      }
+      const coveredBy = new Map<string, number>();
+      p.covers.forEach((c, j) => {
+        if (c === null) return;
+        if (coveredBy.has(c))
+          issue(['covers', j], `Tarifs : les colonnes « ${p.columns[coveredBy.get(c)!] ?? ''} » et « ${p.columns[j] ?? ''} » couvrent les mêmes cours`);
+        else coveredBy.set(c, j);
+      });
+      const keys = new Map<string, string>();
       p.rows.forEach((row, i) => {
         if (row.prices.length !== p.columns.length) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['rows', i, 'prices'],
-            message: `Tarifs : la ligne « ${row.label} » doit avoir un montant par colonne (${p.columns.length})`,
-          });
+          issue(['rows', i, 'prices'], `Tarifs : la ligne « ${row.label} » doit avoir un montant par colonne (${p.columns.length})`);
+        }
+        if (!row.pass) return;
+        const { key, kind, days, hidden } = row.pass;
+        const twin = keys.get(key);
+        if (twin !== undefined) issue(['rows', i, 'pass', 'key'], `Tarifs : les lignes « ${twin} » et « ${row.label} » ont le même code de formule (${key})`);
+        else keys.set(key, row.label);
+        if (ONE_DAY_KINDS.has(kind) && days !== 1) {
+          issue(['rows', i, 'pass', 'days'], `Tarifs : la ligne « ${row.label} » (${PASS_KIND_LABELS_FR[kind].toLowerCase()}) dure 1 jour`);
+        }
+        if (hidden.length > p.columns.length) {
+          issue(['rows', i, 'pass', 'hidden'], `Tarifs : la ligne « ${row.label} » a plus de cases « en vente » que de colonnes (${p.columns.length})`);
         }
       });
     }),
@@ -247,6 +327,7 @@ export const siteSettingsSchema = z.object({
   heroImageUrl: imageUrl("Image d'accueil"),
   /** The slogan and the WhatsApp greeting in the other languages. */
   translations: perLanguage((l) => z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) })),
+  payments: paymentsSettings,
 });
 
 /** What the form edits and the database stores. */
@@ -254,9 +335,15 @@ export type SiteSettings = z.output<typeof siteSettingsSchema>;
 /** The form's values before parsing (the back office's form). @public */
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
-/** PUT /api/site-settings: the settings and the version the form loaded (409 when stale). */
-export const siteSettingsUpdateSchema = siteSettingsSchema.extend({
-  version: versionField.unwrap().describe('The version the form loaded; a stale one is refused with 409.'),
+/**
+ * PUT /api/site-settings: GET's answer sent back with its settings edited, `{ settings, version }`
+ * (a 409 when the version is stale). `updatedAt` may come along and is ignored: the save is dated
+ * by the server.
+ */
+export const siteSettingsUpdateSchema = z.object({
+  settings: siteSettingsSchema.describe('The whole record, as GET /api/site-settings answers it'),
+  version: versionField.unwrap().describe('The version GET answered; a stale one is refused with 409.'),
+  updatedAt: z.string().optional().describe('Ignored (sent back as GET answered it)'),
 });
 /** @public (the back office's form) */
 export type SiteSettingsUpdateInput = z.input<typeof siteSettingsUpdateSchema>;

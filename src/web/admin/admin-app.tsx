@@ -13,6 +13,8 @@ import { AccountPage } from './routes/account';
 import { BlogEditorPage } from './routes/blog-editor';
 import { BlogListPage } from './routes/blog-list';
 import { CategoriesPage } from './routes/categories';
+import { ClientPage } from './routes/client';
+import { ClientsPage } from './routes/clients';
 import { ConversationPage } from './routes/conversation';
 import { DashboardPage } from './routes/dashboard';
 import { GalleryPage } from './routes/gallery';
@@ -20,6 +22,8 @@ import { JournalPage } from './routes/journal';
 import { LoginPage } from './routes/login';
 import { MessagesPage } from './routes/messages';
 import { NewsletterPage } from './routes/newsletter';
+import { OrderPage } from './routes/order';
+import { OrdersPage } from './routes/orders';
 import { ForgotPasswordPage, ResetPasswordPage } from './routes/password-reset';
 import { PersonalDataPage } from './routes/personal-data';
 import { PlanningPage } from './routes/planning';
@@ -74,6 +78,10 @@ export default function AdminApp() {
                     <Route path="saved-replies" element={<SavedRepliesPage />} />
                     <Route path="reservations" element={<ReservationsPage />} />
                     <Route path="planning" element={<PlanningPage />} />
+                    <Route path="orders" element={<OrdersPage />} />
+                    <Route path="orders/:id" element={<OrderPage />} />
+                    <Route path="clients" element={<ClientsPage />} />
+                    <Route path="clients/:id" element={<ClientPage />} />
                     <Route path="account" element={<AccountPage />} />
                     <Route path="personal-data" element={<PersonalDataPage />} />
                     <Route element={<RouteGuard role="admin" />}>

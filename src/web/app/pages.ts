@@ -5,12 +5,13 @@ import { splitLanguage } from '../../shared/i18n/paths';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
   booking: () => import('../routes/site/booking-page'),
   'manage-booking': () => import('../routes/site/manage-booking-page'),
+  order: () => import('../routes/site/order-page'),
   blog: () => import('../routes/site/blog-list-page'),
   article: () => import('../routes/site/blog-article-page'),
   'not-found': () => import('../routes/site/not-found-page'),
@@ -22,6 +23,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   landing: ['src/web/routes/site/landing-page.tsx'],
   booking: ['src/web/routes/site/booking-page.tsx'],
   'manage-booking': ['src/web/routes/site/manage-booking-page.tsx'],
+  order: ['src/web/routes/site/order-page.tsx'],
   blog: ['src/web/routes/site/blog-list-page.tsx'],
   article: ['src/web/routes/site/blog-article-page.tsx', 'src/web/features/blog/markdown-body.tsx'],
   'not-found': ['src/web/routes/site/not-found-page.tsx'],
@@ -31,6 +33,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
 export const LandingPage = lazy(loaders.landing);
 export const BookingPage = lazy(loaders.booking);
 export const ManageBookingPage = lazy(loaders['manage-booking']);
+export const OrderPage = lazy(loaders.order);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
 export const NotFoundPage = lazy(loaders['not-found']);
@@ -39,7 +42,7 @@ export const AdminApp = lazy(() => import('../admin/admin-app'));
 
 export interface PageMatch {
   kind: PageKind;
-  /** The article's slug, or the booking link's token (manage-booking). */
+  /** The article's slug, or the link's token (manage-booking, order). */
   slug?: string;
 }
 
@@ -56,6 +59,8 @@ export function matchPage(pathname: string): PageMatch {
   if (path === '/blog') return { kind: 'blog' };
   const manage = /^\/booking\/manage\/([^/]+)$/.exec(path);
   if (manage) return { kind: 'manage-booking', slug: manage[1] };
+  const order = /^\/booking\/order\/([^/]+)$/.exec(path);
+  if (order) return { kind: 'order', slug: order[1] };
   const m = /^\/blog\/([^/]+)$/.exec(path);
   if (m) {
     try {

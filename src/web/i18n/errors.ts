@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/error-codes';
 import type { MessageKey } from '../../shared/i18n/locales/en';
 
 // The shared zod schemas (route and form) write their messages in English, the site's
@@ -16,17 +17,44 @@ export const ERROR_KEYS: Record<string, MessageKey> = {
   'Please select a course': 'error.courseRequired',
   'Date and time are required': 'error.dateRequired',
   'Please pick a date from today up to two years ahead': 'error.dateRange',
+  'Please pick a start date': 'error.startDate',
+  'The start date cannot be before today (gym time)': 'error.startPast',
 };
 
-// The sentences the booking-management API answers with (reservations.service.ts), so the
-// manage page shows them in its language. catalogues.test.ts checks them against the server's.
-export const MANAGE_ERROR_KEYS: Record<string, MessageKey> = {
-  'Booking not found': 'manage.error.notFound',
-  'This class is full': 'manage.error.full',
-  'This class does not take place on that day': 'manage.error.notHeld',
-  'This class has already started': 'manage.error.started',
-  'There is no such class on the timetable. Pick a time from the timetable.': 'manage.error.noSuchClass',
-  'That class has already started. Pick a later one.': 'manage.error.targetStarted',
-  'A request by appointment cannot move to a class: reply to your confirmation e-mail instead': 'manage.error.byAppointment',
-  'This booking changed meanwhile. Reload the page.': 'manage.error.changed',
+// The refusals of the booking-management API, by their code, so the manage page says them in
+// its language (each catalogue's English is the server's sentence).
+export const MANAGE_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  not_found: 'manage.error.notFound',
+  slot_full: 'manage.error.full',
+  class_not_held: 'manage.error.notHeld',
+  class_started: 'manage.error.started',
+  session_not_found: 'manage.error.noSuchClass',
+  move_target_started: 'manage.error.targetStarted',
+  booking_by_appointment: 'manage.error.byAppointment',
+  stale_version: 'manage.error.changed',
+};
+
+// The shop's refusals (passes, orders and bookings with a pass), by their code, so the booking
+// page and the order page say them in their language (each catalogue's English is the server's
+// sentence, or the manage page's for the seat refusals they share).
+export const PASS_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  pass_not_found: 'passError.notFound',
+  pass_not_on_sale: 'passError.notOnSale',
+  start_date_past: 'error.startPast',
+  start_date_too_far: 'passError.startTooFar',
+  contact_required: 'passError.contactRequired',
+  promptpay_unavailable: 'passError.promptpayUnavailable',
+  card_unavailable: 'passes.cardUnavailable',
+  order_expired: 'passError.orderExpired',
+  order_closed: 'passError.orderClosed',
+  pass_not_paid: 'passError.notPaid',
+  pass_not_covered: 'passError.notCovered',
+  pass_out_of_dates: 'passError.outOfDates',
+  pass_day_used: 'passError.dayUsed',
+  pass_slot_used: 'passError.slotUsed',
+  pass_no_credit: 'passError.noCredit',
+  slot_full: 'manage.error.full',
+  class_not_held: 'manage.error.notHeld',
+  class_started: 'manage.error.started',
+  session_not_found: 'manage.error.noSuchClass',
 };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiGet, apiPost, apiRequest, configureApiClient, errorText, fromRaw, throwIfNotOk } from './api-client';
+import { ApiError, apiGet, apiPost, apiRequest, configureApiClient, errorCode, errorText, fromRaw, throwIfNotOk } from './api-client';
 
 // A failed call, as the ApiError it rejected with.
 const failure = (p: Promise<unknown>) =>
@@ -32,6 +32,23 @@ describe('API errors read "status: body" (SPEC.md §7)', () => {
     const err = await failure(throwIfNotOk(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' })));
     expect(err.message).toBe('502: Bad gateway');
     expect(err.serverMessage).toBeNull();
+  });
+
+  it('reads the stable code beside the sentence; none when the body has none', async () => {
+    const err = await failure(throwIfNotOk(new Response('{"error":"This class is full","code":"slot_full"}', { status: 409 })));
+    expect(err.code).toBe('slot_full');
+    expect(err.serverMessage).toBe('This class is full');
+    expect(errorCode(err)).toBe('slot_full');
+    expect(new ApiError(409, '{"error":"Conflict"}').code).toBeNull();
+    expect(new ApiError(502, 'Bad gateway').code).toBeNull();
+    expect(new ApiError(409, '{"error":"x","code":7}').code).toBeNull();
+    expect(errorCode(new Error('offline'))).toBeNull();
+  });
+
+  it('hands the translation the sentence and its code', () => {
+    const err = new ApiError(401, '{"error":"Authentication required","code":"unauthorized"}', '', (message, code) => `${code}|${message}`);
+    expect(err.serverMessage).toBe('unauthorized|Authentication required');
+    expect(err.code).toBe('unauthorized');
   });
 
   it('has no server message when the JSON body has no error text', () => {

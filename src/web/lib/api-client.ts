@@ -1,26 +1,31 @@
 // The one HTTP client of the browser: the public site, the server-rendering reader and the back
 // office all fail the same way. A failed answer is an ApiError whose message is
-// "<status>: <body text, or the status text when the body is empty>" (SPEC.md §7).
+// "<status>: <body text, or the status text when the body is empty>" (SPEC.md §7); screens
+// choose their words by its `code`, never by the server's sentence.
 //
 // The back office plugs in its bearer token and its signed-out handler with configureApiClient
 // (from admin code), so this module carries nothing of the back office into public pages.
+import type { ErrorCode } from '../../shared/error-codes';
 
-/** A failed response: message "status: body"; serverMessage is the body's `error` field, if any. */
+/** A failed response: message "status: body"; serverMessage and code come from the body's `{ error, code }`. */
 export class ApiError extends Error {
   /** The server's `{ error }` sentence, or null when the body is not JSON or has none. */
   readonly serverMessage: string | null;
+  /** The answer's stable `code` (src/shared/error-codes.ts), or null when it has none (no answer from our API). */
+  readonly code: ErrorCode | null;
   constructor(
     readonly status: number,
     /** The response body as text ('' when empty). */
     readonly body: string,
     statusText = '',
-    /** The back office's translation of the server's sentence (configureApiClient's translateError). */
-    translate?: (status: number, message: string) => string,
+    /** The back office's words for the server's sentence (configureApiClient's translateError). */
+    translate?: (message: string, code: ErrorCode | null) => string,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
-    const message = readServerMessage(body);
-    this.serverMessage = message !== null && translate ? translate(status, message) : message;
+    const answer = readErrorAnswer(body);
+    this.code = answer.code;
+    this.serverMessage = answer.error !== null && translate ? translate(answer.error, answer.code) : answer.error;
   }
 }
 
@@ -29,15 +34,23 @@ export function errorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }
 
-function readServerMessage(text: string): string | null {
-  if (!text) return null;
+/** The error's code when it is an API answer carrying one. */
+export const errorCode = (err: unknown): ErrorCode | null => (err instanceof ApiError ? err.code : null);
+
+function readErrorAnswer(text: string): { error: string | null; code: ErrorCode | null } {
+  const none = { error: null, code: null };
+  if (!text) return none;
   try {
-    const data = JSON.parse(text) as unknown;
-    if (data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string') return (data as { error: string }).error;
+    const data = JSON.parse(text) as { error?: unknown; code?: unknown } | null;
+    if (!data || typeof data !== 'object') return none;
+    return {
+      error: typeof data.error === 'string' ? data.error : null,
+      // Not checked against the list (its descriptions would ride in every page): an unknown code matches no choice.
+      code: typeof data.code === 'string' ? (data.code as ErrorCode) : null,
+    };
   } catch {
-    /* not JSON */
+    return none;
   }
-  return null;
 }
 
 /** JSON text → value; '' → undefined; anything else that is not JSON → undefined. */
@@ -55,8 +68,8 @@ export interface ApiClientConfig {
   getToken?: () => string | null;
   /** Called when a request that carried a token is answered 401: the session has ended. */
   onUnauthorized?: () => void;
-  /** Rewrites a server sentence before screens show it (the back office: its few English ones in French). */
-  translateError?: (status: number, message: string) => string;
+  /** Rewrites a server sentence before screens show it, by its code (the back office: the generic English ones in French). */
+  translateError?: (message: string, code: ErrorCode | null) => string;
 }
 
 let config: ApiClientConfig = {};

@@ -1,19 +1,9 @@
+import { dateTimeFormat } from '../../shared/gym-time';
 import { gymTimeZone } from './gym-zone';
 
 // Blog dates are en-US on English pages (SPEC.md §9), the page's language elsewhere, in the gym's time zone (GYM_TIMEZONE, see gym-zone.ts):
 // the server's HTML and the browser's hydration print the same day.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string): Intl.DateTimeFormat {
-  const zone = gymTimeZone();
-  const key = `${locale} ${zone}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
-    formats.set(key, f);
-  }
-  return f;
-}
+const dateFormat = (locale: string): Intl.DateTimeFormat => dateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: gymTimeZone() });
 
 export function formatDate(iso: string | null | undefined, locale = 'en-US'): string {
   if (!iso) return '';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { splitLanguage } from '../../shared/i18n/paths';
 import { useLocalePath } from '../i18n/i18n';
 
@@ -20,14 +20,15 @@ export function scrollToSection(id: string): boolean {
  * page scrolls once rendered (it reads `state.section`).
  */
 export function useSectionNav() {
-  const location = useLocation();
   const navigate = useNavigate();
   const lp = useLocalePath();
   return useCallback(
     (id: string) => {
-      if (splitLanguage(location.pathname).path === '/') scrollToSection(id);
+      // The address bar, not the rendered route: while a lazy route still loads, the previous
+      // page stays on screen with the URL already changed, and a click then must go to /.
+      if (splitLanguage(window.location.pathname).path === '/') scrollToSection(id);
       else void navigate(lp('/'), { state: { section: id } });
     },
-    [location.pathname, navigate, lp],
+    [navigate, lp],
   );
 }

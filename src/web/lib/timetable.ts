@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Translate } from '../i18n/i18n';
 import type { Language } from '../../shared/i18n/languages';
 import type { ClassesAnswer, PublicClassDto, SessionDto, SessionsAnswer } from '../../shared/schemas/timetable';
+import { clockTime, dateTimeFormat } from '../../shared/gym-time';
 import { apiGet, type GetJson } from './api-client';
 
 // The timetable as the public pages show it: the class catalogue (GET /api/classes, the booking
@@ -39,30 +40,16 @@ export interface Wording {
   t: Translate;
 }
 
-const intlCache = new Map<string, Intl.DateTimeFormat>();
-function intl(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(opts)}`;
-  let f = intlCache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' });
-    intlCache.set(key, f);
-  }
-  return f;
-}
+/** A cached formatter of calendar days already in gym time: formatted as UTC days (no zone can move them). */
+const intl = (locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => dateTimeFormat(locale, { ...opts, timeZone: 'UTC' });
 /** A UTC date on an ISO weekday (1 = Monday), for naming it. */
 const weekdayDate = (iso: number) => new Date(Date.UTC(2024, 0, iso)); // 2024-01-01 is a Monday
 
 const [OPEN_FIRST, OPEN_LAST] = [1, 6];
 const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** '08:00' → '8:00 AM', '14:00' → '2:00 PM' (SPEC.md §9 writes times this way). */
-export function clockText(time: string, w?: Wording): string {
-  const [h, m] = time.split(':').map(Number);
-  if (w) return intl(w.locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
-  const suffix = h < 12 ? 'AM' : 'PM';
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
-}
+/** '08:00' → '8:00 AM', '14:00' → '2:00 PM' (SPEC.md §9 writes times this way); the page's locale elsewhere. E-mails write times the same way. */
+export const clockText = (time: string, w?: Wording): string => clockTime(time, w?.locale);
 
 function weekdaysText(days: number[], w?: Wording): string {
   const open = days.filter((d) => d >= OPEN_FIRST && d <= OPEN_LAST);
@@ -93,7 +80,6 @@ export const spotsText = (s: Pick<SessionDto, 'full' | 'spotsLeft'>, w?: Wording
   return s.full || s.spotsLeft <= 0 ? 'Full' : `${s.spotsLeft} ${s.spotsLeft === 1 ? 'spot' : 'spots'} left`;
 };
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * A gym date 'YYYY-MM-DD' in words. The date is a calendar day already in gym time, so it is
  * formatted as a UTC day (no zone can move it).
@@ -105,27 +91,20 @@ export function dayText(date: string, style: 'short' | 'long' = 'short', w?: Wor
       style === 'short' ? { weekday: 'short', month: 'short', day: 'numeric' } : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
     return intl(w.locale, opts).format(new Date(Date.UTC(y, m - 1, d)));
   }
-  let f = dayFormats.get(style);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      'en-US',
-      style === 'short'
-        ? { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }
-        : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
-    );
-    dayFormats.set(style, f);
-  }
+  const f = intl(
+    'en-US',
+    style === 'short' ? { weekday: 'short', month: 'short', day: 'numeric' } : { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+  );
   const [y, m, d] = date.split('-').map(Number);
   return f.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 /** A gym date's parts for a calendar cell: 'Mon', 3, 'Mar'. */
 export function dayParts(date: string, w?: Wording): { weekday: string; day: number; month: string } {
   const [y, m, d] = date.split('-').map(Number);
   const utc = new Date(Date.UTC(y, m - 1, d));
   if (w) return { weekday: intl(w.locale, { weekday: 'short' }).format(utc), day: d, month: intl(w.locale, { month: 'short' }).format(utc) };
-  return { weekday: WEEKDAY_SHORT[utc.getUTCDay() === 0 ? 7 : utc.getUTCDay()], day: d, month: monthFormat.format(utc) };
+  return { weekday: WEEKDAY_SHORT[utc.getUTCDay() === 0 ? 7 : utc.getUTCDay()], day: d, month: intl('en-US', { month: 'short' }).format(utc) };
 }
 
 /** Sessions grouped by gym date, in order. */

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
-import { api, axeViolations, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
-import { nextSessionInstant } from '../../helpers/sessions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server';
+import { api, axeViolations, signedInContext, trackErrors } from './admin-helpers';
 
 const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'dashboard', heading: 'Tableau de bord' },
@@ -22,22 +22,11 @@ const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
 ];
 
 describe('back office: every screen for both roles, axe-core, keyboard, code splitting', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tokens: { adminToken: string; staffToken: string };
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    tokens = await setupAccounts(server);
     // Something on every screen: a reservation, a contact message (and its conversation), a subscriber.
-    await api(server, 'POST', '/api/reservations', {
-      name: 'Axe Tester',
-      email: 'axe@example.com',
-      phone: '+66 1',
-      course: 'MMA Training',
-      dateTime: nextSessionInstant('MMA Training'),
-      message: 'Hello there',
-    });
+    await api(server, 'POST', '/api/reservations', bookingPayload({ name: 'Axe Tester', email: 'axe@example.com', phone: '+66 1', message: 'Hello there' }));
     await api(server, 'POST', '/api/contact', { name: 'Axe Contact', email: 'axec@example.com', subject: 'Hi', message: 'A question' });
     await api(server, 'POST', '/api/newsletter-subscribers', { email: 'axe-sub@example.com', isActive: true });
     await api(
@@ -52,12 +41,8 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
         imageUrl: 'https://www.instagram.com/p/Abc123/',
         filename: '',
       },
-      tokens.adminToken,
+      tokens.admin,
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function check(page: Page, label: string) {
@@ -67,7 +52,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
 
   for (const role of ['staff', 'admin'] as const) {
     it(`${role}: every screen renders at 1280 and 375 px with no serious or critical axe violation`, async () => {
-      const ctx = await signedInContext(browser, role === 'admin' ? tokens.adminToken : tokens.staffToken);
+      const ctx = await signedInContext(browser, role === 'admin' ? tokens.admin : tokens.staff);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
       await page.goto(`${server.url}/admin/dashboard`);
@@ -92,7 +77,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
         }
       }
       // A conversation detail (English).
-      const conversations = await api<{ id: number }[]>(server, 'GET', '/api/conversations', undefined, tokens.staffToken);
+      const conversations = await api<{ id: number }[]>(server, 'GET', '/api/conversations', undefined, tokens.staff);
       await page.goto(`${server.url}/admin/messages/${conversations[0].id}`);
       await page.getByRole('heading', { name: 'Axe Contact' }).waitFor();
       await check(page, `${role} conversation`);
@@ -105,9 +90,9 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
     // No hyphen: a hyphen is a line-break opportunity, dots and letters are not.
     const email = 'averyverylongmailboxnameforgroupbookings2025@anextremelylongsubdomainofatravelagency.example.com';
     await api(server, 'POST', '/api/contact', { name: 'Longmail Customer', email, subject: 'Group booking', message: 'We are twelve.' });
-    const list = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, tokens.staffToken);
+    const list = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, tokens.staff);
     const id = list.find((c) => c.userEmail === email)!.id;
-    const ctx = await signedInContext(browser, tokens.staffToken, { width: 375, height: 800 });
+    const ctx = await signedInContext(browser, tokens.staff, { width: 375, height: 800 });
     const page = await ctx.newPage();
     await page.goto(`${server.url}/admin/messages/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Longmail Customer' }).waitFor();
@@ -135,7 +120,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
   });
 
   it('not-found screens have a level-1 heading', async () => {
-    const ctx = await signedInContext(browser, tokens.staffToken);
+    const ctx = await signedInContext(browser, tokens.staff);
     const page = await ctx.newPage();
     await page.goto(`${server.url}/admin/messages/999999`);
     await page.getByRole('heading', { level: 1, name: 'Conversation not found' }).waitFor();
@@ -153,7 +138,7 @@ describe('back office: every screen for both roles, axe-core, keyboard, code spl
     await check(page, 'login');
     await page.close();
 
-    const ctx = await signedInContext(browser, tokens.adminToken);
+    const ctx = await signedInContext(browser, tokens.admin);
     const admin = await ctx.newPage();
     await admin.goto(server.url + '/admin/gallery');
     await admin.getByRole('button', { name: 'Ajouter une image' }).click();

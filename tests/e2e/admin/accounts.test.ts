@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../../helpers/smtp-peer';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { STAFF_EMAIL, STAFF_PASSWORD, api, axeViolations, setupAccounts, startAdminServer, trackErrors } from './admin-helpers';
+import { useBrowserSuite } from '../helpers/fixture';
+import { STAFF_EMAIL, STAFF_PASSWORD, api, axeViolations, trackErrors } from './admin-helpers';
 
 // Issue 12 point 6 in the browser, at 375 px: forgot password → the e-mailed link (from a real
 // SMTP peer) → new password → sign-in; TOTP enrolment from "Mon compte" and a sign-in with a
@@ -20,19 +19,15 @@ async function shot(page: Page, name: string) {
 }
 
 describe('back office: staff accounts', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let peer: SmtpPeer;
+  // The SMTP peer first: the server is started with its address.
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    [server, browser] = await Promise.all([startAdminServer({ smtpUrl: peer.url, mailPollMs: 100, mailRetryBaseMs: 100 }), launchBrowser()]);
-    await setupAccounts(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await peer?.close();
   });
+  const { server, browser } = useBrowserSuite({ server: () => ({ smtpUrl: peer.url, mailPollMs: 100, mailRetryBaseMs: 100 }), accounts: true });
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto(server.url + '/admin/login');

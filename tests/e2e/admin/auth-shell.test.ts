@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startPushService, type PushServiceStandIn } from '../../helpers/push-service';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
-import { startAdminServer, STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
-import { nextSessionInstant } from '../../helpers/sessions';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server';
+import { STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, signedInContext, trackErrors } from './admin-helpers';
 
 describe('back office: sign-in, guard, shell, logout', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  // The push service is a local stand-in on plain HTTP (no real one is reachable from a test).
+  const { server, browser } = useBrowserSuite({ server: { pushAllowInsecureEndpoints: true }, accounts: true });
   let pushService: PushServiceStandIn;
   beforeAll(async () => {
-    // The push service is a local stand-in on plain HTTP (no real one is reachable from a test).
-    [server, browser, pushService] = await Promise.all([startAdminServer({ pushAllowInsecureEndpoints: true }), launchBrowser(), startPushService()]);
-    await setupAccounts(server);
+    pushService = await startPushService();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await pushService?.close();
   });
 
@@ -147,14 +142,7 @@ describe('back office: sign-in, guard, shell, logout', () => {
   });
 
   it('shows the admin the users entry, name, role and the unread reservation badge; a drawer on phones', async () => {
-    await api(server, 'POST', '/api/reservations', {
-      name: 'Badge Tester',
-      email: 'badge@example.com',
-      phone: null,
-      course: 'MMA Training',
-      dateTime: nextSessionInstant('MMA Training', { nth: 1 }),
-      message: null,
-    });
+    await api(server, 'POST', '/api/reservations', bookingPayload({ name: 'Badge Tester', email: 'badge@example.com' }, { nth: 1 }));
     const token = (await api(server, 'POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
     const ctx = await signedInContext(browser, token);
     const page = await ctx.newPage();

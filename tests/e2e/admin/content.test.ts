@@ -1,32 +1,24 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { UNSUPPORTED_FORMAT } from '../../../src/server/gallery/gallery.service';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { startAdminServer, api, expectToast, setupAccounts, signedInContext, trackErrors } from './admin-helpers';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, expectToast, signedInContext, trackErrors } from './admin-helpers';
 
 // Blog, categories and gallery journeys, signed in as staff (admins reach the same screens).
 describe('back office content screens as staff', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
-  let staffToken: string;
-  let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken, adminToken } = await setupAccounts(server));
-    ctx = await signedInContext(browser, staffToken);
+    ctx = await signedInContext(browser, tokens.staff);
     page = await ctx.newPage();
     errors = trackErrors(page);
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   it('creates a category with a slug from its name, edits it, deletes it', async () => {
@@ -59,7 +51,7 @@ describe('back office content screens as staff', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(page, 'Catégorie supprimée');
     await renamed.waitFor({ state: 'detached' });
-    const cats = await api<{ slug: string }[]>(server, 'GET', '/api/blog-categories', undefined, staffToken);
+    const cats = await api<{ slug: string }[]>(server, 'GET', '/api/blog-categories', undefined, tokens.staff);
     expect(cats.some((c) => c.slug === 'conseils-ete-2025')).toBe(false);
   });
 
@@ -101,7 +93,7 @@ describe('back office content screens as staff', () => {
     const card = page.getByTestId('blog-card').filter({ hasText: 'Mon Premier Article: Été!' });
     await card.getByText('Brouillon').waitFor();
 
-    const posts = await api<{ id: number; slug: string; published: boolean }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+    const posts = await api<{ id: number; slug: string; published: boolean }[]>(server, 'GET', '/api/blog-posts', undefined, tokens.staff);
     const created = posts.find((p) => p.slug === 'mon-premier-article-ete')!;
     expect(created.published).toBe(false);
 
@@ -132,7 +124,7 @@ describe('back office content screens as staff', () => {
   });
 
   it('shows the server error when saving fails (duplicate slug)', async () => {
-    const posts = await api<{ slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, adminToken);
+    const posts = await api<{ slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, tokens.admin);
     const taken = posts[0].slug;
     await page.goto(server.url + '/admin/blog/new');
     await page.getByLabel('Titre', { exact: true }).fill('Doublon');
@@ -152,7 +144,7 @@ describe('back office content screens as staff', () => {
       'GET',
       '/api/blog-posts',
       undefined,
-      staffToken,
+      tokens.staff,
     );
     const published = posts.find((p) => p.published)!;
     const draft = await api<{ id: number; title: string }>(
@@ -170,7 +162,7 @@ describe('back office content screens as staff', () => {
         categoryId: published.categoryId,
         published: false,
       },
-      staffToken,
+      tokens.staff,
     );
 
     await page.goto(server.url + '/admin/blog');
@@ -193,8 +185,8 @@ describe('back office content screens as staff', () => {
     const card = page.getByTestId('blog-card').filter({ hasText: 'Brouillon à voir' });
     await card.waitFor();
     // Someone else deletes it meanwhile: this screen's DELETE gets a real 404.
-    const posts = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
-    await api(server, 'DELETE', `/api/blog-posts/${posts.find((p) => p.slug === 'brouillon-a-voir')!.id}`, undefined, adminToken);
+    const posts = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, tokens.staff);
+    await api(server, 'DELETE', `/api/blog-posts/${posts.find((p) => p.slug === 'brouillon-a-voir')!.id}`, undefined, tokens.admin);
     await card.getByRole('button', { name: "Supprimer l'article Brouillon à voir" }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     const toast = page.locator('.admin-toast');
@@ -208,7 +200,7 @@ describe('back office content screens as staff', () => {
     await page.goto(server.url + '/admin/gallery');
     await page.getByRole('heading', { name: 'Galerie' }).waitFor();
     await page.getByText('Gérez vos images').waitFor();
-    const before = await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken);
+    const before = await api<unknown[]>(server, 'GET', '/api/gallery', undefined, tokens.staff);
 
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc0000' } })
       .png()
@@ -248,7 +240,7 @@ describe('back office content screens as staff', () => {
     const insta = page.getByTestId('gallery-card').filter({ hasText: 'Insta post' });
     await insta.getByRole('link', { name: /Instagram/ }).waitFor();
 
-    const after = await api<{ title: string; category: string; instagramUrl: string | null }[]>(server, 'GET', '/api/gallery', undefined, staffToken);
+    const after = await api<{ title: string; category: string; instagramUrl: string | null }[]>(server, 'GET', '/api/gallery', undefined, tokens.staff);
     expect(after.length).toBe(before.length + 2);
     expect(after.find((i) => i.title === 'Insta post')?.category).toBe('general');
 
@@ -285,7 +277,7 @@ describe('back office content screens as staff', () => {
     await insta.hover();
     await insta.getByRole('button', { name: 'Supprimer Insta post' }).click();
     await insta.waitFor({ state: 'detached' });
-    expect((await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken)).length).toBe(before.length);
+    expect((await api<unknown[]>(server, 'GET', '/api/gallery', undefined, tokens.staff)).length).toBe(before.length);
   });
 
   it('rejects a file the drop zone does not accept with its own message', async () => {

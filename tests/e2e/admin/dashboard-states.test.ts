@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, signedInContext, trackErrors } from './admin-helpers';
 import { confirmSubscribers } from '../../helpers/newsletter';
-import { nextSessionInstant } from '../../helpers/sessions';
 
 // A server without demo content: the empty states first, then a dashboard whose every number is
 // known because this file made the data.
 describe('back office: empty states, the session spinner and the dashboard on known data', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true, seedDemo: false });
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
-  let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer({}, { seedDemo: false }), launchBrowser()]);
-    ({ adminToken } = await setupAccounts(server));
-    ctx = await signedInContext(browser, adminToken);
+    ctx = await signedInContext(browser, tokens.admin);
     page = await ctx.newPage();
     errors = trackErrors(page);
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows a spinner while the session is checked, then the screen', async () => {
@@ -60,14 +53,7 @@ describe('back office: empty states, the session spinner and the dashboard on kn
 
   it('shows the totals, this month’s reservations, the weekly chart and recent statistics from the data', async () => {
     for (const name of ['Ana', 'Ben', 'Chai']) {
-      await api(server, 'POST', '/api/reservations', {
-        name,
-        email: `${name.toLowerCase()}@example.com`,
-        phone: null,
-        course: 'MMA Training',
-        dateTime: nextSessionInstant('MMA Training'),
-        message: null,
-      });
+      await api(server, 'POST', '/api/reservations', bookingPayload({ name, email: `${name.toLowerCase()}@example.com` }));
     }
     for (const name of ['Dao', 'Eli']) {
       await api(server, 'POST', '/api/contact', { name, email: `${name.toLowerCase()}@example.com`, subject: 'Hello', message: 'A question' });
@@ -88,9 +74,9 @@ describe('back office: empty states, the session spinner and the dashboard on kn
         imageUrl: 'https://www.instagram.com/p/Dash123/',
         filename: '',
       },
-      adminToken,
+      tokens.admin,
     );
-    const category = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: 'News', slug: 'news', description: '' }, adminToken);
+    const category = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: 'News', slug: 'news', description: '' }, tokens.admin);
     for (const slug of ['one', 'two']) {
       await api(
         server,
@@ -107,7 +93,7 @@ describe('back office: empty states, the session spinner and the dashboard on kn
           categoryId: category.id,
           published: slug === 'one',
         },
-        adminToken,
+        tokens.admin,
       );
     }
 
@@ -130,7 +116,7 @@ describe('back office: empty states, the session spinner and the dashboard on kn
       'GET',
       '/api/dashboard-stats',
       undefined,
-      adminToken,
+      tokens.admin,
     );
     const thisWeek = stats.weekly.at(-1)!;
     expect(thisWeek).toMatchObject({ reservations: 3, contacts: 2 });

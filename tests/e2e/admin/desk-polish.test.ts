@@ -1,36 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionInstant } from '../../helpers/sessions';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import {
-  STAFF_EMAIL,
-  STAFF_NAME,
-  STAFF_PASSWORD,
-  api,
-  axeViolations,
-  expectToast,
-  loginToken,
-  setupAccounts,
-  signedInContext,
-  startAdminServer,
-  trackErrors,
-} from './admin-helpers';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
+import { STAFF_EMAIL, STAFF_NAME, STAFF_PASSWORD, api, axeViolations, expectToast, loginToken, signedInContext, trackErrors } from './admin-helpers';
 
 // Issue 13, points 4 and 6 at the desk: saved replies, the Messages badge, the contact card's
 // link, and the polish (titles, skip link, icon buttons' names and tooltips, French messages,
 // the slug error on its field, one's own power button, dashboard tiles, the reply toast, the
 // booking dialog's buttons on a phone), on a phone and a desktop, as staff and as admin.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-polish-shots-'));
-const WIDTHS = [
-  { name: 'phone', viewport: { width: 375, height: 800 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-] as const;
-
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -52,43 +33,41 @@ async function openMenu(page: Page, phone: boolean) {
   return page.getByRole('navigation', { name: "Menu d'administration" });
 }
 
-/** Hovers an icon-only control and waits for a tooltip that says its accessible name. */
+/** The admin's Tooltip.Provider delayDuration. */
+const TOOLTIP_DELAY_MS = 700;
+
+/** Hovers an icon-only control and waits for a tooltip that says its accessible name (the page's clock installed). */
 async function expectTooltip(page: Page, control: Locator) {
   const name = await control.getAttribute('aria-label');
   expect(name, 'an icon-only control has an accessible name').toBeTruthy();
   await control.hover();
+  // The tooltips open after the provider's 700 ms delay; the page's clock (installed by the
+  // test) jumps over it instead of the suite waiting for it.
+  await page.clock.fastForward(TOOLTIP_DELAY_MS);
   await page.getByRole('tooltip', { name: name! }).first().waitFor({ timeout: 5_000 });
   await page.keyboard.press('Escape');
   await page.mouse.move(0, 0);
 }
 
-/** Every visible button or link of the page showing only an icon (an svg, no text). */
-async function iconOnlyControls(page: Page): Promise<Locator[]> {
+/** Every visible button or link of the page showing only an icon (an svg, no text), with its name and markup. */
+async function iconOnlyControls(page: Page): Promise<{ control: Locator; label: string | null; html: string }[]> {
   const all = page.locator('main button:visible, main a:visible, header button:visible');
-  const out: Locator[] = [];
-  for (let i = 0; i < (await all.count()); i++) {
-    const c = all.nth(i);
-    const text = ((await c.innerText()) ?? '').trim();
-    if (text === '' && (await c.locator('svg').count()) > 0) out.push(c);
-  }
-  return out;
+  // One call into the page for all of them (a round trip per control and property added up to seconds).
+  const facts = await all.evaluateAll((els) =>
+    els.map((el) => ({
+      iconOnly: (el as HTMLElement).innerText.trim() === '' && el.querySelector('svg') !== null,
+      label: el.getAttribute('aria-label'),
+      html: el.outerHTML.slice(0, 120),
+    })),
+  );
+  return facts.flatMap((f, i) => (f.iconOnly ? [{ control: all.nth(i), label: f.label, html: f.html }] : []));
 }
 
 describe('back office: answering faster and polish', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ adminToken, staffToken } = await setupAccounts(server));
-  });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   for (const w of WIDTHS) {
@@ -103,11 +82,11 @@ describe('back office: answering faster and polish', () => {
         subject,
         message: 'Do you rent gloves?',
       });
-      const conversations = await api<{ unreadCount: number }[]>(server, 'GET', '/api/conversations', undefined, staffToken);
+      const conversations = await api<{ unreadCount: number }[]>(server, 'GET', '/api/conversations', undefined, tokens.staff);
       const unread = conversations.filter((c) => c.unreadCount > 0).length;
       expect(unread).toBeGreaterThan(0);
 
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -143,7 +122,7 @@ describe('back office: answering faster and polish', () => {
       await expectToast(page, 'Réponse ajoutée');
       await cards.filter({ hasText: title }).waitFor();
       await expectNoAxe(page, `saved replies @${w.name}`);
-      await page.screenshot({ path: path.join(SHOTS, `saved-replies-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `saved-replies-${w.name}.png`), fullPage: true });
 
       await cards
         .filter({ hasText: title })
@@ -154,11 +133,11 @@ describe('back office: answering faster and polish', () => {
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       await expectToast(page, 'Réponse mise à jour');
       await cards.filter({ hasText: title }).getByText('visa extension').waitFor();
-      const stored = await api<{ title: string; content: string }[]>(server, 'GET', '/api/saved-replies', undefined, staffToken);
+      const stored = await api<{ title: string; content: string }[]>(server, 'GET', '/api/saved-replies', undefined, tokens.staff);
       expect(stored.find((r) => r.title === title)?.content).toBe('We can write a letter for your visa extension.');
 
       const throwaway = `Old ${w.name}`;
-      await api(server, 'POST', '/api/saved-replies', { title: throwaway, content: 'Outdated' }, staffToken);
+      await api(server, 'POST', '/api/saved-replies', { title: throwaway, content: 'Outdated' }, tokens.staff);
       await page.reload();
       await cards
         .filter({ hasText: throwaway })
@@ -186,13 +165,13 @@ describe('back office: answering faster and polish', () => {
       await toast.waitFor();
       const [toastBox, sendBox] = [await box(toast), await box(send)];
       expect(overlaps(toastBox, sendBox), JSON.stringify({ toastBox, sendBox })).toBe(false);
-      await page.screenshot({ path: path.join(SHOTS, `reply-toast-${w.name}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `reply-toast-${w.name}.png`) });
       const messages = await api<{ senderType: string; content: string }[]>(
         server,
         'GET',
         `/api/conversations/${conversationId}/messages`,
         undefined,
-        staffToken,
+        tokens.staff,
       );
       expect(messages.at(-1)?.content).toContain('For your class, please bring:');
       await ctx.close();
@@ -218,7 +197,7 @@ describe('back office: answering faster and polish', () => {
       ];
       // One session walks every screen, moving on as soon as the title shows (calls of the page
       // being left are cut off; that must not sign the next one out).
-      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       for (const [url, title] of screens) {
@@ -253,8 +232,10 @@ describe('back office: answering faster and polish', () => {
     });
 
     it(`${w.name}: icon-only buttons have a name and a tooltip; one's own power button is disabled`, async () => {
-      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
+      // Time runs as usual; expectTooltip moves it on over the hover delay.
+      await page.clock.install();
       page.on('pageerror', (e) => errors.push(e.message));
       for (const url of ['/admin/users', '/admin/blog', '/admin/reservations', '/admin/saved-replies', '/admin/gallery']) {
         await page.goto(server.url + url);
@@ -264,8 +245,8 @@ describe('back office: answering faster and polish', () => {
         expect(controls.length, url).toBeGreaterThan(0);
         // Names for all; the tooltip for the first few enabled ones (hovering each takes time).
         let hovered = 0;
-        for (const c of controls) {
-          expect(await c.getAttribute('aria-label'), `${url}: ${await c.evaluate((e) => e.outerHTML.slice(0, 120))}`).toBeTruthy();
+        for (const { control: c, label, html } of controls) {
+          expect(label, `${url}: ${html}`).toBeTruthy();
           if (hovered < 4 && (await c.isEnabled())) {
             await expectTooltip(page, c);
             hovered += 1;
@@ -284,7 +265,7 @@ describe('back office: answering faster and polish', () => {
       const other = page.getByTestId('user-card').filter({ hasText: STAFF_NAME });
       await expect(other.getByRole('button', { name: `Désactiver ${STAFF_NAME}` }).isEnabled()).resolves.toBe(true);
       await expectNoAxe(page, `users @${w.name}`);
-      await page.screenshot({ path: path.join(SHOTS, `users-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `users-${w.name}.png`), fullPage: true });
 
       // The phone's menu buttons.
       if (phone) {
@@ -296,7 +277,7 @@ describe('back office: answering faster and polish', () => {
     });
 
     it(`${w.name}: French messages (drop zone, expired session), WebP named, a taken slug shown on the Slug field`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(server.url + '/admin/gallery');
@@ -310,7 +291,7 @@ describe('back office: answering faster and polish', () => {
       await expectNoAxe(page, `gallery @${w.name}`);
 
       // A taken slug: the server's 409 is shown on the Slug field, which gets the focus.
-      const posts = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+      const posts = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, tokens.staff);
       expect(posts.length).toBeGreaterThan(1);
       const [a, b] = posts;
       await page.goto(server.url + `/admin/blog/edit/${a.id}`);
@@ -321,10 +302,10 @@ describe('back office: answering faster and polish', () => {
       await page.locator('#post-slug-error').getByText('Un article avec ce slug existe déjà').waitFor();
       await expect(slug.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(slug.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      const after = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+      const after = await api<{ id: number; slug: string }[]>(server, 'GET', '/api/blog-posts', undefined, tokens.staff);
       expect(after.find((p) => p.id === a.id)?.slug).toBe(a.slug);
       await expectNoAxe(page, `blog editor @${w.name}`);
-      await page.screenshot({ path: path.join(SHOTS, `slug-error-${w.name}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `slug-error-${w.name}.png`) });
 
       // The session ends elsewhere: the next action is answered in French, then the login screen.
       // A second session of the staff account, ended from outside the page.
@@ -344,15 +325,19 @@ describe('back office: answering faster and polish', () => {
     });
 
     it(`${w.name}: dashboard tiles two per row on a phone; the booking dialog's Supprimer comes last, not widest`, async () => {
-      await api(server, 'POST', '/api/reservations', {
-        name: `Dialog ${w.name}`,
-        email: `dialog-${w.name}@example.com`,
-        phone: '+66 81 555 0199',
-        course: 'Wrestling',
-        dateTime: nextSessionInstant('Wrestling'),
-        message: 'First time',
-      });
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      await api(
+        server,
+        'POST',
+        '/api/reservations',
+        bookingPayload({
+          name: `Dialog ${w.name}`,
+          email: `dialog-${w.name}@example.com`,
+          phone: '+66 81 555 0199',
+          course: 'Wrestling',
+          message: 'First time',
+        }),
+      );
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(server.url + '/admin/dashboard');
@@ -364,7 +349,7 @@ describe('back office: answering faster and polish', () => {
       expect(perRow).toBe(phone ? 2 : 3);
       for (const b of boxes) expect(b.x + b.width).toBeLessThanOrEqual(w.viewport.width);
       await expectNoAxe(page, `dashboard @${w.name}`);
-      await page.screenshot({ path: path.join(SHOTS, `dashboard-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `dashboard-${w.name}.png`), fullPage: true });
 
       await page.goto(server.url + '/admin/reservations');
       await page
@@ -385,7 +370,7 @@ describe('back office: answering faster and polish', () => {
       const first = await box(buttons.first());
       expect(phone ? del.y > first.y : del.x > first.x).toBe(true);
       await expectNoAxe(page, `reservation dialog @${w.name}`);
-      await page.screenshot({ path: path.join(SHOTS, `reservation-dialog-${w.name}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `reservation-dialog-${w.name}.png`) });
       await ctx.close();
     });
   }

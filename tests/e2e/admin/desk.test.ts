@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { addDays, isoWeekday, todayInZone, zonedToInstant } from '../../../src/shared/gym-time';
 import type { ReservationDto } from '../../../src/shared/api-types';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, expectToast, readDownload, setupAccounts, startAdminServer, trackErrors } from './admin-helpers';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, expectToast, readDownload, trackErrors } from './admin-helpers';
 
 const COURSE = 'Muay Thai Beginner';
 const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
@@ -24,9 +24,7 @@ function mondayAhead(timeZone: string): string {
 // routes (GET /api/desk/day, PUT /api/reservations/:id/attendance, POST /api/desk/bookings,
 // PUT /api/reservations/:id/cancel, the dashboard's seatsNext7Days).
 describe('back office: the desk and gym time', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let monday: string;
   let booking: ReservationDto;
   const contexts: BrowserContext[] = [];
@@ -36,7 +34,7 @@ describe('back office: the desk and gym time', () => {
   async function pageIn(timezoneId: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
     const ctx = await browser.newContext({ viewport, timezoneId, acceptDownloads: true });
     contexts.push(ctx);
-    await ctx.addInitScript((t) => localStorage.setItem('token', t), staffToken);
+    await ctx.addInitScript((t) => localStorage.setItem('token', t), tokens.staff);
     const page = await ctx.newPage();
     trackErrors(page).forEach((e) => errors.push(e));
     page.on('pageerror', (e) => errors.push(e.message));
@@ -47,23 +45,23 @@ describe('back office: the desk and gym time', () => {
   const sessionCard = (page: Page) => page.getByTestId('desk-session').filter({ has: page.getByRole('heading', { name: COURSE, exact: true }) });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
     monday = mondayAhead(server.config.timezone);
     // A customer books the 08:00 session through the public API (an instant: 01:00 UTC in Bangkok).
-    booking = await api<ReservationDto>(server, 'POST', '/api/reservations', {
-      name: 'Olga Early',
-      email: 'olga@example.com',
-      phone: '+66 81 111 2222',
-      course: COURSE,
-      dateTime: zonedToInstant(monday, '08:00', server.config.timezone).toISOString(),
-      message: null,
-    });
+    booking = await api<ReservationDto>(
+      server,
+      'POST',
+      '/api/reservations',
+      bookingPayload({
+        name: 'Olga Early',
+        email: 'olga@example.com',
+        phone: '+66 81 111 2222',
+        course: COURSE,
+        dateTime: zonedToInstant(monday, '08:00', server.config.timezone).toISOString(),
+      }),
+    );
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   for (const zone of ['UTC', 'Asia/Bangkok', 'America/New_York']) {
@@ -103,7 +101,7 @@ describe('back office: the desk and gym time', () => {
     await present.click();
     await expect.poll(() => present.getAttribute('aria-pressed')).toBe('true');
     await expect
-      .poll(async () => (await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, staffToken)).find((r) => r.id === booking.id)?.attendance)
+      .poll(async () => (await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, tokens.staff)).find((r) => r.id === booking.id)?.attendance)
       .toBe('present');
 
     await page.reload();
@@ -113,7 +111,7 @@ describe('back office: the desk and gym time', () => {
     await present.click();
     await expect.poll(() => present.getAttribute('aria-pressed')).toBe('false');
     await expect
-      .poll(async () => (await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, staffToken)).find((r) => r.id === booking.id)?.attendance)
+      .poll(async () => (await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, tokens.staff)).find((r) => r.id === booking.id)?.attendance)
       .toBeNull();
   });
 
@@ -139,7 +137,7 @@ describe('back office: the desk and gym time', () => {
     const row = card.getByTestId('roster-row').filter({ hasText: 'Walter Walkin' });
     await row.getByText('WhatsApp', { exact: true }).waitFor();
     // The double click made one booking.
-    const all = await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, staffToken);
+    const all = await api<ReservationDto[]>(server, 'GET', '/api/reservations', undefined, tokens.staff);
     expect(all.filter((r) => r.name === 'Walter Walkin')).toHaveLength(1);
     expect(all.find((r) => r.name === 'Walter Walkin')).toMatchObject({ source: 'whatsapp', sessionDate: monday });
   });
@@ -172,7 +170,7 @@ describe('back office: the desk and gym time', () => {
       'GET',
       '/api/dashboard-stats',
       undefined,
-      staffToken,
+      tokens.staff,
     );
     const page = await pageIn('UTC');
     await page.goto(server.url + '/admin/dashboard');

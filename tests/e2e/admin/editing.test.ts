@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { STALE_EDIT } from '../../../src/shared/messages';
-import { launchBrowser } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/fixture';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
-import { api, axeViolations, expectToast, setupAccounts, startAdminServer, trackErrors } from './admin-helpers';
+import { api, axeViolations, expectToast, trackErrors } from './admin-helpers';
 
 // Work is never lost (issue 13, point 2) and better blog editing (point 5), as staff, at phone
 // and desktop widths, in a browser whose zone (New York) is not the gym's (Asia/Bangkok, named Krabi, UTC+7).
@@ -15,7 +13,8 @@ const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
-const SHOTS = process.env.E2E_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'editing-shots-'));
+// Pictures only when E2E_SHOTS_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 interface Post {
   id: number;
@@ -36,20 +35,12 @@ const png = (r: number, g: number, b: number) =>
     .toBuffer();
 
 describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery image, scheduling', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let categoryId: number;
   let n = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
-    categoryId = (await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: 'Édition', slug: 'edition' }, staffToken)).id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    categoryId = (await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: 'Édition', slug: 'edition' }, tokens.staff)).id;
   });
 
   const makePost = (over: Record<string, unknown> = {}) => {
@@ -59,16 +50,16 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
       'POST',
       '/api/blog-posts',
       { title: `Article ${n}`, slug: `article-${n}`, content: `Texte ${n}`, categoryId, published: false, ...over },
-      staffToken,
+      tokens.staff,
     );
   };
-  const readPost = (id: number) => api<Post>(server, 'GET', `/api/blog-posts/id/${id}`, undefined, staffToken);
+  const readPost = (id: number) => api<Post>(server, 'GET', `/api/blog-posts/id/${id}`, undefined, tokens.staff);
 
   async function uploadToGallery(title: string, data: Buffer) {
     const form = new FormData();
     form.append('title', title);
     form.append('image', new Blob([new Uint8Array(data)], { type: 'image/png' }), `${title}.png`);
-    const res = await fetch(`${server.url}/api/gallery`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staffToken}` } });
+    const res = await fetch(`${server.url}/api/gallery`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.staff}` } });
     expect(res.status).toBe(201);
     return (await res.json()) as { id: number; title: string; imageUrl: string };
   }
@@ -86,7 +77,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
             sessionStorage.setItem('e2e-init', '1');
             localStorage.setItem('token', t);
           }
-        }, staffToken);
+        }, tokens.staff);
         page = await ctx.newPage();
         errors = trackErrors(page);
       });
@@ -117,7 +108,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await page.keyboard.press('Meta+s');
         await expect.poll(async () => (await readPost(id)).title).toBe(`Raccourci ${vp.name} modifié`);
         expect(page.url()).toMatch(new RegExp(`/admin/blog/edit/${id}$`));
-        await page.screenshot({ path: path.join(SHOTS, `saved-${vp.width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `saved-${vp.width}.png`), fullPage: true });
         await page.goto(`${server.url}/admin/blog/new`);
         await page.getByRole('heading', { name: 'Nouvel article' }).waitFor();
         expect(await titleField().inputValue()).toBe('');
@@ -135,7 +126,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await page.getByRole('button', { name: 'Retour' }).click();
         const ask = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
         await ask.waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `leave-${vp.width}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `leave-${vp.width}.png`) });
         expect(await axeViolations(page)).toEqual([]);
         await ask.getByRole('button', { name: 'Rester sur la page' }).click();
         await ask.waitFor({ state: 'detached' });
@@ -167,7 +158,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await offer.waitFor();
         // The form shows the saved post until the draft is restored.
         expect(await titleField().inputValue()).toBe(post.title);
-        await page.screenshot({ path: path.join(SHOTS, `draft-${vp.width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `draft-${vp.width}.png`), fullPage: true });
         expect(await axeViolations(page)).toEqual([]);
         await page.getByRole('button', { name: 'Restaurer le brouillon' }).click();
         expect(await titleField().inputValue()).toBe('Titre du brouillon');
@@ -191,13 +182,13 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
           'PUT',
           `/api/blog-posts/${post.id}`,
           { title: 'Version du collègue', slug: post.slug, content: post.content, categoryId, version: post.version },
-          staffToken,
+          tokens.staff,
         );
         await titleField().fill('Ma version');
         await page.getByRole('button', { name: 'Enregistrer' }).click();
         const alert = page.getByRole('alert').filter({ hasText: STALE_EDIT.post });
         await alert.waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `conflict-${vp.width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `conflict-${vp.width}.png`), fullPage: true });
         expect(await axeViolations(page)).toEqual([]);
         expect((await readPost(post.id)).title).toBe('Version du collègue');
         await alert.getByRole('button', { name: "Recharger l'article" }).click();
@@ -217,17 +208,17 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
           'POST',
           '/api/blog-categories',
           { name: `Catégorie ${vp.name}`, slug: `categorie-${vp.name}` },
-          staffToken,
+          tokens.staff,
         );
         await page.goto(`${server.url}/admin/categories`);
         await page.getByRole('button', { name: `Modifier la catégorie ${cat.name}` }).click();
         const dialog = page.getByRole('dialog', { name: 'Modifier la catégorie' });
         await dialog.getByLabel('Nom').fill('Mon nom');
-        await api(server, 'PUT', `/api/blog-categories/${cat.id}`, { name: `Nom du collègue ${vp.name}`, slug: cat.slug, version: cat.version }, staffToken);
+        await api(server, 'PUT', `/api/blog-categories/${cat.id}`, { name: `Nom du collègue ${vp.name}`, slug: cat.slug, version: cat.version }, tokens.staff);
         await dialog.getByRole('button', { name: 'Enregistrer' }).click();
         const alert = dialog.getByRole('alert').filter({ hasText: STALE_EDIT.category });
         await alert.waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `category-conflict-${vp.width}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `category-conflict-${vp.width}.png`) });
         await alert.getByRole('button', { name: 'Recharger' }).click();
         await dialog.waitFor({ state: 'detached' });
         await page
@@ -235,11 +226,11 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
           .filter({ hasText: `Nom du collègue ${vp.name}` })
           .waitFor();
         expect(
-          (await api<{ id: number; name: string }[]>(server, 'GET', '/api/blog-categories', undefined, staffToken)).find((c) => c.id === cat.id)!.name,
+          (await api<{ id: number; name: string }[]>(server, 'GET', '/api/blog-categories', undefined, tokens.staff)).find((c) => c.id === cat.id)!.name,
         ).toBe(`Nom du collègue ${vp.name}`);
 
         const item = await uploadToGallery(`Conflit ${vp.name}`, await png(90, 90, 90));
-        const version = (await api<{ id: number; version: number }[]>(server, 'GET', '/api/gallery', undefined, staffToken)).find(
+        const version = (await api<{ id: number; version: number }[]>(server, 'GET', '/api/gallery', undefined, tokens.staff)).find(
           (g) => g.id === item.id,
         )!.version;
         await page.goto(`${server.url}/admin/gallery`);
@@ -248,7 +239,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await card.getByRole('button', { name: `Modifier ${item.title}` }).click();
         const edit = page.getByRole('dialog', { name: "Modifier l'image" });
         await edit.getByLabel('Titre').fill('Mon titre');
-        await api(server, 'PUT', `/api/gallery/${item.id}`, { title: `Titre du collègue ${vp.name}`, category: 'general', version }, staffToken);
+        await api(server, 'PUT', `/api/gallery/${item.id}`, { title: `Titre du collègue ${vp.name}`, category: 'general', version }, tokens.staff);
         await edit.getByRole('button', { name: 'Enregistrer' }).click();
         const galleryAlert = edit.getByRole('alert').filter({ hasText: STALE_EDIT.galleryItem });
         await galleryAlert.waitFor();
@@ -267,7 +258,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await page.getByRole('button', { name: 'Choisir dans la galerie' }).click();
         const picker = page.getByRole('dialog', { name: "Choisir l'image à la une" });
         await picker.getByRole('button', { name: item.title }).waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `picker-${vp.width}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `picker-${vp.width}.png`) });
         expect(await axeViolations(page)).toEqual([]);
         await picker.getByRole('button', { name: item.title }).click();
         await picker.waitFor({ state: 'detached' });
@@ -286,11 +277,11 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         expect(article).toMatch(/srcSet="[^"]*\.webp \d+w/i);
 
         // A new file goes into the gallery (its checks, WebP variants) and becomes the image.
-        const before = (await api<unknown[]>(server, 'GET', '/api/gallery', undefined, staffToken)).length;
+        const before = (await api<unknown[]>(server, 'GET', '/api/gallery', undefined, tokens.staff)).length;
         await page.getByRole('button', { name: 'Choisir dans la galerie' }).click();
         await page.locator('#picker-upload').setInputFiles({ name: `affiche-${vp.name}.png`, mimeType: 'image/png', buffer: await png(30, 30, 200) });
         await picker.waitFor({ state: 'detached' });
-        const gallery = await api<{ title: string; imageUrl: string; variants: unknown[] }[]>(server, 'GET', '/api/gallery', undefined, staffToken);
+        const gallery = await api<{ title: string; imageUrl: string; variants: unknown[] }[]>(server, 'GET', '/api/gallery', undefined, tokens.staff);
         expect(gallery.length).toBe(before + 1);
         const added = gallery.find((g) => g.title === `affiche-${vp.name}`)!;
         expect(added.imageUrl).toMatch(/\.webp$/);
@@ -319,7 +310,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
         await status.waitFor();
         expect(await status.textContent()).toContain('15 juin 2030');
         expect(await status.textContent()).toContain('09:30');
-        await page.screenshot({ path: path.join(SHOTS, `scheduled-${vp.width}.png`), fullPage: true });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `scheduled-${vp.width}.png`), fullPage: true });
         await page.reload();
         await expect.poll(() => page.getByLabel(/Programmer la publication/).inputValue()).toBe('2030-06-15T09:30');
         // The list says so.
@@ -342,16 +333,7 @@ describe('blog editing: unsaved work, drafts, shortcuts, conflicts, gallery imag
 });
 
 describe('user accounts edited by two admins', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = useBrowserSuite();
 
   for (const vp of VIEWPORTS) {
     it(`at ${vp.width} px the second save is refused with the French message and Recharger`, async () => {
@@ -375,7 +357,7 @@ describe('user accounts edited by two admins', () => {
       await dialog.getByRole('button', { name: 'Enregistrer' }).click();
       const alert = dialog.getByRole('alert').filter({ hasText: STALE_EDIT.user });
       await alert.waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `user-conflict-${vp.width}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `user-conflict-${vp.width}.png`) });
       await alert.getByRole('button', { name: 'Recharger' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText(`Renommé ${vp.width}`).first().waitFor();

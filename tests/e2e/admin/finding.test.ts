@@ -1,31 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBool } from '../../../src/server/db/database';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
+import { api, signedInContext, trackErrors } from './admin-helpers';
 
 // Issue 13 point 1, in the browser: search, filters and server pages of the reservations list,
 // kept in the address (reload, Back), the contact tab opened from the dashboard, at 375 and 1280 px.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'finding-shots-'));
-const WIDTHS = [
-  { name: 'phone', viewport: { width: 375, height: 800 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-] as const;
-
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 describe('back office: finding things', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
     const day = 86_400_000;
     const now = Date.now();
     // 60 bookings (three pages of 25): every third one Wrestling, the last ten in the past, plus one to find by name.
@@ -78,8 +67,6 @@ describe('back office: finding things', () => {
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   // Cards below 1280 px, the table from there (both carry the same names).
@@ -91,7 +78,7 @@ describe('back office: finding things', () => {
     const phone = w.name === 'phone';
 
     it(`${w.name}: searches, filters and pages; reload and Back keep the list's state`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -107,7 +94,7 @@ describe('back office: finding things', () => {
       await page.waitForURL(/page=2/);
       await expect.poll(() => pagerText(page).textContent()).toBe('61 réservations · page 2 sur 3');
       await expect(rowsOf(page, phone).first().textContent()).resolves.toContain('Finder 35');
-      await page.screenshot({ path: path.join(SHOTS, `finding-reservations-page2-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `finding-reservations-page2-${w.name}.png`), fullPage: true });
 
       // Past bookings only (the last ten), then back to every date.
       await page.getByRole('combobox', { name: 'Passés ou à venir' }).click();
@@ -134,7 +121,7 @@ describe('back office: finding things', () => {
       await page.waitForURL(/cours=Wrestling/);
       await expect.poll(() => pagerText(page).textContent()).toBe('20 réservations · page 1 sur 1');
       for (const text of await rowsOf(page, phone).allTextContents()) expect(text).toContain('Wrestling');
-      await page.screenshot({ path: path.join(SHOTS, `finding-reservations-filtered-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `finding-reservations-filtered-${w.name}.png`), fullPage: true });
 
       // A reload keeps search, filter and list.
       await page.reload();
@@ -164,7 +151,7 @@ describe('back office: finding things', () => {
     });
 
     it(`${w.name}: conversations and posts are searched and paged the same way`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       const pager = page.getByRole('navigation', { name: 'Pages des conversations' }).getByTestId('pager-status');
@@ -181,7 +168,7 @@ describe('back office: finding things', () => {
       await page.goBack();
       await page.waitForURL(/page=2/);
       await expect.poll(() => pager.textContent()).toBe('31 conversations · page 2 sur 2');
-      await page.screenshot({ path: path.join(SHOTS, `finding-messages-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `finding-messages-${w.name}.png`), fullPage: true });
 
       await page.goto(server.url + '/admin/blog');
       await page.getByRole('searchbox', { name: 'Rechercher un article' }).fill('clinch finder');
@@ -194,7 +181,7 @@ describe('back office: finding things', () => {
     });
 
     it(`${w.name}: the dashboard's contact tile opens the contact tab, which keeps its search`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       await page.goto(server.url + '/admin/dashboard');
@@ -208,7 +195,7 @@ describe('back office: finding things', () => {
       await page.reload();
       await page.getByText('Aucun message ne correspond à la recherche').waitFor();
       await expect(page.getByRole('tab', { name: /Messages Contact/ }).getAttribute('aria-selected')).resolves.toBe('true');
-      await page.screenshot({ path: path.join(SHOTS, `finding-contact-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `finding-contact-${w.name}.png`), fullPage: true });
       await page.goBack();
       await page.getByTestId('contact-card').filter({ hasText: 'Carla Contact' }).waitFor();
       await ctx.close();

@@ -1,23 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSessionInstant } from '../../helpers/sessions';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, type RunningServer } from '../helpers/server';
-import { STAFF_EMAIL, api, axeViolations, expectToast, readDownload, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
+import { ADMIN_EMAIL } from '../helpers/server';
+import { STAFF_EMAIL, api, axeViolations, expectToast, readDownload, signedInContext, trackErrors } from './admin-helpers';
 
 // The Journal (admins: the audit log with its filters and pages) and the Données personnelles
 // screen (staff: search, export JSON/CSV, erase after one confirmation), on a phone and a desktop.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'journal-shots-'));
-const WIDTHS = [
-  { name: 'phone', viewport: { width: 375, height: 800 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-] as const;
-
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 async function noSidewaysScroll(page: Page) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(wide).toBeLessThanOrEqual(0);
@@ -29,19 +23,14 @@ async function openMenuLink(page: Page, name: string, phone: boolean) {
 }
 
 describe('back office: Journal and Données personnelles', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ adminToken, staffToken } = await setupAccounts(server));
     // Sixty writes by the staff member (two pages of fifty), and one failed sign-in.
     for (let i = 0; i < 30; i++) {
-      const c = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: `Journal cat ${i}`, slug: `journal-cat-${i}` }, staffToken);
-      await api(server, 'DELETE', `/api/blog-categories/${c.id}`, undefined, staffToken);
+      const c = await api<{ id: number }>(server, 'POST', '/api/blog-categories', { name: `Journal cat ${i}`, slug: `journal-cat-${i}` }, tokens.staff);
+      await api(server, 'DELETE', `/api/blog-categories/${c.id}`, undefined, tokens.staff);
     }
     await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
@@ -51,29 +40,25 @@ describe('back office: Journal and Données personnelles', () => {
     // Two people with data: one erased per width.
     for (const who of ['erin', 'finn']) {
       const email = `${who}@example.com`;
-      await api(server, 'POST', '/api/reservations', {
-        name: `${who} Person`,
-        email,
-        phone: '+66 81 555 0101',
-        course: 'Wrestling',
-        dateTime: nextSessionInstant('Wrestling'),
-        message: 'Knee injury',
-      });
+      await api(
+        server,
+        'POST',
+        '/api/reservations',
+        bookingPayload({ name: `${who} Person`, email, phone: '+66 81 555 0101', course: 'Wrestling', message: 'Knee injury' }),
+      );
       await api(server, 'POST', '/api/contact', { name: `${who} Person`, email, subject: 'Visa letter', message: `Please send ${who} a letter` });
       await api(server, 'POST', '/api/newsletter-subscribers', { email, name: `${who} Person` });
     }
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   for (const [i, w] of WIDTHS.entries()) {
     const phone = w.name === 'phone';
 
     it(`${w.name}: the admin reads the Journal with filters and pages`, async () => {
-      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -88,7 +73,7 @@ describe('back office: Journal and Données personnelles', () => {
       // The failed sign-in is there, with the address it tried.
       await page.getByText('Connexion échouée').first().waitFor();
       await noSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `journal-${w.name}.png`), fullPage: false });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `journal-${w.name}.png`), fullPage: false });
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Suivant' }).click();
@@ -101,8 +86,8 @@ describe('back office: Journal and Données personnelles', () => {
       // Filter by user.
       await page.getByRole('combobox', { name: 'Utilisateur' }).click();
       await page.getByRole('option', { name: STAFF_EMAIL }).click();
-      const me = await api<{ id: number }>(server, 'GET', '/api/auth/me', undefined, staffToken);
-      const byStaff = (await api<{ total: number }>(server, 'GET', `/api/audit-log?userId=${me.id}`, undefined, adminToken)).total;
+      const me = await api<{ id: number }>(server, 'GET', '/api/auth/me', undefined, tokens.staff);
+      const byStaff = (await api<{ total: number }>(server, 'GET', `/api/audit-log?userId=${me.id}`, undefined, tokens.admin)).total;
       expect(byStaff).toBeGreaterThan(60);
       await page
         .getByTestId('journal-total')
@@ -138,7 +123,7 @@ describe('back office: Journal and Données personnelles', () => {
     });
 
     it(`${w.name}: staff have no Journal`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       await page.goto(server.url + '/admin/dashboard');
       if (phone) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -153,7 +138,7 @@ describe('back office: Journal and Données personnelles', () => {
     it(`${w.name}: staff find, export and erase a person's data`, async () => {
       const who = i === 0 ? 'erin' : 'finn';
       const email = `${who}@example.com`;
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -172,7 +157,7 @@ describe('back office: Journal and Données personnelles', () => {
       }
       await page.getByRole('region', { name: 'Réservations' }).getByText('Knee injury').waitFor();
       await noSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `personal-data-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `personal-data-${w.name}.png`), fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
 
       const json = await readDownload(page, () => page.getByRole('button', { name: 'Exporter JSON' }).click());
@@ -192,19 +177,19 @@ describe('back office: Journal and Données personnelles', () => {
       await page.getByRole('button', { name: 'Effacer les données' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Effacer les données' });
       await dialog.waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `personal-data-confirm-${w.name}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `personal-data-confirm-${w.name}.png`) });
       await dialog.getByRole('button', { name: 'Effacer définitivement' }).click();
       await expectToast(page, 'Données effacées');
       await page.getByTestId('personal-data-total').getByText(`Aucune donnée trouvée pour ${email}`).waitFor();
 
-      const left = await api(server, 'GET', `/api/personal-data?email=${email}`, undefined, staffToken);
+      const left = await api(server, 'GET', `/api/personal-data?email=${email}`, undefined, tokens.staff);
       expect(left.reservations).toEqual([]);
       expect(left.contactSubmissions).toEqual([]);
       // The other person is untouched.
-      const other = await api(server, 'GET', `/api/personal-data?email=${i === 0 ? 'finn' : 'erin'}@example.com`, undefined, staffToken);
+      const other = await api(server, 'GET', `/api/personal-data?email=${i === 0 ? 'finn' : 'erin'}@example.com`, undefined, tokens.staff);
       expect(other.reservations.length).toBe(i === 0 ? 1 : 0);
       // Both actions are in the Journal, by the staff member.
-      const log = await api(server, 'GET', '/api/audit-log?action=' + encodeURIComponent('POST /api/personal-data/erase'), undefined, adminToken);
+      const log = await api(server, 'GET', '/api/audit-log?action=' + encodeURIComponent('POST /api/personal-data/erase'), undefined, tokens.admin);
       expect(log.items.length).toBe(i + 1);
       expect(log.items[0].userEmail).toBe(STAFF_EMAIL);
       expect(JSON.stringify(log)).not.toContain(email);
@@ -213,7 +198,7 @@ describe('back office: Journal and Données personnelles', () => {
   }
 
   it('reading the Journal is not itself recorded', async () => {
-    const log = await api(server, 'GET', `/api/audit-log?q=${encodeURIComponent(ADMIN_EMAIL)}`, undefined, adminToken);
+    const log = await api(server, 'GET', `/api/audit-log?q=${encodeURIComponent(ADMIN_EMAIL)}`, undefined, tokens.admin);
     expect(log.items.every((e: { method: string; route: string }) => e.route !== '/api/audit-log')).toBe(true);
   });
 });

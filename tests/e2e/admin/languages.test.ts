@@ -1,32 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
+import { api, signedInContext, trackErrors } from './admin-helpers';
 
 // Issue 15 point 7 in the back office: each booking, conversation and subscriber shows the
 // customer's language, in French ("russe"), at 375 and 1280 px; English ones carry no badge in
 // the lists.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'languages-shots-'));
-const WIDTHS = [
-  { name: 'phone', viewport: { width: 375, height: 800 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-] as const;
-
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 describe('back office: the customer language', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let conversationId: number;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
     const now = Date.now();
     const base = { phone: null, course: 'MMA Training', message: null, status: 'read' as const };
     await server.app.ctx.db
@@ -64,12 +53,10 @@ describe('back office: the customer language', () => {
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   const open = async (viewport: { width: number; height: number }, url: string): Promise<Page> => {
-    const ctx = await signedInContext(browser, staffToken, viewport);
+    const ctx = await signedInContext(browser, tokens.staff, viewport);
     const page = await ctx.newPage();
     trackErrors(page).forEach((e) => errors.push(e));
     page.on('pageerror', (e) => errors.push(e.message));
@@ -89,13 +76,13 @@ describe('back office: the customer language', () => {
       expect(await ivan.getByTestId('language-badge').getAttribute('title')).toBe('Langue du client : russe');
       await rows.filter({ hasText: 'Emma English' }).waitFor();
       expect(await rows.filter({ hasText: 'Emma English' }).getByTestId('language-badge').count()).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, `languages-reservations-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `languages-reservations-${w.name}.png`), fullPage: true });
 
       await page.getByRole('button', { name: 'Voir la réservation de Ivan Petrov' }).click();
       const detail = page.getByTestId('reservation-detail');
       await detail.waitFor();
       await expect.poll(() => detail.textContent()).toMatch(/Langue\s*russe/);
-      await page.screenshot({ path: path.join(SHOTS, `languages-reservation-dialog-${w.name}.png`) });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `languages-reservation-dialog-${w.name}.png`) });
       // No overflow at either width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
@@ -109,7 +96,7 @@ describe('back office: the customer language', () => {
       const badge = page.getByTestId('language-badge');
       await badge.waitFor();
       expect(await badge.textContent()).toBe('Langue : français');
-      await page.screenshot({ path: path.join(SHOTS, `languages-conversation-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `languages-conversation-${w.name}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
 
@@ -120,7 +107,7 @@ describe('back office: the customer language', () => {
       expect(await row.getByTestId('language-badge').textContent()).toBe('Langue : thaï');
       // The badges leave the address its width (on a phone they take the next line).
       expect((await row.getByText('somchai@example.com').boundingBox())!.width).toBeGreaterThan(150);
-      await page.screenshot({ path: path.join(SHOTS, `languages-subscribers-${w.name}.png`), fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `languages-subscribers-${w.name}.png`), fullPage: true });
     });
   }
 });

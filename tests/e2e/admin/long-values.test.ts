@@ -1,25 +1,24 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
-import { nextSessionInstant } from '../../helpers/sessions';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite, VIEWPORTS } from '../helpers/fixture';
+import { api, signedInContext, trackErrors } from './admin-helpers';
 
 // One long unbroken value (no space, no hyphen: no line-break opportunity) must never push a
 // screen sideways nor push its controls off the screen, at phone, laptop and wide widths.
 // Every field shown in a list, table, card or dialog gets a 60-character unbroken value.
 
-const WIDTHS = [375, 1280, 1920];
+const WIDTHS = [VIEWPORTS.phone.width, VIEWPORTS.desktop.width, VIEWPORTS.wide.width];
 /** 60 characters, no break opportunity; W is the widest letter. */
 const unbroken = (prefix: string) => (prefix + 'W'.repeat(60)).slice(0, 60);
 const NAME = unbroken('Name');
 const EMAIL = `${'w'.repeat(42)}@${'w'.repeat(12)}.test`; // 60 characters
 const URL_TEXT = `https://evil.test/${'w'.repeat(42)}`; // 60 characters
 const SLUG = 'w'.repeat(60);
-const SHOTS = path.join(os.tmpdir(), 'gym-long-values');
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 interface Overflow {
   scroll: number;
@@ -79,52 +78,46 @@ async function expectFits(page: Page, label: string) {
 }
 
 async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 describe('long unbroken values never push a screen sideways', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let conversationId: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ adminToken } = await setupAccounts(server));
-    await api(server, 'POST', '/api/reservations', {
-      name: NAME,
-      email: EMAIL,
-      phone: '+66 81 234 5678',
-      course: 'MMA Training',
-      dateTime: nextSessionInstant('MMA Training'),
-      message: URL_TEXT,
-    });
+    await api(server, 'POST', '/api/reservations', bookingPayload({ name: NAME, email: EMAIL, phone: '+66 81 234 5678', message: URL_TEXT }));
     // The formula a spreadsheet would run, as the issue reported it.
-    await api(server, 'POST', '/api/reservations', {
-      name: '=HYPERLINK("http://evil.test","x")',
-      email: 'formula@example.com',
-      phone: null,
-      course: 'Muay Thai Beginner',
-      dateTime: nextSessionInstant('Muay Thai Beginner', { nth: 1 }),
-      message: null,
-    });
+    await api(
+      server,
+      'POST',
+      '/api/reservations',
+      bookingPayload({ name: '=HYPERLINK("http://evil.test","x")', email: 'formula@example.com', course: 'Muay Thai Beginner' }, { nth: 1 }),
+    );
     await api(server, 'POST', '/api/contact', { name: NAME, email: EMAIL, subject: unbroken('Subject'), message: `Look at ${URL_TEXT} please` });
     await api(server, 'POST', '/api/newsletter-subscribers', { email: EMAIL, isActive: true });
-    await api(server, 'POST', '/api/auth/register', { email: EMAIL, name: NAME, password: 'long-values-password', role: 'staff', isActive: true }, adminToken);
+    await api(
+      server,
+      'POST',
+      '/api/auth/register',
+      { email: EMAIL, name: NAME, password: 'long-values-password', role: 'staff', isActive: true },
+      tokens.admin,
+    );
     const category = await api<{ id: number }>(
       server,
       'POST',
       '/api/blog-categories',
       { name: unbroken('Category'), slug: SLUG, description: URL_TEXT },
-      adminToken,
+      tokens.admin,
     );
     await api(
       server,
       'POST',
       '/api/blog-posts',
       { title: unbroken('Title'), slug: SLUG, content: `Read ${URL_TEXT}`, excerpt: URL_TEXT, categoryId: category.id, published: true },
-      adminToken,
+      tokens.admin,
     );
     await api(
       server,
@@ -138,15 +131,11 @@ describe('long unbroken values never push a screen sideways', () => {
         imageUrl: 'https://www.instagram.com/p/Abc123/',
         filename: '',
       },
-      adminToken,
+      tokens.admin,
     );
-    const conversations = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, adminToken);
+    const conversations = await api<{ id: number; userEmail: string }[]>(server, 'GET', '/api/conversations', undefined, tokens.admin);
     conversationId = conversations.find((c) => c.userEmail === EMAIL)!.id;
-    await api(server, 'POST', `/api/conversations/${conversationId}/messages`, { content: URL_TEXT }, adminToken);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await api(server, 'POST', `/api/conversations/${conversationId}/messages`, { content: URL_TEXT }, tokens.admin);
   });
 
   const screens: { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page, width: number) => Promise<void> }[] = [
@@ -201,7 +190,7 @@ describe('long unbroken values never push a screen sideways', () => {
 
   for (const screen of screens) {
     it(`${screen.path} at ${WIDTHS.join(', ')} px`, async () => {
-      const ctx = await signedInContext(browser, adminToken, { width: WIDTHS[0], height: 800 });
+      const ctx = await signedInContext(browser, tokens.admin, { width: WIDTHS[0], height: 800 });
       const page = await ctx.newPage();
       const errors = trackErrors(page);
       for (const width of WIDTHS) {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import Papa from 'papaparse';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, type RunningServer } from '../helpers/server';
-import { STAFF_NAME, api, expectToast, readDownload, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL } from '../helpers/server';
+import { STAFF_NAME, api, expectToast, readDownload, signedInContext, trackErrors } from './admin-helpers';
 import { confirmSubscribers } from '../../helpers/newsletter';
 import { GYM_TIME_ZONE } from '../../helpers/sessions';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
@@ -14,21 +15,16 @@ const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, 
 
 // Users (admin), newsletter and contact, conversations, reservations.
 describe('back office operations screens', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let adminCtx: BrowserContext;
   let staffCtx: BrowserContext;
   let admin: Page;
   let staff: Page;
   let errors: string[];
-  let adminToken: string;
-  let staffToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ adminToken, staffToken } = await setupAccounts(server));
-    adminCtx = await signedInContext(browser, adminToken);
-    staffCtx = await signedInContext(browser, staffToken);
+    adminCtx = await signedInContext(browser, tokens.admin);
+    staffCtx = await signedInContext(browser, tokens.staff);
     admin = await adminCtx.newPage();
     staff = await staffCtx.newPage();
     errors = [...trackErrors(admin)];
@@ -37,8 +33,6 @@ describe('back office operations screens', () => {
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   it('admin: creates, edits, deactivates and deletes a user; own card has (Vous) and no delete', async () => {
@@ -99,7 +93,7 @@ describe('back office operations screens', () => {
     await renamed.getByRole('button', { name: 'Désactiver Nina Head Coach' }).click();
     await expectToast(admin, 'Statut utilisateur mis à jour');
     await renamed.getByText('Inactif', { exact: true }).waitFor();
-    const users = await api<{ email: string; isActive: boolean; role: string }[]>(server, 'GET', '/api/users', undefined, adminToken);
+    const users = await api<{ email: string; isActive: boolean; role: string }[]>(server, 'GET', '/api/users', undefined, tokens.admin);
     expect(users.find((u) => u.email === 'nina@example.com')).toMatchObject({ isActive: false, role: 'admin' });
 
     await renamed.getByRole('button', { name: 'Supprimer Nina Head Coach' }).click();
@@ -128,9 +122,9 @@ describe('back office operations screens', () => {
     await api(
       server,
       'PUT',
-      `/api/users/${(await api(server, 'GET', '/api/auth/me', undefined, adminToken)).id}`,
+      `/api/users/${(await api(server, 'GET', '/api/auth/me', undefined, tokens.admin)).id}`,
       { name: before, email: ADMIN_EMAIL, role: 'admin', isActive: true },
-      adminToken,
+      tokens.admin,
     );
   });
 
@@ -180,7 +174,7 @@ describe('back office operations screens', () => {
     await card.getByRole('combobox', { name: /Statut du message/ }).click();
     await staff.getByRole('option', { name: 'Répondu' }).click();
     await expectToast(staff, 'Statut mis à jour');
-    const list = await api<{ email: string; status: string }[]>(server, 'GET', '/api/contact-submissions', undefined, staffToken);
+    const list = await api<{ email: string; status: string }[]>(server, 'GET', '/api/contact-submissions', undefined, tokens.staff);
     expect(list.find((c) => c.email === 'carla@example.com')?.status).toBe('responded');
   });
 
@@ -247,15 +241,20 @@ describe('back office operations screens', () => {
     // A month ahead (bookings lie between today and two years ahead), shown dd/mm/yyyy.
     const day = addDays(todayInZone(GYM_TIME_ZONE), 30);
     const mk = (name: string, message: string | null) =>
-      api(server, 'POST', '/api/reservations', {
-        name,
-        email: `${name.toLowerCase()}@example.com`,
-        phone: '+66 81 000 0000',
-        // A request by appointment may be at any time: UTC midnight shows as a date alone.
-        course: 'Private Training',
-        dateTime: `${day}T00:00:00.000Z`,
-        message,
-      });
+      // A request by appointment may be at any time: UTC midnight shows as a date alone.
+      api(
+        server,
+        'POST',
+        '/api/reservations',
+        bookingPayload({
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          phone: '+66 81 000 0000',
+          course: 'Private Training',
+          dateTime: `${day}T00:00:00.000Z`,
+          message,
+        }),
+      );
     await mk('Eve', 'A long message that is clearly longer than sixty characters in total, really.');
     await mk('Finn', '@SUM(A1:A2) please');
     await mk('Gus', null);
@@ -272,7 +271,7 @@ describe('back office operations screens', () => {
     await eve.getByText('Non lue').waitFor();
 
     // The three tiles and the menu badge count what the server holds.
-    const all = await api<{ status: string }[]>(server, 'GET', '/api/reservations', undefined, staffToken);
+    const all = await api<{ status: string }[]>(server, 'GET', '/api/reservations', undefined, tokens.staff);
     const unreadBefore = all.filter((r) => r.status === 'unread').length;
     const treatedBefore = all.filter((r) => r.status === 'read' || r.status === 'archived').length;
     expect(unreadBefore).toBeGreaterThanOrEqual(3);
@@ -327,7 +326,7 @@ describe('back office operations screens', () => {
     await staff.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expectToast(staff, 'Réservation supprimée');
     await gus.waitFor({ state: 'detached' });
-    const left = await api<{ name: string; status: string }[]>(server, 'GET', '/api/reservations', undefined, staffToken);
+    const left = await api<{ name: string; status: string }[]>(server, 'GET', '/api/reservations', undefined, tokens.staff);
     expect(left.map((r) => r.name).sort()).toEqual(['Eve', 'Finn']);
     expect(left.find((r) => r.name === 'Finn')?.status).toBe('archived');
     expect(left.find((r) => r.name === 'Eve')?.status).toBe('read');

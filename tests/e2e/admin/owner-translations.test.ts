@@ -1,19 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { axeViolations, expectToast, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
+import { axeViolations, expectToast, signedInContext, trackErrors } from './admin-helpers';
 
 // The owner's texts per language (issue 15, point 6), as the owner and a traveller meet them:
 // a new gym's /ru/ and /zh/ pages already show the seeded translations; the owner writes the
 // French hero title in "Paramètres" and a staff member the German description of a class in
 // "Planning"; /fr/ and /de/booking show them on the next load, and a language without a
 // translation shows the English. At 375 and 1280 px.
-
-const WIDTHS = [
-  { name: 'phone', viewport: { width: 375, height: 800 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-] as const;
 
 async function publicPage(browser: Browser, url: string) {
   const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, timezoneId: 'Europe/Berlin' });
@@ -23,20 +17,10 @@ async function publicPage(browser: Browser, url: string) {
 }
 
 describe('owner texts per language', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ adminToken, staffToken } = await setupAccounts(server));
-  });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   it('a new gym shows its seeded translations; English pages keep the English', async () => {
@@ -67,7 +51,7 @@ describe('owner texts per language', () => {
     const german = phone ? 'Takedowns und Käfigarbeit, Schritt für Schritt.' : 'Takedowns, Sprawls und Käfigarbeit für alle.';
 
     it(`${w.name}: the owner writes the French hero title in Paramètres; /fr/ shows it, /de/ keeps its own`, async () => {
-      const ctx = await signedInContext(browser, adminToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
@@ -105,7 +89,7 @@ describe('owner texts per language', () => {
     });
 
     it(`${w.name}: staff write a class's German description in Planning; /de/booking shows it, /booking the English`, async () => {
-      const ctx = await signedInContext(browser, staffToken, w.viewport);
+      const ctx = await signedInContext(browser, tokens.staff, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       await page.goto(server.url + '/admin/planning');

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, isoWeekday, todayInZone } from '../../../src/shared/gym-time';
 import type { ClosureDto, SessionsAnswer } from '../../../src/shared/schemas/timetable';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, expectToast, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, expectToast, signedInContext, trackErrors } from './admin-helpers';
 
 const COURSE = 'Muay Thai Beginner';
 
@@ -17,26 +16,20 @@ function mondayAhead(timeZone: string): string {
 // The Planning screen as staff: a capacity edited, one session cancelled on a date and
 // restored, a closure added and removed; each checked through the public GET /api/sessions.
 describe('back office: Planning', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
-  let staffToken: string;
 
   const sessionsOn = (date: string, days = 1) => api<SessionsAnswer>(server, 'GET', `/api/sessions?from=${date}&days=${days}`);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
-    ctx = await signedInContext(browser, staffToken);
+    ctx = await signedInContext(browser, tokens.staff);
     page = await ctx.newPage();
     errors = trackErrors(page);
   });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   it('is in the side menu for staff and names the gym zone', async () => {
@@ -126,7 +119,7 @@ describe('back office: Planning', () => {
     const row = page.getByTestId('closure-row').filter({ hasText: 'Songkran' });
     await row.waitFor();
 
-    const closures = await api<ClosureDto[]>(server, 'GET', '/api/timetable/closures', undefined, staffToken);
+    const closures = await api<ClosureDto[]>(server, 'GET', '/api/timetable/closures', undefined, tokens.staff);
     expect(closures.filter((c) => c.reason === 'Songkran')).toHaveLength(1);
     expect((await sessionsOn(start, 2)).sessions).toEqual([]);
 

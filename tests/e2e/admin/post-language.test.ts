@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, expectToast, setupAccounts, signedInContext, startAdminServer } from './admin-helpers';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, expectToast, signedInContext } from './admin-helpers';
 
 // Issue 15 point 6 in the back office: the editor's "Langue" select (anglais for a new post)
 // saves the post's language; the list shows it as a badge on every post and filters by it.
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'post-language-shots-'));
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 interface Post {
   id: number;
@@ -20,29 +18,20 @@ interface Post {
 }
 
 describe('back office: the language of a post', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let staffToken: string;
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ staffToken } = await setupAccounts(server));
-  });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   const open = async (viewport: { width: number; height: number }, url: string): Promise<Page> => {
-    const ctx = await signedInContext(browser, staffToken, viewport);
+    const ctx = await signedInContext(browser, tokens.staff, viewport);
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.url + url);
     return page;
   };
-  const posts = () => api<Post[]>(server, 'GET', '/api/blog-posts', undefined, staffToken);
+  const posts = () => api<Post[]>(server, 'GET', '/api/blog-posts', undefined, tokens.staff);
 
   for (const [width, height] of [
     [375, 800],
@@ -65,7 +54,7 @@ describe('back office: the language of a post', () => {
       await page.getByText("Adresse de l'article : /ru/blog/slug").waitFor();
       await page.getByRole('switch', { name: 'Publier immédiatement' }).click();
       await page.locator('#post-language').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, `post-editor-language-${width}.png`), fullPage: width === 1280 });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `post-editor-language-${width}.png`), fullPage: width === 1280 });
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expectToast(page, 'Article créé');
       await page.waitForURL(/\/admin\/blog\/edit\/\d+$/);
@@ -91,7 +80,7 @@ describe('back office: the language of a post', () => {
       await page.waitForURL(/langue=ru/);
       await expect.poll(async () => (await cards.allTextContents()).every((t) => t.includes('russe'))).toBe(true);
       await expect.poll(() => cards.count()).toBe((await posts()).filter((p) => p.language === 'ru').length);
-      await page.screenshot({ path: path.join(SHOTS, `post-list-language-${width}.png`), fullPage: width === 1280 });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `post-list-language-${width}.png`), fullPage: width === 1280 });
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
       // The public link opens the post on the Russian blog.
       await expect(card.getByRole('link', { name: /Voir l'article/ }).getAttribute('href')).resolves.toBe(`/ru/blog/${slug}`);

@@ -1,18 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import type { RunningServer } from '../helpers/server';
-import { api, axeViolations, expectToast, readDownload, setupAccounts, signedInContext, startAdminServer, trackErrors } from './admin-helpers';
+import { bookingPayload } from '../../helpers/factories';
+import { useBrowserSuite } from '../helpers/fixture';
+import { api, axeViolations, expectToast, readDownload, signedInContext, trackErrors } from './admin-helpers';
 
 // Issue 13, point 3 ("Undo and bulk"), on a phone as staff and on a desktop as admin: the toast's
 // "Annuler" after an archive and a gallery delete, unarchive, mark unread (badges follow), and
 // multi-select with one request per bulk action (archive, delete after one confirmation,
 // export of exactly the selected rows).
 
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'undo-bulk-shots-'));
+// Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const RUNS = [
   { name: 'phone', role: 'staff', viewport: { width: 375, height: 800 } },
   { name: 'desktop', role: 'admin', viewport: { width: 1280, height: 900 } },
@@ -28,33 +27,22 @@ interface Booking {
 }
 
 describe('back office: undo and bulk actions', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tokens: { admin: string; staff: string };
+  const { server, browser, tokens } = useBrowserSuite({ accounts: true });
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    const t = await setupAccounts(server);
-    tokens = { admin: t.adminToken, staff: t.staffToken };
-  });
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await browser?.close();
-    await server?.close();
   });
 
   /** A request by appointment (no seat), then put in the given status through the API. */
   async function book(name: string, status: 'unread' | 'read' | 'archived' = 'unread'): Promise<Booking> {
     const dateTime = new Date(Date.now() + 20 * 86_400_000).toISOString();
-    const r = await api<Booking>(server, 'POST', '/api/reservations', {
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-      phone: null,
-      course: 'Private Training',
-      dateTime,
-      message: null,
-    });
+    const r = await api<Booking>(
+      server,
+      'POST',
+      '/api/reservations',
+      bookingPayload({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, course: 'Private Training', dateTime }),
+    );
     if (status !== 'unread') await api(server, 'PUT', `/api/reservations/${r.id}/read`, undefined, tokens.admin);
     if (status === 'archived') await api(server, 'PUT', `/api/reservations/${r.id}/archive`, undefined, tokens.admin);
     return r;
@@ -136,7 +124,7 @@ describe('back office: undo and bulk actions', () => {
         expect((await bookingById(b.id))?.status).toBe('archived');
         const undo = page.locator('.admin-toast').getByRole('button', { name: 'Annuler' });
         await undo.waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `undo-archive-${run.name}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `undo-archive-${run.name}.png`) });
         if (phone) await expectToastClear(page);
         expect(await axeViolations(page), 'toast with its action').toEqual([]);
         // Keyboard: F8 moves to the toasts, Tab reaches the action, Enter presses it.
@@ -192,7 +180,7 @@ describe('back office: undo and bulk actions', () => {
           for (const b of picked) await page.getByRole('checkbox', { name: `Sélectionner la réservation de ${b.name}` }).check();
           const bar = page.getByRole('region', { name: 'Actions sur la sélection' });
           await bar.getByText('3 réservations sélectionnées').waitFor();
-          await page.screenshot({ path: path.join(SHOTS, `bulk-bar-${run.name}.png`) });
+          if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `bulk-bar-${run.name}.png`) });
           expect(await axeViolations(page), 'list with a selection').toEqual([]);
 
           const csv = await readDownload(page, () => bar.getByRole('button', { name: 'Exporter la sélection' }).click());
@@ -228,7 +216,7 @@ describe('back office: undo and bulk actions', () => {
           await bar.getByRole('button', { name: 'Supprimer' }).click();
           const dialog = page.getByRole('alertdialog');
           await dialog.getByText('3 réservations sélectionnées seront supprimées définitivement').waitFor();
-          await page.screenshot({ path: path.join(SHOTS, `bulk-delete-dialog-${run.name}.png`) });
+          if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `bulk-delete-dialog-${run.name}.png`) });
           expect(requests, 'nothing is deleted before the confirmation').toEqual([]);
           await dialog.getByRole('button', { name: 'Supprimer 3 réservations' }).click();
           await expectToast(page, '3 réservations supprimées');
@@ -249,7 +237,7 @@ describe('back office: undo and bulk actions', () => {
         await del.click();
         await expectToast(page, 'Image supprimée');
         expect((await api<{ id: number }[]>(server, 'GET', '/api/gallery')).some((i) => i.id === item.id)).toBe(false);
-        await page.screenshot({ path: path.join(SHOTS, `undo-gallery-${run.name}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `undo-gallery-${run.name}.png`) });
         if (phone) await expectToastClear(page);
         await page.locator('.admin-toast').getByRole('button', { name: 'Annuler' }).click();
         await expectToast(page, 'image restaurée');
@@ -279,7 +267,7 @@ describe('back office: undo and bulk actions', () => {
         await page.getByRole('checkbox', { name: `Select the conversation with Client ${tag}` }).check();
         const bar = page.getByRole('region', { name: 'Selection actions' });
         await bar.getByText('1 conversation selected').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `conversations-selection-${run.name}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `conversations-selection-${run.name}.png`) });
         expect(await axeViolations(page), 'conversations with a selection').toEqual([]);
         await bar.getByRole('button', { name: 'Mark as read' }).click();
         await expectToast(page, '1 conversation marked as read');
@@ -321,7 +309,7 @@ describe('back office: undo and bulk actions', () => {
         await page.getByRole('checkbox', { name: `Sélectionner l'abonné b.${tag.toLowerCase()}@example.com` }).check();
         const bar = page.getByRole('region', { name: 'Actions sur la sélection' });
         await bar.getByText('2 abonnés sélectionnés').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `subscribers-selection-${run.name}.png`) });
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `subscribers-selection-${run.name}.png`) });
         expect(await axeViolations(page), 'subscribers with a selection').toEqual([]);
         const csv = await readDownload(page, () => bar.getByRole('button', { name: 'Exporter la sélection' }).click());
         expect(csv.name).toBe('newsletter-subscribers.csv');

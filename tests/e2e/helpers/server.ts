@@ -17,7 +17,9 @@ export interface RunningServer {
 
 /**
  * The real server on a free loopback port, serving the production build (npm run build)
- * from a fresh DATA_DIR with the demo content and an admin seeded.
+ * from a fresh DATA_DIR with the demo content and an admin seeded. E2E_CLIENT_DIR points at
+ * another build than dist/client (the machine is shared: a private build cannot be overwritten
+ * mid-run).
  */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<RunningServer> {
   const dataDir = tempDir('gym-e2e-');
@@ -33,6 +35,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seedD
     }),
     // Browser suites write many times from 127.0.0.1; a test of the limits passes its own.
     rateLimits: relaxedRateLimits(loadConfig({}).rateLimits),
+    ...(process.env.E2E_CLIENT_DIR ? { clientDir: process.env.E2E_CLIENT_DIR } : {}),
     ...overrides,
   };
   if (!fs.existsSync(`${config.clientDir}/index.html`)) {

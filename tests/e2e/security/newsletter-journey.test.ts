@@ -1,27 +1,22 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAST_MAIL } from '../../helpers/factories';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../helpers/smtp-peer';
-import { launchBrowser } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { useBrowserSuite, VIEWPORTS } from '../helpers/fixture';
 
 // Issue 12, point 5, in a browser: sign up on the site → the confirmation e-mail reaches a real
 // SMTP peer → its link's page → the button confirms → subscribed; then the welcome's
 // unsubscribe link → its page's button → unsubscribed.
 
 describe('newsletter double opt-in in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let peer: SmtpPeer;
-
+  // The SMTP peer first: the server is started with its address.
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    [server, browser] = await Promise.all([startServer({ smtpUrl: peer.url, mailPollMs: 50, mailRetryBaseMs: 50, mailRetryMaxMs: 200 }), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await peer?.close();
   });
+  const { server, browser } = useBrowserSuite({ server: () => ({ smtpUrl: peer.url, ...FAST_MAIL }) });
 
   const status = async (email: string) =>
     await server.app.ctx.db
@@ -39,7 +34,7 @@ describe('newsletter double opt-in in a browser', () => {
     waitUntil(() => peer.messages.find((m) => m.to.includes(to) && subject.test(decodeHeader(m.headers.subject))), 15_000, `${subject} to ${to}`);
 
   it('signs up, confirms from the e-mail’s page, then unsubscribes from the welcome’s page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

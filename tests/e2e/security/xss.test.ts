@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import { api as apiCall, startAdminServer } from '../admin/admin-helpers';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api as apiCall } from '../helpers/accounts';
+import { useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
 
 // Stored XSS: hostile text goes into every field a visitor or staff member can fill (through
@@ -140,8 +140,7 @@ interface Visit {
 }
 
 describe('stored XSS payloads never run (public site and back office)', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser } = useBrowserSuite();
   let adminToken: string;
   let hostileToken: string;
   let postId: number;
@@ -151,9 +150,6 @@ describe('stored XSS payloads never run (public site and back office)', () => {
   const api = <T = any>(method: string, path: string, body?: unknown, token?: string) => apiCall<T>(server, method, path, body, token);
 
   beforeAll(async () => {
-    server = await startAdminServer();
-    browser = await launchBrowser();
-
     adminToken = (await api('POST', '/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token;
     // An administrator whose name is hostile: the back office is browsed as this user, so the
     // name shows in the shell, the user list, the reply thread and as the post's author.
@@ -229,11 +225,6 @@ describe('stored XSS payloads never run (public site and back office)', () => {
       message: H.resMessage,
     });
     await api('POST', '/api/newsletter-subscribers', { email: HOSTILE_EMAIL, name: H.subscriberName, isActive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** A context without CSP enforcement; with a token, signed in before any page script runs. */

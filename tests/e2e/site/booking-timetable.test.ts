@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInZone } from '../../../src/shared/gym-time';
 import { parseCalendar } from '../../helpers/calendar';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../../helpers/smtp-peer';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from '../helpers/server';
+import { TIME_ZONES, useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server';
 import { gotoReady } from './site-helpers';
 
 // Bookings on the real timetable, from browsers in other time zones. The gym is in
@@ -43,9 +43,16 @@ function nextWeekday(): string {
 }
 
 describe('booking real sessions in gym time', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let peer: SmtpPeer;
+  // The SMTP peer first: the server is started with its address.
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await peer?.close();
+  });
+  const suite = useBrowserSuite({ server: () => ({ smtpUrl: peer.url, mailPollMs: 100, mailRetryBaseMs: 100 }) });
+  const { server } = suite;
   let token: string;
   const date = nextWeekday();
   const instant = `${date}T01:00:00.000Z`;
@@ -66,25 +73,12 @@ describe('booking real sessions in gym time', () => {
   const reservationsNamed = async (name: string) => (await api<Reservation[]>('/api/reservations', { auth: true })).body.filter((r) => r.name === name);
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    server = await startServer({ smtpUrl: peer.url, mailPollMs: 100, mailRetryBaseMs: 100 });
-    browser = await launchBrowser();
     const login = await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     token = login.body.token;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await peer?.close();
-  });
 
-  async function open(timezoneId: string, width = 1280) {
-    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 780 : 900 }, timezoneId });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors, close: () => context.close() };
-  }
+  /** A page at the width, in a browser whose clock is in the given zone. */
+  const open = (timeZone: string, width = 1280) => suite.page({ timeZone, width });
 
   async function fillContact(page: Page, name: string, email: string) {
     const form = page.locator('#booking-form');
@@ -100,7 +94,7 @@ describe('booking real sessions in gym time', () => {
 
   const mailTo = (address: string) => peer.messages.find((m) => m.to.includes(address));
 
-  for (const timezoneId of ['Europe/Berlin', 'America/New_York', 'Asia/Bangkok', 'UTC']) {
+  for (const timezoneId of TIME_ZONES) {
     it(`from a browser in ${timezoneId}: choosing the 08:00 session books 01:00Z`, async () => {
       const { page, errors, close } = await open(timezoneId);
       await gotoReady(page, server.url + '/booking');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gotoReady, sleep, useSite } from './site-helpers';
+import { gotoReady, settle, useSite } from './site-helpers';
 
 interface Item {
   id: number;
@@ -85,6 +85,8 @@ describe('gallery', () => {
     const items = (await site.api<Item[]>('/api/gallery')).body;
     const n = items.length;
     const { page, close } = await site.open(375);
+    // The page's clock runs as usual; it is moved on over the automatic step below.
+    await page.clock.install();
     await gotoReady(page, site.url('/'));
     const carousel = page.getByTestId('gallery-carousel');
     await expect(carousel.isVisible()).resolves.toBe(true);
@@ -108,23 +110,30 @@ describe('gallery', () => {
     await carousel.getByRole('button', { name: 'Play slideshow' }).click();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.move(5, 5);
-    const t0 = Date.now();
+    // Not yet 2.5 s on: still the first; 4.5 s on, the second (one step: runFor runs every
+    // timer due, and a second step would be due at 8 s).
+    await page.clock.runFor(2_500);
+    await settle(page);
+    await expect(active()).resolves.toBe(`1 of ${n}`);
+    await page.clock.runFor(2_000);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="gallery-carousel"] [data-active="true"]')?.getAttribute('aria-label')?.startsWith('2 of'),
       undefined,
       { timeout: 8_000 },
     );
-    expect(Date.now() - t0).toBeGreaterThan(2_500);
     await close();
   });
 
   it('mobile with reduced motion: the carousel does not move by itself', async () => {
     const { page, close } = await site.open(375, { reducedMotion: 'reduce' });
+    await page.clock.install();
     await gotoReady(page, site.url('/'));
     const carousel = page.getByTestId('gallery-carousel');
     await expect(carousel.getByRole('button', { name: 'Pause slideshow' }).count()).resolves.toBe(0);
     const before = await carousel.locator('[data-active="true"]').getAttribute('aria-label');
-    await sleep(5_000);
+    // Five seconds of the page's time, every timer due in them run (a step would be one).
+    await page.clock.runFor(5_000);
+    await settle(page);
     await expect(carousel.locator('[data-active="true"]').getAttribute('aria-label')).resolves.toBe(before);
     await close();
   });

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, loginToken, startAdminServer } from '../admin/admin-helpers';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, loginToken } from '../helpers/accounts';
+import { useBrowserSuite } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server';
 import { gotoReady } from './site-helpers';
 
 // The gym's time zone comes from the server's config (GYM_TIMEZONE), never from the browser's
@@ -22,12 +21,9 @@ const FR_NEXT_DAY = dayIn('fr-FR', 1);
 const SLUG = 'late-evening-in-paris';
 
 describe('GYM_TIMEZONE reaches the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, browser } = useBrowserSuite({ server: { timezone: 'Europe/Paris' } });
   let adminToken: string;
   beforeAll(async () => {
-    server = await startAdminServer({ timezone: 'Europe/Paris' });
-    browser = await launchBrowser();
     adminToken = await loginToken(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const categories = await api<{ id: number }[]>(server, 'GET', '/api/blog-categories');
     const post = await api<{ id: number }>(
@@ -39,10 +35,6 @@ describe('GYM_TIMEZONE reaches the browser', () => {
     );
     await server.app.ctx.db.updateTable('blog_posts').set({ published_at: PUBLISHED_AT, created_at: PUBLISHED_AT }).where('id', '=', post.id).execute();
     server.app.ctx.publicCache.invalidate();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('writes the zone on <html> of every page it sends: public, article, back office', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as reservations from '../../../src/server/reservations/reservations.service';
+import type { ErrorCode } from '../../../src/shared/error-codes';
 import { MANAGE_ERROR_KEYS } from '../../../src/web/i18n/errors';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -95,18 +95,18 @@ describe('pages in each language', () => {
     expect(de).not.toMatch(/Show reviews?|from travellers/);
   });
 
-  it('has a translation for every refusal the booking-management API writes', () => {
-    const refusals = [
-      reservations.BOOKING_NOT_FOUND,
-      reservations.CLASS_FULL,
-      reservations.CLASS_NOT_HELD,
-      reservations.CLASS_STARTED,
-      reservations.MOVE_TARGET_NOT_FOUND,
-      reservations.MOVE_TARGET_STARTED,
-      reservations.MOVE_BY_APPOINTMENT,
-      reservations.BOOKING_CHANGED,
+  it('has a translation for every refusal the booking-management API answers, by its code', () => {
+    const refusals: ErrorCode[] = [
+      'not_found',
+      'slot_full',
+      'class_not_held',
+      'class_started',
+      'session_not_found',
+      'move_target_started',
+      'booking_by_appointment',
+      'stale_version',
     ];
-    for (const message of refusals) expect(MANAGE_ERROR_KEYS, message).toHaveProperty([message]);
+    for (const code of refusals) expect(MANAGE_ERROR_KEYS, code).toHaveProperty([code]);
   });
 
   it('links every language of a page with hreflang and x-default, the same set from each of them', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, gotoReady, sleep, useSite } from './site-helpers';
+import { axeViolations, gotoReady, scrollToBottom, sleep, useSite } from './site-helpers';
 
 // Travellers' languages (issue 15) in the browser: the switcher, the suggestion, a German
 // validation error, the landing page's JavaScript per language and narrow screens.
@@ -65,7 +65,7 @@ describe('the public site in six languages', () => {
     const alerts = await page.locator('#booking-form [role="alert"]').allTextContents();
     expect(alerts).toContain('Bitte wähle einen Kurs');
     expect(alerts.join(' ')).not.toMatch(/required|Please/);
-    await page.getByLabel('Telefon / WhatsApp').fill('0812345678');
+    await page.locator('#booking-form').getByLabel('Telefon / WhatsApp').fill('0812345678');
     await page.getByRole('button', { name: 'Buchung bestätigen' }).click();
     await expect
       .poll(() => page.locator('#booking-form [role="alert"]').allTextContents())
@@ -200,14 +200,3 @@ describe('the public site in six languages', () => {
     await close();
   });
 });
-
-async function scrollToBottom(page: Page) {
-  let stillAtBottom = 0;
-  for (let i = 0; i < 200 && stillAtBottom < 3; i++) {
-    await page.evaluate(() => window.scrollBy({ top: Math.round(window.innerHeight * 0.7), behavior: 'instant' }));
-    await sleep(150);
-    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
-    stillAtBottom = atBottom ? stillAtBottom + 1 : 0;
-  }
-  expect(stillAtBottom).toBe(3);
-}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NAV_SECTIONS, REVIEWS, SITE, STATS } from '../../../src/shared/site';
-import { gotoReady, sleep, useSite, waitScrolledTo } from './site-helpers';
+import { gotoReady, scrollToBottom, settle, useSite, waitScrolledTo } from './site-helpers';
 
 describe('landing page and navigation', () => {
   const site = useSite();
@@ -114,27 +114,36 @@ describe('landing page and navigation', () => {
 
   it('shows 3 of the 10 reviews, rotates every 5 s and wraps, with dots to jump', async () => {
     const { page, close } = await site.open(1280);
+    // The page's clock runs as usual, and is moved on over the rotation's waits (no wall time spent).
+    await page.clock.install();
     await gotoReady(page, site.url('/'));
     const names = () => page.locator('[data-testid="review-name"]').allTextContents();
     expect(await names()).toEqual(REVIEWS.slice(0, 3).map((r) => r.name));
-    const start = Date.now();
+    // Not yet 3.5 s on: the same three.
+    await page.clock.runFor(3_500);
+    await settle(page);
+    expect(await names()).toEqual(REVIEWS.slice(0, 3).map((r) => r.name));
+    // By 8 s, the next three.
+    await page.clock.runFor(4_500);
     await page.waitForFunction((first) => document.querySelector('[data-testid="review-name"]')?.textContent !== first, REVIEWS[0].name, { timeout: 8_000 });
-    const elapsed = Date.now() - start;
-    expect(elapsed).toBeGreaterThan(3_500);
     expect(await names()).toEqual(REVIEWS.slice(3, 6).map((r) => r.name));
     // The last group is the 10th review and wraps to the first two; the next step starts over.
     await page.getByRole('button', { name: 'Show reviews 10, 1 and 2' }).click();
     expect(await names()).toEqual([REVIEWS[9], REVIEWS[0], REVIEWS[1]].map((r) => r.name));
     await page.mouse.move(0, 0); // leave the carousel so it may rotate again
+    await page.clock.runFor(8_000);
     await page.waitForFunction((first) => document.querySelector('[data-testid="review-name"]')?.textContent === first, REVIEWS[0].name, { timeout: 8_000 });
     await close();
   });
 
   it('keeps the reviews still for users who prefer reduced motion', async () => {
     const { page, close } = await site.open(1280, { reducedMotion: 'reduce' });
+    await page.clock.install();
     await gotoReady(page, site.url('/'));
     const first = await page.locator('[data-testid="review-name"]').first().textContent();
-    await sleep(6_000);
+    // Six seconds of the page's time, every timer due in them run (a rotation would be one).
+    await page.clock.runFor(6_000);
+    await settle(page);
     await expect(page.locator('[data-testid="review-name"]').first().textContent()).resolves.toBe(first);
     await close();
   });
@@ -287,19 +296,4 @@ function recordAssets(page: Page): Set<string> {
     if (path.startsWith('/assets/')) files.add(path.slice(1));
   });
   return files;
-}
-
-/**
- * Scrolls down one step at a time, as a visitor would, until the bottom holds still (content
- * loaded on the way down can make the page longer).
- */
-async function scrollToBottom(page: Page) {
-  let stillAtBottom = 0;
-  for (let i = 0; i < 200 && stillAtBottom < 3; i++) {
-    await page.evaluate(() => window.scrollBy({ top: Math.round(window.innerHeight * 0.7), behavior: 'instant' }));
-    await sleep(150);
-    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
-    stillAtBottom = atBottom ? stillAtBottom + 1 : 0;
-  }
-  expect(stillAtBottom).toBe(3);
 }

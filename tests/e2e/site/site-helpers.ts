@@ -1,60 +1,50 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from '../helpers/server';
+import { expect } from 'vitest';
+import { useBrowserSuite, VIEWPORTS, type OpenPage } from '../helpers/fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
 
-// One server and one browser per test file (the suite must stay fast on 2 cores).
+// The public site's suites: the shared browser fixture, pages by width, and the API as a visitor.
 
 export interface SiteEnv {
   server: RunningServer;
   browser: Browser;
   url: (path: string) => string;
   /** A fresh page at the given width; `errors` collects uncaught page errors. */
-  open(width?: number, opts?: BrowserContextOptions): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }>;
+  open: (width?: number, opts?: BrowserContextOptions) => Promise<OpenPage>;
   /** An admin bearer token, for checking what the public forms stored. */
-  adminToken(): Promise<string>;
-  api<T>(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
+  adminToken: () => Promise<string>;
+  api: <T>(path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
 }
 
 export function useSite(): SiteEnv {
-  const env = {} as SiteEnv;
+  const suite = useBrowserSuite();
   let token: string | undefined;
-  beforeAll(async () => {
-    env.server = await startServer();
-    env.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.server?.close();
-  });
-  env.url = (path) => env.server.url + path;
-  env.open = async (width = 1280, opts = {}) => {
-    const context = await env.browser.newContext({ viewport: { width, height: width < 768 ? 780 : 900 }, ...opts });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors, close: () => context.close() };
-  };
-  env.api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const res = await fetch(env.server.url + path, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
-  env.adminToken = async () => {
-    if (token) return token;
-    const res = await env.api<{ token: string }>('/api/auth/login', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
-    token = res.body.token;
-    return token;
+  const env: SiteEnv = {
+    server: suite.server,
+    browser: suite.browser,
+    url: suite.url,
+    open: (width = VIEWPORTS.desktop.width, opts = {}) => suite.page({ width, ...opts }),
+    async api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+      const res = await fetch(suite.url(path), {
+        method: init.method ?? 'GET',
+        headers: {
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    async adminToken() {
+      if (token) return token;
+      const res = await env.api<{ token: string }>('/api/auth/login', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+      token = res.body.token;
+      return token;
+    },
   };
   return env;
 }
@@ -118,3 +108,29 @@ export async function axeViolations(page: Page) {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * After page.clock.runFor: lets the page render what the timers it ran set off (React renders in
+ * a task of its own), so a check that nothing changed cannot look too early.
+ */
+export const settle = (page: Page) => page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+
+/**
+ * Scrolls down one step at a time, as a visitor would, until the bottom holds still (content
+ * loaded on the way down can make the page longer). A step waits for two frames, by which the
+ * observers of what came into view have run and started loading it; at the bottom, three checks
+ * 150 ms apart (the waits the steps used to make each, where only the last ones matter).
+ */
+export async function scrollToBottom(page: Page) {
+  let stillAtBottom = 0;
+  for (let i = 0; i < 200 && stillAtBottom < 3; i++) {
+    const atBottom = await page.evaluate(async () => {
+      window.scrollBy({ top: Math.round(window.innerHeight * 0.7), behavior: 'instant' });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    stillAtBottom = atBottom ? stillAtBottom + 1 : 0;
+    if (atBottom) await sleep(150);
+  }
+  expect(stillAtBottom).toBe(3);
+}

@@ -21,7 +21,7 @@ describe('site settings on the public pages', () => {
     const current = await site.api<SiteSettingsDto>('/api/site-settings');
     const next = structuredClone(current.body.settings);
     change(next);
-    const res = await site.api<SiteSettingsDto>('/api/site-settings', { method: 'PUT', token, body: { ...next, version: current.body.version } });
+    const res = await site.api<SiteSettingsDto>('/api/site-settings', { method: 'PUT', token, body: { settings: next, version: current.body.version } });
     expect(res.status).toBe(200);
     return res.body;
   }

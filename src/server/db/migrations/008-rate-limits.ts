@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database';
 
 // Frozen: never edit a migration that has shipped; add a new one.
 // Fixed-window counters shared by every instance on one database: the login limiter's
 // reserved attempts and, on PostgreSQL, the per-address limits of public writes.
 // `reset_at` is epoch milliseconds (bigint on PostgreSQL). Independent of every other migration.
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())

@@ -1,8 +1,8 @@
-import { ImagePlus, Loader2, Upload } from 'lucide-react';
+import { ImagePlus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { GALLERY_ACCEPTED_TYPES, GALLERY_MAX_BYTES } from '../../../shared/constants';
-import { errorText } from '../../lib/api-client';
 import type { GalleryItem } from '../lib/types';
+import { useAction } from '../lib/use-action';
 import { Button } from './ui/button';
 import { Modal } from './ui/dialog';
 import { ErrorAlert } from './ui/alert';
@@ -28,6 +28,7 @@ export function GalleryPicker({
   onUpload: (file: File) => Promise<GalleryItem>;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const act = useAction();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const images = (items ?? []).filter((i) => i.imageUrl && !i.instagramUrl);
@@ -38,14 +39,9 @@ export function GalleryPicker({
     if (!(GALLERY_ACCEPTED_TYPES as readonly string[]).includes(file.type)) return setError('Format accepté : JPG, PNG, GIF ou WebP.');
     if (file.size > GALLERY_MAX_BYTES) return setError("L'image dépasse 10 Mo.");
     setUploading(true);
-    try {
-      onPick(await onUpload(file));
-    } catch (err) {
-      setError(errorText(err, "Impossible d'ajouter l'image"));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    await act(async () => onPick(await onUpload(file)), { failure: "Impossible d'ajouter l'image", onError: setError });
+    setUploading(false);
+    if (input.current) input.current.value = '';
   }
 
   return (
@@ -69,8 +65,8 @@ export function GalleryPicker({
             className="sr-only"
             onChange={(e) => void upload(e.target.files?.[0])}
           />
-          <Button variant="outline" disabled={uploading} onClick={() => input.current?.click()}>
-            {uploading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Upload className="h-4 w-4" aria-hidden />}
+          <Button variant="outline" pending={uploading} onClick={() => input.current?.click()}>
+            {!uploading && <Upload className="h-4 w-4" aria-hidden />}
             {uploading ? 'Envoi…' : 'Téléverser une nouvelle image'}
           </Button>
           <span className="text-sm text-gray-700">JPG, PNG, GIF ou WebP, 10 Mo au plus ; elle rejoint la galerie.</span>

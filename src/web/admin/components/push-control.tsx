@@ -1,8 +1,9 @@
-import { Bell, BellOff, BellRing, Loader2 } from 'lucide-react';
+import { Bell, BellOff, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
+import { useAction, type ActionTexts } from '../lib/use-action';
 import { useToast } from './ui/toast';
 
 const SW_URL = '/sw.js';
@@ -26,6 +27,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /** SPEC.md §4: enable (permission, /sw.js, subscribe, save), disable (unsubscribe, remove), test. */
 export function PushControl() {
   const toast = useToast();
+  const run = useAction();
   const supported = pushSupported();
   const [enabled, setEnabled] = useState(false);
   const [busy, setBusy] = useState<'enable' | 'disable' | 'test' | null>(null);
@@ -38,64 +40,64 @@ export function PushControl() {
       .catch(() => setEnabled(false));
   }, [supported]);
 
-  async function enable() {
-    setBusy('enable');
-    try {
-      const result = await Notification.requestPermission();
-      setPermission(result);
-      if (result !== 'granted') {
-        toast({ title: 'Permission refusée', variant: 'destructive' });
-        return;
-      }
-      const reg = await navigator.serviceWorker.register(SW_URL);
-      await navigator.serviceWorker.ready;
-      const { publicKey } = await apiGet<{ publicKey: string }>('/api/push/public-key');
-      const sub =
-        (await reg.pushManager.getSubscription()) ??
-        (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
-      const json = sub.toJSON();
-      await apiRequest('POST', '/api/push/subscribe', {
-        endpoint: json.endpoint,
-        keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth },
-        userAgent: navigator.userAgent,
-      });
-      setEnabled(true);
-      toast({ title: 'Notifications activées', description: 'Vous serez averti des nouvelles réservations et des nouveaux messages.' });
-    } catch {
-      toast({ title: 'Erreur', description: "Impossible d'activer les notifications. Réessayez plus tard.", variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  type Busy = 'enable' | 'disable' | 'test';
+  // One of the three at a time; the pressed button shows it is working.
+  const act = <T,>(which: Busy, action: () => Promise<T>, texts: ActionTexts<T>) => {
+    setBusy(which);
+    return run(action, { ...texts, onSettled: () => setBusy(null) });
+  };
 
-  async function disable() {
-    setBusy('disable');
-    try {
-      const sub = await currentSubscription();
-      if (sub) {
-        await apiRequest('POST', '/api/push/unsubscribe', { endpoint: sub.endpoint });
-        await sub.unsubscribe();
-      }
-      setEnabled(false);
-      toast({ title: 'Notifications désactivées' });
-    } catch {
-      toast({ title: 'Erreur', description: 'Impossible de désactiver les notifications. Réessayez plus tard.', variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const enable = () =>
+    act(
+      'enable',
+      async () => {
+        const result = await Notification.requestPermission();
+        setPermission(result);
+        if (result !== 'granted') {
+          toast({ title: 'Permission refusée', variant: 'destructive' });
+          return false;
+        }
+        const reg = await navigator.serviceWorker.register(SW_URL);
+        await navigator.serviceWorker.ready;
+        const { publicKey } = await apiGet<{ publicKey: string }>('/api/push/public-key');
+        const sub =
+          (await reg.pushManager.getSubscription()) ??
+          (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
+        const json = sub.toJSON();
+        await apiRequest('POST', '/api/push/subscribe', {
+          endpoint: json.endpoint,
+          keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth },
+          userAgent: navigator.userAgent,
+        });
+        setEnabled(true);
+        return true;
+      },
+      {
+        success: (granted) =>
+          granted ? { title: 'Notifications activées', description: 'Vous serez averti des nouvelles réservations et des nouveaux messages.' } : undefined,
+        failure: "Impossible d'activer les notifications. Réessayez plus tard.",
+      },
+    );
 
-  async function test() {
-    setBusy('test');
-    try {
-      await apiRequest('POST', '/api/push/test');
-      toast({ title: 'Notification de test envoyée' });
-    } catch {
-      toast({ title: 'Erreur', description: "Impossible d'envoyer la notification de test.", variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const disable = () =>
+    act(
+      'disable',
+      async () => {
+        const sub = await currentSubscription();
+        if (sub) {
+          await apiRequest('POST', '/api/push/unsubscribe', { endpoint: sub.endpoint });
+          await sub.unsubscribe();
+        }
+        setEnabled(false);
+      },
+      { success: 'Notifications désactivées', failure: 'Impossible de désactiver les notifications. Réessayez plus tard.' },
+    );
+
+  const test = () =>
+    act('test', () => apiRequest('POST', '/api/push/test'), {
+      success: 'Notification de test envoyée',
+      failure: "Impossible d'envoyer la notification de test.",
+    });
 
   return (
     <Card className="p-5" data-testid="push-control">
@@ -122,18 +124,18 @@ export function PushControl() {
               <div className="mt-3 flex flex-wrap gap-2">
                 {enabled ? (
                   <>
-                    <Button variant="outline" size="sm" onClick={disable} disabled={busy !== null}>
-                      {busy === 'disable' ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <BellOff className="h-4 w-4" aria-hidden />}
+                    <Button variant="outline" size="sm" onClick={() => void disable()} pending={busy === 'disable'} disabled={busy !== null}>
+                      {busy !== 'disable' && <BellOff className="h-4 w-4" aria-hidden />}
                       Désactiver les notifications
                     </Button>
-                    <Button variant="outline" size="sm" onClick={test} disabled={busy !== null}>
-                      {busy === 'test' ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <BellRing className="h-4 w-4" aria-hidden />}
+                    <Button variant="outline" size="sm" onClick={() => void test()} pending={busy === 'test'} disabled={busy !== null}>
+                      {busy !== 'test' && <BellRing className="h-4 w-4" aria-hidden />}
                       Envoyer une notification de test
                     </Button>
                   </>
                 ) : (
-                  <Button size="sm" onClick={enable} disabled={busy !== null || permission === 'denied'}>
-                    {busy === 'enable' ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Bell className="h-4 w-4" aria-hidden />}
+                  <Button size="sm" onClick={() => void enable()} pending={busy === 'enable'} disabled={busy !== null || permission === 'denied'}>
+                    {busy !== 'enable' && <Bell className="h-4 w-4" aria-hidden />}
                     Activer les notifications
                   </Button>
                 )}

@@ -1,4 +1,5 @@
-// API shapes the back office reads: the ones the server's presenters build (src/shared/api-types.ts).
+// API shapes the back office reads: the ones the server's presenters build (src/shared/api-types/).
+import type { PaymentMethod } from '../../../shared/passes';
 export type {
   SessionUserDto as SessionUser,
   UserDto as User,
@@ -31,4 +32,7 @@ export interface DeskStats {
   seatsNext7Days?: SeatsDay[];
   noShowRate30Days?: number | null;
   attendance30Days?: { present: number; noShow: number };
+  /** This gym month: payments minus refunds per method (satang), and passes sold. */
+  takingsThisMonth?: { method: PaymentMethod; satang: number }[];
+  passesSoldThisMonth?: number;
 }

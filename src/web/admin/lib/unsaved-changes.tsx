@@ -10,7 +10,7 @@ export const LEAVE_TEXT = 'Vous avez des modifications non enregistrées. Quitte
  * prompt), a click on a link to another page of the app (caught before the router sees it) and
  * the screen's own way out (`leave(to)`), both asked in a dialog. React Router's blocker would
  * also catch Back, but it needs the data router, whose code would land in the public pages'
- * JavaScript (the /booking budget test): docs/decisions.md.
+ * JavaScript (the /booking budget test): docs/decisions/076-the-blog-editors-leave-warning-without-react-routers.md.
  */
 export function useUnsavedChangesGuard(when: boolean): { dialog: ReactNode; leave: (to: string) => void } {
   const navigate = useNavigate();

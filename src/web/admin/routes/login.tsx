@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -78,8 +78,7 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart:
           onChange={(e) => setCode(e.target.value)}
         />
       </Field>
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+      <Button type="submit" pending={pending} className="w-full">
         Vérifier
       </Button>
       <button type="button" onClick={onRestart} className={authLinkClass}>
@@ -138,8 +137,7 @@ export function LoginPage() {
             {...register('password')}
           />
         </Field>
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+        <Button type="submit" pending={isSubmitting} className="w-full">
           Se connecter
         </Button>
         <p className="text-center">

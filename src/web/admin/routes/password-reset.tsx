@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -69,8 +69,7 @@ export function ForgotPasswordPage() {
           <Field id="forgot-email" label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="username" required {...fieldAria('forgot-email', errors.email?.message)} {...register('email')} />
           </Field>
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+          <Button type="submit" pending={isSubmitting} className="w-full">
             Envoyer le lien
           </Button>
           <BackToLogin />
@@ -134,8 +133,7 @@ export function ResetPasswordPage() {
           <Field id="reset-confirm" label="Confirmez le mot de passe" error={errors.confirm?.message}>
             <Input type="password" autoComplete="new-password" required {...fieldAria('reset-confirm', errors.confirm?.message)} {...register('confirm')} />
           </Field>
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+          <Button type="submit" pending={isSubmitting} className="w-full">
             Enregistrer le mot de passe
           </Button>
           <BackToLogin />

@@ -1,135 +1,55 @@
 import { FileJson, FileSpreadsheet, Search, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import type { PersonalDataDto } from '../../../shared/api-types';
+import { useState } from 'react';
 import { errorText } from '../../lib/api-client';
 import { ErrorAlert } from '../components/ui/alert';
-import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog } from '../components/ui/dialog';
 import { Field, Input } from '../components/ui/field';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
-import { useToast } from '../components/ui/toast';
 import { exportPersonalData, recordCount, useErasePersonalData, usePersonalData, type PersonKey } from '../features/personal-data/api';
+import { Records } from '../features/personal-data/records';
 import { downloadCsv } from '../lib/csv';
 import { downloadText } from '../lib/download';
-import { formatDateTime, todayStamp } from '../lib/format';
-
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  return (
-    <section aria-label={title} data-testid="personal-data-section">
-      <h2 className="mb-2 flex items-center gap-2 text-base font-semibold text-gray-900">
-        {title} <Badge tone={count > 0 ? 'blue' : 'gray'}>{count}</Badge>
-      </h2>
-      {count > 0 && (
-        <Card>
-          <ul className="divide-y divide-gray-200">{children}</ul>
-        </Card>
-      )}
-    </section>
-  );
-}
-
-const Row = ({ title, detail, text }: { title: ReactNode; detail: ReactNode; text?: string | null }) => (
-  <li className="p-3 text-sm">
-    <p className="font-medium wrap-anywhere text-gray-900">{title}</p>
-    <p className="wrap-anywhere text-gray-700">{detail}</p>
-    {text && <p className="mt-1 line-clamp-3 wrap-anywhere whitespace-pre-wrap text-gray-800">{text}</p>}
-  </li>
-);
-
-function Records({ d }: { d: PersonalDataDto }) {
-  return (
-    <div className="grid gap-6">
-      <Section title="Réservations" count={d.reservations.length}>
-        {d.reservations.map((r) => (
-          <Row
-            key={r.id}
-            title={`${r.name} — ${r.course}`}
-            detail={`${formatDateTime(r.dateTime)} · ${[r.email, r.phone].filter(Boolean).join(' · ')}`}
-            text={r.message}
-          />
-        ))}
-      </Section>
-      <Section title="Conversations" count={d.conversations.length}>
-        {d.conversations.map((c) => (
-          <Row
-            key={c.id}
-            title={c.subject}
-            detail={`${c.userName} · ${c.userEmail} · ${c.messages.length} message${c.messages.length > 1 ? 's' : ''}`}
-            text={c.messages[0]?.content}
-          />
-        ))}
-      </Section>
-      <Section title="Messages de contact" count={d.contactSubmissions.length}>
-        {d.contactSubmissions.map((c) => (
-          <Row
-            key={c.id}
-            title={c.subject}
-            detail={`${c.name} · ${[c.email, c.phone].filter(Boolean).join(' · ')} · ${formatDateTime(c.createdAt)}`}
-            text={c.message}
-          />
-        ))}
-      </Section>
-      <Section title="Newsletter" count={d.newsletterSubscriptions.length}>
-        {d.newsletterSubscriptions.map((s) => (
-          <Row key={s.id} title={s.email} detail={`${s.isActive ? 'Actif' : 'Inactif'} · inscrit le ${formatDateTime(s.subscribedAt)}`} />
-        ))}
-      </Section>
-      <Section title="E-mails (file d'envoi)" count={d.outbox.length}>
-        {d.outbox.map((o) => (
-          <Row key={o.id} title={o.subject} detail={`À ${o.toAddress} · ${formatDateTime(o.createdAt)} · ${o.status}`} />
-        ))}
-      </Section>
-      <Section title="Fichiers .eml" count={d.emlFiles.length}>
-        {d.emlFiles.map((f) => (
-          <Row key={f.name} title={f.name} detail={`${f.size} octets · ${formatDateTime(f.modifiedAt)}`} />
-        ))}
-      </Section>
-    </div>
-  );
-}
+import { todayStamp } from '../lib/format';
+import { useAction } from '../lib/use-action';
 
 export function PersonalDataPage() {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [searched, setSearched] = useState<PersonKey | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
   const { data, isFetching, error } = usePersonalData(searched);
   const erase = useErasePersonalData();
-  const toast = useToast();
+  const run = useAction();
 
-  async function download(format: 'json' | 'csv') {
+  function download(format: 'json' | 'csv') {
     if (!searched) return;
-    setExporting(true);
-    try {
-      const text = await exportPersonalData(searched, format);
-      const name = `donnees-personnelles-${todayStamp()}.${format}`;
-      if (format === 'csv') downloadCsv(name, text);
-      else downloadText(name, text, 'application/json');
-    } catch (err) {
-      toast({ title: 'Erreur', description: errorText(err, "Impossible d'exporter les données"), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
+    setExporting(format);
+    void run(
+      async () => {
+        const text = await exportPersonalData(searched, format);
+        const name = `donnees-personnelles-${todayStamp()}.${format}`;
+        if (format === 'csv') downloadCsv(name, text);
+        else downloadText(name, text, 'application/json');
+      },
+      { failure: "Impossible d'exporter les données", onSettled: () => setExporting(null) },
+    );
   }
 
-  async function confirmErase() {
+  function confirmErase() {
     if (!searched) return;
-    try {
-      const done = await erase.mutateAsync(searched);
-      const total = done.reservations + done.conversations + done.contactSubmissions + done.newsletterSubscriptions + done.outbox + done.emlFiles;
-      toast({
-        title: 'Données effacées',
-        description: `${total} enregistrement${total > 1 ? 's' : ''} anonymisé${total > 1 ? 's' : ''} ou supprimé${total > 1 ? 's' : ''}`,
-      });
-    } catch (err) {
-      toast({ title: 'Erreur', description: errorText(err, "Impossible d'effacer les données"), variant: 'destructive' });
-    } finally {
-      setConfirming(false);
-    }
+    void run(() => erase.mutateAsync(searched), {
+      success: (done) => {
+        const total = done.reservations + done.conversations + done.contactSubmissions + done.newsletterSubscriptions + done.outbox + done.emlFiles;
+        const s = total > 1 ? 's' : '';
+        return { title: 'Données effacées', description: `${total} enregistrement${s} anonymisé${s} ou supprimé${s}` };
+      },
+      failure: "Impossible d'effacer les données",
+      onSettled: () => setConfirming(false),
+    });
   }
 
   const found = data ? recordCount(data) : 0;
@@ -170,11 +90,11 @@ export function PersonalDataPage() {
             </p>
             {found > 0 && (
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" onClick={() => void download('json')} disabled={exporting}>
+                <Button variant="outline" onClick={() => download('json')} pending={exporting === 'json'} disabled={exporting !== null}>
                   <FileJson className="h-4 w-4" aria-hidden />
                   Exporter JSON
                 </Button>
-                <Button variant="outline" onClick={() => void download('csv')} disabled={exporting}>
+                <Button variant="outline" onClick={() => download('csv')} pending={exporting === 'csv'} disabled={exporting !== null}>
                   <FileSpreadsheet className="h-4 w-4" aria-hidden />
                   Exporter CSV
                 </Button>
@@ -194,7 +114,7 @@ export function PersonalDataPage() {
         title="Effacer les données"
         description={`Les ${found} enregistrements de ${who} seront anonymisés (les dates et les totaux restent), les e-mails non envoyés annulés et les fichiers .eml supprimés. Cette action est définitive.`}
         confirmLabel="Effacer définitivement"
-        onConfirm={() => void confirmErase()}
+        onConfirm={confirmErase}
         busy={erase.isPending}
       />
     </>

@@ -86,7 +86,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       onBooked();
     },
     // SPEC.md §4/§8: a failure is logged. A refusal the visitor can act on (the class is full,
-    // no session at that time) also shows the server's sentence by the button (docs/decisions.md).
+    // no session at that time) also shows the server's sentence by the button (docs/decisions/049-the-booking-page-books-the-timetable-in-gym.md).
     onError: (err) => {
       console.error('Failed to create reservation', err);
       if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {

@@ -11,11 +11,20 @@ import { clockText, dayParts, dayText, sessionsByDay, sessionsQuery, spotsText, 
  * one hands it to the page (which fills the form); a full session is shown, marked "Full",
  * and cannot be chosen.
  */
-export function SessionList({ chosenId, onPick }: { chosenId: string | null; onPick: (s: SessionDto) => void }) {
+export function SessionList({
+  chosenId,
+  onPick,
+  only,
+}: {
+  chosenId: string | null;
+  onPick: (s: SessionDto) => void;
+  /** Which sessions to offer (a pass's days); every one when absent. */
+  only?: (s: SessionDto) => boolean;
+}) {
   const t = useT();
   const w = useTimetableWording();
   const { data, isPending, isError, refetch, isFetching } = useQuery(sessionsQuery());
-  const days = data ? sessionsByDay(data.sessions) : [];
+  const days = data ? sessionsByDay(only ? data.sessions.filter(only) : data.sessions) : [];
   const [picked, setPicked] = useState<string | null>(null);
   const day = days.find((d) => d.date === picked) ?? days[0];
   // Every open day of the period (Monday to Saturday), with or without sessions left.

@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button';
 import { scrollToSection } from '../../lib/section-nav';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useLocalePath, useT } from '../../i18n/i18n';
+import { wordFit } from '../../lib/word-fit';
 
 const DISCIPLINES = ['Muay Thai', 'Brazilian Jiu Jitsu', 'MMA', 'Wrestling', 'Luta Livre'];
 
@@ -64,7 +65,7 @@ export function HeroSection() {
             <span className="size-2 rounded-full bg-blood-500" aria-hidden />
             {hero.badge}
           </p>
-          <h1 id="hero-title" className="font-display-tight text-display">
+          <h1 id="hero-title" className="font-display-tight text-display-fit" style={wordFit(hero.title, hero.subtitle)}>
             <HeroTitle title={hero.title} highlight={hero.highlight} />
             {hero.subtitle && <span className="block text-bone-100">{hero.subtitle}</span>}
           </h1>

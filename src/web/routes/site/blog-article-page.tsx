@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
 import { useIntlLocale, useLocalePath, useT, useTextLang } from '../../i18n/i18n';
+import { wordFit } from '../../lib/word-fit';
 
 // The Markdown renderer is its own chunk: only article pages download it.
 const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
@@ -48,7 +49,9 @@ export default function BlogArticlePage() {
     return (
       <div className="container-site py-24">
         <div className="mx-auto max-w-xl text-center">
-          <h1 className="font-display-tight text-display-sm">{t('article.notFound')}</h1>
+          <h1 className="font-display-tight text-display-sm-fit" style={wordFit(t('article.notFound'))}>
+            {t('article.notFound')}
+          </h1>
           <p className="mt-4 text-lg text-ink-300">{t('article.notFoundText')}</p>
           <div className="mt-8 flex justify-center">
             <BackToBlog />
@@ -82,7 +85,7 @@ export default function BlogArticlePage() {
               {t('blog.minRead', { n: readingMinutes(post.content) })}
             </span>
           </div>
-          <h1 lang={lang} className="mt-5 font-display-tight text-display-sm md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]">
+          <h1 lang={lang} className="mt-5 font-display-tight text-display-sm-fit md:text-[clamp(2.5rem,1.5rem+4vw,4.5rem)]" style={wordFit(post.title)}>
             {post.title}
           </h1>
           {post.excerpt && (

@@ -7,6 +7,7 @@ import { categoriesQuery, publishedPostsQuery } from '../../features/blog/querie
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
 import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
+import { wordFit } from '../../lib/word-fit';
 
 // Filter and page live in the URL (?category=slug&page=2): shareable, and server-rendered.
 export default function BlogListPage() {
@@ -61,7 +62,9 @@ export default function BlogListPage() {
       </Link>
       <header className="mt-4 mb-10 max-w-3xl">
         <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('blog.title')}</p>
-        <h1 className="font-display-tight text-display">{t('blog.heading')}</h1>
+        <h1 className="font-display-tight text-display-fit" style={wordFit(t('blog.heading'))}>
+          {t('blog.heading')}
+        </h1>
         <p className="mt-4 text-lg text-ink-300">{t('blog.intro')}</p>
         {otherLanguage && (
           <p className="mt-4 border-l-4 border-blood-600 pl-4 text-bone-100" data-testid="blog-other-language">

@@ -11,10 +11,12 @@ import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { BookingForm, EMPTY_BOOKING, bookingResolver } from '../../features/booking/booking-form';
 import { SessionList } from '../../features/booking/session-list';
+import { PassesSection } from '../../features/passes/passes-section';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
 import { prefersReducedMotion } from '../../lib/section-nav';
 import { classesQuery, durationText, scheduleText, sessionFieldValue, sessionsQuery, type SessionDto } from '../../lib/timetable';
+import { wordFit } from '../../lib/word-fit';
 
 /** Success banner time and the delay before scrolling to the form (SPEC.md §9). */
 const BANNER_MS = 5000;
@@ -91,7 +93,9 @@ export default function BookingPage() {
 
       <header className="mb-12 max-w-3xl">
         <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('booking.eyebrow')}</p>
-        <h1 className="font-display-tight text-display">{t('booking.title')}</h1>
+        <h1 className="font-display-tight text-display-fit" style={wordFit(t('booking.title'))}>
+          {t('booking.title')}
+        </h1>
         <p className="mt-4 text-lg text-ink-300">
           {t('booking.intro')}{' '}
           <Link to={lp('/')} state={{ section: 'contact' }} className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
@@ -142,6 +146,10 @@ export default function BookingPage() {
             </table>
           </div>
         </section>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <PassesSection />
       </Suspense>
 
       <Suspense fallback={null}>

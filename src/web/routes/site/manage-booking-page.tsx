@@ -5,12 +5,13 @@ import { Link, useParams } from 'react-router';
 import { addMinutesToTime } from '../../../shared/gym-time';
 import { buttonClass } from '../../components/ui/button';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from '../../features/booking/manage-queries';
-import { errorText } from '../../lib/api-client';
+import { errorCode, errorText } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/hooks';
 import { MANAGE_ERROR_KEYS } from '../../i18n/errors';
 import { useLocalePath, useT, useTimetableWording, useZoneLabel, type Translate } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/site-settings';
 import { clockText, dayText, sessionsQuery, spotsText, type SessionDto, type Wording } from '../../lib/timetable';
+import { wordFit } from '../../lib/word-fit';
 
 // /booking/manage/:token, the link of the confirmation e-mail. Mail scanners follow links, so
 // loading the page only reads (GET); cancelling and moving are POSTs made on a button press,
@@ -22,11 +23,11 @@ type Step = { kind: 'idle' } | { kind: 'confirm-cancel' } | { kind: 'move'; sess
 const timeRange = (time: string, minutes: number | null, w?: Wording) =>
   minutes ? `${clockText(time, w)} – ${clockText(addMinutesToTime(time, minutes), w)}` : clockText(time, w);
 
-/** A server sentence in the page's language when the catalogue has it, else as written. */
+/** The refusal in the page's language when the catalogue has its code, else the server's sentence. */
 function failureText(err: unknown, t: Translate): string {
-  const text = errorText(err, t('manage.failed'));
-  const key = MANAGE_ERROR_KEYS[text];
-  return key ? t(key) : text;
+  const code = errorCode(err);
+  const key = code ? MANAGE_ERROR_KEYS[code] : undefined;
+  return key ? t(key) : errorText(err, t('manage.failed'));
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -102,7 +103,9 @@ export default function ManageBookingPage() {
       <Shell>
         <div className="py-12 text-center" data-testid="booking-not-found">
           <CalendarX2 aria-hidden className="mx-auto size-12 text-blood-500" />
-          <h1 className="mt-4 font-display-tight text-display-sm">{t('manage.notFoundTitle')}</h1>
+          <h1 className="mt-4 font-display-tight text-display-sm-fit" style={wordFit(t('manage.notFoundTitle'))}>
+            {t('manage.notFoundTitle')}
+          </h1>
           <p className="mt-4 text-lg text-ink-300">{t('manage.notFound')}</p>
           <Link to={lp('/booking')} className={buttonClass('primary', 'md', 'mt-8')}>
             {t('manage.bookClass')}
@@ -118,7 +121,9 @@ export default function ManageBookingPage() {
   return (
     <Shell>
       <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('manage.eyebrow')}</p>
-      <h1 className="font-display-tight text-display-sm">{t('manage.title')}</h1>
+      <h1 className="font-display-tight text-display-sm-fit" style={wordFit(t('manage.title'))}>
+        {t('manage.title')}
+      </h1>
 
       <div role="status" aria-live="polite">
         {notice && (

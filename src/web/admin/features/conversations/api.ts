@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationStatus } from '../../../../shared/constants';
-import type { ConversationPageDto } from '../../../../shared/api-types';
+import type { ConversationPageDto, InboundStatusDto } from '../../../../shared/api-types';
 import type { BulkResult } from '../../../../shared/schemas/bulk';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, throwIfNotOk } from '../../../lib/api-client';
+import { getToken } from '../../lib/auth-token';
 import { usePagedList } from '../../lib/list-state';
 import type { Conversation, ConversationMessage } from '../../lib/types';
 
@@ -40,3 +41,14 @@ export const useBulkMarkConversationsRead = () =>
 export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { new: 'New', open: 'Open', closed: 'Closed' };
 // SPEC.md §4: red new, yellow open, green closed.
 export const CONVERSATION_STATUS_TONES = { new: 'red', open: 'yellow', closed: 'green' } as const;
+
+/** A kept attachment's bytes (staff only: the session token travels as for every API call). */
+export async function fetchAttachment(url: string): Promise<Blob> {
+  const token = getToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  await throwIfNotOk(res);
+  return res.blob();
+}
+
+/** GET /api/inbound/status: whether the gym's mailbox is read, its last read and last error. */
+export const useInboundStatus = () => useQuery<InboundStatusDto>({ queryKey: ['/api/inbound/status'], refetchInterval: 60_000 });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attendance } from '../../../../shared/constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import type { Reservation } from '../../lib/types';
+import type { DeskRosterEntryDto } from '../../../../shared/api-types';
 import type { DeskBookingPayload } from '../../../../shared/schemas/desk';
 
 // The desk: the day view of the reservations screen (GET /api/desk/day), attendance marks
@@ -24,8 +25,11 @@ export interface DeskSession {
   taken: number;
   spotsLeft: number;
   cancelled: boolean;
-  roster: Reservation[];
+  roster: RosterEntry[];
 }
+
+/** A roster booking with the pass that paid for it and what its customer owes (satang). */
+export type RosterEntry = Reservation & Partial<Pick<DeskRosterEntryDto, 'pass' | 'owedSatang'>>;
 
 export interface DeskDay {
   date: string;

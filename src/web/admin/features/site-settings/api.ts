@@ -4,6 +4,7 @@ import type {
   SiteImageUploadDto,
   SiteSettingsDto,
   SiteSettingsHistoryEntryDto,
+  SiteSettingsInput,
   SiteSettingsUpdateInput,
 } from '../../../../shared/schemas/site-settings';
 import { apiRequest, uploadWithProgress } from '../../../lib/api-client';
@@ -24,11 +25,15 @@ function useSettle() {
   };
 }
 
-/** One PUT with the whole form and the version it was loaded with (409 when someone saved since). */
+/**
+ * One PUT with the whole form and the version it was loaded with (409 when someone saved since),
+ * in the shape GET answers: { settings, version }.
+ */
 export function useSaveSiteSettings() {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (data: SiteSettingsUpdateInput) => apiRequest<SiteSettingsDto>('PUT', '/api/site-settings', data),
+    mutationFn: ({ version, ...settings }: SiteSettingsInput & { version: number }) =>
+      apiRequest<SiteSettingsDto>('PUT', '/api/site-settings', { settings, version } satisfies SiteSettingsUpdateInput),
     onSuccess: settle,
   });
 }

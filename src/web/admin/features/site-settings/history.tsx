@@ -1,13 +1,12 @@
 import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { SiteSettings, SiteSettingsHistoryEntryDto } from '../../../../shared/schemas/site-settings';
-import { errorText } from '../../../lib/api-client';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format';
+import { useAction } from '../../lib/use-action';
 import { useRestoreSiteSettings, useSiteSettingsHistory } from './api';
 
 /** The French name of each part of the settings, as the history lists what changed. */
@@ -30,6 +29,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   logoUrl: 'Logo',
   heroImageUrl: "Image d'accueil",
   translations: 'Traductions (slogan, message WhatsApp)',
+  payments: 'Paiements',
 };
 
 /** How many past versions the screen lists (the server may keep more). */
@@ -42,19 +42,16 @@ const SHOWN = 20;
 export function SettingsHistory({ currentVersion, dirty }: { currentVersion: number | undefined; dirty: boolean }) {
   const { data, isLoading, isError } = useSiteSettingsHistory();
   const restore = useRestoreSiteSettings();
-  const toast = useToast();
+  const act = useAction();
   const [pending, setPending] = useState<SiteSettingsHistoryEntryDto | null>(null);
 
   async function confirm() {
     if (!pending) return;
-    try {
-      await restore.mutateAsync(pending.id);
-      toast({ title: 'Version restaurée', description: `Les paramètres de la version ${pending.version} sont de nouveau en ligne.` });
-    } catch (err) {
-      toast({ title: 'Erreur', description: errorText(err, 'Impossible de restaurer cette version'), variant: 'destructive' });
-    } finally {
-      setPending(null);
-    }
+    await act(() => restore.mutateAsync(pending.id), {
+      success: { title: 'Version restaurée', description: `Les paramètres de la version ${pending.version} sont de nouveau en ligne.` },
+      failure: 'Impossible de restaurer cette version',
+    });
+    setPending(null);
   }
 
   return (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { IMAGE_DROPZONE_OPTIONS, rejectionText } from '../../lib/image-drop';
+import { useAction } from '../../lib/use-action';
 import { useUploadSiteImage } from './api';
 
 const UPLOAD_FAILED = "Impossible d'envoyer l'image";
@@ -32,20 +33,25 @@ export function SiteImageField({
 }) {
   const upload = useUploadSiteImage();
   const toast = useToast();
+  const act = useAction();
   const [progress, setProgress] = useState<number | null>(null);
   const id = `settings-image-${kind}`;
 
   async function send(file: File) {
     setProgress(0);
-    try {
-      const { url } = await upload.mutateAsync({ kind, file, onProgress: setProgress });
-      onChange(url);
-      toast({ title: 'Image envoyée', description: 'Enregistrez les paramètres pour la mettre en ligne.' });
-    } catch (err) {
-      toast({ title: 'Erreur', description: UPLOAD_FAILED, detail: errorText(err, '') || undefined, variant: 'destructive' });
-    } finally {
-      setProgress(null);
-    }
+    await act(
+      async () => {
+        const { url } = await upload.mutateAsync({ kind, file, onProgress: setProgress });
+        onChange(url);
+      },
+      {
+        success: { title: 'Image envoyée', description: 'Enregistrez les paramètres pour la mettre en ligne.' },
+        failure: UPLOAD_FAILED,
+        // SPEC.md §8's sentence as written, the server's reason (when it gave one) on a line of its own.
+        onError: (_message, err) => toast({ title: 'Erreur', description: UPLOAD_FAILED, detail: errorText(err, '') || undefined, variant: 'destructive' }),
+      },
+    );
+    setProgress(null);
   }
 
   const dz = useDropzone({

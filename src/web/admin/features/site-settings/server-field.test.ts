@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from '../../../../shared/schemas/site-settings';
-import { fieldForServerMessage } from './server-field';
+import { ApiError } from '../../../lib/api-client';
+import { fieldForServerError, fieldForServerMessage } from './server-field';
 
 // The server answers a refused save with the shared schema's first message: each must lead back
 // to the field it is about, so the screen shows it there.
@@ -42,6 +43,10 @@ describe('fieldForServerMessage', () => {
     ['seo.translations.th.description', (s) => void (s.seo.translations = { th: { description: 'x'.repeat(400) } })],
     ['about.translations.zh.eyebrow', (s) => void (s.about.translations = { zh: { eyebrow: 'x'.repeat(300) } })],
   ];
+  it("reads zod's own messages, which the PUT's { settings, version } body prefixes with settings.", () => {
+    expect(fieldForServerMessage('settings.prices.rows.0.prices.1: Invalid input: expected number, received string', any)).toBe('prices.rows.0.prices.1');
+    expect(fieldForServerMessage('prices.rows.0.prices.1: Invalid input: expected number, received string', any)).toBe('prices.rows.0.prices.1');
+  });
   for (const [path, change] of cases) {
     it(`${path}`, () => {
       expect(fieldForServerMessage(messageFor(change), any)).toBe(path);
@@ -51,5 +56,22 @@ describe('fieldForServerMessage', () => {
   it('takes a field path the server put before a message of its own, when the form has it', () => {
     expect(fieldForServerMessage('prices.rows.2.label: Too big', (p) => p === 'prices.rows.2.label')).toBe('prices.rows.2.label');
     expect(fieldForServerMessage('nowhere.at.all: Too big', () => false)).toBeNull();
+  });
+});
+
+describe('fieldForServerError', () => {
+  const answer = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
+
+  it('looks for the field only in a validation answer', () => {
+    const message = messageFor((s) => void (s.email = 'nope'));
+    expect(fieldForServerError(answer(400, { error: message, code: 'validation' }), any)).toEqual({ path: 'email', message });
+    // The same sentence under another code names no field (nor does an answer without a code).
+    expect(fieldForServerError(answer(409, { error: message, code: 'conflict' }), any)).toBeNull();
+    expect(fieldForServerError(answer(400, { error: message }), any)).toBeNull();
+    expect(fieldForServerError(new Error(message), any)).toBeNull();
+  });
+
+  it('a validation answer naming no known field is still one, shown above the button', () => {
+    expect(fieldForServerError(answer(400, { error: 'Malformed JSON body', code: 'validation' }), any)).toEqual({ path: null, message: 'Malformed JSON body' });
   });
 });

@@ -1,8 +1,9 @@
+import { ApiError } from '../../../lib/api-client';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../../../../shared/i18n/languages';
 import { WEEKDAYS, WEEKDAY_LABELS_FR } from '../../../../shared/schemas/site-settings';
 
-// A refused save (400) answers one sentence, `{ error }`, that names its field in French (the
-// shared schema's messages) or, for zod's own messages, starts with the field's path
+// A refused save (code `validation`) answers one sentence, `{ error }`, that names its field in
+// French (the shared schema's messages) or, for zod's own messages, starts with the field's path
 // ("prices.rows.2.label: ..."). This finds the form field to show it on; null: show it above the
 // save button instead.
 
@@ -39,10 +40,21 @@ const PREFIXES: [prefix: string, path: string][] = [
   ["Image d'accueil", 'heroImageUrl'],
   ['Logo', 'logoUrl'],
   ['Avis', 'reviews'],
+  ['Identifiant PromptPay', 'payments.promptpayId'],
+  ['Numéro fiscal', 'payments.taxId'],
+  ['Acompte', 'payments.deposit.value'],
+  ['Délai d’annulation', 'payments.cancelHours'],
 ];
 
+/** The field a refused save names, and the sentence to show on it; null unless the answer is a validation one. */
+export function fieldForServerError(err: unknown, knownPaths: (path: string) => boolean): { path: string | null; message: string } | null {
+  if (!(err instanceof ApiError) || err.code !== 'validation' || !err.serverMessage) return null;
+  return { path: fieldForServerMessage(err.serverMessage, knownPaths), message: err.serverMessage };
+}
+
 export function fieldForServerMessage(message: string, knownPaths: (path: string) => boolean): string | null {
-  const dotted = /^([A-Za-z][\w]*(?:\.[\w]+)*): /.exec(message)?.[1];
+  // The PUT's body is { settings, version }: zod's own messages name the field under "settings.".
+  const dotted = /^(?:settings\.)?([A-Za-z][\w]*(?:\.[\w]+)*): /.exec(message)?.[1];
   if (dotted && knownPaths(dotted)) return dotted;
   for (const day of WEEKDAYS) {
     if (!message.startsWith(`Horaires du ${WEEKDAY_LABELS_FR[day]}`)) continue;

@@ -1,0 +1,93 @@
+// Customers: one record per person, found by e-mail key, else phone key (see customer-keys.ts).
+import type { Language } from '../../shared/i18n/languages';
+import { sql } from 'kysely';
+import { nowIso, type Db } from '../db/database';
+import type { CustomerRow } from '../db/schema';
+import { emailKey, phoneKey } from './customer-keys';
+
+export interface CustomerFacts {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  language: Language;
+}
+
+/** The live record a merged one points at (merges may chain). */
+export async function resolveCustomer(db: Db, id: number): Promise<CustomerRow | undefined> {
+  let row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  for (let hops = 0; row?.merged_into_id != null && hops < 20; hops++) {
+    row = await db.selectFrom('customers').selectAll().where('id', '=', row.merged_into_id).executeTakeFirst();
+  }
+  return row;
+}
+
+/** The live record of this e-mail (or, without one, this phone). */
+export async function findCustomer(db: Db, facts: Pick<CustomerFacts, 'email' | 'phone'>): Promise<CustomerRow | undefined> {
+  const byEmail = emailKey(facts.email);
+  if (byEmail) {
+    const live = await db.selectFrom('customers').selectAll().where('email_key', '=', byEmail).where('merged_into_id', 'is', null).executeTakeFirst();
+    if (live) return live;
+    // A record merged into another gave up its key (the key is unique) but its address still
+    // names the person: the next booking from it belongs to the record it was merged into.
+    const merged = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('merged_into_id', 'is not', null)
+      .where(sql<string>`lower(trim(email))`, '=', byEmail)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return merged ? resolveCustomer(db, merged.id) : undefined;
+  }
+  const byPhone = phoneKey(facts.phone);
+  if (!byPhone) return undefined;
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('phone_key', '=', byPhone)
+    .where('email_key', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/**
+ * The customer with these facts, created when new; a known one gets the latest name, phone and
+ * language. Safe under concurrency: a parallel creation of the same e-mail loses to the unique
+ * key and reads the winner. Null when there is neither an e-mail nor a phone to know them by.
+ */
+export async function findOrCreateCustomer(db: Db, facts: CustomerFacts): Promise<CustomerRow | null> {
+  const eKey = emailKey(facts.email);
+  const pKey = phoneKey(facts.phone);
+  if (!eKey && !pKey) return null;
+  const now = nowIso();
+  const known = await findCustomer(db, facts);
+  if (known) {
+    const phone = facts.phone ?? known.phone;
+    await db
+      .updateTable('customers')
+      .set({ name: facts.name, phone, phone_key: phoneKey(phone), language: facts.language, updated_at: now })
+      .where('id', '=', known.id)
+      .execute();
+    return { ...known, name: facts.name, phone, phone_key: phoneKey(phone), language: facts.language, updated_at: now };
+  }
+  const values = {
+    name: facts.name,
+    email: eKey ? facts.email : null,
+    email_key: eKey,
+    phone: facts.phone,
+    phone_key: pKey,
+    language: facts.language,
+    merged_into_id: null,
+    bouncing_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  // onConflict: the unique e-mail key settles a race between two first bookings of one person.
+  const inserted = await db
+    .insertInto('customers')
+    .values(values)
+    .onConflict((oc) => oc.column('email_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? (await findCustomer(db, facts)) ?? null;
+}

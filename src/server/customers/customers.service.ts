@@ -1,0 +1,114 @@
+// The back office's customers: search, one person's history, and merging two records of one person.
+import { todayInZone } from '../../shared/gym-time';
+import type { CustomerListQuery } from '../../shared/schemas/customers';
+import { pageOf } from '../../shared/schemas/lists';
+import { insertAuditEntry } from '../audit/audit.repository';
+import type { AppContext } from '../context';
+import { nowIso } from '../db/database';
+import { textSearch } from '../db/search';
+import { badRequest, conflict, notFound } from '../errors';
+import * as repo from './customer-records.repository';
+import { resolveCustomer } from './customers.repository';
+import {
+  balanceOwed,
+  presentCustomer,
+  presentCustomerBooking,
+  presentCustomerConversation,
+  presentCustomerOrder,
+  presentCustomerPayment,
+} from './customers.presenter';
+
+const CUSTOMER_NOT_FOUND = 'Client introuvable';
+/** The latest bookings a customer's page lists; bookingCount says how many there are in all. */
+const BOOKINGS_SHOWN = 200;
+
+/** A search typed as a phone number: digits with spaces, dashes, dots, brackets or a plus. */
+const PHONE_LIKE = /^[\d\s+().-]+$/;
+
+/** GET /api/customers: a page of live customers, with what each still owes. */
+export async function searchCustomers(ctx: AppContext, q: CustomerListQuery, now: Date = new Date()) {
+  const { page, pageSize, offset } = pageOf(q);
+  const text = q.q ?? '';
+  const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
+  const filter: repo.CustomerFilter = text ? { like: textSearch(ctx.dialect, text), ...(digits.length >= 3 ? { digits } : {}) } : {};
+  const { rows, total } = await repo.searchCustomers(ctx.db, filter, pageSize, offset);
+  const orders = await repo.ordersWithTotals(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((c) =>
+    presentCustomer(
+      c,
+      balanceOwed(
+        orders.filter((o) => o.customer_id === c.id),
+        now,
+      ),
+    ),
+  );
+  return { items, total, page, pageSize };
+}
+
+/** GET /api/customers/{id}: the person and their history; a merged id answers the record it went into. */
+export async function customerDetail(ctx: AppContext, id: number, now: Date = new Date()) {
+  const customer = await resolveCustomer(ctx.db, id);
+  if (!customer || customer.merged_into_id !== null) throw notFound(CUSTOMER_NOT_FOUND);
+  const [orders, bookings, payments, conversations] = await Promise.all([
+    repo.ordersWithTotals(ctx.db, [customer.id]),
+    repo.customerBookings(ctx.db, customer.id, BOOKINGS_SHOWN),
+    repo.customerPayments(ctx.db, customer.id),
+    repo.customerConversations(ctx.db, customer.id),
+  ]);
+  const today = todayInZone(ctx.config.timezone, now);
+  return {
+    ...presentCustomer(customer, balanceOwed(orders, now)),
+    ...(customer.id !== id ? { mergedFromId: id } : {}),
+    bookingCount: bookings.total,
+    bookings: bookings.rows.map(presentCustomerBooking),
+    orders: orders.map((o) => presentCustomerOrder(o, now, today)),
+    payments: payments.map(presentCustomerPayment),
+    conversations: conversations.map(presentCustomerConversation),
+  };
+}
+
+export interface MergeActor {
+  id: number;
+  email: string;
+  ip: string | null;
+}
+
+/**
+ * POST /api/customers/{id}/merge: the other record's bookings, orders and conversations move to
+ * this one, which takes the other's e-mail and phone where it has none; the other is marked merged
+ * into this one and its e-mail key freed. One transaction, with its audit entry (the request's
+ * own entry names this record; this one names the record that went).
+ */
+export async function mergeCustomers(ctx: AppContext, actor: MergeActor, id: number, otherId: number) {
+  if (id === otherId) throw badRequest('Un client ne peut pas être fusionné avec lui-même', 'merge_same_customer');
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await repo.lockCustomers(trx, [id, otherId], ctx.dialect);
+    const keep = rows.find((r) => r.id === id);
+    const other = rows.find((r) => r.id === otherId);
+    if (!keep || !other) throw notFound(CUSTOMER_NOT_FOUND);
+    for (const c of [keep, other]) {
+      if (c.merged_into_id !== null) {
+        throw conflict(`Le client ${c.id} a déjà été fusionné avec le client ${c.merged_into_id}`, 'customer_merged');
+      }
+    }
+    const at = nowIso();
+    const moved = await repo.moveCustomerRecords(trx, other.id, keep.id);
+    await repo.markMerged(trx, other, keep, at);
+    await insertAuditEntry(trx, {
+      created_at: at,
+      user_id: actor.id,
+      user_email: actor.email,
+      method: 'POST',
+      route: '/api/customers/:id/merge',
+      entity_type: 'customers',
+      entity_id: String(other.id),
+      status: 200,
+      ip: actor.ip,
+      summary: `merged into customer ${keep.id}: ${moved.bookings} bookings, ${moved.orders} orders, ${moved.conversations} conversations moved`,
+    });
+    return { id: keep.id, mergedId: other.id, moved };
+  });
+}

@@ -1,0 +1,48 @@
+// Inbound e-mail (migration 024): mail read from the gym's mailbox, once each; the mailbox's
+// bookkeeping; attachments of messages; addresses that bounce.
+import type { Generated } from 'kysely';
+import type { InboundOutcome } from '../../../shared/constants';
+
+export interface InboundMailsTable {
+  id: Generated<number>;
+  /** The Message-ID lower-cased without angle brackets, or 'sha256:<hex>' of the raw mail: unique. */
+  message_key: string;
+  mailbox: string;
+  uid: number | null;
+  from_address: string | null;
+  subject: string | null;
+  outcome: InboundOutcome;
+  conversation_id: number | null;
+  conversation_message_id: number | null;
+  detail: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface InboundMailboxesTable {
+  mailbox: string;
+  uid_validity: string | null;
+  last_uid: Generated<number>;
+  last_read_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  updated_at: string;
+}
+
+export interface MessageAttachmentsTable {
+  id: Generated<number>;
+  conversation_message_id: number;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  /** Null: listed in the thread, not stored (not an image or PDF, or over 10 MB). */
+  storage_key: string | null;
+  created_at: string;
+}
+
+export interface EmailBouncesTable {
+  /** Lower-cased, trimmed address. */
+  email_key: string;
+  reason: string | null;
+  bounced_at: string;
+}

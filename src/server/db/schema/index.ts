@@ -1,0 +1,113 @@
+// The database's tables as Kysely sees them, one file per area; every importer keeps importing
+// from 'db/schema'. Migrations never import this (they are frozen; see src/server/db/migrations).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  UsersTable,
+  SessionsTable,
+  PasswordResetsTable,
+  TwoFactorTable,
+  RecoveryCodesTable,
+  LoginChallengesTable,
+  AttemptCountersTable,
+  AuditLogTable,
+} from './accounts';
+import type {
+  BlogCategoriesTable,
+  BlogPostsTable,
+  GalleryItemsTable,
+  NewsletterSubscribersTable,
+  ContactSubmissionsTable,
+  ConversationsTable,
+  ConversationMessagesTable,
+  SavedRepliesTable,
+  SiteSettingsTable,
+  SiteSettingsHistoryTable,
+} from './content';
+import type {
+  ReservationsTable,
+  ClassesTable,
+  WeeklySessionsTable,
+  SessionCancellationsTable,
+  ClosuresTable,
+  SeatsTable,
+  IdempotencyKeysTable,
+} from './bookings';
+import type { CustomersTable, OrdersTable, OrderPaymentsTable, PaymentEventsTable, PassUsesTable } from './payments';
+import type { InboundMailsTable, InboundMailboxesTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
+import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
+
+export type * from './columns';
+export type * from './accounts';
+export type * from './content';
+export type * from './bookings';
+export type * from './operations';
+export type * from './payments';
+export type * from './inbound';
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  gallery_items: GalleryItemsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_submissions: ContactSubmissionsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  reservations: ReservationsTable;
+  outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  settings: SettingsTable;
+  daily_stats: DailyStatsTable;
+  classes: ClassesTable;
+  weekly_sessions: WeeklySessionsTable;
+  session_cancellations: SessionCancellationsTable;
+  closures: ClosuresTable;
+  seats: SeatsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
+  password_resets: PasswordResetsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  attempt_counters: AttemptCountersTable;
+  audit_log: AuditLogTable;
+  saved_replies: SavedRepliesTable;
+  site_settings: SiteSettingsTable;
+  site_settings_history: SiteSettingsHistoryTable;
+  customers: CustomersTable;
+  orders: OrdersTable;
+  order_payments: OrderPaymentsTable;
+  payment_events: PaymentEventsTable;
+  pass_uses: PassUsesTable;
+  inbound_mails: InboundMailsTable;
+  inbound_mailboxes: InboundMailboxesTable;
+  message_attachments: MessageAttachmentsTable;
+  email_bounces: EmailBouncesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type BlogCategoryRow = Selectable<BlogCategoriesTable>;
+export type GalleryItemRow = Selectable<GalleryItemsTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type SavedReplyRow = Selectable<SavedRepliesTable>;
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+export type SiteSettingsHistoryRow = Selectable<SiteSettingsHistoryTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
+export type ClosureRow = Selectable<ClosuresTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type PassUseRow = Selectable<PassUsesTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderPaymentRow = Selectable<OrderPaymentsTable>;
+export type InboundMailboxRow = Selectable<InboundMailboxesTable>;
+export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;

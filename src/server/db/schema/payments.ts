@@ -1,0 +1,83 @@
+// Passes and payments (migration 021): customers, orders, their ledger, applied external events
+// and the credits bookings take. Amounts are integers in satang.
+import type { Generated } from 'kysely';
+import type { Language } from '../../../shared/i18n/languages';
+import type { LedgerKind, OrderMethod, PassCovers, PassKind, PaymentMethod } from '../../../shared/passes';
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  /** Lower-cased, trimmed e-mail: unique among records not merged away. */
+  email_key: string | null;
+  phone: string | null;
+  /** '+' and digits only. */
+  phone_key: string | null;
+  language: Generated<Language>;
+  merged_into_id: number | null;
+  bouncing_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  reference: string;
+  token_hash: string;
+  customer_id: number;
+  /** '<row>.<covers>': the price-table cell sold; the pass_* columns copy what it was then. */
+  pass_id: string;
+  pass_name: string;
+  pass_kind: PassKind;
+  pass_covers: PassCovers;
+  pass_days: number;
+  /** Sessions in all; null: unlimited within the days. */
+  credits: number | null;
+  /** Gym dates, both inclusive. */
+  start_date: string;
+  end_date: string;
+  amount_satang: number;
+  deposit_satang: Generated<number>;
+  method: OrderMethod;
+  language: Generated<Language>;
+  expires_at: string | null;
+  cancelled_at: string | null;
+  stripe_session_id: string | null;
+  slip_key: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: LedgerKind;
+  method: PaymentMethod;
+  /** Always positive; `kind` says which way the money went. */
+  amount_satang: number;
+  external_id: string | null;
+  note: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  order_id: number | null;
+  received_at: string;
+}
+
+export interface PassUsesTable {
+  id: Generated<number>;
+  order_id: number;
+  reservation_id: number;
+  session_date: string;
+  /** The session date for one-a-day passes (one use a day); null once given back. */
+  day_key: string | null;
+  /** Date and time of the session for unlimited passes (one seat per time); null once given back. */
+  slot_key: string | null;
+  returned_at: string | null;
+  created_at: string;
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../context';
+import { emailKey } from '../customers/customer-keys';
+import { nowIso, type Db } from '../db/database';
+import { currentSiteSettings } from '../site-settings/site-settings.service';
+import * as repo from './inbound.repository';
+import type { Verdict } from './classify';
+
+// Addresses that are ours (a mail from one is never a customer's) and addresses that bounce.
+
+/** The bare address of 'Gym <no-reply@gym.example>' or 'no-reply@gym.example'. */
+export function bareAddress(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /<([^<>\s]+@[^<>\s]+)>/.exec(value) ?? /([^\s<>,;"]+@[^\s<>,;"]+)/.exec(value);
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** MAIL_FROM's address, INBOUND_ADDRESS, GYM_NOTIFY_EMAIL and the gym's e-mail in the settings. */
+export async function ownAddresses(ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'publicCache'>): Promise<Set<string>> {
+  const own = new Set<string>();
+  for (const v of [ctx.config.mailFrom, ctx.config.inbound.address, ctx.config.notifyEmail]) {
+    const a = bareAddress(v);
+    if (a) own.add(a);
+  }
+  const settings = await currentSiteSettings(ctx).catch(() => null);
+  const gym = bareAddress(settings?.email);
+  if (gym) own.add(gym);
+  return own;
+}
+
+/** A permanent bounce marks its recipient bouncing (outbox, customer record); others only record. */
+export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bounce' }>): Promise<boolean> {
+  const key = emailKey(verdict.recipient);
+  if (!verdict.permanent || !key) return false;
+  await repo.markBouncing(db, key, verdict.detail.slice(0, 500), nowIso());
+  return true;
+}

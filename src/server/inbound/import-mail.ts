@@ -1,0 +1,233 @@
+import type { InboundOutcome } from '../../shared/constants';
+import { LANGUAGES, type Language } from '../../shared/i18n/languages';
+import { LIMITS } from '../../shared/schemas/common';
+import type { AppContext } from '../context';
+import { insertConversation, insertMessage } from '../conversations/conversations.repository';
+import { emailKey } from '../customers/customer-keys';
+import { findCustomer, findOrCreateCustomer } from '../customers/customers.repository';
+import { fromBool, isUniqueViolation, nowIso } from '../db/database';
+import { storeAttachments, type PreparedAttachments } from './attachments';
+import { applyBounce, ownAddresses } from './bounces';
+import { classify } from './classify';
+import { findThread, tagContext } from './find-thread';
+import * as repo from './inbound.repository';
+import { sanitizeMailHtml, textOfHtml } from './mail-html';
+import { digestKey, normaliseMessageId, parseMail, type ParsedInbound } from './parse-mail';
+import { visibleReplyText } from './reply-text';
+
+/** One mail as the reader found it. `raw` is absent when the mail is over the size limit. */
+export interface FoundMail {
+  mailbox: string;
+  uid: number | null;
+  /** RFC822.SIZE as the server reports it. */
+  size: number;
+  /** The envelope's Message-ID, when the server gave one (the key of a mail not downloaded). */
+  envelopeMessageId?: string | null;
+  raw?: Buffer;
+}
+
+export interface ImportResult {
+  messageKey: string;
+  outcome: InboundOutcome;
+  /** True when the key was already recorded: nothing changed. */
+  duplicate: boolean;
+  conversationId: number | null;
+}
+
+const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+
+/** What a duplicate import answers: the first import's outcome, nothing changed. */
+async function duplicateOf(ctx: AppContext, messageKey: string): Promise<ImportResult> {
+  const row = await repo.findInboundMail(ctx.db, messageKey);
+  return { messageKey, outcome: row?.outcome ?? 'rejected', duplicate: true, conversationId: row?.conversation_id ?? null };
+}
+
+type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: ParsedInbound | null };
+
+/** Records a mail that is not threaded (rejected, own, auto-reply, bounce) with its effect, once. */
+async function recordAside(
+  ctx: AppContext,
+  mail: FoundMail,
+  messageKey: string,
+  r: AsideRecord,
+  effect?: (trx: AppContext['db']) => Promise<void>,
+): Promise<ImportResult> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertInboundMail(trx, {
+        message_key: messageKey,
+        mailbox: mail.mailbox,
+        uid: mail.uid,
+        from_address: r.parsed?.fromAddress ? cut(r.parsed.fromAddress, LIMITS.email) : null,
+        subject: r.parsed ? cut(r.parsed.subject, LIMITS.subject) : null,
+        outcome: r.outcome,
+        conversation_id: null,
+        conversation_message_id: null,
+        detail: r.detail ? cut(r.detail, 1000) : null,
+        sent_at: r.parsed?.sentAt ?? null,
+        created_at: nowIso(),
+      });
+      if (effect) await effect(trx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return duplicateOf(ctx, messageKey);
+    throw err;
+  }
+  return { messageKey, outcome: r.outcome, duplicate: false, conversationId: null };
+}
+
+/** The customer's language: Content-Language when it is one of ours, else the known one, else English. */
+function languageOf(parsed: ParsedInbound, known: Language | null): Language {
+  const tag = parsed.headers.get('content-language')?.[0]?.trim().slice(0, 2).toLowerCase();
+  const found = LANGUAGES.find((l) => l === tag);
+  return found ?? known ?? 'en';
+}
+
+/** The visible text of the reply; from the HTML when the mail has no plain text part. */
+function replyContent(parsed: ParsedInbound): string {
+  const source = !parsed.hasPlainPart && parsed.html ? textOfHtml(parsed.html) : parsed.text || (parsed.html ? textOfHtml(parsed.html) : '');
+  const text = visibleReplyText(source);
+  return cut(text || source.trim(), LIMITS.message);
+}
+
+/**
+ * Applies one mail exactly once (keyed by Message-ID, else a digest of the raw mail), in one
+ * transaction with its record in inbound_mails. Throws only when the mail could not be recorded
+ * (database down): the reader keeps it for the next pass and does not advance past its UID.
+ */
+export async function importMail(ctx: AppContext, mail: FoundMail): Promise<ImportResult> {
+  const max = ctx.config.inbound.maxMailBytes;
+  if (!mail.raw || mail.raw.length > max) {
+    const key = normaliseMessageId(mail.envelopeMessageId) ?? `imap:${mail.mailbox}:${mail.uid ?? 'none'}`;
+    const size = mail.raw?.length ?? mail.size;
+    return recordAside(ctx, mail, key, { outcome: 'rejected', detail: `too large: ${size} bytes (limit ${max})`, parsed: null });
+  }
+
+  let parsed: ParsedInbound;
+  try {
+    parsed = await parseMail(mail.raw);
+  } catch (err) {
+    return recordAside(ctx, mail, digestKey(mail.raw), { outcome: 'rejected', detail: `unreadable: ${(err as Error).message}`, parsed: null });
+  }
+  const messageKey = parsed.messageKey;
+  // A mail seen before costs one read, no file written.
+  if (await repo.findInboundMail(ctx.db, messageKey)) return duplicateOf(ctx, messageKey);
+
+  const verdict = classify(parsed, await ownAddresses(ctx));
+  if (verdict.kind === 'bounce') {
+    return recordAside(ctx, mail, messageKey, { outcome: 'bounce', detail: verdict.detail, parsed }, async (trx) => {
+      await applyBounce(trx, verdict);
+    });
+  }
+  if (verdict.kind !== 'customer') return recordAside(ctx, mail, messageKey, { outcome: verdict.kind, detail: verdict.detail, parsed });
+
+  const senderKey = emailKey(parsed.fromAddress);
+  if (!senderKey) return recordAside(ctx, mail, messageKey, { outcome: 'rejected', detail: 'no sender address', parsed });
+
+  // Read outside the transaction: the tag key may be created (settings) on first use.
+  const tags = await tagContext(ctx.db, ctx.config);
+  // Files are written before the transaction (no disk work while it holds locks) and removed
+  // again when it fails or finds the mail already imported.
+  const files: PreparedAttachments = await storeAttachments(ctx, parsed.attachments);
+  const html = parsed.html ? sanitizeMailHtml(parsed.html, files.cidUrls) : null;
+  const content = replyContent(parsed) || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
+  const senderName = cut(parsed.fromName || senderKey.split('@')[0], LIMITS.name);
+  const at = nowIso();
+
+  let result: { outcome: InboundOutcome; conversationId: number; subject: string; name: string };
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => {
+      // First: a second import of the same mail stops here (unique key), before any effect.
+      const record = await repo.insertInboundMail(trx, {
+        message_key: messageKey,
+        mailbox: mail.mailbox,
+        uid: mail.uid,
+        from_address: cut(senderKey, LIMITS.email),
+        subject: cut(parsed.subject, LIMITS.subject),
+        outcome: 'threaded',
+        conversation_id: null,
+        conversation_message_id: null,
+        detail: null,
+        sent_at: parsed.sentAt,
+        created_at: at,
+      });
+      // The address works: it no longer bounces.
+      await repo.clearBouncing(trx, senderKey, at);
+      const known = (await findCustomer(trx, { email: senderKey, phone: null })) ?? null;
+      const match = await findThread(trx, tags, parsed, { emailKey: senderKey, customerId: known?.id ?? null });
+
+      let conversationId: number;
+      let outcome: InboundOutcome;
+      let subject: string;
+      let name: string;
+      if (match) {
+        conversationId = match.conversation.id;
+        outcome = 'threaded';
+        subject = match.conversation.subject;
+        name = match.conversation.user_name;
+        await repo.touchConversation(trx, conversationId, at, 'open');
+      } else {
+        const language = languageOf(parsed, known?.language ?? null);
+        const customer = await findOrCreateCustomer(trx, {
+          name: known?.name ?? senderName,
+          email: senderKey,
+          phone: known?.phone ?? null,
+          language: known?.language ?? language,
+        });
+        subject = cut(parsed.subject || '(sans objet)', LIMITS.subject);
+        name = senderName;
+        const conversation = await insertConversation(trx, {
+          customer_id: customer?.id ?? null,
+          user_name: senderName,
+          user_email: senderKey,
+          subject,
+          status: 'new',
+          contact_submission_id: null,
+          language,
+          created_at: at,
+          last_message_at: at,
+        });
+        conversationId = conversation.id;
+        outcome = 'opened';
+      }
+      const message = await insertMessage(trx, {
+        conversation_id: conversationId,
+        sender_type: 'customer',
+        sender_name: senderName,
+        content,
+        is_read: fromBool(false),
+        created_at: at,
+        message_id: parsed.messageId,
+        channel: 'email',
+        html_content: html,
+        email_from: cut(senderKey, LIMITS.email),
+      });
+      await repo.insertAttachments(
+        trx,
+        files.list.map((f) => ({
+          conversation_message_id: message.id,
+          filename: f.filename,
+          content_type: f.contentType,
+          size_bytes: f.sizeBytes,
+          storage_key: f.storageKey,
+          created_at: at,
+        })),
+      );
+      const detail = match ? `by ${match.by}` : null;
+      await repo.updateInboundMail(trx, record.id, { outcome, conversation_id: conversationId, conversation_message_id: message.id, detail });
+      return { outcome, conversationId, subject, name };
+    });
+  } catch (err) {
+    await files.discard();
+    if (isUniqueViolation(err) && (await repo.findInboundMail(ctx.db, messageKey))) return duplicateOf(ctx, messageKey);
+    throw err;
+  }
+
+  ctx.push.notifyStaff({
+    title: result.outcome === 'opened' ? 'Nouveau message par e-mail' : 'Réponse par e-mail',
+    body: `${result.name}: ${result.subject}`,
+    url: `/admin/messages/${result.conversationId}`,
+    tag: 'inbound-mail',
+  });
+  return { messageKey, outcome: result.outcome, duplicate: false, conversationId: result.conversationId };
+}

@@ -1,0 +1,77 @@
+// Every SQL statement of the mail import: the record of mails read, thread look-ups,
+// attachments and bouncing addresses.
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { ConversationStatus } from '../../shared/constants';
+import type { Db } from '../db/database';
+import type { ConversationRow, InboundMailsTable, MessageAttachmentsTable } from '../db/schema';
+
+export const findInboundMail = (db: Db, messageKey: string) =>
+  db.selectFrom('inbound_mails').select(['id', 'outcome', 'conversation_id']).where('message_key', '=', messageKey).executeTakeFirst();
+
+/** Throws a unique violation when the key is already recorded (the mail was imported). */
+export const insertInboundMail = (db: Db, row: Insertable<InboundMailsTable>): Promise<{ id: number }> =>
+  db.insertInto('inbound_mails').values(row).returning('id').executeTakeFirstOrThrow();
+
+export async function updateInboundMail(db: Db, id: number, patch: Updateable<InboundMailsTable>): Promise<void> {
+  await db.updateTable('inbound_mails').set(patch).where('id', '=', id).execute();
+}
+
+export const conversationById = (db: Db, id: number): Promise<ConversationRow | undefined> =>
+  db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * The conversations holding a message with one of these Message-IDs (normalised: lower-case, no
+ * brackets), as conversation id per normalised id. Stored ids keep their brackets: '<…>'.
+ */
+export async function conversationsByMessageIds(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select(['conversation_id', 'message_id'])
+    .where(
+      sql<string>`lower(message_id)`,
+      'in',
+      ids.map((id) => `<${id}>`),
+    )
+    .execute();
+  return new Map(rows.map((r) => [(r.message_id ?? '').slice(1, -1).toLowerCase(), r.conversation_id]));
+}
+
+/** The latest conversation still open (new or open) of this address or customer. */
+export function latestOpenConversation(db: Db, emailKey: string, customerId: number | null): Promise<ConversationRow | undefined> {
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('status', 'in', ['new', 'open'])
+    .where((eb) => {
+      const byEmail = eb(sql<string>`lower(user_email)`, '=', emailKey);
+      return customerId === null ? byEmail : eb.or([byEmail, eb('customer_id', '=', customerId)]);
+    })
+    .orderBy('last_message_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function touchConversation(db: Db, id: number, at: string, status: ConversationStatus): Promise<void> {
+  await db.updateTable('conversations').set({ last_message_at: at, status }).where('id', '=', id).execute();
+}
+
+export async function insertAttachments(db: Db, rows: Insertable<MessageAttachmentsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('message_attachments').values(rows).execute();
+}
+
+/** Records (or refreshes) a bouncing address, and marks its customer record. */
+export async function markBouncing(db: Db, emailKey: string, reason: string, at: string): Promise<void> {
+  await db
+    .insertInto('email_bounces')
+    .values({ email_key: emailKey, reason, bounced_at: at })
+    .onConflict((oc) => oc.column('email_key').doUpdateSet({ reason, bounced_at: at }))
+    .execute();
+  await db.updateTable('customers').set({ bouncing_at: at, updated_at: at }).where('email_key', '=', emailKey).execute();
+}
+
+/** The address works again (its owner wrote to us): no longer bouncing. */
+export async function clearBouncing(db: Db, emailKey: string, at: string): Promise<void> {
+  await db.deleteFrom('email_bounces').where('email_key', '=', emailKey).execute();
+  await db.updateTable('customers').set({ bouncing_at: null, updated_at: at }).where('email_key', '=', emailKey).where('bouncing_at', 'is not', null).execute();
+}

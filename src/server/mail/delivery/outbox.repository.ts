@@ -1,0 +1,89 @@
+import type { Db, Dialect } from '../../db/database';
+import type { OutboxRow, OutboxTable } from '../../db/schema';
+import { sql, type Insertable, type Updateable } from 'kysely';
+
+export const insertOutbox = (db: Db, row: Insertable<OutboxTable>): Promise<{ id: number }> =>
+  db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow();
+
+/** Several e-mails in one statement (a batch of bookings). */
+export async function insertOutboxRows(db: Db, rows: Insertable<OutboxTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
+}
+
+/**
+ * Takes up to `limit` of the oldest due rows for this worker, atomically, in one statement: pending
+ * rows whose time has come, or rows left 'sending' by a worker whose lease ran out (a crash). On
+ * PostgreSQL the row locks with SKIP LOCKED keep two instances from claiming the same row;
+ * SQLite has a single writer.
+ */
+export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<OutboxRow[]> {
+  let pick = db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)])]),
+    )
+    .orderBy('id')
+    .limit(limit);
+  if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', pick)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Marks delivered rows sent in one statement (one commit), each only while it is still ours
+ * (same claim, same attempt), like finish() below does for one row.
+ */
+export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: sentAt, last_error: null, locked_until: null })
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb('attempts', '=', r.attempts)]))))
+    .execute();
+}
+
+/** Hands claimed rows that were not tried back to the queue, as if never claimed (stop()). */
+export async function releaseUntried(db: Db, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'pending', locked_until: null, attempts: sql<number>`attempts - 1` })
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb('attempts', '=', r.attempts)]))))
+    .execute();
+}
+
+// The follow-up writes only touch the row while it is still ours (same claim, same attempt),
+// so a worker that overran its lease cannot overwrite a newer claim's outcome.
+function finish(db: Db, row: OutboxRow, patch: Updateable<OutboxTable>) {
+  return db
+    .updateTable('outbox')
+    .set({ ...patch, locked_until: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', row.attempts)
+    .execute();
+}
+
+export async function markRetry(db: Db, row: OutboxRow, nextAttemptAt: string, error: string): Promise<void> {
+  await finish(db, row, { status: 'pending', next_attempt_at: nextAttemptAt, last_error: error });
+}
+
+export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {
+  await finish(db, row, { status: 'failed', last_error: error });
+}
+
+/** Which of these addresses (lower-cased) bounce for good (email_bounces, written by the mail import). */
+export async function bouncingAmong(db: Db, addresses: string[]): Promise<Set<string>> {
+  const keys = [...new Set(addresses)];
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('email_bounces').select('email_key').where('email_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.email_key));
+}

@@ -1,0 +1,163 @@
+import { formatUtcOffset, zoneOffsetMs } from '../../../shared/gym-time';
+import type { OutgoingMail } from '../../context';
+import {
+  calendarOf,
+  changeBlocks,
+  gymWhen,
+  laterSequence,
+  placeFacts,
+  speech,
+  type BookingCancelledInput,
+  type BookingMailConfig,
+  type BookingMailInput,
+  type BookingMovedInput,
+} from './booking-mail-parts';
+import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
+import { mail, p, type Block } from './mail-layout';
+
+// The e-mails to the customer about a booking: confirmation, cancellation, moved booking and
+// reminder. Every time is gym time (GYM_TIMEZONE) with the zone named; the calendar part
+// carries the same instants in UTC. Inputs are computed by the booking flow (the booking's facts,
+// reservations/booking-facts.ts): these functions only check that they agree and write the e-mails.
+//
+// Mails to the customer carry no free text from the booking form except the name (DESIGN §5:
+// no visitor's text goes to an address nobody has confirmed); the message goes to the gym only.
+
+export { bookingMailGym } from './booking-mail-parts';
+export type {
+  BookingCancelledInput,
+  BookingMailConfig,
+  BookingMailGym,
+  BookingMailInput,
+  BookingMovedInput,
+  BookingStaffNoticeInput,
+} from './booking-mail-parts';
+
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+
+/** To the customer: the booking is made. Carries the event (METHOD:REQUEST, the given SEQUENCE). */
+export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.booked(config.gym.name)),
+    ...sessionBlocks(config, b, m, `${when.line} ${zone}`),
+    ...(b.pass
+      ? [p(m.passUsed(b.pass.name, b.pass.creditsLeft)), p(m.passCancelRule(fullDateTimeIn(language, new Date(b.pass.deadline), config.timezone)))]
+      : []),
+    { kind: 'note', text: m.confirmationNote },
+  ];
+  return mail(
+    config,
+    b.to,
+    m.confirmationSubject(b.course, when.start.long, when.start.clock),
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${zone}`) },
+    language,
+  );
+}
+
+/** The confirmation's subject alone (checks, like the e-mail, that the times agree with gym time). */
+export const bookingConfirmationSubject = (config: BookingMailConfig, b: BookingMailInput): string => {
+  const { start } = gymWhen(config.timezone, b, b.language);
+  return mailMessages(b.language).confirmationSubject(b.course, start.long, start.clock);
+};
+
+/** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
+export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {
+  laterSequence(b, 'bookingCancelledMail');
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const why = b.cancelledBy === 'gym' ? m.cancelledByGym(config.gym.name) : m.cancelledByCustomer;
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(why),
+    {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: b.course },
+        { label: m.labelWhen, value: `${when.line} ${zone}`, struck: true },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
+      ],
+    },
+    p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
+    { kind: 'note', text: m.cancelledNote },
+  ];
+  const subject = m.cancelledSubject(b.course, when.start.long, when.start.clock);
+  return mail(
+    config,
+    b.to,
+    subject,
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'CANCEL', `${when.line} ${zone}`) },
+    language,
+  );
+}
+
+/** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
+export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput): OutgoingMail {
+  laterSequence(b, 'bookingMovedMail');
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const before = gymWhen(config.timezone, b.previous, language);
+  const wasZone = m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.previous.startsAt, config.timezone)));
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.moved),
+    {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: b.course },
+        { label: m.labelNewTime, value: `${when.line} ${zone}` },
+        { label: m.labelWas, value: `${before.line} ${language === 'en' ? zone : wasZone}`, struck: true },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
+      ],
+    },
+    { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    ...changeBlocks(config, b.manageUrl, m),
+    { kind: 'note', text: m.movedNote },
+  ];
+  const subject = m.movedSubject(b.course, when.start.long, when.start.clock);
+  return mail(
+    config,
+    b.to,
+    subject,
+    blocks,
+    { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${zone}`) },
+    language,
+  );
+}
+
+/**
+ * To the customer, REMINDER_LEAD_HOURS before the session. No calendar part: the event is
+ * already in the calendar, and the same SEQUENCE again would change nothing.
+ */
+export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const blocks: Block[] = [p(m.hello(b.name)), p(m.reminderIntro(config.gym.name)), ...sessionBlocks(config, b, m, `${when.line} ${zone}`)];
+  const subject = m.reminderSubject(b.course, when.start.long, when.start.clock);
+  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId }, language);
+}
+
+/** The class, when, where and booking number, what to bring and how to change it: the confirmation and the reminder say the same. */
+function sessionBlocks(config: BookingMailConfig, b: BookingMailInput, m: ReturnType<typeof speech>['m'], whenText: string): Block[] {
+  return [
+    {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: b.course },
+        { label: m.labelWhen, value: whenText },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
+      ],
+    },
+    { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    p(m.arriveEarly),
+    ...changeBlocks(config, b.manageUrl, m),
+  ];
+}

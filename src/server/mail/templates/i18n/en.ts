@@ -1,0 +1,73 @@
+import { WHAT_TO_BRING } from '../../../../shared/site';
+
+// The words of the e-mails a customer gets, in English: the catalogue every other language
+// (ru.ts, zh.ts, …) is typed against, so a missing key fails the typecheck (and
+// catalogues.test.ts). Dates and times come in already written out in the language (Intl, gym
+// time); the staff's notices stay English, the back office's e-mails French.
+
+export const en = {
+  // Booking e-mails
+  hello: (name: string) => `Hello ${name},`,
+  booked: (gym: string) => `Your place is booked. See you on the mats at ${gym}!`,
+  labelClass: 'Class',
+  labelWhen: 'When',
+  labelWhere: 'Where',
+  labelMap: 'Map',
+  openMap: 'Open in Google Maps',
+  labelBooking: 'Booking',
+  labelNewTime: 'New time',
+  labelWas: 'Was',
+  whatToBring: 'What to bring',
+  whatToBringItems: WHAT_TO_BRING as readonly string[],
+  arriveEarly: 'Please arrive 10 minutes early to change and warm up.',
+  changeOrCancel: 'Change or cancel your booking',
+  /** `viaReply`: the e-mail can be answered (GYM_NOTIFY_EMAIL is set). */
+  changeByMessage: (viaReply: boolean, whatsapp: string) =>
+    `Need to change or cancel? Just ${viaReply ? 'reply to this e-mail, or ' : ''}message us on WhatsApp at ${whatsapp}.`,
+  passUsed: (pass: string, left: number | null) =>
+    `Booked with your pass “${pass}”: ${left == null ? 'unlimited classes within its days' : left === 1 ? '1 session left' : `${left} sessions left`}.`,
+  passCancelRule: (deadline: string) => `Cancel by ${deadline} (gym time) and the session goes back on your pass; a later cancellation or a no-show uses it.`,
+  confirmationNote: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.',
+  confirmationSubject: (course: string, date: string, time: string) => `Booking confirmed: ${course} on ${date} at ${time}`,
+  cancelledByGym: (gym: string) => `We are sorry: ${gym} had to cancel your booking.`,
+  cancelledByCustomer: 'Your booking is cancelled, as you asked.',
+  bookAgain: (url: string) => `Want to train another day? Book again at ${url}`,
+  cancelledNote: 'The attached calendar update removes the class from your calendar.',
+  cancelledSubject: (course: string, date: string, time: string) => `Booking cancelled: ${course} on ${date} at ${time}`,
+  moved: 'Your booking has moved to a new time.',
+  movedNote: 'The attached calendar update moves the class in your calendar.',
+  movedSubject: (course: string, date: string, time: string) => `Booking moved: ${course}, now ${date} at ${time}`,
+  reminderIntro: (gym: string) => `A reminder of your class at ${gym}:`,
+  reminderSubject: (course: string, date: string, time: string) => `Reminder: ${course} on ${date} at ${time}`,
+  /**
+   * The gym's zone after a time. `label` is the English one ("Krabi time (UTC+7)"); the other
+   * languages name the offset only (the town's name has no translation at hand).
+   */
+  zone: (label: string, _offset: string) => label,
+  // The calendar event's description (SUMMARY is the class and the gym's name: no words).
+  icsClassAt: (course: string, gym: string) => `${course} at ${gym}`,
+  icsCancelled: 'This booking was cancelled.',
+  icsChange: (url: string) => `Change or cancel: ${url}`,
+
+  // A staff reply: the staff's own text goes as typed; this is the quoted message's header.
+  wrote: (when: string, zone: string, name: string) => `On ${when} (${zone}), ${name} wrote:`,
+
+  // Newsletter
+  newsletterHello: 'Hello,',
+  newsletterConfirmSubject: (gym: string) => `Confirm your subscription to the ${gym} newsletter`,
+  newsletterConfirmAsked: (gym: string) => `Someone (hopefully you) asked to receive the ${gym} newsletter at this address.`,
+  newsletterConfirmHow: 'To confirm, open this link and press the button on the page:',
+  newsletterConfirmNotYou: 'If it was not you, ignore this e-mail: you will not be subscribed and we will not write again.',
+  newsletterWelcomeSubject: (gym: string) => `Welcome to the ${gym} newsletter`,
+  newsletterWelcome: (gym: string) =>
+    `Your subscription to the ${gym} newsletter is confirmed. We will keep you posted on classes, events and news from the gym.`,
+  newsletterUnsubscribe: (url: string) => `To stop receiving these e-mails, unsubscribe here: ${url}`,
+  // The acknowledgement of a contact message: fixed words only (no visitor's text to an
+  // address nobody confirmed).
+  contactAckSubject: (gym: string) => `We received your message — ${gym}`,
+  contactAckReceived: (gym: string) => `Thank you for writing to ${gym}. We received your message and will answer soon.`,
+  contactAckReply: 'To add something, simply reply to this e-mail: your answer joins the same conversation.',
+  contactAckNotYou: 'If you did not write to us, you can ignore this e-mail.',
+};
+
+export type MailMessages = typeof en;

@@ -1,0 +1,61 @@
+import type { MailMessages } from './en';
+
+// French. "vous"; a no-break space before : ; ! ? as French typesetting wants; dates come
+// written by Intl ('fr').
+export const fr: MailMessages = {
+  hello: (name) => `Bonjour ${name},`,
+  booked: (gym) => `Votre place est réservée. Rendez-vous sur les tapis à ${gym}\u00a0!`,
+  labelClass: 'Cours',
+  labelWhen: 'Quand',
+  labelWhere: 'Où',
+  labelMap: 'Plan',
+  openMap: 'Ouvrir dans Google Maps',
+  labelBooking: 'Réservation',
+  labelNewTime: 'Nouvel horaire',
+  labelWas: 'Avant',
+  whatToBring: 'À apporter',
+  whatToBringItems: [
+    "De l'eau",
+    'Une serviette',
+    'Une tenue de sport confortable (short et t-shirt)',
+    'Vos gants et protège-tibias si vous en avez\u00a0: vous pouvez aussi en louer sur place',
+  ],
+  arriveEarly: "Merci d'arriver 10 minutes en avance pour vous changer et vous échauffer.",
+  changeOrCancel: 'Modifier ou annuler votre réservation',
+  changeByMessage: (viaReply, whatsapp) =>
+    `Besoin de modifier ou d'annuler\u00a0? ${viaReply ? 'Répondez simplement à cet e-mail ou écrivez-nous' : 'Écrivez-nous simplement'} sur WhatsApp au ${whatsapp}.`,
+  passUsed: (pass, left) =>
+    `Réservé avec votre pass «\u00a0${pass}\u00a0»\u00a0: ${left == null ? 'cours illimités pendant sa durée' : left <= 1 ? `${left} séance restante` : `${left} séances restantes`}.`,
+  passCancelRule: (deadline) =>
+    `Annulez au plus tard le ${deadline} (heure du club) et la séance revient sur votre pass\u00a0; une annulation plus tardive ou une absence la consomme.`,
+  confirmationNote: "Le fichier de calendrier joint (booking.ics) ajoute le cours à votre agenda, qui l'affiche dans votre propre fuseau horaire.",
+  confirmationSubject: (course, date, time) => `Réservation confirmée\u00a0: ${course} le ${date} à ${time}`,
+  cancelledByGym: (gym) => `Nous sommes désolés\u00a0: ${gym} a dû annuler votre réservation.`,
+  cancelledByCustomer: "Votre réservation est annulée, comme vous l'avez demandé.",
+  bookAgain: (url) => `Envie de vous entraîner un autre jour\u00a0? Réservez à nouveau sur ${url}`,
+  cancelledNote: 'La mise à jour de calendrier jointe retire le cours de votre agenda.',
+  cancelledSubject: (course, date, time) => `Réservation annulée\u00a0: ${course} le ${date} à ${time}`,
+  moved: 'Votre réservation a été déplacée à un nouvel horaire.',
+  movedNote: 'La mise à jour de calendrier jointe déplace le cours dans votre agenda.',
+  movedSubject: (course, date, time) => `Réservation déplacée\u00a0: ${course}, désormais le ${date} à ${time}`,
+  reminderIntro: (gym) => `Petit rappel de votre cours à ${gym}\u00a0:`,
+  reminderSubject: (course, date, time) => `Rappel\u00a0: ${course} le ${date} à ${time}`,
+  zone: (_label, offset) => `(heure locale de la salle, ${offset})`,
+  icsClassAt: (course, gym) => `${course} à ${gym}`,
+  icsCancelled: 'Cette réservation a été annulée.',
+  icsChange: (url) => `Modifier ou annuler\u00a0: ${url}`,
+  wrote: (when, zone, name) => `Le ${when} (${zone}), ${name} a écrit\u00a0:`,
+  newsletterHello: 'Bonjour,',
+  newsletterConfirmSubject: (gym) => `Confirmez votre inscription à la newsletter de ${gym}`,
+  newsletterConfirmAsked: (gym) => `Quelqu'un (vous, nous l'espérons) a demandé à recevoir la newsletter de ${gym} à cette adresse.`,
+  newsletterConfirmHow: 'Pour confirmer, ouvrez ce lien et appuyez sur le bouton de la page\u00a0:',
+  newsletterConfirmNotYou: "Si ce n'était pas vous, ignorez cet e-mail\u00a0: vous ne serez pas inscrit et nous ne vous écrirons plus.",
+  newsletterWelcomeSubject: (gym) => `Bienvenue dans la newsletter de ${gym}`,
+  newsletterWelcome: (gym) =>
+    `Votre inscription à la newsletter de ${gym} est confirmée. Nous vous tiendrons au courant des cours, des événements et des nouvelles de la salle.`,
+  newsletterUnsubscribe: (url) => `Pour ne plus recevoir ces e-mails, désinscrivez-vous ici\u00a0: ${url}`,
+  contactAckSubject: (gym) => `Nous avons bien reçu votre message — ${gym}`,
+  contactAckReceived: (gym) => `Merci d’avoir écrit à ${gym}. Nous avons bien reçu votre message et vous répondrons bientôt.`,
+  contactAckReply: 'Pour ajouter quelque chose, répondez simplement à cet e-mail\u00a0: votre réponse rejoindra la même conversation.',
+  contactAckNotYou: 'Si vous ne nous avez pas écrit, ignorez cet e-mail.',
+};

@@ -1,0 +1,123 @@
+import { LANGUAGE_TAGS, isLanguage, type Language } from '../../../shared/i18n/languages';
+import { formatThb } from '../../../shared/money';
+import type { OrderMethod, PaymentMethod } from '../../../shared/passes';
+import type { SiteSettings } from '../../../shared/schemas/site-settings';
+import type { Config } from '../../config';
+import type { MailAttachment, OutgoingMail } from '../../context';
+import { fullDateTimeIn, mailMessages } from './i18n';
+import { checkedUrl, mail, p, type Block, type Fact } from './mail-layout';
+import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-mail-texts';
+
+// The e-mails to a buyer about an order of a pass: the order made (how to pay: the PromptPay QR
+// inline with its amount and reference written out, the card link, or what to pay at the desk),
+// a payment received and a refund. In the buyer's language, signed with the gym's name and
+// address, and its tax ID when the owner set one (Paramètres → payments).
+
+export type OrderMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'notifyEmail'> & {
+  gym: Pick<SiteSettings, 'name' | 'address' | 'payments'> & Partial<Pick<SiteSettings, 'email'>>;
+};
+
+export interface OrderMailInput {
+  to: string;
+  name: string;
+  language: Language;
+  reference: string;
+  passName: string;
+  /** Gym dates, YYYY-MM-DD, both inclusive. */
+  startDate: string;
+  endDate: string;
+  method: OrderMethod;
+  amountSatang: number;
+  depositSatang: number;
+  paidSatang: number;
+  owedSatang: number;
+  /** What the buyer pays now (the deposit, or what is owed). */
+  dueNowSatang: number;
+  /** PUBLIC_URL[/language]/booking/order/{token}; null once only the token's hash is at hand. */
+  orderUrl: string | null;
+  expiresAt: string | null;
+}
+
+const QR_CID = 'promptpay-qr@order';
+
+function words(config: OrderMailConfig, language: Language | undefined) {
+  const lang: Language = isLanguage(language) ? language : 'en';
+  const locale = LANGUAGE_TAGS[lang];
+  const dateFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' });
+  return {
+    lang,
+    t: ORDER_MAIL_TEXTS[lang],
+    m: mailMessages(lang),
+    money: (satang: number) => formatThb(satang, locale),
+    day: (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`)),
+    instant: (iso: string) => fullDateTimeIn(lang, new Date(iso), config.timezone),
+  };
+}
+
+function orderFacts(config: OrderMailConfig, o: OrderMailInput, w: ReturnType<typeof words>): Fact[] {
+  const rows: Fact[] = [
+    { label: w.t.labelPass, value: o.passName },
+    { label: w.t.labelDates, value: w.t.dates(w.day(o.startDate), w.day(o.endDate)) },
+    { label: w.t.labelPrice, value: w.money(o.amountSatang) },
+    { label: w.t.labelPaid, value: w.money(o.paidSatang) },
+    { label: w.t.labelOwed, value: w.money(o.owedSatang) },
+    { label: w.t.labelReference, value: o.reference },
+  ];
+  const taxId = config.gym.payments.taxId;
+  if (taxId) rows.push({ label: w.t.labelTaxId, value: `${config.gym.name}: ${taxId}` });
+  return rows;
+}
+
+const orderLink = (o: OrderMailInput, t: OrderMailTexts): Block[] => (o.orderUrl ? [{ kind: 'action', label: t.seeOrder, href: checkedUrl(o.orderUrl) }] : []);
+
+/**
+ * To the buyer: the order is made. `qrPng` is the PromptPay QR of `dueNowSatang` (method
+ * promptpay only), attached inline and named in words beside it.
+ */
+export function orderCreatedMail(config: OrderMailConfig, o: OrderMailInput, qrPng: Buffer | null): OutgoingMail {
+  const w = words(config, o.language);
+  const { t } = w;
+  const blocks: Block[] = [p(w.m.hello(o.name)), p(t.intro(config.gym.name))];
+  const attachments: MailAttachment[] = [];
+  const balance = o.amountSatang - o.dueNowSatang;
+  if (o.method === 'promptpay' && qrPng) {
+    blocks.push(p(t.payPromptpay(w.money(o.dueNowSatang))));
+    blocks.push({ kind: 'image', cid: QR_CID, alt: t.qrAlt, width: 240 });
+    blocks.push(p(t.payPromptpayWords(w.money(o.dueNowSatang), o.reference)));
+    if (o.expiresAt) blocks.push(p(t.payBefore(w.instant(o.expiresAt))));
+    blocks.push(p(t.slipHint));
+    attachments.push({ filename: 'promptpay-qr.png', content: qrPng.toString('base64'), encoding: 'base64', contentType: 'image/png', cid: QR_CID });
+  } else if (o.method === 'card') {
+    blocks.push(p(t.payCard(w.money(o.dueNowSatang))));
+    if (o.expiresAt) blocks.push(p(t.payBefore(w.instant(o.expiresAt))));
+  } else {
+    blocks.push(p(o.owedSatang > 0 ? t.payDesk(w.money(o.owedSatang)) : t.fullyPaid));
+  }
+  if (o.method !== 'desk' && balance > 0) blocks.push(p(t.depositNote(w.money(o.dueNowSatang), w.money(balance))));
+  blocks.push({ kind: 'facts', rows: orderFacts(config, o, w) }, ...orderLink(o, t));
+  return mail(config, o.to, t.createdSubject(o.reference, o.passName), blocks, attachments.length > 0 ? { attachments } : {}, w.lang);
+}
+
+/** To the buyer: a payment was recorded (by staff, or the card provider's webhook). */
+export function orderPaymentMail(config: OrderMailConfig, o: OrderMailInput, payment: { amountSatang: number; method: PaymentMethod }): OutgoingMail {
+  const w = words(config, o.language);
+  const { t } = w;
+  const blocks: Block[] = [
+    p(w.m.hello(o.name)),
+    p(t.paymentReceived(w.money(payment.amountSatang), t.methods[payment.method])),
+    p(o.owedSatang > 0 ? t.balanceAtDesk(w.money(o.owedSatang)) : t.fullyPaid),
+    { kind: 'facts', rows: orderFacts(config, o, w) },
+    ...orderLink(o, t),
+  ];
+  return mail(config, o.to, t.paymentSubject(o.reference), blocks, {}, w.lang);
+}
+
+/** To the buyer: money was paid back. */
+export function orderRefundMail(config: OrderMailConfig, o: OrderMailInput, refund: { amountSatang: number; method: PaymentMethod }): OutgoingMail {
+  const w = words(config, o.language);
+  const { t } = w;
+  const blocks: Block[] = [p(w.m.hello(o.name)), p(t.refunded(w.money(refund.amountSatang), t.methods[refund.method]))];
+  if (refund.method === 'card') blocks.push({ kind: 'note', text: t.refundCardNote });
+  blocks.push({ kind: 'facts', rows: orderFacts(config, o, w) }, ...orderLink(o, t));
+  return mail(config, o.to, t.refundSubject(o.reference), blocks, {}, w.lang);
+}

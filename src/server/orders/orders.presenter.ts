@@ -1,0 +1,101 @@
+import type { LedgerLineDto, OrderDto, StaffOrderDto } from '../../shared/api-types/payments';
+import type { OrderPayload } from '../../shared/schemas/orders';
+import type { OrderPaymentRow } from '../db/schema';
+import { decoyId, type HoneypotDecoy } from '../http/honeypot';
+import { figuresOf } from './order-facts';
+import type { OrderView } from './order-page.service';
+import type { StaffOrderView } from './order-payments.service';
+import type { ListedOrder } from './orders.repository';
+
+/** What the buyer sees of an order (the token only in the answer to the request that made it). */
+export function presentOrder(v: OrderView): OrderDto {
+  const { row, figures: f } = v;
+  return {
+    id: row.id,
+    reference: row.reference,
+    ...(v.token ? { token: v.token } : {}),
+    status: f.state,
+    passId: row.pass_id,
+    passName: row.pass_name,
+    kind: row.pass_kind,
+    covers: row.pass_covers,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    method: row.method,
+    amountSatang: row.amount_satang,
+    depositSatang: row.deposit_satang,
+    paidSatang: f.paidSatang,
+    refundedSatang: f.refundedSatang,
+    owedSatang: f.owedSatang,
+    creditsLeft: v.creditsLeft,
+    expiresAt: row.expires_at,
+    ...(v.promptpay ? { promptpay: v.promptpay } : {}),
+    ...(v.checkoutUrl ? { checkoutUrl: v.checkoutUrl } : {}),
+    createdAt: row.created_at,
+  };
+}
+
+export const presentLedgerLine = (l: OrderPaymentRow): LedgerLineDto => ({
+  id: l.id,
+  kind: l.kind,
+  method: l.method,
+  amountSatang: l.amount_satang,
+  note: l.note,
+  createdAt: l.created_at,
+});
+
+const slipUrl = (row: { id: number; slip_key: string | null }) => (row.slip_key ? `/api/orders/${row.id}/slip` : null);
+
+export const presentStaffOrder = (v: StaffOrderView): StaffOrderDto => ({
+  ...presentOrder({ ...v, token: undefined }),
+  customerId: v.customer.id,
+  customerName: v.customer.name,
+  customerEmail: v.customer.email,
+  customerPhone: v.customer.phone,
+  ledger: v.ledger.map(presentLedgerLine),
+  slipUrl: slipUrl(v.row),
+  cancelledAt: v.row.cancelled_at,
+});
+
+/** A row of the back office's list (no ledger lines, no credits count: the sums only). */
+export function presentListedOrder(r: ListedOrder): Omit<StaffOrderDto, 'ledger'> {
+  const f = figuresOf(r, { paidSatang: r.paid_satang, refundedSatang: r.refunded_satang });
+  return {
+    ...presentOrder({ row: r, figures: f, creditsLeft: r.credits }),
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    slipUrl: slipUrl(r),
+    cancelledAt: r.cancelled_at,
+  };
+}
+
+/** A bot that filled the honeypot gets an order-shaped answer; nothing is stored. */
+export const orderDecoy: HoneypotDecoy = {
+  status: 201,
+  answer: (body: OrderPayload): OrderDto => {
+    const now = new Date().toISOString();
+    return {
+      id: decoyId(),
+      reference: 'GYM-' + Math.random().toString(36).slice(2, 8).toUpperCase(),
+      token: Buffer.from(String(Math.random())).toString('base64url'),
+      status: 'awaiting-payment',
+      passId: body.passId,
+      passName: body.passId,
+      kind: 'single',
+      covers: body.passId.endsWith('.mma') ? 'mma' : 'muay-thai',
+      startDate: body.startDate,
+      endDate: body.startDate,
+      method: body.method,
+      amountSatang: 0,
+      depositSatang: 0,
+      paidSatang: 0,
+      refundedSatang: 0,
+      owedSatang: 0,
+      creditsLeft: 1,
+      expiresAt: null,
+      createdAt: now,
+    };
+  },
+};

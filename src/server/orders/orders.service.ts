@@ -1,0 +1,243 @@
+// Buying a pass (POST /api/orders, POST /api/desk/orders): the order, its buyer, its first
+// payment at the desk and its e-mail commit together; a card checkout is opened after the commit.
+import { findPassForSale } from '../passes/passes.service';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { addDays, todayInZone } from '../../shared/gym-time';
+import type { Language } from '../../shared/i18n/languages';
+import type { CatalogueEntry } from '../../shared/pass-catalogue';
+import type { OrderMethod } from '../../shared/passes';
+import type { DeskOrderPayload, OrderPayload } from '../../shared/schemas/orders';
+import { hashToken, newToken } from '../auth/tokens';
+import { recordAudit } from '../audit/audit.service';
+import type { AppContext } from '../context';
+import { findOrCreateCustomer } from '../customers/customers.repository';
+import { nowIso, type Db } from '../db/database';
+import type { CustomerRow, OrderRow } from '../db/schema';
+import { HttpError, badRequest, conflict } from '../errors';
+import { promptpayPayload } from '../payments/promptpay/promptpay-payload';
+import { promptpayQrPng } from '../payments/promptpay/promptpay-qr';
+import { IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED } from '../reservations/booking-errors';
+import * as keys from '../reservations/reservations.repository';
+import { currentSiteSettings } from '../site-settings/site-settings.service';
+import { addLedgerLine, ledgerTotals } from './order-ledger.repository';
+import { figuresOf, orderPageUrl } from './order-facts';
+import { notifyStaffOfOrder, queueOrderCreatedMail, queuePaymentReceivedMail } from './order-notifications';
+import * as repo from './orders.repository';
+
+export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
+export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';
+export const CONTACT_REQUIRED = 'An e-mail address or a phone number is needed.';
+export const PROMPTPAY_UNAVAILABLE = 'PromptPay is not available at the moment. Please choose another way to pay.';
+export const CARD_UNAVAILABLE = 'Card payments are not available at the moment. Please choose another way to pay.';
+
+/** How far ahead a pass may start. */
+const MAX_DAYS_AHEAD = 366;
+/** References: 'GYM-' and six characters without 0/O/1/I, read aloud or typed without doubt. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const newReference = () => `GYM-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+/** The pass's gym days: from a start today or later (gym time), at most a year ahead. */
+export function passDates(ctx: AppContext, startDate: string, days: number, now = new Date()): { start: string; end: string } {
+  const today = todayInZone(ctx.config.timezone, now);
+  if (startDate < today) throw badRequest(START_DATE_PAST, 'start_date_past');
+  if (startDate > addDays(today, MAX_DAYS_AHEAD)) throw badRequest(START_DATE_TOO_FAR, 'start_date_too_far');
+  return { start: startDate, end: addDays(startDate, Math.max(1, days) - 1) };
+}
+
+/** What a new order is: the pass, the buyer, how they pay, and who sold it (desk). */
+interface OrderPlan {
+  entry: CatalogueEntry;
+  dates: { start: string; end: string };
+  buyer: { name: string; email: string | null; phone: string | null; language: Language };
+  method: OrderMethod;
+  createdBy: number | null;
+}
+
+export interface CreatedOrder {
+  row: OrderRow;
+  token: string;
+  /** The PromptPay ID the QR pays (method promptpay). */
+  promptpayId: string | null;
+  checkoutUrl?: string;
+  replayed: boolean;
+}
+
+async function insertWithReference(trx: Db, plan: OrderPlan, customer: CustomerRow, token: string, holdMs: number): Promise<OrderRow> {
+  const now = nowIso();
+  const { entry } = plan;
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const row = await repo.insertOrder(trx, {
+      reference: newReference(),
+      token_hash: hashToken(token),
+      customer_id: customer.id,
+      pass_id: entry.id,
+      pass_name: entry.name[plan.buyer.language] ?? entry.name.en,
+      pass_kind: entry.kind,
+      pass_covers: entry.covers,
+      pass_days: entry.days,
+      credits: entry.credits,
+      start_date: plan.dates.start,
+      end_date: plan.dates.end,
+      amount_satang: entry.priceSatang,
+      deposit_satang: entry.depositSatang,
+      method: plan.method,
+      language: plan.buyer.language,
+      expires_at: plan.method === 'desk' ? null : new Date(Date.now() + holdMs).toISOString(),
+      cancelled_at: null,
+      stripe_session_id: null,
+      slip_key: null,
+      created_by: plan.createdBy,
+      created_at: now,
+      updated_at: now,
+    });
+    if (row) return row;
+  }
+  throw new Error('could not draw a free order reference');
+}
+
+// An Idempotency-Key's answer holds the order page's token; it is stored sealed with a key
+// derived from the Idempotency-Key, which itself is stored only as a hash: a copy of the
+// database gives neither.
+const keyRow = (key: string) => `order:${hashToken(key)}`;
+const sealKey = (key: string) => createHash('sha256').update(`order-token:${key}`).digest();
+function seal(key: string, orderId: number, token: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(key), iv);
+  const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return JSON.stringify({ orderId, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') });
+}
+function unseal(key: string, body: string): { orderId: number; token: string } {
+  const s = JSON.parse(body) as { orderId: number; iv: string; tag: string; data: string };
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(key), Buffer.from(s.iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(s.tag, 'base64'));
+  return { orderId: s.orderId, token: Buffer.concat([decipher.update(Buffer.from(s.data, 'base64')), decipher.final()]).toString('utf8') };
+}
+const requestHash = (p: OrderPayload) => hashToken(JSON.stringify([p.passId, p.startDate, p.name, p.email, p.phone, p.language, p.method]));
+
+async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promise<CreatedOrder> {
+  const stored = await keys.findIdempotencyKey(db, keyRow(key));
+  if (!stored) throw new Error('idempotency key vanished');
+  if (stored.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
+  if (stored.answer_body == null) throw conflict(IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
+  const { orderId, token } = unseal(key, stored.answer_body);
+  const row = await repo.findOrder(db, orderId);
+  if (!row) throw new Error('idempotent order vanished');
+  const settings = await currentSiteSettings(ctx);
+  return { row, token, promptpayId: settings.payments.promptpayId, replayed: true };
+}
+
+/** POST /api/orders: a traveller buys a pass online (PromptPay, card, or pay at the desk). */
+export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string): Promise<CreatedOrder> {
+  const settings = await currentSiteSettings(ctx);
+  const entry = await findPassForSale(ctx, payload.passId);
+  const dates = passDates(ctx, payload.startDate, entry.days);
+  const promptpayId = settings.payments.promptpayId;
+  if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
+  if (payload.method === 'card' && !ctx.cardGateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
+  const plan: OrderPlan = { entry, dates, buyer: payload, method: payload.method, createdBy: null };
+  const dueNow = entry.depositSatang > 0 ? entry.depositSatang : entry.priceSatang;
+  // Drawn before the transaction: the QR depends on the amount only, not on the row.
+  const qrPng = payload.method === 'promptpay' && promptpayId ? await promptpayQrPng(promptpayPayload({ id: promptpayId, amountSatang: dueNow })) : null;
+  const hash = idempotencyKey ? requestHash(payload) : '';
+  const token = newToken();
+  let created: { row: OrderRow; customer: CustomerRow } | CreatedOrder;
+  try {
+    created = await ctx.db.transaction().execute(async (trx) => {
+      if (idempotencyKey) {
+        const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
+        if (!(await keys.claimIdempotencyKey(trx, { key: keyRow(idempotencyKey), requestHash: hash, createdAt: nowIso() }, cutoff))) {
+          return replay(ctx, trx, idempotencyKey, hash);
+        }
+      }
+      const customer = await findOrCreateCustomer(trx, payload);
+      if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
+      const row = await insertWithReference(trx, plan, customer, token, ctx.config.paymentHoldMs);
+      // A card order's e-mail waits for its checkout (below): no e-mail for an order that failed to open one.
+      if (payload.method !== 'card') await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, { paidSatang: 0, refundedSatang: 0 }), token, qrPng);
+      if (idempotencyKey) await keys.completeIdempotencyKey(trx, keyRow(idempotencyKey), 201, seal(idempotencyKey, row.id, token));
+      return { row, customer };
+    });
+  } catch (err) {
+    // Two first requests with one key (PostgreSQL): the loser's claim failed; the winner's answer is the one.
+    if (!idempotencyKey || err instanceof HttpError) throw err;
+    if (!(await keys.findIdempotencyKey(ctx.db, keyRow(idempotencyKey)))) throw err;
+    return replay(ctx, ctx.db, idempotencyKey, hash);
+  }
+  if ('replayed' in created) return created;
+  const { row, customer } = created;
+  let checkoutUrl: string | undefined;
+  if (payload.method === 'card') checkoutUrl = await openCheckout(ctx, row, customer, token);
+  ctx.mail.kick();
+  notifyStaffOfOrder(ctx, 'Nouvelle commande', row, customer.name);
+  await recordAudit(ctx, {
+    created_at: nowIso(),
+    user_id: null,
+    user_email: customer.email,
+    method: 'POST',
+    route: '/api/orders',
+    entity_type: 'orders',
+    entity_id: String(row.id),
+    status: 201,
+    ip: null,
+    summary: `order ${row.reference} (${row.method}, ${row.amount_satang} satang) by the buyer`,
+  });
+  return { row, token, promptpayId, checkoutUrl, replayed: false };
+}
+
+/**
+ * Opens a card checkout for what is due now and keeps its session id on the order. A provider
+ * failure cancels a fresh order (nothing was paid) and answers 409 card_unavailable.
+ */
+export async function openCheckout(ctx: AppContext, row: OrderRow, customer: CustomerRow, token: string, fresh = true): Promise<string> {
+  const gateway = ctx.cardGateway;
+  if (!gateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
+  const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
+  const back = orderPageUrl(ctx, token, row.language);
+  let checkout;
+  try {
+    checkout = await gateway.createCheckout({
+      orderId: row.id,
+      reference: row.reference,
+      description: `${row.pass_name} (${row.start_date} – ${row.end_date})`,
+      amountSatang: figures.dueNowSatang,
+      email: customer.email ?? '',
+      language: row.language,
+      successUrl: back,
+      cancelUrl: back,
+    });
+  } catch (err) {
+    ctx.log.error({ err, orderId: row.id }, 'card checkout could not be opened');
+    if (fresh) await repo.setOrderFields(ctx.db, row.id, { cancelled_at: nowIso() });
+    throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setOrderFields(trx, row.id, { stripe_session_id: checkout.sessionId });
+    if (fresh) await queueOrderCreatedMail(ctx, trx, row, customer, figures, token, null);
+  });
+  return checkout.url;
+}
+
+/** POST /api/desk/orders: staff sell a pass at the desk, with the money taken now if any. */
+export async function createDeskOrder(ctx: AppContext, payload: DeskOrderPayload, userId: number): Promise<CreatedOrder> {
+  const entry = await findPassForSale(ctx, payload.passId);
+  const dates = passDates(ctx, payload.startDate, entry.days);
+  if (payload.payment && payload.payment.amountSatang > entry.priceSatang) {
+    throw conflict('Le paiement dépasse le prix du pass', 'payment_exceeds_owed');
+  }
+  const plan: OrderPlan = { entry, dates, buyer: payload, method: 'desk', createdBy: userId };
+  const token = newToken();
+  const { row } = await ctx.db.transaction().execute(async (trx) => {
+    const customer = await findOrCreateCustomer(trx, payload);
+    if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
+    const row = await insertWithReference(trx, plan, customer, token, 0);
+    const payment = payload.payment;
+    if (payment) await addLedgerLine(trx, { orderId: row.id, kind: 'payment', method: payment.method, amountSatang: payment.amountSatang, userId });
+    const totals = payment ? { paidSatang: payment.amountSatang, refundedSatang: 0 } : { paidSatang: 0, refundedSatang: 0 };
+    await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, totals), token, null);
+    if (payment) await queuePaymentReceivedMail(ctx, trx, row.id);
+    return { row };
+  });
+  ctx.mail.kick();
+  return { row, token, promptpayId: null, replayed: false };
+}

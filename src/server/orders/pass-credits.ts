@@ -1,0 +1,226 @@
+// Spending a pass on a booking (issue 21 §4): which order, whether it may be used for this class
+// on this gym day, and the credit it takes, all inside the booking's transaction (the seat's).
+// A credit is a pass_uses row; it is given back by clearing its keys (returned_at), never deleted.
+import { instantToZoned } from '../../shared/gym-time';
+import { classCover, orderState, type PassCovers } from '../../shared/passes';
+import { hashToken } from '../auth/tokens';
+import { nowIso, type Db } from '../db/database';
+import type { OrderRow, PassUseRow } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import * as repo from './pass-credits.repository';
+
+export const PASS_NOT_FOUND = 'No pass has this link. Open the link from your order e-mail again.';
+export const PASS_NOT_PAID = 'This pass is not paid, or no longer valid';
+export const PASS_NOT_COVERED = 'Your pass does not cover this class';
+export const PASS_OUT_OF_DATES = 'This class is outside the days of your pass';
+export const PASS_DAY_USED = 'Your pass was already used for a class that day';
+export const PASS_SLOT_USED = 'Your pass already holds a seat at that time';
+export const PASS_NO_CREDIT = 'No session left on your pass';
+
+/** Whether the order's pass pays for this class: a private pass only private classes, and back. */
+export function passCovers(order: Pick<OrderRow, 'pass_kind' | 'pass_covers'>, cover: PassCovers | 'private' | null): boolean {
+  if (cover === null) return false;
+  if (order.pass_kind === 'private') return cover === 'private';
+  return cover === order.pass_covers;
+}
+
+/** What a use is counted against: the gym date and the session's gym wall time. */
+export interface PassTarget {
+  course: string;
+  byAppointment: boolean;
+  startsAt: Date;
+}
+
+/** A use checked and not yet written (the booking's row id is still to come). */
+export interface PassSpend {
+  order: OrderRow;
+  sessionDate: string;
+  dayKey: string | null;
+  slotKey: string | null;
+  /** After this use; null: unlimited. */
+  creditsLeft: number | null;
+}
+
+/** Uses a SQLite batch has checked but not written yet, per order (one transaction holds them all). */
+export type PendingUses = Map<number, { count: number; keys: Set<string> }>;
+
+const TOKEN_MAX = 200;
+
+/** One-a-day passes key a use by its date; unlimited ones by date and time (one seat per time). */
+function keysOf(order: OrderRow, date: string, time: string): { dayKey: string | null; slotKey: string | null } {
+  const unlimited = order.pass_kind === 'day' || order.pass_kind === 'days-unlimited';
+  return unlimited ? { dayKey: null, slotKey: `${date}T${time}` } : { dayKey: date, slotKey: null };
+}
+
+/**
+ * What a SQLite batch of bookings read once, before its first booking, of the passes they name:
+ * the orders by token, their ledger sums and held uses, and which of the batch's days and session
+ * times they hold. SQLite has one writer and the batch writes its uses only at its end, so these
+ * stay true for the whole batch; the batch's own uses are counted on top (PendingUses), as they
+ * were when each booking read them.
+ */
+export interface PassBatch {
+  /** Token to its hash (hashed once). */
+  hashes: Map<string, string>;
+  /** By token hash. */
+  orders: Map<string, OrderRow>;
+  /** The customer of these orders is their live record (not merged into another). */
+  liveCustomer: Set<number>;
+  facts: repo.OrdersUseFacts;
+  dayKeys: Set<string>;
+  slotKeys: Set<string>;
+}
+
+const validToken = (token: string) => token.length > 0 && token.length <= TOKEN_MAX;
+
+/** Reads once what the batch's pass bookings need (three statements, however many bookings). */
+export async function loadPassBatch(trx: Db, wanted: { token: string; startsAt: Date }[], timeZone: string): Promise<PassBatch> {
+  const hashOf = new Map<string, string>();
+  for (const w of wanted) if (validToken(w.token) && !hashOf.has(w.token)) hashOf.set(w.token, hashToken(w.token));
+  const rows = await repo.findOrdersByTokenHashes(trx, [...new Set(hashOf.values())]);
+  const orders = new Map<string, OrderRow>();
+  const liveCustomer = new Set<number>();
+  for (const { customer_merged: merged, ...o } of rows) {
+    orders.set(o.token_hash, o);
+    if (!merged) liveCustomer.add(o.id);
+  }
+  const dayKeys = new Set<string>();
+  const slotKeys = new Set<string>();
+  for (const w of wanted) {
+    const hash = hashOf.get(w.token);
+    const order = hash != null ? orders.get(hash) : undefined;
+    if (!order || Number.isNaN(w.startsAt.getTime())) continue;
+    const { date, time } = instantToZoned(w.startsAt, timeZone);
+    const keys = keysOf(order, date, time);
+    if (keys.dayKey != null) dayKeys.add(keys.dayKey);
+    if (keys.slotKey != null) slotKeys.add(keys.slotKey);
+  }
+  const ids = [...new Set([...orders.values()].map((o) => o.id))];
+  const facts = await repo.ordersUseFacts(trx, ids, [...dayKeys], [...slotKeys]);
+  return { hashes: hashOf, orders, liveCustomer, facts, dayKeys, slotKeys };
+}
+
+/** The facts checkPassUse needs, from the batch when it read them, else from the database. */
+function useFactsOf(trx: Db, orderId: number, keys: { dayKey: string | null; slotKey: string | null }, batch?: PassBatch): Promise<repo.OrderUseFacts> {
+  const totals = batch?.facts.totals.get(orderId);
+  const asked = keys.dayKey != null ? batch?.dayKeys.has(keys.dayKey) : keys.slotKey != null ? batch?.slotKeys.has(keys.slotKey) : false;
+  if (!totals || !asked) return repo.orderUseFacts(trx, orderId, keys);
+  const held = repo.heldKeyOf(orderId, keys);
+  return Promise.resolve({ ...totals, clash: held != null && batch?.facts.heldKeys.has(held) ? 1 : 0 });
+}
+
+/** The order a booking names: by its page's token (public), or its id (staff at the desk). */
+export async function orderForUse(trx: Db, by: { token: string } | { orderId: number }, dialect: 'sqlite' | 'postgres', batch?: PassBatch): Promise<OrderRow> {
+  let order: OrderRow | undefined;
+  if ('token' in by) {
+    if (!validToken(by.token)) throw notFound(PASS_NOT_FOUND, 'pass_not_found');
+    const tokenHash = batch?.hashes.get(by.token) ?? hashToken(by.token);
+    order = batch?.orders.get(tokenHash) ?? (await repo.findOrderForUse(trx, { tokenHash }, dialect));
+  } else order = await repo.findOrderForUse(trx, { orderId: by.orderId }, dialect);
+  if (!order) throw notFound(PASS_NOT_FOUND, 'pass_not_found');
+  return order;
+}
+
+/** The pass holder's customer id when the batch knows it is their live record; else undefined (look it up). */
+export const liveHolderOf = (order: OrderRow, batch?: PassBatch): number | undefined => (batch?.liveCustomer.has(order.id) ? order.customer_id : undefined);
+
+/**
+ * Checks that `order` may pay for `target` (paid or deposit paid, not cancelled; covers the
+ * class; the gym date within its days; a credit left; that day, or that time for an unlimited
+ * pass, not already held). `ignoreUse`: a moved booking's own use. Throws the refusal; writes
+ * nothing.
+ */
+export async function checkPassUse(
+  trx: Db,
+  order: OrderRow,
+  target: PassTarget,
+  timeZone: string,
+  opts: { pending?: PendingUses; ignoreUse?: PassUseRow; now?: Date; batch?: PassBatch } = {},
+): Promise<PassSpend> {
+  const { date, time } = instantToZoned(target.startsAt, timeZone);
+  const keys = keysOf(order, date, time);
+  const facts = await useFactsOf(trx, order.id, keys, opts.batch);
+  const state = orderState(
+    {
+      amountSatang: order.amount_satang,
+      depositSatang: order.deposit_satang,
+      paidSatang: facts.paidSatang,
+      refundedSatang: facts.refundedSatang,
+      expiresAt: order.expires_at,
+      cancelledAt: order.cancelled_at,
+    },
+    opts.now ?? new Date(),
+  );
+  if ((state !== 'paid' && state !== 'deposit-paid') || order.cancelled_at) throw conflict(PASS_NOT_PAID, 'pass_not_paid');
+  if (!passCovers(order, classCover(target.course, target.byAppointment))) throw conflict(PASS_NOT_COVERED, 'pass_not_covered');
+  if (date < order.start_date || date > order.end_date) throw conflict(PASS_OUT_OF_DATES, 'pass_out_of_dates');
+  const pending = opts.pending?.get(order.id);
+  const own = opts.ignoreUse && opts.ignoreUse.returned_at == null ? opts.ignoreUse : undefined;
+  const ownClash = own != null && ((keys.dayKey != null && own.day_key === keys.dayKey) || (keys.slotKey != null && own.slot_key === keys.slotKey)) ? 1 : 0;
+  // A moved booking keeps the credit it holds: it takes no new one. No credit left is said first.
+  const held = facts.held + (pending?.count ?? 0) - (own ? 1 : 0);
+  if (order.credits != null && held >= order.credits) throw conflict(PASS_NO_CREDIT, 'pass_no_credit');
+  const key = keys.dayKey ?? keys.slotKey ?? '';
+  if (facts.clash - ownClash > 0 || pending?.keys.has(key)) {
+    throw conflict(keys.dayKey ? PASS_DAY_USED : PASS_SLOT_USED, keys.dayKey ? 'pass_day_used' : 'pass_slot_used');
+  }
+  return { order, sessionDate: date, ...keys, creditsLeft: order.credits == null ? null : order.credits - held - 1 };
+}
+
+/** Counts a checked use in a batch that will write it later. */
+export function holdPending(pending: PendingUses, spend: PassSpend): void {
+  const p = pending.get(spend.order.id) ?? { count: 0, keys: new Set<string>() };
+  p.count += 1;
+  p.keys.add(spend.dayKey ?? spend.slotKey ?? '');
+  pending.set(spend.order.id, p);
+}
+
+/** The rows that record checked uses for the bookings just written. */
+const useRows = (items: { spend: PassSpend; reservationId: number }[]): repo.NewPassUse[] =>
+  items.map(({ spend, reservationId }) => ({
+    order_id: spend.order.id,
+    reservation_id: reservationId,
+    session_date: spend.sessionDate,
+    day_key: spend.dayKey,
+    slot_key: spend.slotKey,
+  }));
+
+export const recordUses = (trx: Db, items: { spend: PassSpend; reservationId: number }[]): Promise<void> => repo.insertPassUses(trx, useRows(items));
+
+/** The last instant a booking made with a pass can be cancelled with its credit given back. */
+export const creditDeadline = (startsAt: Date, cancelHours: number): Date => new Date(startsAt.getTime() - cancelHours * 3_600_000);
+
+/** What a booking's manage page and e-mail say of its pass: whether a cancel now gives the credit back, and until when it does. */
+export interface PassTerms {
+  creditReturned: boolean;
+  deadline: Date;
+}
+
+export function passTerms(use: PassUseRow | undefined, startsAt: Date, cancelHours: number, now = new Date()): PassTerms | undefined {
+  if (!use) return undefined;
+  const deadline = creditDeadline(startsAt, cancelHours);
+  return { creditReturned: use.returned_at != null || now.getTime() <= deadline.getTime(), deadline };
+}
+
+/**
+ * A cancelled booking gives its credit back when cancelled by the deadline (`cancelHours` before
+ * the class); later, or a no-show, keeps it. Answers whether a credit came back.
+ */
+export async function returnCreditOnCancel(trx: Db, reservationId: number, startsAt: Date, cancelHours: number, now = new Date()): Promise<boolean> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at != null) return false;
+  if (now.getTime() > creditDeadline(startsAt, cancelHours).getTime()) return false;
+  return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
+}
+
+/**
+ * A booking moved to another session: its use must pay for the new one too (the same rules; its
+ * own credit is kept), then follows it. Refusals throw, so the move rolls back.
+ */
+export async function moveUseTo(trx: Db, reservationId: number, target: PassTarget, timeZone: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at != null) return;
+  const order = await orderForUse(trx, { orderId: use.order_id }, dialect);
+  const spend = await checkPassUse(trx, order, target, timeZone, { ignoreUse: use });
+  await repo.moveUse(trx, use.id, { session_date: spend.sessionDate, day_key: spend.dayKey, slot_key: spend.slotKey });
+}

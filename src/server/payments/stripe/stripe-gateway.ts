@@ -1,0 +1,77 @@
+// Cards through Stripe Checkout (docs/decisions/100-cards-through-stripe-checkout-recorded-from-the-webhook.md): the buyer pays on
+// Stripe's page; the order becomes paid only from the verified webhook (stripe-webhook.service.ts).
+import type Stripe from 'stripe';
+import type { Language } from '../../../shared/i18n/languages';
+import type { CardGateway } from '../../orders/card-gateway';
+import { createStripeClient, type StripeSettings } from './stripe-client';
+
+/** Checkout's locales for the site's languages (all six are Stripe locales; 'zh' is Simplified). */
+const CHECKOUT_LOCALES: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en: 'en',
+  ru: 'ru',
+  zh: 'zh',
+  de: 'de',
+  fr: 'fr',
+  th: 'th',
+};
+
+/** Stripe accepts a session's expiry 30 minutes to 24 hours after its creation; a margin keeps clock skew inside. */
+const MIN_SESSION_MS = 35 * 60_000;
+const MAX_SESSION_MS = 24 * 3600_000 - 10 * 60_000;
+
+/** When a session made now should expire: the order's hold, within what Stripe allows. */
+export function sessionExpiresAt(now: Date, holdMs: number): number {
+  const ms = Math.min(MAX_SESSION_MS, Math.max(MIN_SESSION_MS, holdMs));
+  return Math.floor((now.getTime() + ms) / 1000);
+}
+
+export interface StripeGatewayOptions {
+  /** How long an unpaid order is held (config.paymentHoldMs); the session lapses with it. */
+  holdMs?: number;
+  now?: () => Date;
+  /** An existing client (the webhook shares the app's). */
+  client?: Stripe;
+}
+
+export function createStripeGateway(settings: StripeSettings, opts: StripeGatewayOptions = {}): CardGateway {
+  const stripe = opts.client ?? createStripeClient(settings);
+  const now = opts.now ?? (() => new Date());
+  return {
+    async createCheckout(input) {
+      if (!Number.isSafeInteger(input.amountSatang) || input.amountSatang <= 0) throw new RangeError('a card checkout is a positive whole number of satang');
+      const ids = { orderId: String(input.orderId), reference: input.reference };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        // The ledger records these as 'card' (wallets pay by card too); PromptPay has its own way.
+        allowed_payment_method_types: ['card'],
+        line_items: [
+          {
+            quantity: 1,
+            // THB has two decimals at Stripe: the unit amount is in satang, as stored.
+            price_data: { currency: 'thb', unit_amount: input.amountSatang, product_data: { name: input.description } },
+          },
+        ],
+        customer_email: input.email,
+        locale: CHECKOUT_LOCALES[input.language] ?? 'auto',
+        client_reference_id: ids.orderId,
+        metadata: ids,
+        // The payment (and a refund made from Stripe's dashboard) names the order too.
+        payment_intent_data: { metadata: ids, description: `${input.reference} ${input.description}`.slice(0, 1000) },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: sessionExpiresAt(now(), opts.holdMs ?? MAX_SESSION_MS),
+      });
+      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async refund(input) {
+      if (!Number.isSafeInteger(input.amountSatang) || input.amountSatang <= 0) throw new RangeError('a refund is a positive whole number of satang');
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentExternalId, amount: input.amountSatang, metadata: { orderId: String(input.orderId) } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+  };
+}

@@ -1,0 +1,341 @@
+import type { Insertable } from 'kysely';
+import type { ReservationPayload } from '../../shared/schemas/reservations';
+import { hashToken, newToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { nowIso, type Db } from '../db/database';
+import type { OutboxTable, ReservationRow } from '../db/schema';
+import { findOrCreateCustomer, resolveCustomer } from '../customers/customers.repository';
+import {
+  checkPassUse,
+  holdPending,
+  liveHolderOf,
+  loadPassBatch,
+  orderForUse,
+  recordUses,
+  type PassBatch,
+  type PassSpend,
+  type PendingUses,
+} from '../orders/pass-credits';
+import { HttpError, badRequest, conflict } from '../errors';
+import { outboxRow } from '../mail/delivery/mail-queue';
+import { insertOutboxRows } from '../mail/delivery/outbox.repository';
+import { findSessionAt, takeSeat } from '../timetable/timetable.service';
+import { createBatcher, type Batcher } from './booking-batcher';
+import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
+import { whenOf, type BookingWhen } from './booking-facts';
+import { newBookingMails, notifyStaffOfBookings } from './booking-notifications';
+import * as repo from './reservations.repository';
+
+// Booking (POST /api/reservations): the seat, the row, its e-mails and its Idempotency-Key in
+// one transaction; on SQLite concurrent bookings share a transaction (booking-batcher.ts).
+
+/** How long a booking's Idempotency-Key is remembered. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+/** What the booking transaction decided before the row is written. */
+interface BookingPlan {
+  course: string;
+  dateTime: string;
+  seat?: { weekly_session_id: number; session_date: string };
+  when: BookingWhen;
+  /** The pass credit this booking takes (checked; written with the row). */
+  spend?: PassSpend;
+}
+
+/** What a SQLite batch tracks across its bookings: uses checked, not yet written; the passes it read once. */
+interface BatchPasses {
+  pending: PendingUses;
+  batch?: PassBatch;
+}
+
+/** With a pass token: the pass must pay for this class (pass-credits.ts); checked before the seat is taken. */
+async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, course: string, byAppointment: boolean, startsAt: Date, inBatch?: BatchPasses) {
+  if (input.passToken == null) return undefined;
+  const order = await orderForUse(trx, { token: input.passToken }, ctx.dialect, inBatch?.batch);
+  return checkPassUse(trx, order, { course, byAppointment, startsAt }, ctx.config.timezone, { pending: inBatch?.pending, batch: inBatch?.batch });
+}
+
+/**
+ * What a booking refers to, checked, with its seat taken (inside the booking's transaction):
+ * a class by appointment ("Private Training") is a request at the time asked (in the future);
+ * any other course must name a timetable session exactly (400 otherwise), one that has not
+ * started (409), is held that day (409) and has a seat left (409, "This class is full").
+ */
+async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, inBatch?: BatchPasses, now = new Date()): Promise<BookingPlan> {
+  const at = new Date(input.dateTime);
+  const found = await findSessionAt(trx, input.course, at, ctx.config.timezone);
+  if (!found) throw badRequest(noSessionThen(input.course), 'session_not_found');
+  if (found.kind === 'appointment') {
+    if (at.getTime() <= now.getTime()) throw badRequest(REQUEST_IN_PAST, 'request_in_past');
+    const spend = await passFor(ctx, trx, input, found.course, true, at, inBatch);
+    if (spend && inBatch) holdPending(inBatch.pending, spend);
+    return { course: found.course, dateTime: at.toISOString(), when: whenOf(ctx, at, found.durationMinutes), spend };
+  }
+  if (found.startsAt.getTime() <= now.getTime()) throw conflict(CLASS_STARTED, 'class_started');
+  if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+  // The pass first: it writes nothing, so a refusal after the seat cannot leave a seat taken in a batch.
+  const spend = await passFor(ctx, trx, input, found.course, false, found.startsAt, inBatch);
+  if (!(await takeSeat(trx, found.weeklySessionId, found.date, found.capacity))) throw conflict(CLASS_FULL, 'slot_full');
+  if (spend && inBatch) holdPending(inBatch.pending, spend);
+  return {
+    course: found.course,
+    dateTime: found.startsAt.toISOString(),
+    seat: { weekly_session_id: found.weeklySessionId, session_date: found.date },
+    when: whenOf(ctx, found.startsAt, found.durationMinutes),
+    spend,
+  };
+}
+
+/**
+ * The customer a booking belongs to: the pass holder when a pass pays for it (the token is
+ * their proof), else the person its e-mail or phone names (created when new). Null without either.
+ */
+async function customerOf(trx: Db, input: ReservationPayload, plan: BookingPlan, batch?: PassBatch): Promise<number | null> {
+  if (plan.spend) {
+    const order = plan.spend.order;
+    return liveHolderOf(order, batch) ?? (await resolveCustomer(trx, order.customer_id))?.id ?? order.customer_id;
+  }
+  const c = await findOrCreateCustomer(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
+  return c?.id ?? null;
+}
+
+/** The row a plan stores; a booking with an e-mail gets a manage link (only its hash is kept). */
+function rowOf(input: ReservationPayload, plan: BookingPlan, token: string | null, customerId: number | null) {
+  return {
+    ...plan.seat,
+    customer_id: customerId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    course: plan.course,
+    date_time: plan.dateTime,
+    message: input.message,
+    status: 'unread' as const,
+    manage_token_hash: token ? hashToken(token) : null,
+    created_at: nowIso(),
+    language: input.language,
+  };
+}
+
+/** One booking as the route hands it to the service. */
+export interface BookingRequest {
+  payload: ReservationPayload;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey?: string;
+}
+
+/** A stored booking; `replayed` when it is the first answer to an Idempotency-Key used again. */
+export interface BookingResult {
+  row: ReservationRow;
+  replayed: boolean;
+  /** The pass that paid for it, and the sessions it has left after (null: unlimited). */
+  pass?: { orderId: number; passId: string; creditsLeft: number | null };
+}
+
+const passOf = (spend: PassSpend | undefined): BookingResult['pass'] =>
+  spend ? { orderId: spend.order.id, passId: spend.order.pass_id, creditsLeft: spend.creditsLeft } : undefined;
+
+/** The first answer as a key stores it: the row, and the pass it used (if one did). */
+const answerOf = (r: BookingResult): string => JSON.stringify(r.pass ? { ...r.row, pass_use: r.pass } : r.row);
+
+/** What a key's request is: the parsed payload, the time as an instant (equal bookings, equal hash). */
+const requestHash = (p: ReservationPayload) =>
+  hashToken(
+    JSON.stringify([
+      p.name,
+      p.email,
+      p.phone,
+      p.course,
+      new Date(p.dateTime).toISOString(),
+      p.message,
+      ...(p.passToken != null ? [hashToken(p.passToken)] : []),
+    ]),
+  );
+
+const keyCutoff = (now = Date.now()) => new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
+
+/** The first answer to a key: the booking as it was answered then (422 when the booking differs). */
+function replayOf(key: repo.IdempotencyKeyRow | undefined, hash: string): BookingResult {
+  if (!key) throw new Error('idempotency key vanished');
+  if (key.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
+  if (key.status_code == null || key.answer_body == null) throw conflict(IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
+  const { pass_use: pass, ...row } = JSON.parse(key.answer_body) as ReservationRow & { pass_use?: BookingResult['pass'] };
+  return { row, replayed: true, ...(pass ? { pass } : {}) };
+}
+
+// One batcher per database handle (each test app has its own).
+const batchers = new WeakMap<object, Batcher<BookingRequest, BookingResult>>();
+const batcherOf = (ctx: AppContext): Batcher<BookingRequest, BookingResult> => {
+  let b = batchers.get(ctx.db);
+  if (!b) {
+    b = createBatcher<BookingRequest, BookingResult>({
+      writeMany: (inputs) => ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs)),
+      writeOne: (input) => writeAlone(ctx, input),
+      afterCommit: (results) => afterCommit(ctx, results),
+      onAfterCommitError: (err) => ctx.log.error({ err }, 'booking batch: after-commit step failed'),
+    });
+    batchers.set(ctx.db, b);
+  }
+  return b;
+};
+
+/** How many write transactions the bookings so far took on this database (SQLite group commit). */
+export const batchStats = (ctx: AppContext): { commits: number; booked: number } => {
+  const { commits, written } = batcherOf(ctx).stats();
+  return { commits, booked: written };
+};
+
+/**
+ * One booking, its e-mails and its idempotency key with the given transaction. The key is
+ * claimed first: a concurrent request with the same key (PostgreSQL) waits on it, then replays
+ * this one's answer; a refused booking rolls the claim back with everything else.
+ */
+async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Promise<BookingResult> {
+  const { payload, idempotencyKey: key } = req;
+  const hash = key ? requestHash(payload) : '';
+  if (key && !(await repo.claimIdempotencyKey(trx, { key, requestHash: hash, createdAt: nowIso() }, keyCutoff()))) {
+    return replayOf(await repo.findIdempotencyKey(trx, key), hash);
+  }
+  const plan = await planBooking(ctx, trx, payload);
+  const token = payload.email ? newToken() : null;
+  const row = await repo.insertReservation(trx, rowOf(payload, plan, token, await customerOf(trx, payload, plan)));
+  if (plan.spend) await recordUses(trx, [{ spend: plan.spend, reservationId: row.id }]);
+  for (const m of newBookingMails(ctx, row, plan.when, token, plan.spend)) await ctx.mail.enqueue(trx, m);
+  const result: BookingResult = { row, replayed: false, pass: passOf(plan.spend) };
+  if (key) await repo.completeIdempotencyKey(trx, key, 201, answerOf(result));
+  return result;
+}
+
+/** After the commit: wake the outbox worker, tell the staff. Never before the row is durable. */
+function afterCommit(ctx: AppContext, results: BookingResult[]) {
+  const rows = results.filter((r) => !r.replayed).map((r) => r.row);
+  if (rows.some((r) => r.email) || (rows.length > 0 && ctx.config.notifyEmail)) ctx.mail.kick();
+  notifyStaffOfBookings(ctx, rows);
+}
+
+/**
+ * SQLite: the whole batch in a few statements (its bookings, their e-mails, their keys). The
+ * rows come back in id order, which is the order of the values; each is checked against its
+ * input. A booking refused (class full, occurrence cancelled, no such session, a key reused for
+ * another booking) is left out of the batch and answered with its error; the others commit
+ * (a full class must not break every batch). A key already answered is replayed; the same key
+ * twice in one batch books once (SQLite has one writer: nothing else claims keys meanwhile).
+ * The answer is in input order: the result, or the refusal.
+ */
+async function writeBookings(ctx: AppContext, trx: Db, inputs: BookingRequest[]): Promise<(BookingResult | HttpError)[]> {
+  const outcome: (BookingResult | HttpError | undefined)[] = [];
+  const accepted: { i: number; req: BookingRequest; plan: BookingPlan; token: string | null; hash: string }[] = [];
+  /** Keys booked by this batch: the first input that used each. */
+  const keysInBatch = new Map<string, { i: number; hash: string }>();
+  const sameKeyAs: { i: number; j: number }[] = [];
+  const cutoff = keyCutoff();
+  const withPass = inputs.filter((r) => r.payload.passToken != null);
+  const inBatch: BatchPasses = {
+    pending: new Map(),
+    // The batch's passes are read once, not once per booking (three statements for the batch).
+    batch:
+      withPass.length > 0
+        ? await loadPassBatch(
+            trx,
+            withPass.map((r) => ({ token: r.payload.passToken ?? '', startsAt: new Date(r.payload.dateTime) })),
+            ctx.config.timezone,
+          )
+        : undefined,
+  };
+  for (const [i, req] of inputs.entries()) {
+    try {
+      const key = req.idempotencyKey;
+      const hash = key ? requestHash(req.payload) : '';
+      if (key) {
+        const earlier = keysInBatch.get(key);
+        if (earlier) {
+          if (earlier.hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
+          sameKeyAs.push({ i, j: earlier.i });
+          continue;
+        }
+        const stored = await repo.findIdempotencyKey(trx, key);
+        if (stored && stored.created_at >= cutoff) {
+          outcome[i] = replayOf(stored, hash);
+          continue;
+        }
+      }
+      const plan = await planBooking(ctx, trx, req.payload, inBatch);
+      if (key) keysInBatch.set(key, { i, hash });
+      accepted.push({ i, req, plan, token: req.payload.email ? newToken() : null, hash });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      outcome[i] = err;
+    }
+  }
+  if (accepted.length > 0) {
+    const values = [];
+    for (const { req, plan, token } of accepted) values.push(rowOf(req.payload, plan, token, await customerOf(trx, req.payload, plan, inBatch.batch)));
+    const rows = (await repo.insertReservations(trx, values)).sort((a, b) => a.id - b.id);
+    if (rows.length !== accepted.length) throw new Error('batch insert lost rows');
+    const mails: Insertable<OutboxTable>[] = [];
+    const uses: { spend: PassSpend; reservationId: number }[] = [];
+    const now = nowIso();
+    for (const [k, r] of rows.entries()) {
+      const v = values[k];
+      if (r.name !== v.name || r.email !== v.email || r.course !== v.course || r.date_time !== v.date_time || r.manage_token_hash !== v.manage_token_hash) {
+        throw new Error('batch insert returned rows out of order');
+      }
+      const a = accepted[k];
+      for (const m of newBookingMails(ctx, r, a.plan.when, a.token, a.plan.spend)) mails.push(outboxRow(ctx.config, m));
+      if (a.plan.spend) uses.push({ spend: a.plan.spend, reservationId: r.id });
+      const result: BookingResult = { row: r, replayed: false, pass: passOf(a.plan.spend) };
+      const key = a.req.idempotencyKey;
+      if (key) {
+        // The key may be an expired one nobody purged yet: claimed over, then answered.
+        if (!(await repo.claimIdempotencyKey(trx, { key, requestHash: a.hash, createdAt: now }, cutoff))) throw new Error('idempotency key taken in a batch');
+        await repo.completeIdempotencyKey(trx, key, 201, answerOf(result));
+      }
+      outcome[a.i] = result;
+    }
+    await recordUses(trx, uses);
+    await insertOutboxRows(trx, mails);
+  }
+  for (const { i, j } of sameKeyAs) {
+    const first = outcome[j];
+    outcome[i] = first instanceof HttpError || !first ? first : { ...first, replayed: true };
+  }
+  return outcome as (BookingResult | HttpError)[];
+}
+
+const writeAlone = (ctx: AppContext, req: BookingRequest) => ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, req));
+
+// Expired keys are forgotten at most once a minute per database, outside the booking's
+// transaction (a claim takes over an expired key anyway).
+const lastPurge = new WeakMap<object, number>();
+function purgeKeysNow(ctx: AppContext) {
+  const now = Date.now();
+  if (now - (lastPurge.get(ctx.db) ?? 0) < 60_000) return;
+  lastPurge.set(ctx.db, now);
+  repo.purgeIdempotencyKeys(ctx.db, keyCutoff(now)).catch((err: unknown) => ctx.log.error({ err }, 'idempotency keys: purge failed'));
+}
+
+/**
+ * A booking and its e-mails (confirmation to the visitor, notice to the gym) commit together:
+ * an answered 201 means the booking is on disk and the confirmation will leave.
+ * SQLite (one writer, synchronous commits) groups concurrent bookings into one transaction;
+ * PostgreSQL runs one transaction per booking on its connection pool.
+ */
+export async function createReservation(ctx: AppContext, req: BookingRequest): Promise<BookingResult> {
+  if (req.idempotencyKey) purgeKeysNow(ctx);
+  if (ctx.dialect !== 'sqlite') {
+    let result: BookingResult;
+    try {
+      result = await writeAlone(ctx, req);
+    } catch (err) {
+      // Two first requests with one key: the loser's claim failed on the unique key; the
+      // winner has committed by now, so its answer is the one to give.
+      if (!req.idempotencyKey || err instanceof HttpError) throw err;
+      const stored = await repo.findIdempotencyKey(ctx.db, req.idempotencyKey);
+      if (!stored) throw err;
+      return replayOf(stored, requestHash(req.payload));
+    }
+    afterCommit(ctx, [result]);
+    return result;
+  }
+  return batcherOf(ctx).submit(req);
+}

@@ -1,0 +1,151 @@
+import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
+import { hashToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { nowIso, type Db } from '../db/database';
+import type { ReservationRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
+import { moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../orders/pass-credits';
+import { useOfReservation } from '../orders/pass-credits.repository';
+import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
+import {
+  BOOKING_CHANGED,
+  BOOKING_NOT_FOUND,
+  CLASS_FULL,
+  CLASS_NOT_HELD,
+  CLASS_STARTED,
+  MOVE_BY_APPOINTMENT,
+  MOVE_TARGET_NOT_FOUND,
+  MOVE_TARGET_STARTED,
+} from './booking-errors';
+import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
+import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
+import * as repo from './reservations.repository';
+
+// The customer's manage link (GET /booking/manage/{token}): reading a booking, cancelling it,
+// moving it to another session; and the cancel step the gym's cancel shares.
+
+/** A booking as its manage page shows it: the row (the route presents it) and its time. */
+export interface ManagedBooking {
+  row: ReservationRow;
+  when: BookingWhen;
+  timezone: string;
+  started: boolean;
+  /** Booked with a pass: what a cancel does to its credit (pass-credits.ts). */
+  pass?: PassTerms;
+}
+
+/** The owner's cancel deadline for credits (Paramètres), read before a transaction. */
+const cancelHoursOf = async (ctx: AppContext): Promise<number> => (await currentSiteSettings(ctx)).payments.cancelHours;
+
+async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours: number, now = new Date()): Promise<ManagedBooking> {
+  const [when, use] = await Promise.all([whenOfRow(ctx, db, row), useOfReservation(db, row.id)]);
+  const pass = passTerms(use, when.startsAt, cancelHours, now);
+  return { row, when, timezone: ctx.config.timezone, started: when.startsAt.getTime() <= now.getTime(), ...(pass ? { pass } : {}) };
+}
+
+/** Tokens are 32 bytes in base64url; anything else cannot name a booking. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The booking a manage token names; a wrong token and a used-up one (cancelled, deleted) alike are 404. */
+async function bookingOfToken(db: Db, token: string): Promise<ReservationRow> {
+  const row = TOKEN_RE.test(token) ? await repo.findByManageTokenHash(db, hashToken(token)) : undefined;
+  if (!row || row.status === 'cancelled') throw notFound(BOOKING_NOT_FOUND);
+  return row;
+}
+
+/** GET /api/bookings/manage/{token}: reads only. */
+export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManagedBooking> {
+  const cancelHours = await cancelHoursOf(ctx);
+  return managed(ctx, ctx.db, await bookingOfToken(ctx.db, token), cancelHours);
+}
+
+/**
+ * Cancels a booking read in `trx`: refused once its class started; a compare-and-set UPDATE so
+ * two cancels give one seat back, one credit back and send one e-mail (the second finds it
+ * cancelled: undefined). A pass's credit comes back when cancelled at least `cancelHours` before
+ * the class (Paramètres; the settings this process knows when not given).
+ */
+export async function cancelInTransaction(
+  ctx: AppContext,
+  trx: Db,
+  row: ReservationRow,
+  by: 'customer' | 'gym',
+  cancelHours = siteSettingsNow(ctx).payments.cancelHours,
+): Promise<ManagedBooking | undefined> {
+  const now = new Date();
+  const current = await managed(ctx, trx, row, cancelHours, now);
+  if (current.started) throw conflict(CLASS_STARTED, 'class_started');
+  const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso());
+  if (!updated) return undefined;
+  if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
+  const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, cancelHours, now) : false;
+  for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
+  return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };
+}
+
+/** POST /api/bookings/manage/{token}/cancel. */
+export async function cancelByToken(ctx: AppContext, token: string): Promise<ManagedBooking> {
+  const cancelHours = await cancelHoursOf(ctx);
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const r = await cancelInTransaction(ctx, trx, await bookingOfToken(trx, token), 'customer', cancelHours);
+    if (!r) throw notFound(BOOKING_NOT_FOUND);
+    return r;
+  });
+  ctx.mail.kick();
+  const { row, when } = done;
+  notifyStaffOfChange(ctx, 'Réservation annulée', row, when);
+  return done;
+}
+
+/**
+ * POST /api/bookings/manage/{token}/move: in one transaction the booking moves (compare-and-set
+ * on where it was), a seat of the new session is taken (409 when full) and the old one given
+ * back; the moved e-mail (same UID, next SEQUENCE) and the gym's notice are queued. The two seat
+ * rows are always locked in the same order, so two opposite moves cannot deadlock. Moving to
+ * where it already is changes nothing.
+ */
+export async function moveByToken(ctx: AppContext, token: string, sessionId: string): Promise<ManagedBooking> {
+  const m = SESSION_ID_PATTERN.exec(sessionId);
+  if (!m) throw badRequest(MOVE_TARGET_NOT_FOUND, 'session_not_found');
+  const to = { weeklySessionId: Number(m[1]), date: m[2] };
+  const cancelHours = await cancelHoursOf(ctx);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const row = await bookingOfToken(trx, token);
+    const before = await managed(ctx, trx, row, cancelHours);
+    if (row.weekly_session_id == null || row.session_date == null) throw conflict(MOVE_BY_APPOINTMENT, 'booking_by_appointment');
+    if (before.started) throw conflict(CLASS_STARTED, 'class_started');
+    const from = { weeklySessionId: row.weekly_session_id, date: row.session_date };
+    if (from.weeklySessionId === to.weeklySessionId && from.date === to.date) return { moved: false, booking: before, before };
+    const target = await findOccurrence(trx, to.weeklySessionId, to.date, ctx.config.timezone);
+    if (!target?.bookable) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
+    if (target.startsAt.getTime() <= Date.now()) throw badRequest(MOVE_TARGET_STARTED, 'move_target_started');
+    if (target.cancelled || target.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+    // A pass that paid for it must pay for the new session too (the move is refused otherwise).
+    if (before.pass) await moveUseTo(trx, row.id, { course: target.course, byAppointment: false, startsAt: target.startsAt }, ctx.config.timezone, ctx.dialect);
+    const updated = await repo.moveIfAt(trx, row.id, from, { ...to, dateTime: target.startsAt.toISOString(), course: target.course });
+    if (!updated) throw conflict(BOOKING_CHANGED, 'stale_version');
+    const take = async () => {
+      if (!(await takeSeat(trx, to.weeklySessionId, to.date, target.capacity))) throw conflict(CLASS_FULL, 'slot_full');
+    };
+    const give = () => releaseSeat(trx, from.weeklySessionId, from.date);
+    if (`${from.weeklySessionId}`.padStart(10, '0') + from.date < `${to.weeklySessionId}`.padStart(10, '0') + to.date) {
+      await give();
+      await take();
+    } else {
+      await take();
+      await give();
+    }
+    const when = whenOf(ctx, target.startsAt, target.durationMinutes);
+    const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), target.startsAt, cancelHours) : undefined;
+    const booking: ManagedBooking = { row: updated, when, timezone: ctx.config.timezone, started: false, ...(pass ? { pass } : {}) };
+    for (const mail of moveMails(ctx, updated, booking.when, before.when, token)) await ctx.mail.enqueue(trx, mail);
+    return { moved: true, booking, before };
+  });
+  if (result.moved) {
+    ctx.mail.kick();
+    const { row, when } = result.booking;
+    notifyStaffOfChange(ctx, 'Réservation déplacée', row, when);
+  }
+  return result.booking;
+}

@@ -1,0 +1,71 @@
+import type { AppContext, OutgoingMail } from '../context';
+import type { ReservationRow } from '../db/schema';
+import { bookingCancelledMail, bookingMovedMail } from '../mail/templates/booking-mails';
+import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/templates/booking-staff-mails';
+import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
+import { mailConfig } from '../site-settings/site-settings.service';
+import { creditDeadline, type PassSpend } from '../orders/pass-credits';
+import { calendarEnd, customerFacts, manageUrl, staffFacts, type BookingWhen } from './booking-facts';
+
+// What a booking's changes tell people: the e-mails to the customer and to the gym
+// (GYM_NOTIFY_EMAIL), built from one set of facts (booking-facts.ts), and the staff's push.
+
+const hasEmail = (r: ReservationRow): r is ReservationRow & { email: string } => Boolean(r.email);
+
+/** The confirmation (with its .ics, SEQUENCE 0) to the customer and the notice to the gym. */
+export function newBookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, token: string | null, spend?: PassSpend): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  // Written by the outbox when it sends it: the booking's transaction stores its facts only.
+  if (hasEmail(r)) {
+    const facts = customerFacts(r, when, token ? manageUrl(ctx, token, r.language) : null);
+    const config = mailConfig(ctx);
+    // The credit's rule as the booking is made (the settings this process knows: no read in the transaction).
+    if (spend)
+      facts.pass = {
+        name: spend.order.pass_name,
+        creditsLeft: spend.creditsLeft,
+        deadline: creditDeadline(when.startsAt, config.gym.payments.cancelHours).toISOString(),
+      };
+    mails.push(deferredBookingConfirmation(config, facts));
+  }
+  if (ctx.config.notifyEmail) mails.push(bookingStaffNotificationMail(mailConfig(ctx), ctx.config.notifyEmail, staffFacts(r, when, r.message)));
+  return mails;
+}
+
+/** The e-mails of a cancellation: to the customer (METHOD:CANCEL, the row's new SEQUENCE), to the gym. */
+export function cancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, by: 'customer' | 'gym'): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  if (hasEmail(r)) mails.push(bookingCancelledMail(mailConfig(ctx), { ...customerFacts(r, when, null), cancelledBy: by }));
+  if (ctx.config.notifyEmail && by === 'customer') {
+    mails.push(bookingStaffChangeMail(mailConfig(ctx), ctx.config.notifyEmail, { ...staffFacts(r, when, null), change: 'cancelled', by }));
+  }
+  return mails;
+}
+
+/** The e-mails of a move: the same event at its new time to the customer (next SEQUENCE), a notice to the gym. */
+export function moveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, previous: BookingWhen, token: string): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  if (hasEmail(r)) {
+    const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
+    mails.push(bookingMovedMail(mailConfig(ctx), { ...customerFacts(r, when, manageUrl(ctx, token, r.language)), previous: was }));
+  }
+  if (ctx.config.notifyEmail) {
+    const was = { startsAt: previous.startsAt, gymDate: previous.gymDate, gymTime: previous.gymTime };
+    mails.push(
+      bookingStaffChangeMail(mailConfig(ctx), ctx.config.notifyEmail, { ...staffFacts(r, when, null), change: 'moved', by: 'customer', previous: was }),
+    );
+  }
+  return mails;
+}
+
+/** The staff's push for a booking the customer changed from the manage link. */
+export function notifyStaffOfChange(ctx: AppContext, title: string, r: ReservationRow, when: BookingWhen): void {
+  ctx.push.notifyStaff({ title, body: `${r.name} — ${r.course}, ${when.gymDate} ${when.gymTime}`, url: '/admin/reservations', tag: `reservation-${r.id}` });
+}
+
+/** The staff's push for new bookings. */
+export function notifyStaffOfBookings(ctx: AppContext, rows: ReservationRow[]): void {
+  for (const row of rows) {
+    ctx.push.notifyStaff({ title: 'Nouvelle réservation', body: `${row.name} — ${row.course}`, url: '/admin/reservations', tag: 'reservation' });
+  }
+}

@@ -1,0 +1,118 @@
+// Bookings: the back office's reservations, the manage link and the front desk.
+import { z } from 'zod';
+import { CLASS_LEVELS } from '../schemas/timetable';
+import { ATTENDANCE_MARKS, RESERVATION_SOURCES, RESERVATION_STATUSES } from '../constants';
+import { id, languageDto, timestamp } from './common';
+
+export const reservationDtoSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  course: z.string(),
+  dateTime: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(RESERVATION_STATUSES),
+  createdAt: timestamp,
+  /** The timetable session booked (null: a request, e.g. Private Training, or an older booking). */
+  weeklySessionId: z.number().int().nullable(),
+  /** The session's date in gym time, YYYY-MM-DD. */
+  sessionDate: z.string().nullable(),
+  attendance: z.enum(ATTENDANCE_MARKS).nullable(),
+  source: z.enum(RESERVATION_SOURCES),
+  cancelledAt: z.string().nullable(),
+  language: languageDto,
+});
+export type ReservationDto = z.infer<typeof reservationDtoSchema>;
+
+/** POST /api/reservations → 201: the booking; with a pass token, the pass that paid for it. */
+export const bookingCreatedDtoSchema = reservationDtoSchema.extend({
+  /** The pass used ('<row>.<covers>'); absent when no pass paid for the booking. */
+  passId: z.string().optional(),
+  /** Sessions left on that pass after this booking; null: unlimited within its days. */
+  creditsLeft: z.number().int().nullable().optional(),
+});
+export type BookingCreatedDto = z.infer<typeof bookingCreatedDtoSchema>;
+
+/**
+ * GET /api/bookings/manage/{token} and the answers of its cancel and move: what the customer's
+ * manage page shows. Times are the booking's start (and end) as instants, and in gym time.
+ */
+export const manageBookingDtoSchema = z.object({
+  id,
+  name: z.string(),
+  course: z.string(),
+  state: z.enum(['booked', 'cancelled']),
+  startsAt: timestamp,
+  /** Null when the booking's length is not known (no class of that name any more). */
+  endsAt: timestamp.nullable(),
+  /** The start in gym time: YYYY-MM-DD and HH:MM (24 h). */
+  date: z.string(),
+  time: z.string(),
+  durationMinutes: z.number().int().nullable(),
+  /** 'Krabi time (UTC+7)': the zone as of the booking's start. */
+  zoneLabel: z.string(),
+  /** GYM_TIMEZONE, an IANA name. */
+  timezone: z.string(),
+  /** The class has begun (or is over): nothing can be changed any more. */
+  started: z.boolean(),
+  canCancel: z.boolean(),
+  /** Only a booking of a timetable session can move (not a request by appointment). */
+  canMove: z.boolean(),
+  /** The timetable session booked; null for a request by appointment (Private Training). */
+  weeklySessionId: z.number().int().nullable(),
+  /**
+   * Booked with a pass: whether cancelling now gives the session back to the pass (for a
+   * cancelled booking: whether it did), and the last instant it does (settings' cancelHours
+   * before the class). Absent when no pass paid for the booking.
+   */
+  pass: z.object({ creditReturned: z.boolean(), deadline: timestamp }).optional(),
+});
+export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
+/**
+ * A booking on the desk's roster, with the pass that paid for it (its name, the sessions left on
+ * it: null unlimited; `returned` once a cancel gave the credit back) and what its customer still
+ * owes across their orders awaiting payment or with only a deposit paid (satang).
+ */
+export const deskRosterEntryDtoSchema = reservationDtoSchema.extend({
+  pass: z.object({ orderId: id, name: z.string(), creditsLeft: z.number().int().nullable(), returned: z.boolean() }).nullable(),
+  owedSatang: z.number().int(),
+});
+export type DeskRosterEntryDto = z.infer<typeof deskRosterEntryDtoSchema>;
+
+/** One occurrence on the desk: the session, its seats and every booking linked to it. */
+export const deskSessionDtoSchema = z.object({
+  /** '<weeklySessionId>:<date>', as in GET /api/sessions. */
+  id: z.string(),
+  weeklySessionId: id,
+  course: z.string(),
+  level: z.enum(CLASS_LEVELS),
+  coach: z.string().nullable(),
+  /** Gym wall time 'HH:MM'. */
+  time: z.string(),
+  startsAt: timestamp,
+  endsAt: timestamp,
+  durationMinutes: z.number().int(),
+  capacity: z.number().int(),
+  /** The seat counter: bookings of the occurrence that are not cancelled. */
+  taken: z.number().int(),
+  /** Never below 0. */
+  spotsLeft: z.number().int(),
+  /** Called off for that date, or the gym is closed that day. */
+  cancelled: z.boolean(),
+  /** Every booking of the occurrence, cancelled ones included, oldest first. */
+  roster: z.array(deskRosterEntryDtoSchema),
+});
+export type DeskSessionDto = z.infer<typeof deskSessionDtoSchema>;
+
+/** GET /api/desk/day: one gym day at the front desk. */
+export const deskDayDtoSchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the gym’s time zone'),
+  timezone: z.string(),
+  /** "Krabi time (UTC+7)" */
+  zoneLabel: z.string(),
+  /** Sunday, or a closure covers the day. */
+  closed: z.boolean(),
+  sessions: z.array(deskSessionDtoSchema),
+});
+export type DeskDayDto = z.infer<typeof deskDayDtoSchema>;

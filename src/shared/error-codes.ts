@@ -1,0 +1,82 @@
+// Every error answer is `{ error, code }`: `error` is the sentence (SPEC.md's text where it
+// quotes one), `code` a stable identifier the browser chooses its words by. A code is never
+// renamed once shipped; add new ones here and to the OpenAPI description below.
+
+export const ERROR_CODES = {
+  validation: 'The payload or a query parameter is invalid; `error` names the field',
+  unauthorized: 'Not signed in, or the session expired',
+  login_failed: 'Wrong e-mail or password (or code)',
+  login_expired: 'The sign-in step after the password (two-factor code) expired: sign in again',
+  forbidden: 'Signed in without the right role, or an own-account rule',
+  not_found: 'No such record',
+  conflict: 'Conflicts with what is stored',
+  stale_version: 'The record changed since it was loaded (optimistic concurrency)',
+  slug_taken: 'Another post or category already has this slug',
+  two_factor_setup_required: 'Two-factor authentication is required: only the enrolment routes answer until it is set up',
+  slot_full: 'No seat left in this session',
+  idempotency_key_reused: 'The Idempotency-Key was used for another request',
+  idempotency_key_busy: 'A request with this Idempotency-Key is still being answered; retry shortly',
+  class_started: 'The booked class has already started: it can no longer be booked, cancelled or moved',
+  class_not_held: 'The class does not take place on that day (cancelled, or the gym is closed)',
+  session_not_found: 'No such session on the timetable (a booking or a move names a class at a time it is not given)',
+  move_target_started: 'The session a booking is moved to has already started',
+  booking_by_appointment: 'A request by appointment cannot move to a class',
+  request_in_past: 'A request by appointment names a time in the past',
+  pass_not_found: 'No pass of the price table has this id, or no order has this pass token (or the desk named no such order)',
+  pass_not_on_sale: 'The owner has taken this pass off sale (Paramètres)',
+  start_date_past: "A pass's start date is before today in gym time",
+  start_date_too_far: "A pass's start date is more than a year ahead",
+  contact_required: 'An order needs an e-mail address or a phone number to know the buyer by',
+  promptpay_unavailable: 'The gym has no PromptPay ID set: pay by another method',
+  card_unavailable: 'Card payments are not available (not configured, or the provider failed)',
+  order_expired: 'The order was not paid in time and has lapsed',
+  order_closed: 'The order is cancelled or refunded: it takes no more payments',
+  payment_exceeds_owed: 'A payment is larger than what is still owed on the order',
+  refund_exceeds_paid: 'A refund is larger than what was paid and not yet refunded',
+  order_has_payments: 'An order with money paid (and not refunded) cannot be cancelled',
+  pass_not_paid: 'The pass is not paid (nor its deposit), or it expired, was cancelled or refunded',
+  pass_not_covered: 'The pass does not cover this class',
+  pass_out_of_dates: "The class's gym date is outside the pass's days",
+  pass_day_used: 'A one-a-day pass already holds a class that gym day',
+  pass_slot_used: 'An unlimited pass already holds a seat at that session time',
+  pass_no_credit: 'The pass has no session left: nothing was booked',
+  payload_too_large: 'The body or an upload is too large',
+  unsupported_media_type: 'The content type or file type is not accepted',
+  rate_limited: 'Too many attempts; try again later',
+  webhook_signature_invalid: 'A payment webhook whose signature is missing, wrong or too old for its body: nothing was applied',
+  webhook_not_configured: 'Payment webhooks are not set up on this server (no webhook secret): nothing was applied',
+  merge_same_customer: 'A customer record cannot be merged into itself',
+  customer_merged: 'The customer record was already merged into another one: use that one',
+  internal: 'An unexpected failure; details are in the server log',
+  storage_unavailable: 'The file storage (S3 bucket) cannot be reached or refused the request: nothing was stored; retry later',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+/** The code an answer gets when the thrower named none. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'idempotency_key_reused';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'internal' : 'validation';
+  }
+}

@@ -1,0 +1,39 @@
+import type { Attendance, ConversationStatus, ReservationStatus } from '../../../../shared/constants';
+import { formatThb } from '../../../../shared/money';
+import type { OrderState, PaymentMethod } from '../../../../shared/passes';
+import type { BadgeTone } from '../../components/ui/badge';
+
+/** An amount in satang as the back office shows it (French, baht sign). */
+export const thb = (satang: number) => formatThb(satang, 'fr-FR');
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  'awaiting-payment': 'En attente de paiement',
+  'deposit-paid': 'Acompte payé',
+  paid: 'Payée',
+  refunded: 'Remboursée',
+  expired: 'Expirée',
+  cancelled: 'Annulée',
+};
+export const ORDER_STATE_TONES: Record<OrderState, BadgeTone> = {
+  'awaiting-payment': 'yellow',
+  'deposit-paid': 'blue',
+  paid: 'green',
+  refunded: 'gray',
+  expired: 'gray',
+  cancelled: 'gray',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  promptpay: 'PromptPay',
+  card: 'Carte en ligne',
+  cash: 'Espèces',
+  terminal: 'Terminal de paiement',
+  transfer: 'Virement',
+};
+
+export const BOOKING_STATUS_LABELS: Record<ReservationStatus, string> = { unread: 'Non lue', read: 'Lue', archived: 'Archivée', cancelled: 'Annulée' };
+export const ATTENDANCE_LABELS: Record<Attendance, string> = { present: 'Présent', no_show: 'Absent' };
+export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { new: 'Nouvelle', open: 'Ouverte', closed: 'Fermée' };
+
+/** The French plural's "s" for a count. */
+export const plural = (n: number) => (n > 1 ? 's' : '');

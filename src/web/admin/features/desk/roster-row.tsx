@@ -1,0 +1,82 @@
+import { Check, Mail, Phone, UserX } from 'lucide-react';
+import type { Attendance } from '../../../../shared/constants';
+import { LanguageBadge } from '../../components/language-badge';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/cn';
+import { useSingleFlight } from '../../lib/single-flight';
+import { useAction } from '../../lib/use-action';
+import { formatThb } from '../../../../shared/money';
+import { useSetAttendance, type RosterEntry } from './api';
+import { SOURCE_LABELS, SOURCE_TONES } from '../../lib/reservation-source';
+
+export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
+  const setAttendance = useSetAttendance(date);
+  const run = useAction();
+  const flight = useSingleFlight();
+  const cancelled = r.status === 'cancelled';
+
+  const mark = (value: Attendance) =>
+    flight.run(() => {
+      const next = r.attendance === value ? null : value;
+      return run(() => setAttendance.mutateAsync({ id: r.id, attendance: next }), { failure: "Impossible d'enregistrer la présence" });
+    });
+
+  const toggle = (value: Attendance, label: string, Icon: typeof Check, on: string) => {
+    const pressed = r.attendance === value;
+    return (
+      <button
+        type="button"
+        aria-pressed={pressed}
+        aria-label={`${label} : ${r.name}`}
+        onClick={() => void mark(value)}
+        className={cn(
+          'inline-flex min-h-11 min-w-[5.5rem] items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors',
+          'focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 focus-visible:outline-none',
+          pressed ? on : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-50',
+        )}
+      >
+        <Icon className="h-4 w-4" aria-hidden />
+        {label}
+      </button>
+    );
+  };
+
+  return (
+    <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between" data-testid="roster-row">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={cn('font-medium wrap-anywhere text-gray-900', cancelled && 'text-gray-600 line-through')}>{r.name}</span>
+          <Badge tone={SOURCE_TONES[r.source]}>{SOURCE_LABELS[r.source]}</Badge>
+          <LanguageBadge language={r.language} />
+          {cancelled && <Badge tone="yellow">Annulée</Badge>}
+          {r.pass && (
+            <Badge tone={r.pass.returned ? 'gray' : 'green'}>
+              {`Pass ${r.pass.name} · ${r.pass.creditsLeft == null ? 'illimité' : `${r.pass.creditsLeft} séance${r.pass.creditsLeft > 1 ? 's' : ''} restante${r.pass.creditsLeft > 1 ? 's' : ''}`}${r.pass.returned ? ' · séance rendue' : ''}`}
+            </Badge>
+          )}
+          {r.owedSatang != null && r.owedSatang > 0 ? <Badge tone="red">{`Doit ${formatThb(r.owedSatang, 'fr-FR')}`}</Badge> : null}
+        </div>
+        <div className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-gray-700">
+          {r.phone && (
+            <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 wrap-anywhere underline-offset-2 hover:underline">
+              <Phone className="h-3.5 w-3.5" aria-hidden />
+              {r.phone}
+            </a>
+          )}
+          {r.email && (
+            <a href={`mailto:${r.email}`} className="inline-flex min-w-0 items-center gap-1 wrap-anywhere underline-offset-2 hover:underline">
+              <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
+              {r.email}
+            </a>
+          )}
+        </div>
+      </div>
+      {!cancelled && (
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex" role="group" aria-label={`Présence de ${r.name}`}>
+          {toggle('present', 'Présent', Check, 'border-green-700 bg-green-700 text-white hover:bg-green-800')}
+          {toggle('no_show', 'Absent', UserX, 'border-red-700 bg-red-700 text-white hover:bg-red-800')}
+        </div>
+      )}
+    </li>
+  );
+}

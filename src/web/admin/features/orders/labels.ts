@@ -1,0 +1,54 @@
+import { ORDER_METHODS, ORDER_STATES, type OrderMethod, type OrderState, type PassKind, type PaymentMethod } from '../../../../shared/passes';
+import type { BadgeTone } from '../../components/ui/badge';
+
+// The words of the orders screens (French, like the rest of the back office).
+
+export const STATE_LABELS: Record<OrderState, string> = {
+  'awaiting-payment': 'En attente de paiement',
+  'deposit-paid': 'Acompte payé',
+  paid: 'Payée',
+  refunded: 'Remboursée',
+  expired: 'Expirée',
+  cancelled: 'Annulée',
+};
+
+export const STATE_TONES: Record<OrderState, BadgeTone> = {
+  'awaiting-payment': 'yellow',
+  'deposit-paid': 'blue',
+  paid: 'green',
+  refunded: 'purple',
+  expired: 'gray',
+  cancelled: 'gray',
+};
+
+/** How the buyer chose to pay (the order's method). */
+export const ORDER_METHOD_LABELS: Record<OrderMethod, string> = { promptpay: 'PromptPay', card: 'Carte (en ligne)', desk: 'À l’accueil' };
+
+/** How money actually moved (a ledger line's method). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  promptpay: 'PromptPay',
+  card: 'Carte (en ligne)',
+  cash: 'Espèces',
+  terminal: 'Terminal de paiement',
+  transfer: 'Virement',
+};
+
+/** What staff may record at the desk: card payments only ever come from the card webhook. */
+export const STAFF_PAYMENT_METHODS = ['cash', 'terminal', 'transfer', 'promptpay'] as const satisfies readonly PaymentMethod[];
+/** What a desk sale may be paid with at once (POST /api/desk/orders). */
+export const DESK_SALE_METHODS = ['cash', 'terminal', 'transfer'] as const satisfies readonly PaymentMethod[];
+export type DeskSaleMethod = (typeof DESK_SALE_METHODS)[number];
+
+export const KIND_LABELS: Record<PassKind, string> = {
+  single: 'Une séance',
+  day: 'Une journée illimitée',
+  'days-single': 'Une séance par jour',
+  'days-unlimited': 'Illimité',
+  private: 'Cours particulier',
+};
+
+/** A filter's "any" value (the selects need one). */
+export const ALL = 'all';
+
+export const STATE_OPTIONS = [{ value: ALL, label: 'Tous les statuts' }, ...ORDER_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))];
+export const METHOD_OPTIONS = [{ value: ALL, label: 'Tous les moyens' }, ...ORDER_METHODS.map((m) => ({ value: m, label: ORDER_METHOD_LABELS[m] }))];

@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import { CreditCard } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button';
+import { useT } from '../../i18n/i18n';
+import { passErrorText } from './pass-errors';
+import { openCheckout, type OrderDto } from './pass-queries';
+
+/**
+ * "Pay by card": the order's checkout address when the answer carries one, else a fresh checkout
+ * asked for on the press (a checkout session expires; the order page may be opened days later).
+ */
+export function CardPay({ order, token }: { order: OrderDto; token: string }) {
+  const t = useT();
+  const open = useMutation({
+    mutationFn: () => openCheckout(token),
+    onSuccess: (next) => {
+      if (next.checkoutUrl) window.location.assign(next.checkoutUrl);
+    },
+  });
+  if (order.checkoutUrl) {
+    return (
+      <a href={order.checkoutUrl} rel="noreferrer" className={buttonClass('primary', 'lg', 'mt-4')} data-testid="card-pay">
+        <CreditCard aria-hidden className="size-5" />
+        {t('order.payByCard')}
+      </a>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={buttonClass('primary', 'lg', 'mt-4')} disabled={open.isPending} onClick={() => open.mutate()} data-testid="card-pay">
+        <CreditCard aria-hidden className="size-5" />
+        {t('order.payByCard')}
+      </button>
+      {open.isError && (
+        <p role="alert" className="mt-3 font-semibold text-danger-400">
+          {passErrorText(open.error, t, 'order.cardFailed')}
+        </p>
+      )}
+    </>
+  );
+}

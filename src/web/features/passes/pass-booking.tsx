@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CalendarCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { buttonClass } from '../../components/ui/button';
+import { Field, inputClass } from '../../components/ui/field';
+import { ApiError, apiPost } from '../../lib/api-client';
+import { useSiteSettings } from '../../lib/site-settings';
+import { clockText, dayText, sessionsQuery, type SessionDto } from '../../lib/timetable';
+import { useLanguage, useT, useTimetableWording } from '../../i18n/i18n';
+import { classCover } from '../../../shared/passes';
+import { passErrorText } from './pass-errors';
+import { newAttemptKey, orderQuery, recalledBuyer, type OrderDto, type PassBookingAnswer } from './pass-queries';
+
+/** The booking page's session picker (features/booking/session-list.tsx), handed in by the page. */
+type SessionPicker = ComponentType<{ chosenId: string | null; onPick: (s: SessionDto) => void; only?: (s: SessionDto) => boolean }>;
+
+interface Booked {
+  course: string;
+  date: string;
+  time: string;
+  creditsLeft: number | null;
+}
+
+/**
+ * "Book a class with this pass" (issue 21 §4): the booking page's session picker, limited to
+ * the pass's gym days and the classes it covers; each booking sends the order's token (passToken), the proof that the
+ * holder spends the credit, and the answer says how many are left.
+ */
+export function PassBooking({ order, token, SessionList }: { order: OrderDto; token: string; SessionList: SessionPicker }) {
+  const t = useT();
+  const w = useTimetableWording();
+  const language = useLanguage();
+  const site = useSiteSettings();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<SessionDto | null>(null);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  // The buyer typed them when paying in this tab: not asked twice (read after hydration).
+  useEffect(() => {
+    const b = recalledBuyer();
+    setName((n) => n || b.name);
+    setEmail((e) => e || b.email);
+  }, []);
+  // The booking needs a name and a way to reach the holder (the server asks for an e-mail or a phone).
+  const [missing, setMissing] = useState({ name: false, email: false });
+  const [booked, setBooked] = useState<Booked[]>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const book = useMutation({
+    mutationFn: async (s: SessionDto) => {
+      const payload = {
+        name: name.trim(),
+        email: email.trim(),
+        phone: null,
+        course: s.course,
+        // The session's own instant: the server finds the session by it.
+        dateTime: s.startsAt,
+        message: null,
+        language,
+        passToken: token,
+      };
+      const body = JSON.stringify(payload);
+      const current = attempt.current?.body === body ? attempt.current : { key: newAttemptKey(), body };
+      attempt.current = current;
+      return apiPost<PassBookingAnswer>('/api/reservations', payload, { headers: { 'Idempotency-Key': current.key } });
+    },
+    onMutate: () => setRefusal(null),
+    onSuccess: (answer, s) => {
+      attempt.current = null;
+      const creditsLeft = answer.creditsLeft === undefined ? order.creditsLeft : answer.creditsLeft;
+      setBooked((list) => [...list, { course: s.course, date: s.date, time: s.time, creditsLeft }]);
+      setChosen(null);
+      void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: orderQuery(token).queryKey });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status < 500) attempt.current = null;
+      console.error('Failed to book with the pass', err);
+      setRefusal(passErrorText(err, t, 'passBooking.failed'));
+      void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+    },
+  });
+
+  if (order.kind === 'private') return <p className="text-ink-300">{t('passBooking.private')}</p>;
+  const noCredit = order.creditsLeft !== null && order.creditsLeft <= 0;
+  // Only what the pass pays for: its days and its column of the price table.
+  const inPass = (s: SessionDto) => s.date >= order.startDate && s.date <= order.endDate && classCover(s.course, false) === order.covers;
+
+  const confirm = () => {
+    if (!chosen || book.isPending) return;
+    const now = { name: name.trim() === '', email: email.trim() === '' };
+    setMissing(now);
+    if (now.name || now.email) return;
+    book.mutate(chosen);
+  };
+
+  return (
+    <div data-testid="pass-booking">
+      <p className="mb-4 text-ink-300">{t('passBooking.intro', { hours: site.payments.cancelHours })}</p>
+      <p className="mb-4 text-lg font-semibold" data-testid="credits-left" aria-live="polite">
+        {order.creditsLeft === null ? t('passBooking.unlimited') : t('passBooking.creditsLeft', { n: order.creditsLeft })}
+      </p>
+      {booked.length > 0 && (
+        <ul className="mb-6 grid gap-2" role="status" data-testid="pass-booked">
+          {booked.map((b, i) => (
+            <li key={i} className="rounded-card border border-success-400/50 bg-success-900 p-3 font-semibold text-success-400">
+              {t('passBooking.booked', { course: b.course, date: dayText(b.date, 'long', w), time: clockText(b.time, w) })}{' '}
+              {b.creditsLeft !== null && <span className="text-bone-100">{t('passBooking.creditsLeft', { n: b.creditsLeft })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {noCredit ? (
+        <p className="font-semibold text-bone-100">{t('passBooking.noCredit')}</p>
+      ) : (
+        <>
+          <SessionList chosenId={chosen?.id ?? null} onPick={setChosen} only={inPass} />
+          <div className="mt-6 grid gap-4 sm:grid-cols-2">
+            <Field label={t('bookingForm.name')} error={missing.name ? t('error.nameRequired') : undefined}>
+              <input className={inputClass} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+            </Field>
+            <Field label={t('bookingForm.email')} error={missing.email ? t('error.emailRequired') : undefined}>
+              <input type="email" className={inputClass} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </Field>
+          </div>
+          {chosen && (
+            <p className="mt-4 text-lg font-semibold" data-testid="pass-chosen-session">
+              {t('passBooking.confirmText', { course: chosen.course, date: dayText(chosen.date, 'long', w), time: clockText(chosen.time, w) })}
+            </p>
+          )}
+          <button
+            type="button"
+            className={buttonClass('primary', 'lg', 'mt-4 w-full sm:w-auto')}
+            disabled={!chosen || book.isPending}
+            onClick={confirm}
+            data-testid="pass-book"
+          >
+            <CalendarCheck aria-hidden className="size-5" />
+            {book.isPending ? t('bookingForm.confirming') : t('passBooking.book')}
+          </button>
+        </>
+      )}
+      {refusal && (
+        <p role="alert" className="mt-3 font-semibold text-danger-400" data-testid="pass-book-refused">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
