@@ -12,7 +12,7 @@ import { backup } from '../../src/server/ops/backup';
 import { restore } from '../../src/server/ops/restore';
 import { bookingFor, customer, galleryUpload, postPayload } from '../helpers/factories';
 import { editSettings, orderBody, slipForm } from '../helpers/orders';
-import { startS3Server, type S3Server } from '../helpers/s3-server';
+import { startS3Server } from '../helpers/s3-server';
 import { PG_URL, createTestApp, tempDir, type Backend, type TestApp } from '../helpers/test-app';
 
 // Issue 23, points 4 and 5: `npm run backup` of a site with content, restored by `npm run restore`
@@ -94,7 +94,7 @@ async function site(app: FastifyInstance, made: Made) {
 interface Case {
   backend: Backend;
   /** The source's environment and the restore target's, as the scripts read them. */
-  setup(): Promise<{ source: TestApp; target: Config; scriptEnv(c: Config): Record<string, string>; cleanup(): Promise<void> }>;
+  setup: () => Promise<{ source: TestApp; target: Config; scriptEnv: (c: Config) => Record<string, string>; cleanup: () => Promise<void> }>;
   /** Which step runs as a child process (the other runs in this process). */
   child: 'backup' | 'restore';
 }
