@@ -24,24 +24,7 @@ export async function restore(config: Config, dir: string, opts: OpsOptions = {}
     `Backup of ${manifest.createdAt}: ${Object.keys(manifest.database.tables).length} tables, ${manifest.files.count} file(s), ${manifest.files.bytes} bytes.`,
   );
 
-  // 1. The backup is whole: every checksum before anything is written.
-  const db = await sha256File(path.join(dir, manifest.database.file)).catch(() => null);
-  if (!db) throw new OpsError(`${manifest.database.file} is missing from ${dir}.`);
-  if (db.sha256 !== manifest.database.sha256 || db.bytes !== manifest.database.bytes)
-    throw new OpsError(`${manifest.database.file} does not match its checksum in the manifest: the backup is damaged.`);
-  const checked = progress(log, 'Checking files', manifest.files.count);
-  let n = 0;
-  let bytes = 0;
-  for (const e of manifest.files.entries) {
-    const sum = await sha256File(backupFilePath(dir, e.key)).catch(() => null);
-    if (!sum) throw new OpsError(`files/${e.key} is missing from ${dir}: the backup is incomplete.`);
-    if (sum.sha256 !== e.sha256 || sum.bytes !== e.bytes)
-      throw new OpsError(`files/${e.key} does not match its checksum in the manifest: the backup is damaged.`);
-    bytes += e.bytes;
-    checked(++n, bytes);
-  }
-
-  // 2. The target is empty (or holds only this backup's files, from a restore cut short).
+  // 1. The target is empty (or holds only this backup's files, from a restore cut short).
   const dbProblem = await targetDatabaseProblem(config, manifest.database.schema);
   if (dbProblem) throw new OpsError(`Refusing to restore: ${dbProblem}. Restore into an empty database (and stop the app: its first start fills one).`);
   const store = fileStoreFor(config);
@@ -55,6 +38,23 @@ export async function restore(config: Config, dir: string, opts: OpsOptions = {}
       );
     }
     const done = new Set(present.map((f) => f.key));
+
+    // 2. The backup is whole: every checksum before anything is written.
+    const db = await sha256File(path.join(dir, manifest.database.file)).catch(() => null);
+    if (!db) throw new OpsError(`${manifest.database.file} is missing from ${dir}.`);
+    if (db.sha256 !== manifest.database.sha256 || db.bytes !== manifest.database.bytes)
+      throw new OpsError(`${manifest.database.file} does not match its checksum in the manifest: the backup is damaged.`);
+    const checked = progress(log, 'Checking files', manifest.files.count);
+    let n = 0;
+    let bytes = 0;
+    for (const e of manifest.files.entries) {
+      const sum = await sha256File(backupFilePath(dir, e.key)).catch(() => null);
+      if (!sum) throw new OpsError(`files/${e.key} is missing from ${dir}: the backup is incomplete.`);
+      if (sum.sha256 !== e.sha256 || sum.bytes !== e.bytes)
+        throw new OpsError(`files/${e.key} does not match its checksum in the manifest: the backup is damaged.`);
+      bytes += e.bytes;
+      checked(++n, bytes);
+    }
 
     // 3. Files, then the database.
     log(`Restoring ${manifest.files.count} file(s) into ${store.describe}${done.size ? ` (${done.size} already there)` : ''}…`);
