@@ -206,6 +206,11 @@ describe.each(cases)('backup and restore on $backend', ({ setup, child }) => {
     const one = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).files.entries[0].key as string;
     fs.appendFileSync(path.join(damaged, 'files', one), 'x');
     await expect(restore(ctx.target, damaged)).rejects.toThrow(/does not match its checksum/);
+    // A key that would leave the folder when it becomes a path.
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files: { entries: { key: string }[] } };
+    manifest.files.entries[0].key = 'uploads/../../escaped.webp';
+    fs.writeFileSync(path.join(damaged, 'manifest.json'), JSON.stringify(manifest));
+    await expect(restore(ctx.target, damaged)).rejects.toThrow(/files\.entries\.0\.key: a key under uploads\/ or private\//);
     const other = { ...ctx.target, databaseUrl: ctx.target.databaseUrl ? undefined : PG_URL };
     await expect(restore(other, dir)).rejects.toThrow(/a backup restores into the same kind of database/);
   });

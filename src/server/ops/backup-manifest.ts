@@ -13,8 +13,17 @@ export const MANIFEST_FORMAT = 'gym-backup';
 export const MANIFEST_VERSION = 1;
 
 const sha256Text = z.string().regex(/^[0-9a-f]{64}$/);
-// Keys are ours ('uploads/<area>/<name>', 'private/<area>/<name>'): no '..', no absolute path.
-const fileKey = z.string().regex(/^(uploads|private)\/([A-Za-z0-9._-]+\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'a key under uploads/ or private/');
+// A key under uploads/ or private/ that stays inside the backup folder and DATA_DIR when it
+// becomes a path: no empty, '.' or '..' segment, no backslash, no control character.
+const fileKey = z
+  .string()
+  .refine(
+    (k) =>
+      /^(uploads|private)\//.test(k) &&
+      ![...k].some((c) => c < ' ' || c === '\u007f' || c === '\\') &&
+      k.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..'),
+    'a key under uploads/ or private/ without empty, "." or ".." parts',
+  );
 
 const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT),

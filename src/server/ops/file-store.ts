@@ -72,12 +72,14 @@ function diskStore(dataDir: string): FileStore {
   };
 }
 
-function bucketStore(config: Config & { s3: NonNullable<Config['s3']> }): FileStore {
-  const client: S3Client = s3ClientFor(config.s3);
-  const bucket = config.s3.bucket;
+function bucketStore(settings: NonNullable<Config['s3']>): FileStore {
+  // A copy of the settings: a client of our own, closed by close() without touching the app's.
+  const s3 = { ...settings };
+  const client: S3Client = s3ClientFor(s3);
+  const bucket = s3.bucket;
   return {
     kind: 's3',
-    describe: `bucket ${bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
+    describe: `bucket ${bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`,
     async list() {
       const out: StoredFile[] = [];
       for (const prefix of STORE_PREFIXES) {
@@ -107,11 +109,11 @@ function bucketStore(config: Config & { s3: NonNullable<Config['s3']> }): FileSt
         }),
       );
     },
-    close: () => closeS3Client(config.s3),
+    close: () => closeS3Client(s3),
   };
 }
 
 /** The store the server with this configuration uses. */
 export function fileStoreFor(config: Config): FileStore {
-  return config.s3 ? bucketStore({ ...config, s3: config.s3 }) : diskStore(config.dataDir);
+  return config.s3 ? bucketStore(config.s3) : diskStore(config.dataDir);
 }
