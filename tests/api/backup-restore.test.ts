@@ -177,14 +177,31 @@ describe.each(cases)('backup and restore on $backend', ({ setup, child }) => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('backs up the database and every upload with a manifest of counts and checksums', async () => {
-    if (child === 'backup') {
-      const r = await script('backup', dir, ctx.scriptEnv(ctx.source.config));
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/Backup complete/);
-    } else {
-      await backup(ctx.source.config, dir);
+  it('backs up the database and every upload with a manifest of counts and checksums, while bookings keep coming', async () => {
+    // The site stays open: bookings made during the backup must not make its counts disagree
+    // with its dump (the restore checks them).
+    let busy = true;
+    let during = 0;
+    const writes = (async () => {
+      for (let nth = 1; busy; nth++) {
+        const res = await ctx.source.inject({ method: 'POST', url: '/api/reservations', payload: bookingFor(customer(), {}, { nth: 1 + (nth % 8) }) });
+        if (res.statusCode === 201) during += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    try {
+      if (child === 'backup') {
+        const r = await script('backup', dir, ctx.scriptEnv(ctx.source.config));
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toMatch(/Backup complete/);
+      } else {
+        await backup(ctx.source.config, dir);
+      }
+    } finally {
+      busy = false;
+      await writes;
     }
+    expect(during).toBeGreaterThan(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Awaited<ReturnType<typeof backup>>;
     expect(manifest).toMatchObject({ format: 'gym-backup', version: 1, database: { dialect: ctx.source.backend } });
     expect(manifest.database.tables.reservations).toBeGreaterThanOrEqual(1);
