@@ -169,7 +169,9 @@ export async function targetDatabaseProblem(config: Config, backupSchema: string
     const file = path.join(config.dataDir, SQLITE_FILE);
     if (!(await fs.stat(file).catch(() => null))) return null;
     const tables = Object.keys(sqliteTableCounts(file));
-    return tables.length ? `${file} already holds ${tables.length} table(s)` : null;
+    return tables.length
+      ? `${file} already holds ${tables.length} table(s); restore into an empty DATA_DIR (and stop the app first: its first start fills one)`
+      : null;
   }
   const client = await pgClient(config);
   try {
@@ -178,7 +180,9 @@ export async function targetDatabaseProblem(config: Config, backupSchema: string
       return `the backup holds PostgreSQL schema "${backupSchema}" but the app with this DATABASE_URL uses "${schema}" (set its search_path to "${backupSchema}", e.g. ?options=-csearch_path%3D${backupSchema})`;
     }
     const tables = Object.keys(await pgTableCounts(client, schema));
-    return tables.length ? `PostgreSQL schema "${schema}" already holds ${tables.length} table(s)` : null;
+    return tables.length
+      ? `PostgreSQL schema "${schema}" already holds ${tables.length} table(s); restore into an empty database (and stop the app first: its first start fills one)`
+      : null;
   } finally {
     await client.end().catch(() => {});
   }

@@ -26,7 +26,7 @@ export async function restore(config: Config, dir: string, opts: OpsOptions = {}
 
   // 1. The target is empty (or holds only this backup's files, from a restore cut short).
   const dbProblem = await targetDatabaseProblem(config, manifest.database.schema);
-  if (dbProblem) throw new OpsError(`Refusing to restore: ${dbProblem}. Restore into an empty database (and stop the app: its first start fills one).`);
+  if (dbProblem) throw new OpsError(`Refusing to restore: ${dbProblem}.`);
   const store = fileStoreFor(config);
   try {
     const wanted = new Map(manifest.files.entries.map((e) => [e.key, e.bytes]));
