@@ -117,8 +117,8 @@ function spawnTracked(command: string, args: string[], env: NodeJS.ProcessEnv, c
   const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(proc);
   proc.once('exit', () => live.delete(proc));
-  proc.stdout!.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
-  proc.stderr!.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
+  proc.stdout.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
+  proc.stderr.on('data', (b: Buffer) => chunks.push(b.toString('utf8')));
   return proc;
 }
 
@@ -152,7 +152,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   if (!fs.existsSync(MAIN) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
     throw new Error('The production build is missing (dist/node/main.js, dist/client): run `npm run build` first (npm run test:e2e does).');
   }
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanups: (() => unknown)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => {});
   };
@@ -180,7 +180,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     cleanups.push(() => db.end());
 
     const [smtp, s3] = await Promise.all([startSmtpPeer(), startS3Server('gym-cluster')]);
-    cleanups.push(() => smtp.close(), () => s3.close());
+    cleanups.push(
+      () => smtp.close(),
+      () => s3.close(),
+    );
 
     const caddyPort = await freePort();
     const publicUrl = `http://127.0.0.1:${caddyPort}`;
@@ -233,7 +236,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         async start() {
           if (instance.running()) throw new Error(`${name} is already running`);
           proc = spawnTracked(process.execPath, [MAIN], { ...baseEnv, PORT: String(port), DATA_DIR: dataDir }, chunks);
-          await waitHealthy(url, name, proc, instance.output);
+          await waitHealthy(url, name, proc, () => chunks.join(''));
         },
       };
       cleanups.push(async () => {

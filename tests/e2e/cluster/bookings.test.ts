@@ -69,7 +69,8 @@ describe('bookings through Caddy on two instances', () => {
     await waitUntil(() => toCustomers().length >= accepted.length, 120_000, `${accepted.length} confirmations`);
     await new Promise((r) => setTimeout(r, 3000));
     const perRecipient = new Map<string, number>();
-    for (const m of toCustomers()) for (const t of m.to.filter((x) => everyone.has(x.toLowerCase()))) perRecipient.set(t.toLowerCase(), (perRecipient.get(t.toLowerCase()) ?? 0) + 1);
+    for (const m of toCustomers())
+      for (const t of m.to.filter((x) => everyone.has(x.toLowerCase()))) perRecipient.set(t.toLowerCase(), (perRecipient.get(t.toLowerCase()) ?? 0) + 1);
     expect(perRecipient.size).toBe(accepted.length);
     for (const [to, n] of perRecipient) {
       expect(acceptedEmails.has(to), to).toBe(true);
