@@ -17,7 +17,7 @@ describe('bookings through Caddy on two instances', () => {
   beforeAll(async () => {
     cluster = await startCluster();
     token = await adminToken(cluster.url);
-  });
+  }, 180_000);
   afterAll(async () => {
     await cluster?.close();
   });
@@ -76,7 +76,7 @@ describe('bookings through Caddy on two instances', () => {
       expect(acceptedEmails.has(to), to).toBe(true);
       expect(n, to).toBe(1);
     }
-  });
+  }, 240_000);
 
   it('an instance killed (SIGKILL) in the middle of a booking load loses no acknowledged booking; Caddy sends the rest to the survivor', async () => {
     const sessions = (await comingSessions(cluster.url, 'Brazilian Jiu Jitsu')).slice(0, 2);
@@ -128,5 +128,5 @@ describe('bookings through Caddy on two instances', () => {
       body: bookingFor(customer(), { course: sessions[0].course, dateTime: sessions[0].startsAt }),
     });
     expect(again.status).toBe(201);
-  });
+  }, 120_000);
 });

@@ -16,7 +16,7 @@ describe('two instances starting together on an empty database', () => {
   let browser: Browser;
   beforeAll(async () => {
     [cluster, browser] = await Promise.all([startCluster({ seedDemo: true }), launchBrowser()]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await cluster?.close();

@@ -19,7 +19,7 @@ describe('shared state across two instances', () => {
   beforeAll(async () => {
     cluster = await startCluster({ env: { REMINDER_LEAD_HOURS: String(LEAD_HOURS), LOGIN_FAILURE_LIMIT: '5/15m' } });
     token = await adminToken(cluster.url);
-  });
+  }, 180_000);
   afterAll(async () => {
     await cluster?.close();
   });
@@ -54,7 +54,7 @@ describe('shared state across two instances', () => {
     expect([...perRecipient.values()]).toEqual(people.map(() => 1));
     const queued = await cluster.db.query('select id from reservations where session_date = $1 and reminder_queued_at is null', [session.date]);
     expect(queued.rows).toEqual([]);
-  });
+  }, 120_000);
 
   it('a login limit reached through one instance holds on the other', async () => {
     const address = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
