@@ -24,6 +24,8 @@ describe('first-start seeding by several instances at once', () => {
 
   it('seeds one admin, and no seeding fails', async () => {
     for (let n = 0; n < 3; n++) {
+      const dataDir = tempDir();
+      dirs.push(dataDir);
       const config = loadConfig({
         DATA_DIR: tempDir(),
         LOG_LEVEL: 'silent',
