@@ -77,7 +77,7 @@ describe('deploy/gym@.service', () => {
     expect(main).toMatch(/process\.exit\(1\);\s*\}, 20_000\);/);
   });
 
-  it('is a unit systemd accepts (systemd-analyze verify, as instance gym@3001)', async (ctx) => {
+  it('is a unit systemd accepts (systemd-analyze verify, as instance gym@3001)', async () => {
     if (!fs.existsSync(SYSTEMD_ANALYZE)) throw new Error(`${SYSTEMD_ANALYZE} is missing: install systemd (apt-get install systemd) to verify the unit`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gym-unit-'));
     try {
