@@ -3,7 +3,6 @@ import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
 import swagger from '@fastify/swagger';
@@ -40,6 +39,8 @@ import { HttpError, badRequest } from './errors';
 import { defaultErrorCode } from '../shared/error-codes';
 import { galleryRoutes } from './gallery/gallery.routes';
 import { createPublicCache } from './lib/public-cache';
+import { createCacheBus, type CacheBus } from './cluster/cache-bus';
+import { createHealthCheck } from './cluster/health';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiryJob;
     /** Reads the gym's mailbox (issue 22); only when IMAP_URL is set. */
     imapReader: ImapReader | undefined;
+    /** Public cache invalidations between instances (PostgreSQL only). */
+    cacheBus: CacheBus | undefined;
   }
 }
 
@@ -156,6 +159,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
   const mail = createMailQueue({ db: handle.db, config, log: app.log });
   const push = createPushNotifier({ db: handle.db, config, log: app.log });
+  // One SQLite process sees every write. Instances sharing PostgreSQL tell each other of theirs
+  // (LISTEN/NOTIFY, cluster/cache-bus.ts); the TTL is only a safety net there.
+  const localCache = createPublicCache({ ttlMs: handle.dialect === 'postgres' ? config.publicCacheTtlMs : 0 });
+  const cacheBus =
+    handle.dialect === 'postgres' && config.databaseUrl
+      ? createCacheBus({
+          cache: localCache,
+          db: handle.db,
+          databaseUrl: config.databaseUrl,
+          schema: config.databaseSchema,
+          log: app.log,
+          onRemote: (domain) => {
+            // Another instance's write: a post it scheduled, settings its e-mails would use.
+            if (domain === undefined || domain === 'blog') void ctx.blogSchedule?.rearm();
+            if (domain === undefined || domain === 'settings')
+              getSiteSettings(ctx).catch((err: unknown) => app.log.error({ err }, 'site settings not reloaded after another instance saved them'));
+          },
+        })
+      : undefined;
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -164,13 +186,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stats,
     mail,
     push,
-    // One SQLite process sees every write; instances sharing PostgreSQL refresh within 5 s.
-    publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
+    publicCache: cacheBus?.cache ?? localCache,
     // Cards only with STRIPE_SECRET_KEY; a checkout session lapses with the order's hold.
     cardGateway: config.stripe ? createStripeGateway(config.stripe, { holdMs: config.paymentHoldMs }) : undefined,
   };
   checkpointThreadError = (err) => app.log.warn({ err }, 'SQLite checkpoint thread stopped; the main connection checkpoints instead');
   app.decorate('ctx', ctx);
+  app.decorate('cacheBus', cacheBus);
   ctx.blogSchedule = createBlogSchedule(ctx);
   const reminders = createReminderJob(ctx, { now: opts.now });
   app.decorate('reminders', reminders);
@@ -301,14 +323,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, payload);
   });
 
+  // The load balancer's check: 503 while the database or the bucket cannot be reached.
+  const health = createHealthCheck(ctx);
   app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'error', error: 'Database unavailable', code: 'internal' });
-    }
+    const result = await health();
+    if (result.ok) return { status: 'ok' };
+    app.log.warn({ reason: result.reason }, 'health check failed');
+    return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', error: result.reason, code: 'internal' });
   });
 
   authRoutes(app, ctx);
@@ -336,6 +357,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   customersRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
+  // First of the onReady hooks: what they read is cached only once the instance listens.
+  if (cacheBus) app.addHook('onReady', () => cacheBus.start());
   if (opts.startWorkers !== false) {
     app.addHook('onReady', async () => {
       mail.start();
@@ -354,6 +377,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await vite?.close();
+    // Before the pool closes: notifications being sent go first.
+    await cacheBus?.stop();
     await ctx.blogSchedule?.stop();
     // The job first: a reminder it queues while stopping still reaches the outbox.
     await reminders.stop();
