@@ -106,6 +106,7 @@ async function createDevVite(): Promise<ViteDevServer> {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // The logger exists only once Fastify does; a checkpoint thread failing before then is told on stderr.
   let checkpointThreadError = (err: unknown) => console.error('SQLite checkpoint thread stopped; the main connection checkpoints instead', err);
+  let poolError = (err: unknown) => console.error('PostgreSQL connection lost; the pool opens another', err);
   const handle =
     opts.database ??
     openDatabase({
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       schema: config.databaseSchema,
       checkpointThread: config.sqliteCheckpointThread,
       onCheckpointThreadError: (err) => checkpointThreadError(err),
+      onPoolError: (err) => poolError(err),
     });
   await migrate(handle, config.databaseSchema);
 
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     cardGateway: config.stripe ? createStripeGateway(config.stripe, { holdMs: config.paymentHoldMs }) : undefined,
   };
   checkpointThreadError = (err) => app.log.warn({ err }, 'SQLite checkpoint thread stopped; the main connection checkpoints instead');
+  poolError = (err) => app.log.warn({ err }, 'PostgreSQL connection lost; the pool opens another');
   app.decorate('ctx', ctx);
   app.decorate('cacheBus', cacheBus);
   ctx.blogSchedule = createBlogSchedule(ctx);
