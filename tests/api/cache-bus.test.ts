@@ -117,6 +117,24 @@ describe('public cache across two instances on PostgreSQL', () => {
     expect(await within(1_000, async () => (await categoryNames(b)).includes('After drop')), 'B shows the category within 1 s').toBe(true);
   });
 
+  it('a post scheduled through an instance that then stops goes live on the other', async () => {
+    // B arms its own timer when told of A's blog write: the publication does not depend on A.
+    const c = await createTestApp('postgres', { databaseSchema: a.config.databaseSchema });
+    const author = (await c.signIn('admin')).token;
+    const slug = `scheduled-${randomBytes(3).toString('hex')}`;
+    const categoryId = (await b.inject({ method: 'GET', url: '/api/blog-categories' })).json<{ id: number }[]>()[0].id;
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const payload = { title: 'Later', slug, content: 'Body', categoryId, published: true, publishAt: at };
+    const res = await c.inject({ method: 'POST', url: '/api/blog-posts', token: author, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    await c.app.close();
+    const slugs = async () => (await b.inject({ method: 'GET', url: '/api/blog-posts' })).json<{ slug: string }[]>().map((p) => p.slug);
+    expect(await slugs()).not.toContain(slug);
+    expect(cachedIn(b.app, '/api/blog-posts')).toBe(true);
+    const wait = Date.parse(at) - Date.now();
+    expect(await within(wait + 1_000, async () => (await slugs()).includes(slug)), 'B shows the post once it is live').toBe(true);
+  });
+
   it('closes its listening connection with the app', async () => {
     const c = await createTestApp('postgres', { databaseSchema: a.config.databaseSchema });
     const pid = c.app.cacheBus!.listenerPid();
