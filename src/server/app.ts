@@ -86,6 +86,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Start the outbox worker (default true). */
   startWorkers?: boolean;
+  /** PostgreSQL: tell other instances of public cache invalidations (default true; off only to measure its cost). */
+  cacheBus?: boolean;
   logger?: boolean;
   /** Where the log goes (tests read it); stdout otherwise. */
   logStream?: { write(line: string): void };
@@ -165,7 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // (LISTEN/NOTIFY, cluster/cache-bus.ts); the TTL is only a safety net there.
   const localCache = createPublicCache({ ttlMs: handle.dialect === 'postgres' ? config.publicCacheTtlMs : 0 });
   const cacheBus =
-    handle.dialect === 'postgres' && config.databaseUrl
+    handle.dialect === 'postgres' && config.databaseUrl && opts.cacheBus !== false
       ? createCacheBus({
           cache: localCache,
           db: handle.db,
