@@ -38,8 +38,8 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { defaultErrorCode } from '../shared/error-codes';
 import { galleryRoutes } from './gallery/gallery.routes';
-import { createPublicCache } from './lib/public-cache';
-import { createCacheBus, type CacheBus } from './cluster/cache-bus';
+import type { CacheBus } from './cluster/cache-bus';
+import { createInstanceCache, followRemoteWrite } from './cluster/instance-cache';
 import { createHealthCheck } from './cluster/health';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
@@ -163,25 +163,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
   const mail = createMailQueue({ db: handle.db, config, log: app.log });
   const push = createPushNotifier({ db: handle.db, config, log: app.log });
-  // One SQLite process sees every write. Instances sharing PostgreSQL tell each other of theirs
-  // (LISTEN/NOTIFY, cluster/cache-bus.ts); the TTL is only a safety net there.
-  const localCache = createPublicCache({ ttlMs: handle.dialect === 'postgres' ? config.publicCacheTtlMs : 0 });
-  const cacheBus =
-    handle.dialect === 'postgres' && config.databaseUrl && opts.cacheBus !== false
-      ? createCacheBus({
-          cache: localCache,
-          db: handle.db,
-          databaseUrl: config.databaseUrl,
-          schema: config.databaseSchema,
-          log: app.log,
-          onRemote: (domain) => {
-            // Another instance's write: a post it scheduled, settings its e-mails would use.
-            if (domain === undefined || domain === 'blog') void ctx.blogSchedule?.rearm();
-            if (domain === undefined || domain === 'settings')
-              getSiteSettings(ctx).catch((err: unknown) => app.log.error({ err }, 'site settings not reloaded after another instance saved them'));
-          },
-        })
-      : undefined;
+  const { cache: publicCache, bus: cacheBus } = createInstanceCache({
+    handle,
+    config,
+    log: app.log,
+    bus: opts.cacheBus !== false,
+    onRemote: (domain) => followRemoteWrite(ctx, domain),
+  });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -190,7 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stats,
     mail,
     push,
-    publicCache: cacheBus?.cache ?? localCache,
+    publicCache,
     // Cards only with STRIPE_SECRET_KEY; a checkout session lapses with the order's hold.
     cardGateway: config.stripe ? createStripeGateway(config.stripe, { holdMs: config.paymentHoldMs }) : undefined,
   };
