@@ -146,7 +146,8 @@ describe('public cache across two instances on PostgreSQL', () => {
 
 describe('a notification that cannot be sent', () => {
   // A role that is not a superuser, so that taking pg_notify away from it makes every
-  // notification fail while its writes still succeed.
+  // notification fail while its writes still succeed. The revoke is database-wide but touches
+  // only roles that are not superusers (other suites connect as postgres), and is undone at once.
   const role = `cache_bus_${randomBytes(4).toString('hex')}`;
   const logs: string[] = [];
   let writer: FastifyInstance;
