@@ -3,7 +3,6 @@ import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
 import swagger from '@fastify/swagger';
@@ -39,7 +38,9 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { HttpError, badRequest } from './errors';
 import { defaultErrorCode } from '../shared/error-codes';
 import { galleryRoutes } from './gallery/gallery.routes';
-import { createPublicCache } from './lib/public-cache';
+import type { CacheBus } from './cluster/cache-bus';
+import { createInstanceCache, followRemoteWrite } from './cluster/instance-cache';
+import { createHealthCheck } from './cluster/health';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiryJob;
     /** Reads the gym's mailbox (issue 22); only when IMAP_URL is set. */
     imapReader: ImapReader | undefined;
+    /** Public cache invalidations between instances (PostgreSQL only). */
+    cacheBus: CacheBus | undefined;
   }
 }
 
@@ -83,6 +86,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Start the outbox worker (default true). */
   startWorkers?: boolean;
+  /** PostgreSQL: tell other instances of public cache invalidations (default true; off only to measure its cost). */
+  cacheBus?: boolean;
   logger?: boolean;
   /** Where the log goes (tests read it); stdout otherwise. */
   logStream?: { write(line: string): void };
@@ -103,6 +108,7 @@ async function createDevVite(): Promise<ViteDevServer> {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // The logger exists only once Fastify does; a checkpoint thread failing before then is told on stderr.
   let checkpointThreadError = (err: unknown) => console.error('SQLite checkpoint thread stopped; the main connection checkpoints instead', err);
+  let poolError = (err: unknown) => console.error('PostgreSQL connection lost; the pool opens another', err);
   const handle =
     opts.database ??
     openDatabase({
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       schema: config.databaseSchema,
       checkpointThread: config.sqliteCheckpointThread,
       onCheckpointThreadError: (err) => checkpointThreadError(err),
+      onPoolError: (err) => poolError(err),
     });
   await migrate(handle, config.databaseSchema);
 
@@ -156,6 +163,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
   const mail = createMailQueue({ db: handle.db, config, log: app.log });
   const push = createPushNotifier({ db: handle.db, config, log: app.log });
+  const { cache: publicCache, bus: cacheBus } = createInstanceCache({
+    handle,
+    config,
+    log: app.log,
+    bus: opts.cacheBus !== false,
+    onRemote: (domain) => followRemoteWrite(ctx, domain),
+  });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -164,13 +178,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stats,
     mail,
     push,
-    // One SQLite process sees every write; instances sharing PostgreSQL refresh within 5 s.
-    publicCache: createPublicCache({ ttlMs: handle.dialect === 'postgres' ? 5_000 : 0 }),
+    publicCache,
     // Cards only with STRIPE_SECRET_KEY; a checkout session lapses with the order's hold.
     cardGateway: config.stripe ? createStripeGateway(config.stripe, { holdMs: config.paymentHoldMs }) : undefined,
   };
   checkpointThreadError = (err) => app.log.warn({ err }, 'SQLite checkpoint thread stopped; the main connection checkpoints instead');
+  poolError = (err) => app.log.warn({ err }, 'PostgreSQL connection lost; the pool opens another');
   app.decorate('ctx', ctx);
+  app.decorate('cacheBus', cacheBus);
   ctx.blogSchedule = createBlogSchedule(ctx);
   const reminders = createReminderJob(ctx, { now: opts.now });
   app.decorate('reminders', reminders);
@@ -301,14 +316,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, payload);
   });
 
+  // The load balancer's check: 503 while the database or the bucket cannot be reached.
+  const health = createHealthCheck(ctx);
   app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'error', error: 'Database unavailable', code: 'internal' });
-    }
+    const result = await health();
+    if (result.ok) return { status: 'ok' };
+    app.log.warn({ reason: result.reason }, 'health check failed');
+    return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', error: result.reason, code: 'internal' });
   });
 
   authRoutes(app, ctx);
@@ -336,6 +350,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   customersRoutes(app, ctx);
   await webRoutes(app, ctx, { vite });
 
+  // First of the onReady hooks: what they read is cached only once the instance listens.
+  if (cacheBus) app.addHook('onReady', () => cacheBus.start());
   if (opts.startWorkers !== false) {
     app.addHook('onReady', async () => {
       mail.start();
@@ -354,6 +370,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await vite?.close();
+    // Before the pool closes: notifications being sent go first.
+    await cacheBus?.stop();
     await ctx.blogSchedule?.stop();
     // The job first: a reminder it queues while stopping still reaches the outbox.
     await reminders.stop();

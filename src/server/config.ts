@@ -56,6 +56,8 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
+  // PostgreSQL only: the public cache's safety net; writes reach every instance at once (LISTEN/NOTIFY).
+  PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions/050-booking-reminders-once-per-booking-through-the-outbox.md).
   REMINDER_LEAD_HOURS: z.coerce
     .number()
@@ -153,6 +155,8 @@ export interface Config {
   timezone: string;
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   sessionTtlMs: number;
+  /** PostgreSQL: public cache entries also expire after this long (PUBLIC_CACHE_TTL_SECONDS). */
+  publicCacheTtlMs: number;
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -257,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.GYM_NOTIFY_EMAIL ?? 'admin@localhost'}`,
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    publicCacheTtlMs: e.PUBLIC_CACHE_TTL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',

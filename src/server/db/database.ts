@@ -50,6 +50,8 @@ export interface DatabaseOptions {
   checkpointThread?: boolean;
   /** SQLite only: told when the checkpoint thread stops and the main connection takes over. */
   onCheckpointThreadError?: (err: unknown) => void;
+  /** PostgreSQL only: told when a pooled connection breaks (the pool replaces it). */
+  onPoolError?: (err: unknown) => void;
 }
 
 // pg is loaded only when DATABASE_URL is set: the SQLite default never maps it.
@@ -72,6 +74,12 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
+    // A connection that breaks (the server restarted, the network went) emits 'error' on its
+    // client, and on the pool too while idle: unheard, either would end the process instead of
+    // the query failing and the pool opening another connection. Told once, by the client's.
+    const lost = opts.onPoolError ?? ((err: unknown) => console.error('PostgreSQL connection lost', err));
+    pool.on('connect', (client) => client.on('error', lost));
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

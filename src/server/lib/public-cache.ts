@@ -37,8 +37,8 @@ export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
   if (path === '/api/blog-posts' || path.startsWith('/api/blog-posts/')) return ['blog'];
   return 'all';
 }
-// With several instances on one PostgreSQL database a write on one instance does not reach the
-// others' memory, so there every entry also expires after `ttlMs` (0: never).
+// With several instances on one PostgreSQL database every invalidation also reaches the others
+// (cluster/cache-bus.ts); every entry there also expires after `ttlMs` (0: never), a safety net.
 export function createPublicCache(opts: { maxEntries?: number; maxResponses?: number; maxResponseBytes?: number; ttlMs?: number } = {}): PublicCache {
   const maxEntries = opts.maxEntries ?? 500;
   const maxResponses = opts.maxResponses ?? 2_000;
