@@ -15,8 +15,8 @@ const MAX_WAIT_MS = 6 * 60 * 60 * 1000;
 /**
  * Scheduled posts: every public read filters on the publication instant, so the data is right
  * at any moment; what would stay behind is the public cache (lists, pages, feed, sitemap). This
- * timer drops it when the next scheduled post goes live. Instances sharing PostgreSQL also
- * expire their cache after 5 s, so another instance's schedule reaches them too.
+ * timer drops it when the next scheduled post goes live. On PostgreSQL another instance's blog
+ * write reaches this one as an invalidation (cluster/cache-bus.ts), which re-arms this timer.
  */
 export function createBlogSchedule(ctx: AppContext): BlogSchedule {
   let timer: NodeJS.Timeout | undefined;

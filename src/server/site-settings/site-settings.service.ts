@@ -21,8 +21,8 @@ import * as repo from './site-settings.repository';
 
 // The gym's facts are read by every page, the head, the feed, the sitemap and the e-mails: they
 // are kept in the public cache (key settings:current) and dropped by every save. That cache
-// never expires on SQLite (one process sees every write); on PostgreSQL its entries live 5 s, so
-// instances sharing the database show a save made on another one within 5 s.
+// never expires on SQLite (one process sees every write); on PostgreSQL a save on another
+// instance drops it within a second (LISTEN/NOTIFY, cluster/cache-bus.ts), the TTL only a safety net.
 
 const CACHE_KEY = 'settings:current';
 export const HISTORY_LIMIT = 50;
@@ -147,7 +147,7 @@ export async function listSiteSettingsHistory(ctx: AppContext): Promise<SiteSett
 export async function restoreSiteSettings(ctx: AppContext, entryId: number, userId: number): Promise<CurrentSiteSettings> {
   const entry = await repo.findHistoryEntry(ctx.db, entryId);
   if (!entry) throw notFound(HISTORY_ENTRY_NOT_FOUND);
-  // The stored version, not the cached one (up to 5 s old on PostgreSQL).
+  // The stored version, not the cached one (another instance's save may be in flight).
   const current = await repo.findSiteSettings(ctx.db);
   return writeVersion(ctx, parseStored(ctx, entry.data), current?.version ?? 1, userId);
 }
