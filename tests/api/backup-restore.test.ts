@@ -82,7 +82,9 @@ async function site(app: FastifyInstance, made: Made) {
     '/api/passes',
     '/api/site-settings',
   ]) {
-    out[url] = (await get(url)).body;
+    // A page carries the instants its server read the data at (the query state it hands the
+    // browser): when it was read, not what the site shows.
+    out[url] = (await get(url)).body.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
   }
   for (const url of made.imageUrls) out[url] = (await get(url)).rawPayload.toString('base64');
   out.slip = (await get(`/api/orders/${made.orderId}/slip`, made.admin)).rawPayload.toString('base64');
