@@ -25,7 +25,8 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   'manage-booking': ['src/web/routes/site/manage-booking-page.tsx'],
   order: ['src/web/routes/site/order-page.tsx'],
   blog: ['src/web/routes/site/blog-list-page.tsx'],
-  article: ['src/web/routes/site/blog-article-page.tsx', 'src/web/features/blog/markdown-body.tsx'],
+  // Not the Markdown renderer: the article's body reuses the server's HTML (features/blog/article-body.tsx).
+  article: ['src/web/routes/site/blog-article-page.tsx'],
   'not-found': ['src/web/routes/site/not-found-page.tsx'],
   admin: ['src/web/admin/admin-app.tsx'],
 };
@@ -73,6 +74,5 @@ export function matchPage(pathname: string): PageMatch {
 }
 
 export function preloadPage(kind: PageKind): Promise<unknown> {
-  const extra = kind === 'article' ? [import('../features/blog/markdown-body')] : [];
-  return Promise.all([loaders[kind](), ...extra]);
+  return loaders[kind]();
 }

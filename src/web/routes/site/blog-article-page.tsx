@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Clock, UserRound } from 'lucide-react';
-import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { srcSetOf, uploadVariants } from '../../../shared/media';
+import { ArticleBody } from '../../features/blog/article-body';
 import { postQuery } from '../../features/blog/queries';
 import { ShareButtons } from '../../features/blog/share-buttons';
 import { formatDate, readingMinutes } from '../../lib/format';
@@ -11,9 +11,6 @@ import { usePageTitle } from '../../lib/site-settings';
 import { useSiteUrl } from '../../lib/site-url';
 import { useIntlLocale, useLocalePath, useT, useTextLang } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
-
-// The Markdown renderer is its own chunk: only article pages download it.
-const MarkdownBody = lazy(() => import('../../features/blog/markdown-body'));
 
 function BackToBlog() {
   const t = useT();
@@ -117,11 +114,13 @@ export default function BlogArticlePage() {
             data-testid="featured-image"
           />
         )}
-        <div className="prose-article mt-10" data-testid="article-body" lang={lang}>
-          <Suspense fallback={<p className="text-ink-300">{t('article.loading')}</p>}>
-            <MarkdownBody content={post.content} />
-          </Suspense>
-        </div>
+        <ArticleBody
+          slug={post.slug}
+          content={post.content}
+          className="prose-article mt-10"
+          lang={lang}
+          fallback={<p className="text-ink-300">{t('article.loading')}</p>}
+        />
         <div className="mt-12 flex flex-col gap-6 border-t border-ink-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
           <ShareButtons url={url} title={post.title} />
           <BackToBlog />
