@@ -58,7 +58,9 @@ describe('back office: undo and bulk actions', () => {
       await page.getByRole('dialog', { name: 'Admin Panel' }).waitFor();
     }
     const badge = page.getByRole('navigation', { name: "Menu d'administration" }).getByTestId(testId);
-    const n = (await badge.count()) > 0 ? Number(await badge.innerText()) : 0;
+    // Read without waiting: the badge may go away between a count and a read (it is removed at 0).
+    const [text] = await badge.allInnerTexts();
+    const n = text === undefined ? 0 : Number(text);
     if (phone) {
       await page.getByRole('button', { name: 'Fermer le menu' }).click();
       await page.getByRole('dialog', { name: 'Admin Panel' }).waitFor({ state: 'detached' });
