@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/server/app';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { loadConfig, type Config, type RateLimits } from '../../src/server/config';
 import { createUser } from '../../src/server/users/users.service';
 
@@ -62,6 +63,39 @@ export function tempDir(prefix = 'gym-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** Drops a test's PostgreSQL schema and everything in it. */
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+}
+
+/**
+ * A database no migration has run on yet, in a folder (SQLite) or schema (PostgreSQL) of its
+ * own: a migration test takes it to the version it starts from with
+ * `migrate(handle, schema, { upTo })`, writes the old data, then runs the rest.
+ */
+export interface BareDatabase {
+  handle: DatabaseHandle;
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+export function openBareDatabase(backend: Backend): BareDatabase {
+  const dir = tempDir();
+  const schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  return {
+    handle,
+    schema,
+    async close() {
+      await handle.close();
+      if (schema) await dropSchema(schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(
   backend: Backend,
   overrides: Partial<Config> = {},
@@ -90,12 +124,7 @@ export async function createTestApp(
     backend,
     async close() {
       await app.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async signIn(role, opts = {}) {

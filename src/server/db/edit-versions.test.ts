@@ -1,33 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, PG_URL, tempDir, type Backend } from '../../../tests/helpers/test-app';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
+import { migrate, type DatabaseHandle } from './database';
 
 const at = '2025-01-01T10:00:00.000Z';
 
 // Migration 013 on a database with posts: versions start at 1, and a published post written
 // without a publication date (public reads now require one) gets its creation date.
 describe.each(backends)('migration 013 on a database with data (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tempDir();
-    if (backend === 'postgres') schema = `t_${randomBytes(6).toString('hex')}`;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  beforeAll(() => {
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterAll(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => bare?.close());
 
   it('backfills published_at of published posts only and starts every version at 1', async () => {
     await migrate(handle, schema, { upTo: '011-newsletter-opt-in' });

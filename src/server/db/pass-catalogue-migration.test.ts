@@ -1,34 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, PG_URL, tempDir, type Backend } from '../../../tests/helpers/test-app';
+import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
 import { passesFromSettings } from '../../shared/pass-catalogue';
 import { siteSettingsSchema } from '../../shared/schemas/site-settings';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { migrate, type DatabaseHandle } from './database';
 
 // Migration 022: a gym that ran before passes existed sells its own price table's cells, at the
 // prices the owner set, once the rows and columns are still the seed's.
 describe.each(backends)('migration 022 on stored settings (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tempDir();
-    if (backend === 'postgres') schema = `t_${randomBytes(6).toString('hex')}`;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  beforeAll(() => {
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterAll(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => bare?.close());
 
   it('turns the seed rows into passes, keeps the owner’s prices and leaves an invented row unsold', async () => {
     await migrate(handle, schema, { upTo: '021-passes-and-payments' });

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, PG_URL, tempDir, type Backend, type TestApp } from '../../../tests/helpers/test-app';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { backends, createTestApp, openBareDatabase, type BareDatabase, type Backend, type TestApp } from '../../../tests/helpers/test-app';
+import { migrate, type DatabaseHandle } from './database';
 
 const at = '2025-01-01T10:00:00.000Z';
 
@@ -109,24 +106,14 @@ describe.each(backends)('status and role checks on %s', (backend) => {
 
 // Data written before 003 (migrations up to 002) comes through the rebuild unchanged.
 describe.each(backends)('migration 003 on a database with data (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
-  beforeAll(async () => {
-    dir = tempDir();
-    if (backend === 'postgres') schema = `t_${randomBytes(6).toString('hex')}`;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  beforeAll(() => {
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterAll(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => bare?.close());
 
   it('keeps rows, ids, foreign keys, indexes and the id sequence', async () => {
     await migrate(handle, schema, { upTo: '002-session-expiry-index' });
