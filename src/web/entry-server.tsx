@@ -4,13 +4,14 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
-import { PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
+import { ISLAND_PAGES, PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
 import { passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
-import { QUERY_STATE_ID, createQueryClient } from './lib/query-client';
+import { QUERY_STATE_ID } from './lib/boot-state';
+import { createQueryClient } from './lib/query-client';
 import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
 import type { SiteSettings } from '../shared/schemas/site-settings';
@@ -40,6 +41,8 @@ export interface RenderResult {
   post: BlogPost | null;
   /** The page's language and its compiled catalogue, for the state script. */
   i18n: I18nBoot;
+  /** The page is made of islands (islands/boot.tsx): the browser needs no query state. */
+  islands: boolean;
 }
 
 export interface RenderOptions {
@@ -112,7 +115,7 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   );
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, status, page, state, post, i18n };
+  return { html, status, page, state, post, i18n, islands: ISLAND_PAGES.has(page.kind) };
 }
 
 /**

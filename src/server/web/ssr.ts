@@ -17,6 +17,7 @@ export interface RenderResult {
   state: unknown;
   post: unknown;
   i18n: { language: Language; messages: unknown };
+  islands: boolean;
 }
 
 interface EntryServer {

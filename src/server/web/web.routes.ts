@@ -87,7 +87,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     const site = await localizedSiteSettings(ctx, language);
     if (kind === 'admin') {
       // The back office is client-only; its head only keeps it out of search results.
-      const head = renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site));
+      const head = `${renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site))}\n    ${renderer.preloadLinks('admin')}`;
       const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ siteUrl: publicUrl, site })}</script>`;
       return sendHtml(
         reply,
@@ -109,7 +109,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
       });
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
       const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName, language }, site);
-      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ queries: result.state, siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ ...(result.islands ? { islands: true } : { queries: result.state }), siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
       const html = renderer.template
         .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
         .replace('<!--app-html-->', () => result.html)

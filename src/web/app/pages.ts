@@ -18,17 +18,26 @@ const loaders = {
   admin: () => import('../admin/admin-app'),
 } satisfies Record<PageKind, () => Promise<{ default: React.ComponentType }>>;
 
+/**
+ * Pages made of islands (islands/boot.tsx): the server's HTML is kept, and only their
+ * interactive parts hydrate, each on its own, without the router or the query cache.
+ */
+export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['blog', 'article', 'not-found']);
+
+// What every page made of islands hydrates at once: the runtime and the header.
+const ISLAND_BOOT = ['src/web/islands/boot.tsx', 'src/web/components/layout/site-header.tsx'];
+const APP_BOOT = 'src/web/app-boot.tsx';
+
 /** Source modules of each page (keys of Vite's manifest), for modulepreload hints. */
 export const PAGE_MODULES: Record<PageKind, string[]> = {
-  landing: ['src/web/routes/site/landing-page.tsx'],
-  booking: ['src/web/routes/site/booking-page.tsx'],
-  'manage-booking': ['src/web/routes/site/manage-booking-page.tsx'],
-  order: ['src/web/routes/site/order-page.tsx'],
-  blog: ['src/web/routes/site/blog-list-page.tsx'],
-  // Not the Markdown renderer: the article's body reuses the server's HTML (features/blog/article-body.tsx).
-  article: ['src/web/routes/site/blog-article-page.tsx'],
-  'not-found': ['src/web/routes/site/not-found-page.tsx'],
-  admin: ['src/web/admin/admin-app.tsx'],
+  landing: [APP_BOOT, 'src/web/routes/site/landing-page.tsx'],
+  booking: [APP_BOOT, 'src/web/routes/site/booking-page.tsx'],
+  'manage-booking': [APP_BOOT, 'src/web/routes/site/manage-booking-page.tsx'],
+  order: [APP_BOOT, 'src/web/routes/site/order-page.tsx'],
+  blog: ISLAND_BOOT,
+  article: ISLAND_BOOT,
+  'not-found': ISLAND_BOOT,
+  admin: [APP_BOOT, 'src/web/admin/admin-app.tsx'],
 };
 
 export const LandingPage = lazy(loaders.landing);

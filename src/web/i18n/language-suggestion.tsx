@@ -20,7 +20,7 @@ const SUGGESTION: Record<Language, { text: string; go: string; no: string }> = {
  * On a first visit whose browser prefers another of our languages: an offer to switch, never
  * a redirect. Shown after hydration only (the server's HTML is the same for every visitor).
  */
-export function LanguageSuggestion() {
+export default function LanguageSuggestion() {
   const page = useLanguage();
   const hrefIn = useSamePageIn();
   const [offer, setOffer] = useState<Language | null>(null);

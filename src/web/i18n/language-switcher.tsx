@@ -1,15 +1,15 @@
 import { Globe } from 'lucide-react';
-import { useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 import { localePath, splitLanguage } from '../../shared/i18n/paths';
+import { usePageUrl } from '../lib/page-url';
 import { rememberLanguage } from './language-choice';
 import { useLanguage, useT } from './i18n';
 
 /** The same page in another language: path, query and section kept. */
 export function useSamePageIn() {
-  const location = useLocation();
-  const { path } = splitLanguage(location.pathname);
-  return (language: Language) => `${localePath(language, path)}${location.search}${location.hash}`;
+  const { pathname, search, hash } = usePageUrl();
+  const { path } = splitLanguage(pathname);
+  return (language: Language) => `${localePath(language, path)}${search}${hash}`;
 }
 
 /**
@@ -28,6 +28,8 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
         lang={LANGUAGE_TAGS[l]}
         aria-current={l === current ? 'true' : undefined}
         onClick={() => rememberLanguage(l)}
+        // Read by islands/boot.tsx where this list is server HTML that never hydrates.
+        data-language={l}
         className={`block rounded-md px-3 py-2 whitespace-nowrap hover:text-blood-400 ${l === current ? 'font-bold text-gold-400' : 'text-bone-100'}`}
         data-testid={`lang-${l}`}
       >

@@ -14,6 +14,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** The id of the <script type="application/json"> element carrying the dehydrated queries. */
-export const QUERY_STATE_ID = '__QUERY_STATE__';

@@ -1,10 +1,13 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { splitLanguage } from '../../shared/i18n/paths';
 import { useLocalePath } from '../i18n/i18n';
 
 /** Delay before scrolling once / has rendered after a route change (SPEC.md §2). */
 export const SECTION_SCROLL_DELAY_MS = 100;
+
+// The section a link from another page asked / to show: kept for the next page load of this
+// tab, so the address stays "/" (the link's href, /#section, is what works without JavaScript).
+const PENDING_KEY = 'gym.section';
 
 export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -15,20 +18,36 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
+/** The section another page asked / to scroll to, read once. */
+export function takePendingSection(): string | null {
+  try {
+    const id = window.sessionStorage.getItem(PENDING_KEY);
+    window.sessionStorage.removeItem(PENDING_KEY);
+    return id;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Scrolls to a landing-page section; from another route it first goes to / and the landing
- * page scrolls once rendered (it reads `state.section`).
+ * Scrolls to a landing-page section; from another page it loads / (in the page's language),
+ * which scrolls there once rendered (landing-page.tsx). Needs no router: it also runs in
+ * islands (islands/boot.tsx).
  */
 export function useSectionNav() {
-  const navigate = useNavigate();
   const lp = useLocalePath();
   return useCallback(
     (id: string) => {
-      // The address bar, not the rendered route: while a lazy route still loads, the previous
-      // page stays on screen with the URL already changed, and a click then must go to /.
-      if (splitLanguage(window.location.pathname).path === '/') scrollToSection(id);
-      else void navigate(lp('/'), { state: { section: id } });
+      if (splitLanguage(window.location.pathname).path === '/' && scrollToSection(id)) return;
+      try {
+        window.sessionStorage.setItem(PENDING_KEY, id);
+      } catch {
+        // No storage (private mode): the hash still shows the section.
+        window.location.assign(`${lp('/')}#${id}`);
+        return;
+      }
+      window.location.assign(lp('/'));
     },
-    [navigate, lp],
+    [lp],
   );
 }

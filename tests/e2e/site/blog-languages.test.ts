@@ -55,7 +55,7 @@ describe('blog posts in their languages', () => {
     await expect(page.locator('[data-testid="post-list"] [lang]').count()).resolves.toBe(0);
     await expect(page.getByTestId('blog-other-language').count()).resolves.toBe(0);
     // Only the categories this blog has posts in.
-    await expect(page.getByRole('navigation', { name: 'Рубрики' }).getByRole('button').allTextContents()).resolves.toEqual(['Все', category.name]);
+    await expect(page.getByRole('navigation', { name: 'Рубрики' }).getByRole('link').allTextContents()).resolves.toEqual(['Все', category.name]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     expect(errors).toEqual([]);
     await close();

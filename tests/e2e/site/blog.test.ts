@@ -47,12 +47,15 @@ describe('blog', () => {
     await expect.poll(titles).toEqual(posts.slice(0, 6).map((p) => p.title));
 
     const category = posts.find((p) => p.category)!.category!;
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: category.name }).click();
+    // Filters are plain links (a page load, server-rendered), marked as the current page.
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await categories.getByRole('link', { name: category.name }).click();
     await page.waitForURL(site.url(`/blog?category=${category.slug}`));
     const inCategory = posts.filter((p) => p.category?.slug === category.slug).slice(0, 6);
     await expect.poll(titles).toEqual(inCategory.map((p) => p.title));
-    await expect(page.getByRole('button', { name: category.name }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(categories.getByRole('link', { name: category.name }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(categories.getByRole('link', { name: 'All', exact: true }).getAttribute('aria-current')).resolves.toBe(null);
+    await categories.getByRole('link', { name: 'All', exact: true }).click();
     await page.waitForURL(site.url('/blog'));
 
     // A filtered, paginated URL renders on the server too.
@@ -68,14 +71,16 @@ describe('blog', () => {
 
   it('shows the loading text, then "Failed to fetch posts." when the list cannot load', async () => {
     const { page, close } = await site.open(1280);
-    await gotoReady(page, site.url('/booking'));
+    // The list is server-rendered on a page load; the loading text shows when the landing page
+    // (hydrated whole, with its router) renders the list itself after its "View All Posts" link.
+    await gotoReady(page, site.url('/'));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/blog-posts?published=true&language=en', async (route) => {
       await held;
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' });
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.getByRole('link', { name: 'View All Posts' }).click();
     await page.getByText('Loading articles...').waitFor();
     release();
     await page.getByText('Failed to fetch posts.').waitFor();

@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Island } from '../../islands/island';
+import { PageUrlContext } from '../../lib/page-url';
 import { Toaster } from '../ui/toaster';
 import { MobileBar } from './mobile-bar';
 import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import SiteHeader from './site-header';
 import { useT } from '../../i18n/i18n';
-import { LanguageSuggestion } from '../../i18n/language-suggestion';
+import LanguageSuggestion from '../../i18n/language-suggestion';
 
 /** The spinner while a page's chunk loads; the public layout passes its language's word. */
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
@@ -46,22 +48,28 @@ function ScrollReset() {
 
 export function PublicLayout() {
   const t = useT();
+  const { pathname, search, hash } = useLocation();
   return (
-    <Toaster>
-      <a href="#main" className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
-        {t('layout.skip')}
-      </a>
-      <LanguageSuggestion />
-      <ScrollReset />
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="outline-none">
-        <Suspense fallback={<PageLoading label={t('layout.loading')} />}>
-          <Outlet />
-          <PageReady />
-        </Suspense>
-      </main>
-      <SiteFooter />
-      <MobileBar />
-    </Toaster>
+    <PageUrlContext.Provider value={{ pathname, search, hash }}>
+      <Toaster>
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-gold-400 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {t('layout.skip')}
+        </a>
+        <Island name="language-suggestion" component={LanguageSuggestion} props={{}} />
+        <ScrollReset />
+        <Island name="site-header" component={SiteHeader} props={{}} />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <Suspense fallback={<PageLoading label={t('layout.loading')} />}>
+            <Outlet />
+            <PageReady />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        <MobileBar />
+      </Toaster>
+    </PageUrlContext.Provider>
   );
 }

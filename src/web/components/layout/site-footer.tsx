@@ -4,16 +4,14 @@ import { Link } from 'react-router';
 import { NAV_SECTIONS } from '../../../shared/site';
 import { fullAddressOf, mailtoUrlOf, openingHoursLines, whatsappUrlOf } from '../../../shared/site-settings-data';
 import { useSiteSettings } from '../../lib/site-settings';
-import { lazyWhenVisible } from '../../lib/lazy-visible';
 import { useSectionNav } from '../../lib/section-nav';
 import { WhatsAppIcon } from '../ui/brand-icons';
+import { Island } from '../../islands/island';
+import NewsletterForm from '../../features/newsletter/newsletter-form';
 import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
 import { useLocalePath, useT } from '../../i18n/i18n';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
-
-// Its code loads when the footer comes near the viewport (zod only when the visitor uses it).
-const NewsletterForm = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
 
 export function SiteFooter() {
   const site = useSiteSettings();
@@ -99,7 +97,8 @@ export function SiteFooter() {
         {/* The sign-up row needs room for a whole address beside its button: the full width of
             the two-column footer, and the widest column of the four-column one. */}
         <div className="md:col-span-2 md:max-w-xl xl:col-span-1 xl:max-w-none">
-          <NewsletterForm fallback={<div className="min-h-36" />} />
+          {/* An island: its code loads when the footer comes near the viewport (zod only when the visitor uses it). */}
+          <Island name="newsletter-form" component={NewsletterForm} props={{}} when="visible" />
         </div>
       </div>
       <div className="border-t border-ink-800">

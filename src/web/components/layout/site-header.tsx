@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { NAV_SECTIONS } from '../../../shared/site';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useSectionNav } from '../../lib/section-nav';
@@ -9,21 +8,20 @@ import { buttonClass } from '../ui/button';
 import { useLocalePath, useT } from '../../i18n/i18n';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 
-export function SiteHeader() {
+// An island (islands/registry.ts): no router here, links are page loads.
+const MENU_ID = 'mobile-menu';
+
+export default function SiteHeader() {
   const site = useSiteSettings();
   // "Tiger Coast" then " Fight Club" in red when the short name begins the full name.
   const shortName = site.shortName;
   const rest = site.name.startsWith(shortName) ? site.name.slice(shortName.length) : '';
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const goToSection = useSectionNav();
-  const navigate = useNavigate();
-  const location = useLocation();
   const t = useT();
   const lp = useLocalePath();
 
-  // The mobile menu closes on navigation and on Escape.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The mobile menu closes on Escape.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
@@ -32,6 +30,7 @@ export function SiteHeader() {
   }, [open]);
 
   const onSection = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     // The open mobile menu pushes the page down: close it first, scroll once it is gone.
     if (open) {
@@ -40,19 +39,12 @@ export function SiteHeader() {
     } else goToSection(id);
   };
 
-  const bookNow = (e: MouseEvent<HTMLAnchorElement>) => {
-    e.preventDefault();
-    setOpen(false);
-    void navigate(lp('/booking'));
-    window.scrollTo({ top: 0 });
-  };
-
   const links = NAV_SECTIONS.map((s) =>
     s.id === 'blog' ? (
       <li key={s.id}>
-        <Link to={lp('/blog')} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
+        <a href={lp('/blog')} onClick={() => setOpen(false)} className="block rounded-md px-3 py-2 font-semibold text-bone-100 hover:text-blood-400">
           {t(`nav.${s.id}`)}
-        </Link>
+        </a>
       </li>
     ) : (
       <li key={s.id}>
@@ -78,14 +70,14 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher variant="header" />
-          <a href={lp('/booking')} onClick={bookNow} className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
+          <a href={lp('/booking')} onClick={() => setOpen(false)} className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
             {t('header.bookNow')}
           </a>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-md text-bone-50 hover:bg-ink-800 lg:hidden"
             aria-expanded={open}
-            aria-controls={menuId}
+            aria-controls={MENU_ID}
             aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
             onClick={() => setOpen((v) => !v)}
           >
@@ -93,11 +85,11 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      <nav id={menuId} aria-label={t('nav.mobile')} hidden={!open} className="border-t border-ink-800 bg-ink-950 lg:hidden">
+      <nav id={MENU_ID} aria-label={t('nav.mobile')} hidden={!open} className="border-t border-ink-800 bg-ink-950 lg:hidden">
         <ul className="container-site grid gap-1 py-4 text-lg">
           {links}
           <li className="pt-2">
-            <a href={lp('/booking')} onClick={bookNow} className={buttonClass('primary', 'md', 'w-full')}>
+            <a href={lp('/booking')} onClick={() => setOpen(false)} className={buttonClass('primary', 'md', 'w-full')}>
               {t('header.bookNow')}
             </a>
           </li>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { FacebookIcon, WhatsAppIcon, XIcon } from '../../components/ui/brand-icons';
 
-export function ShareButtons({ url, title }: { url: string; title: string }) {
+export default function ShareButtons({ url, title }: { url: string; title: string }) {
   const tr = useT();
   const [copied, setCopied] = useState(false);
   const u = encodeURIComponent(url);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
@@ -7,6 +6,7 @@ import { useToast } from '../../components/ui/toaster';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
+import { useAction } from '../../lib/use-action';
 import { ERROR_KEYS } from '../../i18n/errors';
 import { useLanguage, useT } from '../../i18n/i18n';
 
@@ -20,23 +20,25 @@ export default function NewsletterForm() {
   const t = useT();
   const language = useLanguage();
   const networkError = () => toast({ title: t('toast.error'), description: t('newsletter.network'), variant: 'error' });
-  const subscribe = useMutation({
-    // The page's language goes with the sign-up: the newsletter's e-mails are written in it.
-    mutationFn: (payload: { email: string; isActive: true; website?: string }) => apiPost('/api/newsletter-subscribers', { ...payload, language }),
-    onSuccess: () => {
-      toast({ title: t('newsletter.done'), description: t('newsletter.doneText'), variant: 'success' });
-      reset(formRef.current);
+  // The page's language goes with the sign-up: the newsletter's e-mails are written in it.
+  const subscribe = useAction(
+    (payload: { email: string; isActive: true; website?: string }) => apiPost('/api/newsletter-subscribers', { ...payload, language }),
+    {
+      onSuccess: () => {
+        toast({ title: t('newsletter.done'), description: t('newsletter.doneText'), variant: 'success' });
+        reset(formRef.current);
+      },
+      onError: (err) => {
+        // An answer from the server carries its text; no answer at all is a network failure.
+        if (err instanceof ApiError) {
+          toast({ title: t('toast.error'), description: err.serverMessage ?? t('newsletter.failed'), variant: 'error' });
+        } else {
+          networkError();
+        }
+      },
     },
-    onError: (err) => {
-      // An answer from the server carries its text; no answer at all is a network failure.
-      if (err instanceof ApiError) {
-        toast({ title: t('toast.error'), description: err.serverMessage ?? t('newsletter.failed'), variant: 'error' });
-      } else {
-        networkError();
-      }
-    },
-  });
-  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => subscribe.mutate(payload), onLoadError: networkError });
+  );
+  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => subscribe.run(payload), onLoadError: networkError });
   const errorKey = errors.email ? ERROR_KEYS[errors.email] : undefined;
   const error = errorKey ? t(errorKey) : errors.email;
   const ready = useMounted();
@@ -62,8 +64,8 @@ export default function NewsletterForm() {
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
         <HoneypotField />
-        <button type="submit" disabled={subscribe.isPending} className={buttonClass('primary', 'md', 'shrink-0')}>
-          {subscribe.isPending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
+        <button type="submit" disabled={subscribe.pending} className={buttonClass('primary', 'md', 'shrink-0')}>
+          {subscribe.pending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
         </button>
       </div>
       {error && (

@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { srcSetOf, uploadVariants } from '../../../shared/media';
 import { ArticleBody } from '../../features/blog/article-body';
 import { postQuery } from '../../features/blog/queries';
-import { ShareButtons } from '../../features/blog/share-buttons';
+import ShareButtons from '../../features/blog/share-buttons';
+import { Island } from '../../islands/island';
 import { formatDate, readingMinutes } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
@@ -122,7 +123,7 @@ export default function BlogArticlePage() {
           fallback={<p className="text-ink-300">{t('article.loading')}</p>}
         />
         <div className="mt-12 flex flex-col gap-6 border-t border-ink-800 pt-8 sm:flex-row sm:items-center sm:justify-between">
-          <ShareButtons url={url} title={post.title} />
+          <Island name="share-buttons" component={ShareButtons} props={{ url, title: post.title }} when="visible" />
           <BackToBlog />
         </div>
       </div>

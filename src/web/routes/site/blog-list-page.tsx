@@ -15,7 +15,7 @@ export default function BlogListPage() {
   const t = useT();
   const lp = useLocalePath();
   useDocumentTitle(pageTitle(t('blog.title')));
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const language = useLanguage();
   const posts = useQuery(publishedPostsQuery(language));
   const categories = useQuery(categoriesQuery());
@@ -33,21 +33,16 @@ export default function BlogListPage() {
   const listed = new Set((posts.data ?? []).map((p) => p.category?.slug));
   const chips = (categories.data ?? []).filter((c) => listed.has(c.slug) || c.slug === category);
 
-  const go = (next: { category?: string; page?: number }) => {
+  // Plain links (this page is made of islands, and has none of its own): a filter or a page is
+  // a page load, server-rendered, and works before any JavaScript.
+  const listHref = (c: string, n: number) => {
     const p = new URLSearchParams();
-    const c = next.category ?? category;
     if (c) p.set('category', c);
-    if (next.page && next.page > 1) p.set('page', String(next.page));
-    setParams(p);
-    window.scrollTo({ top: 0 });
-  };
-  const pageHref = (n: number) => {
-    const p = new URLSearchParams();
-    if (category) p.set('category', category);
     if (n > 1) p.set('page', String(n));
     const q = p.toString();
     return q ? `${lp('/blog')}?${q}` : lp('/blog');
   };
+  const pageHref = (n: number) => listHref(category, n);
 
   const chip = (active: boolean) =>
     `inline-flex min-h-11 items-center rounded-pill border px-4 text-sm font-bold transition-colors ${
@@ -77,20 +72,15 @@ export default function BlogListPage() {
         <nav aria-label={t('blog.categories')} className="mb-10 wrap-anywhere">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <button type="button" aria-pressed={!category} className={chip(!category)} onClick={() => go({ category: '', page: 1 })}>
+              <a href={listHref('', 1)} aria-current={!category ? 'page' : undefined} className={chip(!category)}>
                 {t('blog.all')}
-              </button>
+              </a>
             </li>
             {chips.map((c) => (
               <li key={c.id}>
-                <button
-                  type="button"
-                  aria-pressed={category === c.slug}
-                  className={chip(category === c.slug)}
-                  onClick={() => go({ category: c.slug, page: 1 })}
-                >
+                <a href={listHref(c.slug, 1)} aria-current={category === c.slug ? 'page' : undefined} className={chip(category === c.slug)}>
                   {c.name}
-                </button>
+                </a>
               </li>
             ))}
           </ul>
@@ -119,15 +109,15 @@ export default function BlogListPage() {
 
       {pages > 1 && (
         <nav aria-label={t('blog.pagination')} className="mt-12 flex flex-wrap items-center justify-center gap-2">
-          <PageLink href={pageHref(page - 1)} disabled={page <= 1} onClick={() => go({ page: page - 1 })} label={t('blog.previous')}>
+          <PageLink href={pageHref(page - 1)} disabled={page <= 1} label={t('blog.previous')}>
             <ChevronLeft aria-hidden className="size-5" />
           </PageLink>
           {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <PageLink key={n} href={pageHref(n)} current={n === page} onClick={() => go({ page: n })} label={t('blog.page', { n })}>
+            <PageLink key={n} href={pageHref(n)} current={n === page} label={t('blog.page', { n })}>
               {n}
             </PageLink>
           ))}
-          <PageLink href={pageHref(page + 1)} disabled={page >= pages} onClick={() => go({ page: page + 1 })} label={t('blog.next')}>
+          <PageLink href={pageHref(page + 1)} disabled={page >= pages} label={t('blog.next')}>
             <ChevronRight aria-hidden className="size-5" />
           </PageLink>
         </nav>
@@ -136,19 +126,17 @@ export default function BlogListPage() {
   );
 }
 
-/** A real link (works before hydration and for crawlers) that navigates in place once hydrated. */
+/** A real link: a page of the list is a page load. */
 function PageLink({
   href,
   current,
   disabled,
-  onClick,
   label,
   children,
 }: {
   href: string;
   current?: boolean;
   disabled?: boolean;
-  onClick: () => void;
   label: string;
   children: React.ReactNode;
 }) {
@@ -163,17 +151,7 @@ function PageLink({
     );
   }
   return (
-    <a
-      href={href}
-      aria-label={label}
-      aria-current={current ? 'page' : undefined}
-      className={cls}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        onClick();
-      }}
-    >
+    <a href={href} aria-label={label} aria-current={current ? 'page' : undefined} className={cls}>
       {children}
     </a>
   );

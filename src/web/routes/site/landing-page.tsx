@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { AboutSection } from '../../features/landing/about-section';
 import { BlogTeaserSection } from '../../features/blog/blog-teaser-section';
@@ -9,7 +9,7 @@ import { TestimonialsSection } from '../../features/landing/testimonials-section
 import { GallerySection } from '../../features/gallery/gallery-section';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
-import { SECTION_SCROLL_DELAY_MS, scrollToSection } from '../../lib/section-nav';
+import { SECTION_SCROLL_DELAY_MS, scrollToSection, takePendingSection } from '../../lib/section-nav';
 
 /** Marks <html data-sections="ready"> once the last section has hydrated (browser tests wait for it). */
 function SectionsReady() {
@@ -23,7 +23,11 @@ export default function LandingPage() {
   const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle());
   const location = useLocation();
-  const section = (location.state as { section?: string } | null)?.section;
+  // A link of this app passes the section in the history state; a link from a page load
+  // (the header, the footer, a page made of islands) leaves it for this tab (section-nav.ts).
+  const pending = useRef<string | null | undefined>(undefined);
+  if (pending.current === undefined && typeof window !== 'undefined') pending.current = takePendingSection();
+  const section = (location.state as { section?: string } | null)?.section ?? pending.current ?? undefined;
 
   // Arriving from another route with a section to show: scroll once the page has rendered.
   // Content above may still grow (data arriving), so the position is checked again a few times
