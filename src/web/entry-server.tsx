@@ -18,6 +18,8 @@ import type { SiteSettings } from '../shared/schemas/site-settings';
 import { classesQuery, sessionsQuery } from './lib/timetable';
 import type { BlogPost } from './lib/types';
 import { compiledMessages } from './i18n/compile';
+import { IslandComponentsContext } from './islands/island';
+import { ISLAND_COMPONENTS } from './islands/server-islands';
 import { I18nProvider, type I18nBoot } from './i18n/i18n';
 import { splitLanguage } from '../shared/i18n/paths';
 
@@ -103,9 +105,11 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
         <SiteUrlContext.Provider value={siteUrl}>
           <SiteSettingsContext.Provider value={site}>
             <I18nProvider {...i18n}>
-              <StaticRouter location={url}>
-                <App />
-              </StaticRouter>
+              <IslandComponentsContext.Provider value={ISLAND_PAGES.has(page.kind) ? ISLAND_COMPONENTS : null}>
+                <StaticRouter location={url}>
+                  <App />
+                </StaticRouter>
+              </IslandComponentsContext.Provider>
             </I18nProvider>
           </SiteSettingsContext.Provider>
         </SiteUrlContext.Provider>

@@ -53,6 +53,8 @@ export function withLanguage(html: string, language: Language): string {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  src?: string;
   imports?: string[];
   css?: string[];
 }
@@ -86,7 +88,10 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
       files.add(chunk.file);
       chunk.imports?.forEach(visit);
     };
-    for (const src of entry.PAGE_MODULES[kind] ?? []) visit(src);
+    // A module that the whole-page app imports statically and an island loads on its own
+    // becomes a shared chunk, listed under its chunk name (site-header) rather than its path.
+    const byName = new Map(Object.entries(manifest).flatMap(([key, chunk]) => (chunk.name && !chunk.src ? [[chunk.name, key] as const] : [])));
+    for (const src of entry.PAGE_MODULES[kind] ?? []) visit(manifest[src] ? src : (byName.get(path.basename(src).replace(/\.tsx?$/, '')) ?? src));
     const links = [...files]
       .filter((f) => !template.includes(`/${f}"`))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)

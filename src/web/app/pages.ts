@@ -22,7 +22,7 @@ const loaders = {
  * Pages made of islands (islands/boot.tsx): the server's HTML is kept, and only their
  * interactive parts hydrate, each on its own, without the router or the query cache.
  */
-export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['blog', 'article', 'not-found']);
+export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'blog', 'article', 'not-found']);
 
 // What every page made of islands hydrates at once: the runtime and the header.
 const ISLAND_BOOT = ['src/web/islands/boot.tsx', 'src/web/components/layout/site-header.tsx'];
@@ -30,7 +30,7 @@ const APP_BOOT = 'src/web/app-boot.tsx';
 
 /** Source modules of each page (keys of Vite's manifest), for modulepreload hints. */
 export const PAGE_MODULES: Record<PageKind, string[]> = {
-  landing: [APP_BOOT, 'src/web/routes/site/landing-page.tsx'],
+  landing: [...ISLAND_BOOT, 'src/web/features/landing/section-scroll.tsx'],
   booking: [APP_BOOT, 'src/web/routes/site/booking-page.tsx'],
   'manage-booking': [APP_BOOT, 'src/web/routes/site/manage-booking-page.tsx'],
   order: [APP_BOOT, 'src/web/routes/site/order-page.tsx'],

@@ -33,3 +33,10 @@ export function preferredLanguage(browser: readonly string[]): Language | null {
   }
   return null;
 }
+
+/** The language to offer on a page in `page`'s language, if any (none once chosen or dismissed). */
+export function suggestedLanguage(page: Language): Language | null {
+  if (typeof navigator === 'undefined' || suggestionDismissed() || rememberedLanguage()) return null;
+  const preferred = preferredLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+  return preferred && preferred !== page ? preferred : null;
+}

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
-import { dismissSuggestion, preferredLanguage, rememberLanguage, rememberedLanguage, suggestionDismissed } from './language-choice';
+import { dismissSuggestion, rememberLanguage, suggestedLanguage } from './language-choice';
 import { useLanguage } from './i18n';
 import { useSamePageIn } from './language-switcher';
 
@@ -24,11 +24,7 @@ export default function LanguageSuggestion() {
   const page = useLanguage();
   const hrefIn = useSamePageIn();
   const [offer, setOffer] = useState<Language | null>(null);
-  useEffect(() => {
-    if (suggestionDismissed() || rememberedLanguage()) return;
-    const preferred = preferredLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
-    if (preferred && preferred !== page) setOffer(preferred);
-  }, [page]);
+  useEffect(() => setOffer(suggestedLanguage(page)), [page]);
   if (!offer) return null;
   const s = SUGGESTION[offer];
   const close = () => {

@@ -10,7 +10,7 @@ import type { BootState } from '../lib/boot-state';
 import { PageUrlContext } from '../lib/page-url';
 import { SiteSettingsContext } from '../lib/site-settings';
 import { SiteUrlContext } from '../lib/site-url';
-import { ISLAND_LOADERS, type IslandName } from './registry';
+import { ISLAND_LOADERS, ISLAND_WANTED, type IslandName } from './registry';
 
 // The browser half of a page made of islands: the server's HTML stays as it is, and each
 // [data-island] wrapper (island.tsx) becomes its own small React root, hydrated at once
@@ -142,7 +142,8 @@ export function startIslands(boot: BootState): Promise<void> {
     if (isLanguage(a?.dataset.language)) rememberLanguage(a.dataset.language);
   });
 
-  // A box-less wrapper has no box to observe: its first element child stands for it.
+  // A box-less wrapper has no box to observe: its element children stand for it (the gallery's
+  // carousel is hidden on desktop, its grid on phones).
   const watched = new Map<Element, Slot>();
   const near =
     typeof IntersectionObserver === 'undefined'
@@ -152,7 +153,7 @@ export function startIslands(boot: BootState): Promise<void> {
             for (const entry of entries) {
               const slot = watched.get(entry.target);
               if (!entry.isIntersecting || !slot) continue;
-              near?.unobserve(entry.target);
+              for (const child of slot.el.children) near?.unobserve(child);
               void hydrate(slot);
             }
           },
@@ -161,10 +162,13 @@ export function startIslands(boot: BootState): Promise<void> {
   const eager: Promise<void>[] = [];
   for (const slot of slots) {
     const when = slot.el.dataset.when;
-    const target = slot.el.firstElementChild;
-    if (when === 'visible' && near && target) {
-      watched.set(target, slot);
-      near.observe(target);
+    const targets = [...slot.el.children];
+    if (ISLAND_WANTED[slot.name]?.(i18n.language) === false) continue;
+    if (when === 'visible' && near && targets.length) {
+      for (const target of targets) {
+        watched.set(target, slot);
+        near.observe(target);
+      }
     } else if (when !== 'interaction') eager.push(hydrate(slot));
   }
   return Promise.all(eager).then(() => undefined);

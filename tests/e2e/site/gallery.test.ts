@@ -137,20 +137,4 @@ describe('gallery', () => {
     await expect(carousel.locator('[data-active="true"]').getAttribute('aria-label')).resolves.toBe(before);
     await close();
   });
-
-  it('shows the French loading and empty texts', async () => {
-    const { page, close } = await site.open(1280);
-    await gotoReady(page, site.url('/booking'));
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/gallery', async (route) => {
-      await held;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
-    });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
-    await page.getByText('Chargement de la galerie...').waitFor();
-    release();
-    await page.getByText('Aucune image disponible pour le moment.').waitFor();
-    await close();
-  });
 });

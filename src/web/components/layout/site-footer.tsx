@@ -7,11 +7,15 @@ import { useSiteSettings } from '../../lib/site-settings';
 import { useSectionNav } from '../../lib/section-nav';
 import { WhatsAppIcon } from '../ui/brand-icons';
 import { Island } from '../../islands/island';
-import NewsletterForm from '../../features/newsletter/newsletter-form';
+import { lazyWhenVisible } from '../../lib/lazy-visible';
 import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
 import { useLocalePath, useT } from '../../i18n/i18n';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
+
+// On a page hydrated whole, the form's code loads when the footer nears the viewport.
+const NewsletterFormWhenNear = lazyWhenVisible('newsletter-slot', () => import('../../features/newsletter/newsletter-form'));
+const NewsletterInApp = () => <NewsletterFormWhenNear fallback={<div className="min-h-36" />} />;
 
 export function SiteFooter() {
   const site = useSiteSettings();
@@ -97,8 +101,8 @@ export function SiteFooter() {
         {/* The sign-up row needs room for a whole address beside its button: the full width of
             the two-column footer, and the widest column of the four-column one. */}
         <div className="md:col-span-2 md:max-w-xl xl:col-span-1 xl:max-w-none">
-          {/* An island: its code loads when the footer comes near the viewport (zod only when the visitor uses it). */}
-          <Island name="newsletter-form" component={NewsletterForm} props={{}} when="visible" />
+          {/* An island hydrated on first use (zod only when the visitor sends): see islands/boot.tsx. */}
+          <Island name="newsletter-form" component={NewsletterInApp} props={{}} when="interaction" />
         </div>
       </div>
       <div className="border-t border-ink-800">

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useRef } from 'react';
 import { buttonClass } from '../../components/ui/button';
@@ -8,6 +7,7 @@ import { useToast } from '../../components/ui/toaster';
 import { apiPost } from '../../lib/api-client';
 import { useCheckedForm } from '../../lib/checked-form';
 import { useMounted } from '../../lib/hooks';
+import { useAction } from '../../lib/use-action';
 import { useLanguage, useT } from '../../i18n/i18n';
 
 // The shared zod schema (src/shared/schemas/contact.ts) is the rule; it is fetched when the
@@ -20,16 +20,15 @@ export default function ContactForm() {
   const t = useT();
   const language = useLanguage();
   const failed = () => toast({ title: t('toast.error'), description: t('contactForm.failed'), variant: 'error' });
-  const send = useMutation({
-    // The page's language goes with the message: the replies are written in it.
-    mutationFn: (payload: object) => apiPost('/api/contact', { ...payload, language }),
+  // The page's language goes with the message: the replies are written in it.
+  const send = useAction((payload: object) => apiPost('/api/contact', { ...payload, language }), {
     onSuccess: () => {
       toast({ title: t('contactForm.sent'), description: t('contactForm.sentText'), variant: 'success' });
       reset(formRef.current);
     },
     onError: failed,
   });
-  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => send.mutate(payload), onLoadError: failed });
+  const { errors, reset, formProps } = useCheckedForm({ load: loadCheck, onValid: (payload) => send.run(payload), onLoadError: failed });
   const ready = useMounted();
 
   return (
@@ -54,9 +53,9 @@ export default function ContactForm() {
       </Field>
       <HoneypotField />
       <div className="sm:col-span-2">
-        <button type="submit" disabled={send.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+        <button type="submit" disabled={send.pending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <Send aria-hidden className="size-5" />
-          {send.isPending ? t('contactForm.sending') : t('contactForm.submit')}
+          {send.pending ? t('contactForm.sending') : t('contactForm.submit')}
         </button>
       </div>
     </form>

@@ -5,11 +5,14 @@ import { fullAddressOf, mailtoUrlOf, mapEmbedUrlOf, mapLinkUrlOf, openingHoursLi
 import { SocialLinks } from '../../components/layout/social-links';
 import { WhatsAppIcon } from '../../components/ui/brand-icons';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { lazyWhenVisible } from '../../lib/lazy-visible';
+import { Island } from '../../islands/island';
 import { useSiteSettings } from '../../lib/site-settings';
 
-// Far below the fold: its code loads when the form comes near the viewport.
-const ContactForm = lazyWhenVisible('contact-form-slot', () => import('./contact-form'));
+import { lazyWhenVisible } from '../../lib/lazy-visible';
+
+// When the app renders this page itself, the form's code loads as it nears the viewport.
+const ContactFormWhenNear = lazyWhenVisible('contact-form-slot', () => import('./contact-form'));
+const ContactInApp = () => <ContactFormWhenNear fallback={<div className="min-h-[36rem]" />} />;
 
 function InfoRow({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -90,7 +93,9 @@ export function ContactSection() {
           </div>
           <div className="rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8 lg:self-start">
             <h3 className="mb-6 font-display-tight text-3xl">{t('contact.send')}</h3>
-            <ContactForm fallback={<div className="min-h-[36rem]" />} />
+            {/* An island hydrated on first use: the server's form takes typing before its code
+                arrives, and a send made meanwhile is held until then (islands/boot.tsx). */}
+            <Island name="contact-form" component={ContactInApp} props={{}} when="interaction" />
           </div>
         </div>
       </div>

@@ -24,7 +24,8 @@ function reviewGroupLabel(group: readonly number[], t: Translate): string {
   return t('reviews.showList', { list: n.slice(0, -1).join(', '), last: n[n.length - 1] });
 }
 
-export function TestimonialsSection() {
+/** An island (islands/registry.ts): rotates on its own once near the viewport. */
+export default function TestimonialsSection() {
   // The reviews the owner keeps in the settings (at least 3), in their order.
   const { reviews } = useSiteSettings();
   const t = useT();

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Globe, Timer } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { COURSE_NAMES } from '../../../shared/site';
@@ -14,7 +13,7 @@ import { SessionList } from '../../features/booking/session-list';
 import { PassesSection } from '../../features/passes/passes-section';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
-import { prefersReducedMotion } from '../../lib/section-nav';
+import { prefersReducedMotion, useSectionNav } from '../../lib/section-nav';
 import { classesQuery, durationText, scheduleText, sessionFieldValue, sessionsQuery, type SessionDto } from '../../lib/timetable';
 import { wordFit } from '../../lib/word-fit';
 
@@ -29,6 +28,7 @@ export default function BookingPage() {
   const lp = useLocalePath();
   const formatThb = useFormatNumber();
   const wording = useTimetableWording();
+  const goToSection = useSectionNav();
   useDocumentTitle(pageTitle(t('booking.title')));
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
   const formRef = useRef<HTMLFormElement>(null);
@@ -98,9 +98,17 @@ export default function BookingPage() {
         </h1>
         <p className="mt-4 text-lg text-ink-300">
           {t('booking.intro')}{' '}
-          <Link to={lp('/')} state={{ section: 'contact' }} className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
+          <a
+            href={`${lp('/')}#contact`}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              goToSection('contact');
+            }}
+            className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400"
+          >
             {t('booking.contactUs')}
-          </Link>
+          </a>
           .
         </p>
         <p className="mt-3 inline-flex items-center gap-2 text-base font-semibold text-bone-100" data-testid="zone-note">

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import SiteHeader from '../components/layout/site-header';
+import ShareButtons from '../features/blog/share-buttons';
+import ContactForm from '../features/contact/contact-form';
+import GalleryView from '../features/gallery/gallery-view';
+import SectionScroll from '../features/landing/section-scroll';
+import TestimonialsSection from '../features/landing/testimonials-section';
+import NewsletterForm from '../features/newsletter/newsletter-form';
+import LanguageSuggestion from '../i18n/language-suggestion';
+import type { IslandName } from './registry';
+
+// The server's half of registry.ts (imported by entry-server.tsx only): the module each island
+// is rendered with on a page made of islands, the same the browser hydrates it with.
+export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
+  'site-header': SiteHeader,
+  'language-suggestion': LanguageSuggestion,
+  'newsletter-form': NewsletterForm,
+  'share-buttons': ShareButtons,
+  'section-scroll': SectionScroll,
+  gallery: GalleryView,
+  testimonials: TestimonialsSection,
+  'contact-form': ContactForm,
+};
