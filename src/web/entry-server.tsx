@@ -90,6 +90,10 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);
+  // A page made of islands is never rendered again by the browser: a read that failed here is
+  // shown as failed (not as "Loading...", which would stay on screen for good). A page hydrated
+  // whole keeps the default, so that the browser's first render (which retries) matches.
+  if (ISLAND_PAGES.has(page.kind)) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
 
   let post: BlogPost | null = null;
   let status = page.kind === 'not-found' ? 404 : 200;

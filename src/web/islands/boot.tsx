@@ -8,6 +8,7 @@ import { I18nProvider } from '../i18n/i18n';
 import { rememberLanguage } from '../i18n/language-choice';
 import type { BootState } from '../lib/boot-state';
 import { PageUrlContext } from '../lib/page-url';
+import { goToSection } from '../lib/section-nav';
 import { SiteSettingsContext } from '../lib/site-settings';
 import { SiteUrlContext } from '../lib/site-url';
 import { ISLAND_LOADERS, ISLAND_WANTED, type IslandName } from './registry';
@@ -65,6 +66,8 @@ export function startIslands(boot: BootState): Promise<void> {
           const Island = Component as ComponentType<object>;
           const done = () => {
             slot.ready = true;
+            // Browser tests wait for this mark before using an island that hydrates late.
+            slot.el.dataset.hydrated = 'true';
             restoreFields(typed);
             resolve();
             slot.onReady.splice(0).forEach((f) => f());
@@ -136,10 +139,16 @@ export function startIslands(boot: BootState): Promise<void> {
       { capture: true, passive: true },
     );
   }
-  // The footer's language links are server HTML: they remember the choice as the header's do.
+  // Links that are server HTML (the footer, the hero) behave as the header's do: a language
+  // link remembers the choice, a section link scrolls smoothly, or loads / and then scrolls.
   document.addEventListener('click', (e) => {
-    const a = e.target instanceof Element ? e.target.closest<HTMLElement>('a[data-language]') : null;
-    if (isLanguage(a?.dataset.language)) rememberLanguage(a.dataset.language);
+    const a = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[data-language], a[data-section]') : null;
+    if (!a || e.defaultPrevented) return;
+    if (isLanguage(a.dataset.language)) rememberLanguage(a.dataset.language);
+    const section = a.dataset.section;
+    if (!section || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    goToSection(section, new URL(a.href).pathname);
   });
 
   // A box-less wrapper has no box to observe: its element children stand for it (the gallery's
@@ -180,15 +189,24 @@ function snapshotFields(root: HTMLElement): [Field, string, boolean][] {
     .map((f) => [f, f.value, f instanceof HTMLInputElement ? f.checked : false]);
 }
 
-/** Puts back what was typed or chosen before hydration, through the events React listens to. */
+/** A field's value as the HTML set it (what a reset by hydration would bring back). */
+function defaultOf(field: Field): string {
+  if (field instanceof HTMLSelectElement) return ([...field.options].find((o) => o.defaultSelected) ?? field.options[0])?.value ?? '';
+  return field.defaultValue;
+}
+
+/**
+ * Puts back what was typed or chosen before hydration, where hydration reset it to the HTML's
+ * value (a field typed into meanwhile is left as it is), through the events React listens to.
+ */
 function restoreFields(typed: [Field, string, boolean][]) {
   for (const [field, value, checked] of typed) {
     if (!field.isConnected) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked !== checked) field.click();
+      if (field.checked !== checked && field.checked === field.defaultChecked) field.click();
       continue;
     }
-    if (field.value === value) continue;
+    if (field.value === value || field.value !== defaultOf(field)) continue;
     const proto = Object.getPrototypeOf(field) as object;
     Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));

@@ -30,24 +30,23 @@ export function takePendingSection(): string | null {
 }
 
 /**
- * Scrolls to a landing-page section; from another page it loads / (in the page's language),
- * which scrolls there once rendered (landing-page.tsx). Needs no router: it also runs in
- * islands (islands/boot.tsx).
+ * Scrolls to a landing-page section; from another page it loads `landing` (/ in the page's
+ * language), which scrolls there once rendered (features/landing/section-scroll.tsx).
  */
+export function goToSection(id: string, landing: string) {
+  if (splitLanguage(window.location.pathname).path === '/' && scrollToSection(id)) return;
+  try {
+    window.sessionStorage.setItem(PENDING_KEY, id);
+  } catch {
+    // No storage (private mode): the hash still shows the section.
+    window.location.assign(`${landing}#${id}`);
+    return;
+  }
+  window.location.assign(landing);
+}
+
+/** goToSection in the page's language. Needs no router: it also runs in islands. */
 export function useSectionNav() {
   const lp = useLocalePath();
-  return useCallback(
-    (id: string) => {
-      if (splitLanguage(window.location.pathname).path === '/' && scrollToSection(id)) return;
-      try {
-        window.sessionStorage.setItem(PENDING_KEY, id);
-      } catch {
-        // No storage (private mode): the hash still shows the section.
-        window.location.assign(`${lp('/')}#${id}`);
-        return;
-      }
-      window.location.assign(lp('/'));
-    },
-    [lp],
-  );
+  return useCallback((id: string) => goToSection(id, lp('/')), [lp]);
 }

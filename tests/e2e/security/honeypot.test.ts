@@ -47,7 +47,7 @@ describe('honeypot field of the public forms', () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/'));
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    const contact = page.locator('form[aria-label="Contact form"][data-ready]');
+    const contact = page.locator('form[aria-label="Contact form"]');
     await contact.waitFor();
     await expectHidden(contact);
     await expectTabSkipsTrap(page, contact.getByLabel('Message'), contact.getByRole('button', { name: 'Send Message' }));
@@ -70,7 +70,7 @@ describe('honeypot field of the public forms', () => {
 
     const newsletter = page.locator('form[aria-labelledby="newsletter-title"]');
     await newsletter.scrollIntoViewIfNeeded();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await expectHidden(newsletter);
     await expectTabSkipsTrap(page, newsletter.getByLabel('Email address'), newsletter.getByRole('button', { name: 'Subscribe' }));
     const email = `honey${stamp}@example.com`;
@@ -89,7 +89,7 @@ describe('honeypot field of the public forms', () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/'));
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    const contact = page.locator('form[aria-label="Contact form"][data-ready]');
+    const contact = page.locator('form[aria-label="Contact form"]');
     await contact.waitFor();
     const stamp = Date.now();
     await contact.getByLabel('First name').fill('Bot');

@@ -43,7 +43,7 @@ describe('newsletter double opt-in in a browser', () => {
     await page.goto(server.url + '/', { waitUntil: 'load' });
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
     await form.scrollIntoViewIfNeeded();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByTestId('toast');

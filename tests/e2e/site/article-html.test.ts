@@ -175,19 +175,4 @@ describe('article bodies reuse the server-rendered HTML', () => {
     expect(errors).toEqual([]);
     await close();
   });
-
-  it('renders an article after a client-side navigation from the landing page (hydrated whole), loading the renderer then', async () => {
-    const { page, errors, close } = await open();
-    await gotoReady(page, site.url('/'));
-    expect((await scriptsLoaded(page)).map((s) => s.url)).not.toContain(chunk);
-    const link = page.locator('[data-testid="blog-teaser"] h3 a').first();
-    const href = (await link.getAttribute('href'))!;
-    await link.click();
-    await page.waitForURL(site.url(href));
-    const expected = await serverBodyText(href);
-    await expect.poll(() => page.getByTestId('article-body').textContent()).toBe(expected);
-    await expect.poll(async () => (await scriptsLoaded(page)).map((s) => s.url)).toContain(chunk);
-    expect(errors).toEqual([]);
-    await close();
-  });
 });

@@ -14,7 +14,7 @@ describe('contact and newsletter forms', () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/'));
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    const form = page.locator('form[aria-label="Contact form"]');
     await form.waitFor();
     await form.getByRole('button', { name: 'Send Message' }).click();
     // The first submit of an untouched form waits for the schema's chunk (fetched on the tap).
@@ -52,7 +52,7 @@ describe('contact and newsletter forms', () => {
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/'));
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    const form = page.locator('form[aria-label="Contact form"]');
     await form.waitFor();
     // Nothing is checked before the first submit.
     await form.getByLabel('Email', { exact: true }).fill('not-an-address');
@@ -79,7 +79,7 @@ describe('contact and newsletter forms', () => {
     await gotoReady(page, site.url('/'));
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    const form = page.locator('form[aria-label="Contact form"][data-ready]');
+    const form = page.locator('form[aria-label="Contact form"]');
     await form.waitFor();
     await form.getByLabel('First name').fill('Ana');
     await form.getByLabel('Last name').fill('Silva');
@@ -98,7 +98,7 @@ describe('contact and newsletter forms', () => {
     await gotoReady(page, site.url('/booking'));
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
     await form.scrollIntoViewIfNeeded();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     const email = `fan${Date.now()}@example.com`;
     await form.getByLabel('Email address').fill('nope');
     await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -133,7 +133,7 @@ describe('contact and newsletter forms', () => {
     await page.route('**/api/newsletter-subscribers', (route) => route.abort('internetdisconnected'));
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
     await form.scrollIntoViewIfNeeded();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await form.getByLabel('Email address').fill('offline@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByTestId('toast');

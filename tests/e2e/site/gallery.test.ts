@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gotoReady, settle, useSite } from './site-helpers';
+import { gotoReady, settle, useSite, wakeIsland } from './site-helpers';
 
 interface Item {
   id: number;
@@ -27,6 +27,7 @@ describe('gallery', () => {
     const items = (await site.api<Item[]>('/api/gallery')).body.filter((i) => i.imageUrl || i.instagramUrl);
     const { page, errors, close } = await site.open(1280);
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'gallery');
     const grid = page.getByTestId('gallery-grid');
     await expect(grid.isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('gallery-carousel').isVisible()).resolves.toBe(false);
@@ -68,6 +69,7 @@ describe('gallery', () => {
       .context()
       .route('https://www.instagram.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Instagram</title>' }));
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'gallery');
     const link = page.getByTestId('gallery-grid').locator(`a[href="${INSTAGRAM}"]`);
     await link.scrollIntoViewIfNeeded();
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
@@ -88,6 +90,7 @@ describe('gallery', () => {
     // The page's clock runs as usual; it is moved on over the automatic step below.
     await page.clock.install();
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'gallery');
     const carousel = page.getByTestId('gallery-carousel');
     await expect(carousel.isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('gallery-grid').isVisible()).resolves.toBe(false);
@@ -128,6 +131,7 @@ describe('gallery', () => {
     const { page, close } = await site.open(375, { reducedMotion: 'reduce' });
     await page.clock.install();
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'gallery');
     const carousel = page.getByTestId('gallery-carousel');
     await expect(carousel.getByRole('button', { name: 'Pause slideshow' }).count()).resolves.toBe(0);
     const before = await carousel.locator('[data-active="true"]').getAttribute('aria-label');

@@ -154,8 +154,8 @@ describe('the public site in six languages', () => {
     await gotoReady(page, site.url(code === 'en' ? '/' : `/${code}/`));
     await scrollToBottom(page);
     await page.locator('[data-testid="blog-teaser"] article').first().waitFor();
-    await page.locator('#contact form[data-ready]').waitFor();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('#contact form').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await page.waitForLoadState('networkidle');
     const scripts = await page.evaluate(() =>
       performance

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NAV_SECTIONS, REVIEWS, SITE, STATS } from '../../../src/shared/site';
-import { gotoReady, scrollToBottom, settle, useSite, waitScrolledTo } from './site-helpers';
+import { gotoReady, scrollToBottom, settle, useSite, waitScrolledTo, wakeIsland } from './site-helpers';
 
 describe('landing page and navigation', () => {
   const site = useSite();
@@ -117,6 +117,7 @@ describe('landing page and navigation', () => {
     // The page's clock runs as usual, and is moved on over the rotation's waits (no wall time spent).
     await page.clock.install();
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'testimonials');
     const names = () => page.locator('[data-testid="review-name"]').allTextContents();
     expect(await names()).toEqual(REVIEWS.slice(0, 3).map((r) => r.name));
     // Not yet 3.5 s on: the same three.
@@ -140,6 +141,7 @@ describe('landing page and navigation', () => {
     const { page, close } = await site.open(1280, { reducedMotion: 'reduce' });
     await page.clock.install();
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'testimonials');
     const first = await page.locator('[data-testid="review-name"]').first().textContent();
     // Six seconds of the page's time, every timer due in them run (a rotation would be one).
     await page.clock.runFor(6_000);
@@ -167,8 +169,8 @@ describe('landing page and navigation', () => {
     // Every part that loads its code or data on the way down has done so.
     await page.locator('[data-testid="blog-teaser"] article').first().waitFor();
     await page.locator('[data-testid="gallery-carousel"] img').first().waitFor();
-    await page.locator('form[aria-label="Contact form"][data-ready]').waitFor();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-label="Contact form"]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await page.locator('#contact iframe[title^="Map"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     // Bytes as the browser received them (compressed, headers included), for every script.

@@ -40,7 +40,7 @@ describe('server-rendered failure states (pages made of islands)', () => {
   const textOf = async (html: string, selector: string) => {
     const { page, close } = await site.open(1280);
     await page.setContent(html);
-    const text = (await page.locator(selector).first().textContent()) ?? '';
+    const text = await page.locator(selector).first().innerText();
     await close();
     return text.replace(/\s+/g, ' ').trim();
   };

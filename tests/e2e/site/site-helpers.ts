@@ -58,6 +58,21 @@ export async function gotoReady(page: Page, url: string) {
   return res;
 }
 
+/**
+ * Brings an island that hydrates when near the viewport (the reviews, the gallery) into view
+ * and waits until it is interactive (src/web/islands/boot.tsx marks it).
+ */
+export async function wakeIsland(page: Page, name: string) {
+  // Its first child with a box (the gallery's carousel is hidden on desktop, its grid on phones).
+  await page.evaluate((n) => {
+    const island = document.querySelector(`[data-island="${n}"]`);
+    const shown = [...(island?.children ?? [])].find((c) => c.getClientRects().length > 0);
+    if (!shown) throw new Error(`island ${n} has nothing shown`);
+    shown.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, name);
+  await page.locator(`[data-island="${name}"][data-hydrated="true"]`).waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 /** Waits until a section sits at the top of the viewport (below the sticky header). */
 export async function waitScrolledTo(page: Page, selector: string) {
   await page.waitForFunction(

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NAV_SECTIONS, OPENING_HOURS, REVIEWS, SITE, fullAddress, whatsappUrl } from '../../../src/shared/site';
 import { viewportFor } from '../helpers/fixture';
-import { gotoReady, sleep, useSite, waitScrolledTo } from './site-helpers';
+import { gotoReady, sleep, useSite, waitScrolledTo, wakeIsland } from './site-helpers';
 
 // Loading, empty, failure and not-found states of the public screens (SPEC.md §2, §4, §8), the
 // contact and footer details, responsive images, and the layout checks that go with the
@@ -226,7 +226,7 @@ describe('states and details of the public screens', () => {
     });
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
     await form.scrollIntoViewIfNeeded();
-    await page.locator('form[aria-labelledby="newsletter-title"][data-ready]').waitFor();
+    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
     await form.getByLabel('Email address').fill('fails@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByTestId('toast');
@@ -331,6 +331,7 @@ describe('states and details of the public screens', () => {
     // The page's clock runs as usual; it is moved on over the rotation's 5 s below.
     await page.clock.install();
     await gotoReady(page, site.url('/'));
+    await wakeIsland(page, 'testimonials');
     const names = () => page.getByTestId('review-name').allTextContents();
     const dots = page.locator('#testimonials').getByRole('button', { name: /^Show review/ });
     await expect(dots.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).resolves.toEqual([

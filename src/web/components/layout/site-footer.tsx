@@ -50,7 +50,13 @@ export function SiteFooter() {
                     {t(`nav.${s.id}`)}
                   </Link>
                 ) : (
-                  <a href={`${lp('/')}#${s.id}`} onClick={onSection(s.id)} className="inline-block py-1 text-ink-300 hover:text-blood-400">
+                  <a
+                    href={`${lp('/')}#${s.id}`}
+                    onClick={onSection(s.id)}
+                    // Read by islands/boot.tsx, where the footer is server HTML that never hydrates.
+                    data-section={s.id}
+                    className="inline-block py-1 text-ink-300 hover:text-blood-400"
+                  >
                     {t(`nav.${s.id}`)}
                   </a>
                 )}

@@ -75,7 +75,7 @@ export function HeroSection() {
               {t('hero.book')}
               <ArrowRight aria-hidden className="size-5" />
             </Link>
-            <a href={`${lp('/')}#classes`} onClick={toClasses} className={buttonClass('outline', 'lg')}>
+            <a href={`${lp('/')}#classes`} onClick={toClasses} data-section="classes" className={buttonClass('outline', 'lg')}>
               {t('hero.seeClasses')}
             </a>
           </div>

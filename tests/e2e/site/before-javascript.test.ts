@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './site-helpers';
+
+// Issue 24, point 3: on pages made of islands, reading and links work before (or without) the
+// JavaScript, and what a visitor types or taps before an island's code has arrived is kept:
+// the code is held back here until the visitor has acted, then let through.
+
+interface Submission {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** Holds the requests for one island's code until released; counts them. */
+async function holdCode(page: Page, glob: string) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let seen = 0;
+  await page.route(glob, async (route) => {
+    seen++;
+    await held;
+    await route.continue();
+  });
+  return { release, seen: () => seen };
+}
+
+describe('before the JavaScript has loaded', () => {
+  const site = useSite();
+
+  it('with JavaScript off, at 375 px: pages read, and links, the blog filter and the language switcher work', async () => {
+    const { page, close } = await site.open(375, { javaScriptEnabled: false });
+    await page.goto(site.url('/'));
+    await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-testid="blog-teaser"] article').count()).resolves.toBe(3);
+    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL(site.url('/blog'));
+    const first = page.locator('[data-testid="post-list"] h2 a').first();
+    const title = (await first.textContent())!;
+    const categories = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+    if ((await categories.count()) > 1) {
+      await categories.nth(1).click();
+      await page.waitForURL(/\/blog\?category=/);
+      await expect(categories.nth(1).getAttribute('aria-current')).resolves.toBe('page');
+      await page.goBack();
+    }
+    await page.locator('[data-testid="post-list"] h2 a').first().click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+    expect(((await page.getByTestId('article-body').textContent()) ?? '').length).toBeGreaterThan(100);
+    // The header's language list is a <details>: it opens without JavaScript.
+    await page.getByTestId('header-languages').locator('summary').click();
+    await page.getByTestId('header-languages').getByTestId('lang-ru').click();
+    await page.waitForURL(/\/ru\/blog\//);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ru');
+    await close();
+  });
+
+  it('a contact message typed and sent before the form has its code is sent once, as typed', async () => {
+    const { page, errors, close } = await site.open(375);
+    const code = await holdCode(page, '**/assets/contact-form-*.js');
+    await page.goto(site.url('/'));
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/contact') && sent.push(r.method()));
+    const form = page.locator('form[aria-label="Contact form"]');
+    await form.scrollIntoViewIfNeeded();
+    const stamp = Date.now();
+    await form.getByLabel('First name').fill('Mai');
+    await form.getByLabel('Last name').fill(`Early${stamp}`);
+    await form.getByLabel('Email', { exact: true }).fill('mai@example.com');
+    await form.getByLabel('Message').fill('Typed before the page was ready.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // The code was asked for at the first tap; nothing is sent, and the page did not reload.
+    expect(code.seen()).toBe(1);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(form.getByLabel('Message').inputValue()).resolves.toBe('Typed before the page was ready.');
+    code.release();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Message Sent!');
+    expect(sent).toEqual(['POST']);
+    const token = await site.adminToken();
+    const list = await site.api<Submission[]>('/api/contact-submissions', { token });
+    const saved = list.body.filter((s) => s.name === `Mai Early${stamp}`);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ email: 'mai@example.com', message: 'Typed before the page was ready.' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a newsletter address typed and sent with Enter before the form has its code is subscribed', async () => {
+    const { page, errors, close } = await site.open(375);
+    const code = await holdCode(page, '**/assets/newsletter-form-*.js');
+    await page.goto(site.url('/blog'));
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const form = page.locator('form[aria-labelledby="newsletter-title"]');
+    await form.scrollIntoViewIfNeeded();
+    const email = `early${Date.now()}@example.com`;
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Email address').press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    code.release();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Subscribed!');
+    const token = await site.adminToken();
+    const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });
+    expect(subs.body.filter((s) => s.email === email)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("a tap on the menu button before the header's code has arrived opens the menu once it has", async () => {
+    const { page, errors, close } = await site.open(375);
+    const code = await holdCode(page, '**/assets/site-header-*.js');
+    await page.goto(site.url('/blog'), { waitUntil: 'domcontentloaded' });
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu.isVisible()).resolves.toBe(false);
+    code.release();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
