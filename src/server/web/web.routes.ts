@@ -110,8 +110,12 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
       const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName, language }, site);
       const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ ...(result.islands ? { islands: true } : { queries: result.state }), siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
-      const html = renderer.template
-        .replace('<!--app-head-->', `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`)
+      // A page made of islands goes without module preloads (ssr.ts, withoutModulePreloads).
+      const html = (result.islands ? renderer.islandTemplate : renderer.template)
+        .replace(
+          '<!--app-head-->',
+          result.islands ? renderHead(publicUrl, head) : `${renderHead(publicUrl, head)}\n    ${renderer.preloadLinks(result.page.kind)}`,
+        )
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
       // An order page is one buyer's (its token is in the URL): kept by no cache, shared or not.

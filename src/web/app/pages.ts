@@ -24,19 +24,20 @@ const loaders = {
  */
 export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'blog', 'article', 'not-found']);
 
-// What every page made of islands hydrates at once: the runtime and the header.
-const ISLAND_BOOT = ['src/web/islands/boot.tsx', 'src/web/components/layout/site-header.tsx'];
 const APP_BOOT = 'src/web/app-boot.tsx';
 
-/** Source modules of each page (keys of Vite's manifest), for modulepreload hints. */
+/**
+ * Source modules of each page (keys of Vite's manifest), for modulepreload hints. Pages made of
+ * islands get none (src/server/web/ssr.ts, withoutModulePreloads).
+ */
 export const PAGE_MODULES: Record<PageKind, string[]> = {
-  landing: [...ISLAND_BOOT, 'src/web/features/landing/section-scroll.tsx'],
+  landing: [],
   booking: [APP_BOOT, 'src/web/routes/site/booking-page.tsx'],
   'manage-booking': [APP_BOOT, 'src/web/routes/site/manage-booking-page.tsx'],
   order: [APP_BOOT, 'src/web/routes/site/order-page.tsx'],
-  blog: ISLAND_BOOT,
-  article: ISLAND_BOOT,
-  'not-found': ISLAND_BOOT,
+  blog: [],
+  article: [],
+  'not-found': [],
   admin: [APP_BOOT, 'src/web/admin/admin-app.tsx'],
 };
 
