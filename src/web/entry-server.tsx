@@ -11,6 +11,7 @@ import { passesQuery, paymentMethodsQuery } from './features/passes/pass-queries
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID } from './lib/boot-state';
+import { ResourceSeedContext, resourceKey, type ResourceSeed } from './lib/resource-seed';
 import { createQueryClient } from './lib/query-client';
 import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
@@ -45,6 +46,8 @@ export interface RenderResult {
   i18n: I18nBoot;
   /** The page is made of islands (islands/boot.tsx): the browser needs no query state. */
   islands: boolean;
+  /** On a page made of islands: the API reads its islands were rendered with (lib/resource.ts), by key. */
+  data: Record<string, unknown>;
 }
 
 export interface RenderOptions {
@@ -103,27 +106,35 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
     if (q?.status === 'success' && post === null) status = 404;
   }
 
+  // What islands read through lib/resource.ts: the prefetched answers, and a record of the keys
+  // read, so that only those travel with the page.
+  const seed: ResourceSeed = { data: {}, read: new Set() };
+  for (const q of queryClient.getQueryCache().getAll()) if (q.state.status === 'success') seed.data[resourceKey(q.queryKey)] = q.state.data;
+
   const html = await renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SiteUrlContext.Provider value={siteUrl}>
-          <SiteSettingsContext.Provider value={site}>
-            <I18nProvider {...i18n}>
-              <IslandComponentsContext.Provider value={ISLAND_PAGES.has(page.kind) ? ISLAND_COMPONENTS : null}>
-                <StaticRouter location={url}>
-                  <App />
-                </StaticRouter>
-              </IslandComponentsContext.Provider>
-            </I18nProvider>
-          </SiteSettingsContext.Provider>
-        </SiteUrlContext.Provider>
-      </QueryClientProvider>
+      <ResourceSeedContext.Provider value={seed}>
+        <QueryClientProvider client={queryClient}>
+          <SiteUrlContext.Provider value={siteUrl}>
+            <SiteSettingsContext.Provider value={site}>
+              <I18nProvider {...i18n}>
+                <IslandComponentsContext.Provider value={ISLAND_PAGES.has(page.kind) ? ISLAND_COMPONENTS : null}>
+                  <StaticRouter location={url}>
+                    <App />
+                  </StaticRouter>
+                </IslandComponentsContext.Provider>
+              </I18nProvider>
+            </SiteSettingsContext.Provider>
+          </SiteUrlContext.Provider>
+        </QueryClientProvider>
+      </ResourceSeedContext.Provider>
     </StrictMode>,
     onError,
   );
+  const data = Object.fromEntries([...(seed.read ?? [])].filter((key) => Object.hasOwn(seed.data, key)).map((key) => [key, seed.data[key]]));
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, status, page, state, post, i18n, islands: ISLAND_PAGES.has(page.kind) };
+  return { html, status, page, state, post, i18n, islands: ISLAND_PAGES.has(page.kind), data };
 }
 
 /**

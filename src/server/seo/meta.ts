@@ -97,7 +97,7 @@ function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings,
       };
     case 'manage-booking':
       // A private page behind the e-mail's link: never indexed, and its head names no token.
-      return { ...base, title: pageTitle(t('head.manageTitle')), description: t('head.manageDescription'), canonicalPath: '/booking', noindex: true };
+      return { ...base, title: pageTitle(t('manage.title')), description: t('head.manageDescription'), canonicalPath: '/booking', noindex: true };
     case 'order':
       // A pass's order page, behind its unguessable link: never indexed, no token in the head.
       return { ...base, title: pageTitle(t('order.title')), description: t('head.orderDescription'), canonicalPath: '/booking', noindex: true };

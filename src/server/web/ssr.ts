@@ -18,6 +18,8 @@ export interface RenderResult {
   post: unknown;
   i18n: { language: Language; messages: unknown };
   islands: boolean;
+  /** The API reads the islands were rendered with, by key (src/web/lib/resource.ts). */
+  data: Record<string, unknown>;
 }
 
 interface EntryServer {

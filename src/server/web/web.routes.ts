@@ -109,7 +109,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
       });
       const categoryName = kind === 'blog' ? await categoryNameFor(app, url) : null;
       const head = headFor(publicUrl, { kind: result.page.kind, url, post: result.post as SeoPost | null, categoryName, language }, site);
-      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ ...(result.islands ? { islands: true } : { queries: result.state }), siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
+      const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ ...(result.islands ? { islands: true, data: result.data } : { queries: result.state }), siteUrl: publicUrl, site, i18n: result.i18n })}</script>`;
       // A page made of islands goes without module preloads (ssr.ts, withoutModulePreloads).
       const html = (result.islands ? renderer.islandTemplate : renderer.template)
         .replace(

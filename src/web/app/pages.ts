@@ -22,7 +22,7 @@ const loaders = {
  * Pages made of islands (islands/boot.tsx): the server's HTML is kept, and only their
  * interactive parts hydrate, each on its own, without the router or the query cache.
  */
-export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'blog', 'article', 'not-found']);
+export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'booking', 'manage-booking', 'order', 'blog', 'article', 'not-found']);
 
 const APP_BOOT = 'src/web/app-boot.tsx';
 
@@ -32,9 +32,9 @@ const APP_BOOT = 'src/web/app-boot.tsx';
  */
 export const PAGE_MODULES: Record<PageKind, string[]> = {
   landing: [],
-  booking: [APP_BOOT, 'src/web/routes/site/booking-page.tsx'],
-  'manage-booking': [APP_BOOT, 'src/web/routes/site/manage-booking-page.tsx'],
-  order: [APP_BOOT, 'src/web/routes/site/order-page.tsx'],
+  booking: [],
+  'manage-booking': [],
+  order: [],
   blog: [],
   article: [],
   'not-found': [],

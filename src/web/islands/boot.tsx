@@ -8,10 +8,12 @@ import { I18nProvider } from '../i18n/i18n';
 import { rememberLanguage } from '../i18n/language-choice';
 import type { BootState } from '../lib/boot-state';
 import { PageUrlContext } from '../lib/page-url';
+import { ResourceSeedContext } from '../lib/resource-seed';
 import { goToSection } from '../lib/section-nav';
 import { SiteSettingsContext } from '../lib/site-settings';
 import { SiteUrlContext } from '../lib/site-url';
 import { ISLAND_LOADERS, ISLAND_WANTED, type IslandName } from './registry';
+import { WAKE_EVENT } from './wake';
 
 // The browser half of a page made of islands: the server's HTML stays as it is, and each
 // [data-island] wrapper (island.tsx) becomes its own small React root, hydrated at once
@@ -41,6 +43,8 @@ function Ready({ children, onReady }: { children: ReactNode; onReady: () => void
 export function startIslands(boot: BootState): Promise<void> {
   const pageUrl = { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
   const i18n = boot.i18n ?? { language: splitLanguage(window.location.pathname).language, messages: {} };
+  // The API data the server rendered the islands with (lib/resource.ts).
+  const seed = { data: boot.data ?? {} };
   const slots = [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((el): Slot[] => {
     const name = el.dataset.island as IslandName;
     return name in ISLAND_LOADERS ? [{ el, name, started: false, ready: false, onReady: [] }] : [];
@@ -79,11 +83,13 @@ export function startIslands(boot: BootState): Promise<void> {
                 <SiteSettingsContext.Provider value={boot.site ?? DEFAULT_SITE_SETTINGS}>
                   <I18nProvider {...i18n}>
                     <PageUrlContext.Provider value={pageUrl}>
-                      <Toaster>
-                        <Ready onReady={done}>
-                          <Island {...props} />
-                        </Ready>
-                      </Toaster>
+                      <ResourceSeedContext.Provider value={seed}>
+                        <Toaster>
+                          <Ready onReady={done}>
+                            <Island {...props} />
+                          </Ready>
+                        </Toaster>
+                      </ResourceSeedContext.Provider>
                     </PageUrlContext.Provider>
                   </I18nProvider>
                 </SiteSettingsContext.Provider>
@@ -139,6 +145,11 @@ export function startIslands(boot: BootState): Promise<void> {
       { capture: true, passive: true },
     );
   }
+  // One island asking for another (islands/wake.ts): the booking form when a session is chosen.
+  document.addEventListener(WAKE_EVENT, (e) => {
+    const name = (e as CustomEvent<IslandName>).detail;
+    for (const slot of slots) if (slot.name === name) void hydrate(slot);
+  });
   // Links that are server HTML (the footer, the hero) behave as the header's do: a language
   // link remembers the choice, a section link scrolls smoothly, or loads / and then scrolls.
   document.addEventListener('click', (e) => {

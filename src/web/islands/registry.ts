@@ -14,6 +14,12 @@ export const ISLAND_LOADERS = {
   gallery: () => import('../features/gallery/gallery-view'),
   testimonials: () => import('../features/landing/testimonials-section'),
   'contact-form': () => import('../features/contact/contact-form'),
+  'passes-shop': () => import('../features/passes/passes-section'),
+  'class-picker': () => import('../features/booking/class-picker'),
+  'session-picker': () => import('../features/booking/session-picker'),
+  'booking-form': () => import('../features/booking/booking-form'),
+  'order-view': () => import('../features/passes/order-view'),
+  'manage-view': () => import('../features/booking/manage-booking'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

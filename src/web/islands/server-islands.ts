@@ -7,6 +7,12 @@ import SectionScroll from '../features/landing/section-scroll';
 import TestimonialsSection from '../features/landing/testimonials-section';
 import NewsletterForm from '../features/newsletter/newsletter-form';
 import LanguageSuggestion from '../i18n/language-suggestion';
+import BookingPanel from '../features/booking/booking-form';
+import ClassPicker from '../features/booking/class-picker';
+import ManageBooking from '../features/booking/manage-booking';
+import SessionPicker from '../features/booking/session-picker';
+import OrderView from '../features/passes/order-view';
+import PassesSection from '../features/passes/passes-section';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -20,4 +26,10 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   gallery: GalleryView,
   testimonials: TestimonialsSection,
   'contact-form': ContactForm,
+  'passes-shop': PassesSection,
+  'class-picker': ClassPicker,
+  'session-picker': SessionPicker,
+  'booking-form': BookingPanel,
+  'order-view': OrderView,
+  'manage-view': ManageBooking,
 };

@@ -13,6 +13,8 @@ export interface BootState {
   queries?: unknown;
   /** Set on pages whose interactive parts hydrate on their own (islands): no router, no query cache. */
   islands?: true;
+  /** On a page made of islands: the API reads its islands were rendered with, by key (lib/resource.ts). */
+  data?: Record<string, unknown>;
   siteUrl?: string;
   /** The gym's facts as stored (site settings), read by the server for this page. */
   site?: SiteSettings;

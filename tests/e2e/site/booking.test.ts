@@ -50,7 +50,8 @@ describe('booking page', () => {
     const { page, close } = await site.open(375);
     await gotoReady(page, site.url('/booking'));
     await page.locator('[data-testid="class-card"]', { hasText: 'Luta Livre' }).click();
-    await expect(page.locator('#booking-form select').inputValue()).resolves.toBe('Luta Livre');
+    // The choice wakes the form (an island) and fills it once its code is there.
+    await expect.poll(() => page.locator('#booking-form select').inputValue()).toBe('Luta Livre');
     await page.waitForFunction(() => {
       const top = document.getElementById('booking-form')!.getBoundingClientRect().top;
       return top > -5 && top < 150;

@@ -37,7 +37,9 @@ export async function usePromptpayId(suite: BrowserSuite): Promise<void> {
  */
 export async function fillPassForm(page: Page, opts: { passId: string; name: string; email: string; method: 'promptpay' | 'card' | 'desk' }) {
   await page.locator(`[data-testid="pass-option"][data-pass-id="${opts.passId}"]`).click();
-  await expect(page.locator('#pass-form input[type="date"]').inputValue()).resolves.toBe(todayInZone(GYM_ZONE));
+  // The tap wakes the shop (an island), which sets the start date once hydrated.
+  await expect.poll(() => page.locator('#pass-form input[type="date"]').inputValue()).toBe(todayInZone(GYM_ZONE));
+  await expect(page.locator(`[data-testid="pass-option"][data-pass-id="${opts.passId}"] input`).isChecked()).resolves.toBe(true);
   await page.locator('#pass-form input[autocomplete="name"]').fill(opts.name);
   await page.locator('#pass-form input[type="email"]').fill(opts.email);
   await page.locator(`[data-testid="pay-method"][data-method="${opts.method}"]`).click();

@@ -171,7 +171,6 @@ export const de: Catalogue = {
   'share.label': 'Teilen',
   'head.bookingDescription':
     'Buche eine Stunde Muay Thai, BJJ, MMA, Ringen oder Luta Livre bei {name}. Ab {price} THB pro Einheit, Wochen- und Monatspässe, Personal Training.',
-  'head.manageTitle': 'Deine Buchung',
   'head.manageDescription': 'Storniere oder verschiebe deine Buchung.',
   'head.blogCategory': 'Blog: {category}',
   'head.blogDescription': 'Trainingstipps, Technikanalysen und Kampfsportkultur von {name} in {town}, {region}.',

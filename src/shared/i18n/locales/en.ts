@@ -179,7 +179,6 @@ export const en = {
   // head (server-rendered <title> and description)
   'head.bookingDescription':
     'Book a Muay Thai, BJJ, MMA, Wrestling or Luta Livre class at {name}. Prices from {price} THB a session, weekly and monthly passes, private training.',
-  'head.manageTitle': 'Your booking',
   'head.manageDescription': 'Cancel or move your class booking.',
   'head.blogCategory': 'Blog: {category}',
   'head.blogDescription': 'Training tips, technique breakdowns and fight culture from {name} in {town}, {region}.',

@@ -171,7 +171,6 @@ export const fr: Catalogue = {
   'share.label': 'Partager',
   'head.bookingDescription':
     'Réservez un cours de Muay Thai, BJJ, MMA, lutte ou Luta Livre chez {name}. À partir de {price} THB la séance, forfaits à la semaine et au mois, cours particuliers.',
-  'head.manageTitle': 'Votre réservation',
   'head.manageDescription': 'Annulez ou déplacez votre réservation.',
   'head.blogCategory': 'Blog : {category}',
   'head.blogDescription': "Conseils d'entraînement, techniques décortiquées et culture du combat par {name} à {town}, {region}.",

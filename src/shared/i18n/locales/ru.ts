@@ -171,7 +171,6 @@ export const ru: Catalogue = {
   'share.label': 'Поделиться',
   'head.bookingDescription':
     'Запишитесь на тайский бокс, BJJ, MMA, борьбу или луту ливре в {name}. От {price} THB за занятие, абонементы на неделю и месяц, персональные тренировки.',
-  'head.manageTitle': 'Ваша запись',
   'head.manageDescription': 'Отмените или перенесите запись на занятие.',
   'head.blogCategory': 'Блог: {category}',
   'head.blogDescription': 'Советы по тренировкам, разбор техники и культура боя от {name}, {town}, {region}.',

@@ -169,7 +169,6 @@ export const th: Catalogue = {
   'article.by': 'โดย',
   'share.label': 'แชร์',
   'head.bookingDescription': 'จองคลาสมวยไทย BJJ MMA มวยปล้ำ หรือ Luta Livre ที่ {name} เริ่มต้น {price} บาทต่อครั้ง มีแพ็กรายสัปดาห์ รายเดือน และคลาสส่วนตัว',
-  'head.manageTitle': 'การจองของคุณ',
   'head.manageDescription': 'ยกเลิกหรือเลื่อนการจองคลาสของคุณ',
   'head.blogCategory': 'บล็อก: {category}',
   'head.blogDescription': 'เคล็ดลับการฝึก เจาะลึกเทคนิค และวัฒนธรรมการต่อสู้จาก {name} ที่{town} {region}',

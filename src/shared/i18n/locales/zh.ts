@@ -169,7 +169,6 @@ export const zh: Catalogue = {
   'article.by': '作者',
   'share.label': '分享',
   'head.bookingDescription': '在{name}预约泰拳、巴西柔术、综合格斗、摔跤或 Luta Livre 课程。单次课 {price} 泰铢起，另有周卡、月卡和私教课。',
-  'head.manageTitle': '你的预约',
   'head.manageDescription': '取消或改约你的课程。',
   'head.blogCategory': '博客：{category}',
   'head.blogDescription': '来自{region}{town}的{name}：训练技巧、技术解析和格斗文化。',

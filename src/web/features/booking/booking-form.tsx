@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { CalendarCheck } from 'lucide-react';
+import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import type { Resolver, UseFormReturn } from 'react-hook-form';
+import { createPortal } from 'react-dom';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { todayInZone } from '../../../shared/gym-time';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { buttonClass } from '../../components/ui/button';
@@ -9,7 +9,12 @@ import { Field, inputClass } from '../../components/ui/field';
 import { HoneypotField } from '../../components/ui/honeypot-field';
 import { ApiError, apiPost } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
+import { refreshResource } from '../../lib/resource';
+import { prefersReducedMotion } from '../../lib/section-nav';
+import { sessionsQuery } from '../../lib/timetable';
+import { useAction } from '../../lib/use-action';
 import { useLanguage, useT } from '../../i18n/i18n';
+import { reportFormChoice, useBookingShared } from './booking-store';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '', website: '' };
 const loadResolver = () => import('./booking-resolver');
@@ -58,15 +63,14 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
   const language = useLanguage();
   const [min, setMin] = useState<string | undefined>(undefined);
   useEffect(() => setMin(todayMin()), []);
-  // Fetch the validation code as soon as the visitor heads for the form.
-  const warm = () => void loadResolver();
   // The Idempotency-Key of the last attempt: sent again when the same booking is retried after
   // no answer (network failure, 5xx), so the server never books it twice.
   const attempt = useRef<Attempt | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const book = useMutation({
-    mutationFn: async (v: BookingFormValues) => {
+  const book = useAction(
+    async (v: BookingFormValues) => {
+      setRefusal(null);
       // The page's language: the confirmation e-mails are written in it.
       const payload = { ...(await loadResolver()).bookingToPayload(v, gymTimeZone()), language };
       const body = JSON.stringify(payload);
@@ -80,21 +84,22 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         throw err;
       }
     },
-    onMutate: () => setRefusal(null),
-    onSuccess: () => {
-      attempt.current = null;
-      onBooked();
+    {
+      onSuccess: () => {
+        attempt.current = null;
+        onBooked();
+      },
+      // SPEC.md §4/§8: a failure is logged. A refusal the visitor can act on (the class is full,
+      // no session at that time) also shows the server's sentence by the button (docs/decisions/049-the-booking-page-books-the-timetable-in-gym.md).
+      onError: (err) => {
+        console.error('Failed to create reservation', err);
+        if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {
+          setRefusal(err.serverMessage);
+          onRefused?.();
+        }
+      },
     },
-    // SPEC.md §4/§8: a failure is logged. A refusal the visitor can act on (the class is full,
-    // no session at that time) also shows the server's sentence by the button (docs/decisions/049-the-booking-page-books-the-timetable-in-gym.md).
-    onError: (err) => {
-      console.error('Failed to create reservation', err);
-      if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {
-        setRefusal(err.serverMessage);
-        onRefused?.();
-      }
-    },
-  });
+  );
   const { errors } = form.formState;
 
   return (
@@ -102,9 +107,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       ref={ref}
       id="booking-form"
       noValidate
-      onFocus={warm}
-      onPointerDown={warm}
-      onSubmit={form.handleSubmit((v) => book.mutate(v))}
+      onSubmit={form.handleSubmit((v) => book.run(v))}
       className="grid gap-5 sm:grid-cols-2"
       aria-labelledby="booking-form-title"
     >
@@ -138,9 +141,9 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       </Field>
       <HoneypotField {...form.register('website')} />
       <div className="sm:col-span-2">
-        <button type="submit" disabled={book.isPending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+        <button type="submit" disabled={book.pending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <CalendarCheck aria-hidden className="size-5" />
-          {book.isPending ? t('bookingForm.confirming') : t('bookingForm.confirm')}
+          {book.pending ? t('bookingForm.confirming') : t('bookingForm.confirm')}
         </button>
         {refusal && (
           <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="booking-refused">
@@ -151,3 +154,66 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
     </form>
   );
 });
+
+/** Success banner time (SPEC.md §9). */
+const BANNER_MS = 5000;
+
+/**
+ * The booking form of /booking as an island, woken by the first use or by a class or session
+ * chosen on the page (booking-store.ts). A booking made shows the banner for 5 s at the top
+ * of the page (a box the page's HTML keeps empty, #booking-status), refreshes the sessions
+ * shown and empties the form.
+ */
+export default function BookingPanel({ courses, zoneLabel }: { courses: string[]; zoneLabel: string }) {
+  const t = useT();
+  const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
+  const { choice } = useBookingShared();
+  const applied = useRef(0);
+  const [course, preferredDate] = useWatch({ control: form.control, name: ['course', 'preferredDate'] });
+  const [booked, setBooked] = useState(false);
+  const [status, setStatus] = useState<HTMLElement | null>(null);
+  useEffect(() => setStatus(document.getElementById('booking-status')), []);
+  // Woken by a first use or a choice: the visitor is heading for the form, so its checks come now.
+  useEffect(() => void loadResolver(), []);
+  useEffect(() => reportFormChoice(course, preferredDate), [course, preferredDate]);
+
+  // A class or a session chosen on the page, each choice once (also one made before this woke).
+  useEffect(() => {
+    if (!choice || choice.n <= applied.current) return;
+    applied.current = choice.n;
+    const opts = { shouldValidate: form.formState.isSubmitted, shouldDirty: true };
+    form.setValue('course', choice.course, opts);
+    if (choice.preferredDate !== undefined) form.setValue('preferredDate', choice.preferredDate, opts);
+  }, [choice, form]);
+
+  useEffect(() => {
+    if (!booked) return;
+    const timer = window.setTimeout(() => setBooked(false), BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [booked]);
+
+  const onBooked = () => {
+    setBooked(true);
+    refreshResource(sessionsQuery());
+    form.reset(EMPTY_BOOKING);
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <>
+      {status &&
+        booked &&
+        createPortal(
+          <p
+            className="mb-8 flex items-center gap-3 rounded-card border border-success-400/50 bg-success-900 p-4 text-lg font-bold text-success-400"
+            data-testid="booking-success"
+          >
+            <CheckCircle2 aria-hidden className="size-6 shrink-0" />
+            {t('booking.sent')}
+          </p>,
+          status,
+        )}
+      <BookingForm form={form} onBooked={onBooked} courses={courses} zoneLabel={zoneLabel} onRefused={() => refreshResource(sessionsQuery())} />
+    </>
+  );
+}

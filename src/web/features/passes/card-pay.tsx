@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
+import { useAction } from '../../lib/use-action';
 import { useT } from '../../i18n/i18n';
 import { passErrorText } from './pass-errors';
 import { openCheckout, type OrderDto } from './pass-queries';
@@ -11,12 +12,19 @@ import { openCheckout, type OrderDto } from './pass-queries';
  */
 export function CardPay({ order, token }: { order: OrderDto; token: string }) {
   const t = useT();
-  const open = useMutation({
-    mutationFn: () => openCheckout(token),
-    onSuccess: (next) => {
-      if (next.checkoutUrl) window.location.assign(next.checkoutUrl);
+  const [failure, setFailure] = useState<unknown>(null);
+  const open = useAction(
+    () => {
+      setFailure(null);
+      return openCheckout(token);
     },
-  });
+    {
+      onSuccess: (next) => {
+        if (next.checkoutUrl) window.location.assign(next.checkoutUrl);
+      },
+      onError: setFailure,
+    },
+  );
   if (order.checkoutUrl) {
     return (
       <a href={order.checkoutUrl} rel="noreferrer" className={buttonClass('primary', 'lg', 'mt-4')} data-testid="card-pay">
@@ -27,13 +35,13 @@ export function CardPay({ order, token }: { order: OrderDto; token: string }) {
   }
   return (
     <>
-      <button type="button" className={buttonClass('primary', 'lg', 'mt-4')} disabled={open.isPending} onClick={() => open.mutate()} data-testid="card-pay">
+      <button type="button" className={buttonClass('primary', 'lg', 'mt-4')} disabled={open.pending} onClick={() => open.run(undefined)} data-testid="card-pay">
         <CreditCard aria-hidden className="size-5" />
         {t('order.payByCard')}
       </button>
-      {open.isError && (
+      {failure !== null && (
         <p role="alert" className="mt-3 font-semibold text-danger-400">
-          {passErrorText(open.error, t, 'order.cardFailed')}
+          {passErrorText(failure, t, 'order.cardFailed')}
         </p>
       )}
     </>

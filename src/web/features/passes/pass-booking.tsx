@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { SessionList } from '../../components/timetable/session-list';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { ApiError, apiPost } from '../../lib/api-client';
+import { refreshResource } from '../../lib/resource';
 import { useSiteSettings } from '../../lib/site-settings';
+import { useAction } from '../../lib/use-action';
 import { clockText, dayText, sessionsQuery, type SessionDto } from '../../lib/timetable';
 import { useLanguage, useT, useTimetableWording } from '../../i18n/i18n';
 import { classCover } from '../../../shared/passes';
 import { passErrorText } from './pass-errors';
 import { newAttemptKey, orderQuery, recalledBuyer, type OrderDto, type PassBookingAnswer } from './pass-queries';
-
-/** The booking page's session picker (features/booking/session-list.tsx), handed in by the page. */
-type SessionPicker = ComponentType<{ chosenId: string | null; onPick: (s: SessionDto) => void; only?: (s: SessionDto) => boolean }>;
 
 interface Booked {
   course: string;
@@ -26,12 +25,11 @@ interface Booked {
  * the pass's gym days and the classes it covers; each booking sends the order's token (passToken), the proof that the
  * holder spends the credit, and the answer says how many are left.
  */
-export function PassBooking({ order, token, SessionList }: { order: OrderDto; token: string; SessionList: SessionPicker }) {
+export function PassBooking({ order, token }: { order: OrderDto; token: string }) {
   const t = useT();
   const w = useTimetableWording();
   const language = useLanguage();
   const site = useSiteSettings();
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<SessionDto | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -47,8 +45,9 @@ export function PassBooking({ order, token, SessionList }: { order: OrderDto; to
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
-  const book = useMutation({
-    mutationFn: async (s: SessionDto) => {
+  const book = useAction(
+    async (s: SessionDto) => {
+      setRefusal(null);
       const payload = {
         name: name.trim(),
         email: email.trim(),
@@ -65,22 +64,23 @@ export function PassBooking({ order, token, SessionList }: { order: OrderDto; to
       attempt.current = current;
       return apiPost<PassBookingAnswer>('/api/reservations', payload, { headers: { 'Idempotency-Key': current.key } });
     },
-    onMutate: () => setRefusal(null),
-    onSuccess: (answer, s) => {
-      attempt.current = null;
-      const creditsLeft = answer.creditsLeft === undefined ? order.creditsLeft : answer.creditsLeft;
-      setBooked((list) => [...list, { course: s.course, date: s.date, time: s.time, creditsLeft }]);
-      setChosen(null);
-      void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: orderQuery(token).queryKey });
+    {
+      onSuccess: (answer, s) => {
+        attempt.current = null;
+        const creditsLeft = answer.creditsLeft === undefined ? order.creditsLeft : answer.creditsLeft;
+        setBooked((list) => [...list, { course: s.course, date: s.date, time: s.time, creditsLeft }]);
+        setChosen(null);
+        refreshResource(sessionsQuery());
+        refreshResource(orderQuery(token));
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status < 500) attempt.current = null;
+        console.error('Failed to book with the pass', err);
+        setRefusal(passErrorText(err, t, 'passBooking.failed'));
+        refreshResource(sessionsQuery());
+      },
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status < 500) attempt.current = null;
-      console.error('Failed to book with the pass', err);
-      setRefusal(passErrorText(err, t, 'passBooking.failed'));
-      void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
-    },
-  });
+  );
 
   if (order.kind === 'private') return <p className="text-ink-300">{t('passBooking.private')}</p>;
   const noCredit = order.creditsLeft !== null && order.creditsLeft <= 0;
@@ -88,11 +88,11 @@ export function PassBooking({ order, token, SessionList }: { order: OrderDto; to
   const inPass = (s: SessionDto) => s.date >= order.startDate && s.date <= order.endDate && classCover(s.course, false) === order.covers;
 
   const confirm = () => {
-    if (!chosen || book.isPending) return;
+    if (!chosen || book.pending) return;
     const now = { name: name.trim() === '', email: email.trim() === '' };
     setMissing(now);
     if (now.name || now.email) return;
-    book.mutate(chosen);
+    book.run(chosen);
   };
 
   return (
@@ -132,12 +132,12 @@ export function PassBooking({ order, token, SessionList }: { order: OrderDto; to
           <button
             type="button"
             className={buttonClass('primary', 'lg', 'mt-4 w-full sm:w-auto')}
-            disabled={!chosen || book.isPending}
+            disabled={!chosen || book.pending}
             onClick={confirm}
             data-testid="pass-book"
           >
             <CalendarCheck aria-hidden className="size-5" />
-            {book.isPending ? t('bookingForm.confirming') : t('passBooking.book')}
+            {book.pending ? t('bookingForm.confirming') : t('passBooking.book')}
           </button>
         </>
       )}

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, QrCode, Store, Ticket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { todayInZone, zoneLabel } from '../../../shared/gym-time';
 import { formatThb } from '../../../shared/money';
 import { PASS_COVERS } from '../../../shared/passes';
@@ -12,6 +10,8 @@ import { HoneypotField } from '../../components/ui/honeypot-field';
 import { SectionHeading } from '../../components/ui/section-heading';
 import { ApiError } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
+import { useResource } from '../../lib/resource';
+import { useAction } from '../../lib/use-action';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useIntlLocale, useLanguage, useLocalePath, useT, useZoneLabel } from '../../i18n/i18n';
 import type { OrderFormValues } from './order-resolver';
@@ -25,19 +25,18 @@ const EMPTY: OrderFormValues = { passId: '', startDate: '', name: '', email: '',
 /**
  * The passes on sale beside the single booking (issue 21 §3): grouped by the classes they cover,
  * one to pick, a start date in gym time, the buyer and how to pay. PromptPay and desk orders go
- * to their order page; a card order goes to the card provider's checkout.
+ * to their order page; a card order goes to the card provider's checkout. An island of /booking,
+ * woken by the first use (its form's code, react-hook-form, is not needed to read the passes).
  */
-export function PassesSection() {
+export default function PassesSection() {
   const t = useT();
   const language = useLanguage();
   const locale = useIntlLocale();
   const lp = useLocalePath();
-  const navigate = useNavigate();
   const site = useSiteSettings();
   const zoneIn = useZoneLabel();
-  const passes = useQuery(passesQuery());
-  const methodsQuery = useQuery(paymentMethodsQuery());
-  const queryClient = useQueryClient();
+  const passes = useResource(passesQuery());
+  const methodsQuery = useResource(paymentMethodsQuery());
   // A card refused by the server (no card provider configured): the choice goes away.
   const [cardRefused, setCardRefused] = useState(false);
   const promptpay = methodsQuery.data ? methodsQuery.data.promptpay && site.payments.promptpayId !== null : site.payments.promptpayId !== null;
@@ -54,40 +53,41 @@ export function PassesSection() {
   }, [form]);
   const [passId, method] = useWatch({ control: form.control, name: ['passId', 'method'] });
   const chosen = passes.data?.find((p) => p.id === passId) ?? null;
-  const warm = () => void loadResolver();
+  // Woken by a first use: the visitor is heading for the form, so its checks come now.
+  useEffect(() => void loadResolver(), []);
   // One key per attempt: a retry after no answer sends the same one; a double click sends nothing.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  // Set at once on submit: a double click validates twice before the mutation is pending.
-  const sending = useRef(false);
-  const buy = useMutation({
-    mutationFn: async (v: OrderFormValues) => {
+  // One send at a time (useAction): a double click sends nothing more.
+  const buy = useAction(
+    async (v: OrderFormValues) => {
+      setRefusal(null);
       const payload = (await loadResolver()).orderFormToPayload(v, language);
       const body = JSON.stringify(payload);
       const current = attempt.current?.body === body ? attempt.current : { key: newAttemptKey(), body };
       attempt.current = current;
       return postOrder(payload, current.key);
     },
-    onMutate: () => setRefusal(null),
-    onSuccess: (order: OrderDto, v) => {
-      rememberBuyer({ name: v.name, email: v.email });
-      queryClient.setQueryData(['order', order.token], order);
-      if (order.checkoutUrl && v.method === 'card') window.location.assign(order.checkoutUrl);
-      else if (order.token) void navigate(lp(`/booking/order/${encodeURIComponent(order.token)}`));
+    {
+      onSuccess: (order: OrderDto, v) => {
+        rememberBuyer({ name: v.name, email: v.email });
+        if (order.checkoutUrl && v.method === 'card') window.location.assign(order.checkoutUrl);
+        else if (order.token) window.location.assign(lp(`/booking/order/${encodeURIComponent(order.token)}`));
+      },
+      onError: (err, v) => {
+        attempt.current = err instanceof ApiError && err.status < 500 ? null : attempt.current;
+        console.error('Failed to create order', err);
+        if (err instanceof ApiError && ((err.code as string | null) === 'card_unavailable' || (err.status === 409 && v.method === 'card'))) {
+          setCardRefused(true);
+          form.setValue('method', '');
+          setRefusal(t('passes.cardUnavailable'));
+          return;
+        }
+        setRefusal(passErrorText(err, t, 'passes.failed'));
+      },
     },
-    onError: (err, v) => {
-      attempt.current = err instanceof ApiError && err.status < 500 ? null : attempt.current;
-      console.error('Failed to create order', err);
-      if (err instanceof ApiError && ((err.code as string | null) === 'card_unavailable' || (err.status === 409 && v.method === 'card'))) {
-        setCardRefused(true);
-        form.setValue('method', '');
-        setRefusal(t('passes.cardUnavailable'));
-        return;
-      }
-      setRefusal(passErrorText(err, t, 'passes.failed'));
-    },
-  });
+  );
   const { errors } = form.formState;
   const price = (satang: number) => formatThb(satang, locale);
 
@@ -112,7 +112,7 @@ export function PassesSection() {
           </button>
         </div>
       );
-    if (passes.data.length === 0)
+    if (!passes.data || passes.data.length === 0)
       return (
         <p className="rounded-card border border-ink-700 bg-ink-900 p-5 text-ink-300" data-testid="passes-empty">
           {t('passes.empty')}
@@ -127,18 +127,7 @@ export function PassesSection() {
         <p>{t('passes.intro')}</p>
       </SectionHeading>
       {content ?? (
-        <form
-          noValidate
-          onFocus={warm}
-          onPointerDown={warm}
-          onSubmit={form.handleSubmit((v) => {
-            if (sending.current) return;
-            sending.current = true;
-            buy.mutate(v, { onSettled: () => (sending.current = false) });
-          })}
-          id="pass-form"
-          aria-label={t('passes.formTitle')}
-        >
+        <form noValidate onSubmit={form.handleSubmit((v) => buy.run(v))} id="pass-form" aria-label={t('passes.formTitle')}>
           <fieldset className="min-w-0">
             <legend className="sr-only">{t('passes.pick')}</legend>
             {PASS_COVERS.map((covers) => {
@@ -231,13 +220,13 @@ export function PassesSection() {
               <p className="mb-4 text-sm text-ink-300">{t('passes.cancelRule', { hours: site.payments.cancelHours })}</p>
               <button
                 type="submit"
-                disabled={buy.isPending}
-                aria-disabled={buy.isPending}
+                disabled={buy.pending}
+                aria-disabled={buy.pending}
                 className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}
                 data-testid="pass-buy"
               >
                 <Ticket aria-hidden className="size-5" />
-                {buy.isPending ? t('passes.buying') : t('passes.buy')}
+                {buy.pending ? t('passes.buying') : t('passes.buy')}
               </button>
               {refusal && (
                 <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="pass-refused">

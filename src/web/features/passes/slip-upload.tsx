@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
+import { setResourceData } from '../../lib/resource';
+import { useAction } from '../../lib/use-action';
 import { useT } from '../../i18n/i18n';
 import { SLIP_MAX_BYTES, orderQuery, uploadSlip } from './pass-queries';
 
@@ -12,34 +13,35 @@ import { SLIP_MAX_BYTES, orderQuery, uploadSlip } from './pass-queries';
  */
 export function SlipUpload({ token }: { token: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [sent, setSent] = useState(false);
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadSlip(token, file, setProgress),
-    onMutate: () => {
+  const upload = useAction(
+    (file: File) => {
       setProblem(null);
       setSent(false);
+      return uploadSlip(token, file, setProgress);
     },
-    onSuccess: (order) => {
-      setSent(true);
-      queryClient.setQueryData(orderQuery(token).queryKey, order);
-      if (input.current) input.current.value = '';
+    {
+      onSuccess: (order) => {
+        setSent(true);
+        setResourceData(orderQuery(token), order);
+        if (input.current) input.current.value = '';
+      },
+      onError: (err) => {
+        const status = err instanceof ApiError ? err.status : 0;
+        setProblem(status === 413 ? t('slip.tooLarge') : status === 415 ? t('slip.notImage') : t('slip.failed'));
+      },
     },
-    onError: (err) => {
-      const status = err instanceof ApiError ? err.status : 0;
-      setProblem(status === 413 ? t('slip.tooLarge') : status === 415 ? t('slip.notImage') : t('slip.failed'));
-    },
-  });
+  );
 
   const onChange = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    if (!file || upload.isPending) return;
+    if (!file || upload.pending) return;
     if (!file.type.startsWith('image/')) return setProblem(t('slip.notImage'));
     if (file.size > SLIP_MAX_BYTES) return setProblem(t('slip.tooLarge'));
-    upload.mutate(file);
+    upload.run(file);
   };
 
   return (
@@ -48,8 +50,8 @@ export function SlipUpload({ token }: { token: string }) {
       <p className="mt-1 text-ink-300">{t('slip.intro')}</p>
       <label className={buttonClass('outline', 'md', 'mt-4 cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400')}>
         <Upload aria-hidden className="size-5" />
-        {upload.isPending ? t('slip.sending', { percent: progress }) : t('slip.choose')}
-        <input ref={input} type="file" accept="image/*" className="sr-only" onChange={onChange} disabled={upload.isPending} />
+        {upload.pending ? t('slip.sending', { percent: progress }) : t('slip.choose')}
+        <input ref={input} type="file" accept="image/*" className="sr-only" onChange={onChange} disabled={upload.pending} />
       </label>
       <div aria-live="polite">
         {sent && <p className="mt-3 font-semibold text-success-400">{t('slip.sent')}</p>}

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, addMinutesToTime, isoWeekday } from '../../../shared/gym-time';
 import { useT, useTimetableWording } from '../../i18n/i18n';
+import { useResource } from '../../lib/resource';
 import { clockText, dayParts, dayText, sessionsByDay, sessionsQuery, spotsText, type SessionDto } from '../../lib/timetable';
 
 /**
@@ -23,7 +23,7 @@ export function SessionList({
 }) {
   const t = useT();
   const w = useTimetableWording();
-  const { data, isPending, isError, refetch, isFetching } = useQuery(sessionsQuery());
+  const { data, isPending, isError, refetch, isFetching } = useResource(sessionsQuery());
   const days = data ? sessionsByDay(only ? data.sessions.filter(only) : data.sessions) : [];
   const [picked, setPicked] = useState<string | null>(null);
   const day = days.find((d) => d.date === picked) ?? days[0];
