@@ -274,13 +274,20 @@ describe('booking real sessions in gym time', () => {
           .filter((p) => p.endsWith('.js')),
       );
     const first = await scripts();
-    expect(first.some((s) => s.includes('/boot-')), first.join('\n')).toBe(true);
-    expect(first.filter((s) => /booking-form|booking-resolver|passes-section/.test(s)), first.join('\n')).toEqual([]);
+    expect(
+      first.some((s) => s.includes('/boot-')),
+      first.join('\n'),
+    ).toBe(true);
+    expect(
+      first.filter((s) => /booking-form|booking-resolver|passes-section/.test(s)),
+      first.join('\n'),
+    ).toEqual([]);
     // The form's code and checks (zod) come when the visitor starts on the form.
     await page.locator('#booking-form').getByLabel('Name').click();
     await expect.poll(async () => (await scripts()).some((s) => s.includes('booking-resolver'))).toBe(true);
     await page.locator('[data-island="booking-form"][data-hydrated="true"]').waitFor({ state: 'attached' });
-    if (process.env.SCREENSHOT_DIR) fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.join('\n')}\n\nafter focus:\n${(await scripts()).join('\n')}\n`);
+    if (process.env.SCREENSHOT_DIR)
+      fs.writeFileSync(path.join(process.env.SCREENSHOT_DIR, 'booking-js.txt'), `${first.join('\n')}\n\nafter focus:\n${(await scripts()).join('\n')}\n`);
     await close();
   });
 

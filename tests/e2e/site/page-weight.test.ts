@@ -25,7 +25,8 @@ describe('JavaScript budget of the public pages', () => {
   let managePath = '';
   let orderPath = '';
   beforeAll(async () => {
-    const { sessions, timezone } = (await site.api<{ timezone: string; sessions: { course: string; startsAt: string; full: boolean }[] }>('/api/sessions')).body;
+    const { sessions, timezone } = (await site.api<{ timezone: string; sessions: { course: string; startsAt: string; full: boolean }[] }>('/api/sessions'))
+      .body;
     const session = sessions.find((x) => !x.full && Date.parse(x.startsAt) > Date.now() + 3 * 3600_000)!;
     const email = 'weight-guard@example.com';
     const booked = await site.api('/api/reservations', {
