@@ -1,22 +1,24 @@
 // npm run bench:lighthouse: Lighthouse (mobile preset, its default throttling) against the
 // production build with the demo content, with the system Chromium. By default the pages of issue
-// 24 (/, /booking, /blog and an article) in English, Russian, Chinese and Thai, LH_RUNS (5) runs
-// each. Prints per page the median and lowest performance, the median and slowest LCP, and the
+// 24 (/, /booking, /blog, an article, a pass order's page and a booking's manage page) in
+// English, Russian, Chinese and Thai, LH_RUNS (5) runs each. Prints per page the median and lowest performance, the median and slowest LCP, and the
 // lowest accessibility, best-practices and SEO scores, against the issue's target: performance
 // median ≥ 98 and no run under 95, LCP ≤ 1.5 s in every run, the other three 100 in every run.
 // Exit code 1 when the target is not met on some page (or the run failed), 0 when it is.
-// LH_PATHS=/,/ru/blog overrides the pages ("{article}" stands for a published article's slug);
+// LH_PATHS=/,/ru/blog overrides the pages ("{article}", "{order}" and "{manage}" stand for a
+// published article's slug, an order's and a booking's token, made on the demo content);
 // LH_WRITE=1 adds a dated section with the table and every run to the top of bench/RESULTS.md.
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { pageTypes } from './demo-pages';
 import { requireBuild, startProductionServer } from './production-server';
 
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 const WRITE = process.env.LH_WRITE === '1';
 const LANGS = ['en', 'ru', 'zh', 'th'];
-const PAGES = ['/', '/booking', '/blog', '/blog/{article}'];
+const PAGES = ['/', '/booking', '/blog', '/blog/{article}', '/booking/order/{order}', '/booking/manage/{manage}'];
 const DEFAULT_PATHS = LANGS.flatMap((l) => PAGES.map((p) => (l === 'en' ? p : `/${l}${p === '/' ? '/' : p}`)));
 const PATHS = process.env.LH_PATHS ? process.env.LH_PATHS.split(',') : DEFAULT_PATHS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -101,32 +103,33 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   const results: PageResult[] = [];
   try {
-    const posts = (await (await fetch(`${server.base}/api/blog-posts?published=true`)).json()) as { slug: string }[];
-    if (posts.length === 0 && PATHS.some((p) => p.includes('{article}'))) throw new Error('the demo content has no published article');
-    const paths = PATHS.map((p) => p.replace('{article}', posts[0]?.slug ?? ''));
+    const types = await pageTypes(server.base, server.dataDir);
+    const tokenOf = (type: string) => /([^/]+)$/.exec(types.find((t) => t.type === type)?.path ?? '')?.[1] ?? '';
     fs.mkdirSync('bench/.tmp', { recursive: true });
-    for (const p of paths) {
+    // Printed and written with "<token>": a token is a key to someone's booking, even a demo one.
+    for (const shown of PATHS.map((p) => p.replace('{article}', tokenOf('article')).replace(/\{(order|manage)\}/g, '<token>'))) {
+      const p = shown.replace(/\/(order|manage)\/<token>$/, (_m, kind: string) => `/${kind}/${tokenOf(kind)}`);
       const runs: Run[] = [];
       for (let attempts = 0; runs.length < RUNS; attempts++) {
         const result = await lighthouse(`${server.base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-        if (!result) throw new Error(`no Lighthouse result for ${p}`);
+        if (!result) throw new Error(`no Lighthouse result for ${shown}`);
         const lhr = result.lhr;
         // A broken trace (NO_NAVSTART and the like on a busy machine) is no measurement: retry.
         if (lhr.runtimeError && attempts < RUNS + 2) {
-          console.log(`${p}: Lighthouse could not measure (${lhr.runtimeError.code}); running again`);
+          console.log(`${shown}: Lighthouse could not measure (${lhr.runtimeError.code}); running again`);
           continue;
         }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Run['scores'];
         const a = lhr.audits;
         const lcpMs = a['largest-contentful-paint']?.numericValue ?? Infinity;
         const line = `${CATEGORIES.map((c) => scores[c]).join('/')} LCP ${seconds(lcpMs)}`;
-        if (runs.length === 0) fs.writeFileSync(`bench/.tmp/lighthouse${p.replace(/\//g, '_') || '_'}.json`, result.report as string);
+        if (runs.length === 0) fs.writeFileSync(`bench/.tmp/lighthouse${shown.replace(/[/<>]/g, '_') || '_'}.json`, result.report as string);
         runs.push({ scores, lcpMs, line });
         console.log(
-          `${p} run ${runs.length}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} | FCP ${a['first-contentful-paint']?.displayValue} LCP ${a['largest-contentful-paint']?.displayValue} TBT ${a['total-blocking-time']?.displayValue} CLS ${a['cumulative-layout-shift']?.displayValue}`,
+          `${shown} run ${runs.length}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} | FCP ${a['first-contentful-paint']?.displayValue} LCP ${a['largest-contentful-paint']?.displayValue} TBT ${a['total-blocking-time']?.displayValue} CLS ${a['cumulative-layout-shift']?.displayValue}`,
         );
       }
-      results.push(summarise(p, runs));
+      results.push(summarise(shown, runs));
     }
   } finally {
     chrome.kill();

@@ -7,7 +7,8 @@ import { App } from './app/app';
 import { ISLAND_PAGES, PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
-import { passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
+import { managedBookingQuery } from './features/booking/manage-queries';
+import { orderQuery, passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID } from './lib/boot-state';
@@ -88,8 +89,11 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       queryClient.prefetchQuery(paymentMethodsQuery(get)),
     );
   // The booking-management page (/booking/manage/:token) and the order page
-  // (/booking/order/:token) are shells: their data is read by the browser, so the token goes
-  // to the API only from the visitor's own page.
+  // (/booking/order/:token) come with their data too (decision 120): readable at once, no layout
+  // shift when it arrives. The read is in-process (the request log redacts the token) and the
+  // page is sent no-store, its head naming no token.
+  if (page.kind === 'order' && page.slug) prefetch.push(queryClient.prefetchQuery(orderQuery(page.slug, get)), queryClient.prefetchQuery(sessionsQuery(get)));
+  if (page.kind === 'manage-booking' && page.slug) prefetch.push(queryClient.prefetchQuery(managedBookingQuery(page.slug, get)));
   if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);

@@ -118,8 +118,9 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
         )
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
-      // An order page is one buyer's (its token is in the URL): kept by no cache, shared or not.
-      return sendHtml(reply, result.status, html, language, result.page.kind === 'order' ? 'no-store' : 'no-cache');
+      // An order or a booking behind a token is one visitor's, and its page now carries the data:
+      // kept by no cache, shared or not.
+      return sendHtml(reply, result.status, html, language, isPrivatePage(result.page.kind) ? 'no-store' : 'no-cache');
     } catch (err) {
       // A rendering bug must not take the site down: the browser renders the page instead,
       // with the page's language and settings.
@@ -129,7 +130,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
         .replace('<!--app-head-->', '')
         .replace('<!--app-html-->', '')
         .replace('<!--app-state-->', () => state);
-      return sendHtml(reply, kind === 'not-found' ? 404 : 200, html, language, kind === 'order' ? 'no-store' : 'no-cache');
+      return sendHtml(reply, kind === 'not-found' ? 404 : 200, html, language, isPrivatePage(kind) ? 'no-store' : 'no-cache');
     }
   }
 
@@ -160,3 +161,6 @@ async function categoryNameFor(app: FastifyInstance, url: string): Promise<strin
   const list = JSON.parse(res.body) as { slug: string; name: string }[];
   return list.find((c) => c.slug === slug)?.name ?? null;
 }
+
+/** Pages behind a token (an order, a booking): no cache keeps them. */
+const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useSite } from './site-helpers';
 
 // Issue 24, point 3: on pages made of islands, reading and links work before (or without) the
-// JavaScript, and what a visitor types or taps before an island's code has arrived is kept:
+// JavaScript (/booking's prices, classes and sessions are server HTML), and what a visitor types or taps before an island's code has arrived is kept:
 // the code is held back here until the visitor has acted, then let through.
 
 interface Submission {
@@ -121,6 +121,62 @@ describe('before the JavaScript has loaded', () => {
     code.release();
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('on /booking, the form typed and a session tapped before their code has arrived: nothing is lost, one booking is made', async () => {
+    const { page, errors, close } = await site.open(375);
+    const picker = await holdCode(page, '**/assets/session-picker-*.js');
+    const formCode = await holdCode(page, '**/assets/booking-form-*.js');
+    await page.goto(site.url('/booking'));
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const form = page.locator('#booking-form');
+    const name = `Early Booker ${Date.now()}`;
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('early-booker@example.com');
+    const session = page.locator('[data-testid="session"]:not([data-full])').first();
+    const id = (await session.getAttribute('data-session-id'))!;
+    await session.click();
+    // Both asked for by the visitor's first touches, neither arrived: nothing chosen yet.
+    expect(formCode.seen()).toBe(1);
+    expect(picker.seen()).toBe(1);
+    await expect(form.getByLabel('Course').inputValue()).resolves.toBe('');
+    picker.release();
+    formCode.release();
+    const { sessions } = (await site.api<{ sessions: { id: string; course: string; date: string; time: string; startsAt: string }[] }>('/api/sessions?days=14'))
+      .body;
+    const chosen = sessions.find((s) => s.id === id)!;
+    await expect.poll(() => form.getByLabel('Course').inputValue()).toBe(chosen.course);
+    await expect(form.getByLabel('Preferred date and time').inputValue()).resolves.toBe(`${chosen.date}T${chosen.time}`);
+    await expect(form.getByLabel('Name').inputValue()).resolves.toBe(name);
+    await expect(form.getByLabel('Email').inputValue()).resolves.toBe('early-booker@example.com');
+    await expect(page.locator(`[data-testid="session"][data-session-id="${id}"]`).getAttribute('aria-pressed')).resolves.toBe('true');
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByTestId('booking-success').waitFor();
+    const token = await site.adminToken();
+    const saved = (await site.api<{ name: string; course: string; dateTime: string }[]>('/api/reservations', { token })).body.filter((r) => r.name === name);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ course: chosen.course, dateTime: new Date(chosen.startsAt).toISOString() });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("on /booking, a pass tapped and the buyer's name typed before the shop's code has arrived are kept", async () => {
+    const { page, errors, close } = await site.open(375);
+    const code = await holdCode(page, '**/assets/passes-section-*.js');
+    await page.goto(site.url('/booking'));
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const option = page.locator('[data-testid="pass-option"]').first();
+    await option.click();
+    await page.locator('#pass-form input[autocomplete="name"]').fill('Early Buyer');
+    expect(code.seen()).toBe(1);
+    code.release();
+    await page.locator('[data-island="passes-shop"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.locator('#pass-form input[type="date"]').inputValue()).not.toBe('');
+    await expect(option.locator('input').isChecked()).resolves.toBe(true);
+    await expect(page.locator('#pass-form input[autocomplete="name"]').inputValue()).resolves.toBe('Early Buyer');
+    await expect(page.getByTestId('pass-chosen').isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
     await close();
   });

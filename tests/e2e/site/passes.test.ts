@@ -156,9 +156,14 @@ describe('passes on the booking page', () => {
     });
   }
 
-  it('serves the order page privately: not indexed, not stored, the same shell in every language', async () => {
-    for (const prefix of ['', '/ru']) {
-      const res = await fetch(suite.url(`${prefix}/booking/order/not-a-real-token`));
+  it('serves the order and manage pages privately in every language: not indexed, not stored, no token in the head', async () => {
+    for (const path of [
+      '/booking/order/not-a-real-token',
+      '/ru/booking/order/not-a-real-token',
+      '/booking/manage/not-a-real-token',
+      '/th/booking/manage/not-a-real-token',
+    ]) {
+      const res = await fetch(suite.url(path));
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -166,6 +171,8 @@ describe('passes on the booking page', () => {
       expect(html).toContain('<meta name="robots" content="noindex"');
       // The head names no token (the body's language links lead to the same page in each language).
       expect(html.slice(0, html.indexOf('</head>'))).not.toContain('not-a-real-token');
+      // The page comes with its answer (here: no such order or booking), readable before any script.
+      expect(html).toContain(path.includes('/order/') ? 'data-testid="order-not-found"' : 'data-testid="booking-not-found"');
     }
     const { page, errors, close } = await suite.page({ width: 375 });
     await gotoReady(page, suite.url('/booking/order/not-a-real-token'));
