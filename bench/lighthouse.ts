@@ -3,7 +3,8 @@
 // 24 (/, /booking, /blog, an article, a pass order's page and a booking's manage page) in
 // English, Russian, Chinese and Thai, LH_RUNS (5) runs each. Prints per page the median and lowest performance, the median and slowest LCP, and the
 // lowest accessibility, best-practices and SEO scores, against the issue's target: performance
-// median ≥ 98 and no run under 95, LCP ≤ 1.5 s in every run, the other three 100 in every run.
+// median ≥ 98 and no run under 95, LCP ≤ 1.5 s in every run, the other three 100 in every run
+// (on the noindex order and manage pages, every SEO audit but "is-crawlable").
 // Exit code 1 when the target is not met on some page (or the run failed), 0 when it is.
 // LH_PATHS=/,/ru/blog overrides the pages ("{article}", "{order}" and "{manage}" stand for a
 // published article's slug, an order's and a booking's token, made on the demo content);
@@ -28,7 +29,18 @@ interface Run {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   line: string;
+  /** The SEO audits that failed (ids). */
+  seoFailed: string[];
 }
+
+/**
+ * Pages behind a token (an order, a booking) are `noindex` on purpose: a search engine must never
+ * list someone's booking. Lighthouse's SEO category fails its "is-crawlable" audit there (score
+ * 66); every other SEO audit must still pass, and that is their target.
+ */
+const PRIVATE_PAGE = /\/booking\/(order|manage)\//;
+const seoMet = (path: string, run: Run) =>
+  run.scores.seo >= TARGET.others || (PRIVATE_PAGE.test(path) && run.seoFailed.length === 1 && run.seoFailed[0] === 'is-crawlable');
 
 interface PageResult {
   path: string;
@@ -57,7 +69,9 @@ function summarise(path: string, runs: Run[]): PageResult {
     result.medianPerf >= TARGET.medianPerformance &&
     result.lowestPerf >= TARGET.lowestPerformance &&
     result.slowestLcp <= TARGET.lcpMs &&
-    Object.values(lowest).every((s) => s >= TARGET.others);
+    lowest.accessibility >= TARGET.others &&
+    lowest['best-practices'] >= TARGET.others &&
+    runs.every((r) => seoMet(path, r));
   return { ...result, met };
 }
 
@@ -67,7 +81,7 @@ function table(results: PageResult[]): string {
     '|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.path} | ${r.medianPerf} / ${r.lowestPerf} | ${seconds(r.medianLcp)} / ${seconds(r.slowestLcp)} | ${r.lowest.accessibility} | ${r.lowest['best-practices']} | ${r.lowest.seo} | ${r.met ? 'met' : 'not met'} |`,
+        `| ${r.path} | ${r.medianPerf} / ${r.lowestPerf} | ${seconds(r.medianLcp)} / ${seconds(r.slowestLcp)} | ${r.lowest.accessibility} | ${r.lowest['best-practices']} | ${r.lowest.seo}${PRIVATE_PAGE.test(r.path) && r.runs.every((x) => seoMet(r.path, x)) && r.lowest.seo < TARGET.others ? ' (only noindex, on purpose)' : ''} | ${r.met ? 'met' : 'not met'} |`,
     ),
   ].join('\n');
 }
@@ -82,7 +96,7 @@ function writeResults(results: PageResult[], started: Date, load: string) {
   const section = [
     `## ${stamp} — \`npm run bench:lighthouse\`: Lighthouse mobile, ${RUNS} run(s) per page (issue 24, point 2)`,
     '',
-    `Compiled server with the demo content, system Chromium, load average ${load}. Target: performance median ≥ ${TARGET.medianPerformance} and no run under ${TARGET.lowestPerformance}, LCP ≤ ${TARGET.lcpMs / 1000} s in every run, accessibility / best practices / SEO ${TARGET.others} in every run (lowest shown).`,
+    `Compiled server with the demo content, system Chromium, load average ${load}. Target: performance median ≥ ${TARGET.medianPerformance} and no run under ${TARGET.lowestPerformance}, LCP ≤ ${TARGET.lcpMs / 1000} s in every run, accessibility / best practices / SEO ${TARGET.others} in every run (lowest shown; on the noindex order and manage pages every SEO audit but "is-crawlable").`,
     '',
     table(results),
     '',
@@ -124,7 +138,8 @@ async function main() {
         const lcpMs = a['largest-contentful-paint']?.numericValue ?? Infinity;
         const line = `${CATEGORIES.map((c) => scores[c]).join('/')} LCP ${seconds(lcpMs)}`;
         if (runs.length === 0) fs.writeFileSync(`bench/.tmp/lighthouse${shown.replace(/[/<>]/g, '_') || '_'}.json`, result.report as string);
-        runs.push({ scores, lcpMs, line });
+        const seoFailed = (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && a[ref.id]?.score === 0).map((ref) => ref.id);
+        runs.push({ scores, lcpMs, line, seoFailed });
         console.log(
           `${shown} run ${runs.length}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} | FCP ${a['first-contentful-paint']?.displayValue} LCP ${a['largest-contentful-paint']?.displayValue} TBT ${a['total-blocking-time']?.displayValue} CLS ${a['cumulative-layout-shift']?.displayValue}`,
         );

@@ -136,9 +136,11 @@ function inlineStylesheets(template: string, clientDir: string): string {
 }
 
 /** Calls the app's own API in-process, as the page's queries would over HTTP. */
-export function injectGet(app: FastifyInstance) {
+export function injectGet(app: FastifyInstance, remoteAddress?: string) {
   return async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    // As the visitor's own read: a per-address limit (an order read by its token) counts the
+    // page's visitor, not the server's loopback address shared by every visitor.
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, ...(remoteAddress ? { remoteAddress } : {}) });
     return { status: res.statusCode, body: res.body, statusText: res.statusMessage };
   };
 }

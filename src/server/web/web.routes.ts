@@ -101,7 +101,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
 
     try {
       const result = await renderer.entry.render(url, {
-        get: injectGet(app),
+        get: injectGet(app, req.ip),
         siteUrl: publicUrl,
         site,
         timeZone: ctx.config.timezone,

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useSite } from './site-helpers';
+import { hold, useSite } from './site-helpers';
 
 // Issue 24, point 3: on pages made of islands, reading and links work before (or without) the
 // JavaScript (/booking's prices, classes and sessions are server HTML), and what a visitor types or taps before an island's code has arrived is kept:
@@ -10,19 +9,6 @@ interface Submission {
   name: string;
   email: string;
   message: string;
-}
-
-/** Holds the requests for one island's code until released; counts them. */
-async function holdCode(page: Page, glob: string) {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let seen = 0;
-  await page.route(glob, async (route) => {
-    seen++;
-    await held;
-    await route.continue();
-  });
-  return { release, seen: () => seen };
 }
 
 describe('before the JavaScript has loaded', () => {
@@ -57,7 +43,7 @@ describe('before the JavaScript has loaded', () => {
 
   it('a contact message typed and sent before the form has its code is sent once, as typed', async () => {
     const { page, errors, close } = await site.open(375);
-    const code = await holdCode(page, '**/assets/contact-form-*.js');
+    const code = await hold(page, '**/assets/contact-form-*.js');
     await page.goto(site.url('/'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const sent: string[] = [];
@@ -91,7 +77,7 @@ describe('before the JavaScript has loaded', () => {
 
   it('a newsletter address typed and sent with Enter before the form has its code is subscribed', async () => {
     const { page, errors, close } = await site.open(375);
-    const code = await holdCode(page, '**/assets/newsletter-form-*.js');
+    const code = await hold(page, '**/assets/newsletter-form-*.js');
     await page.goto(site.url('/blog'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const form = page.locator('form[aria-labelledby="newsletter-title"]');
@@ -113,7 +99,7 @@ describe('before the JavaScript has loaded', () => {
 
   it("a tap on the menu button before the header's code has arrived opens the menu once it has", async () => {
     const { page, errors, close } = await site.open(375);
-    const code = await holdCode(page, '**/assets/site-header-*.js');
+    const code = await hold(page, '**/assets/site-header-*.js');
     await page.goto(site.url('/blog'), { waitUntil: 'domcontentloaded' });
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -127,8 +113,8 @@ describe('before the JavaScript has loaded', () => {
 
   it('on /booking, the form typed and a session tapped before their code has arrived: nothing is lost, one booking is made', async () => {
     const { page, errors, close } = await site.open(375);
-    const picker = await holdCode(page, '**/assets/session-picker-*.js');
-    const formCode = await holdCode(page, '**/assets/booking-form-*.js');
+    const picker = await hold(page, '**/assets/session-picker-*.js');
+    const formCode = await hold(page, '**/assets/booking-form-*.js');
     await page.goto(site.url('/booking'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const form = page.locator('#booking-form');
@@ -164,7 +150,7 @@ describe('before the JavaScript has loaded', () => {
 
   it("on /booking, a pass tapped and the buyer's name typed before the shop's code has arrived are kept", async () => {
     const { page, errors, close } = await site.open(375);
-    const code = await holdCode(page, '**/assets/passes-section-*.js');
+    const code = await hold(page, '**/assets/passes-section-*.js');
     await page.goto(site.url('/booking'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const option = page.locator('[data-testid="pass-option"]').first();

@@ -149,3 +149,20 @@ export async function scrollToBottom(page: Page) {
   }
   expect(stillAtBottom).toBe(3);
 }
+
+/**
+ * Holds the requests matching `pattern` until released (a screen stays loading, an island
+ * waits for its code), then lets them through or answers `answer`; counts them.
+ */
+export async function hold(page: Page, pattern: string, answer?: { status: number; body: string }) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let seen = 0;
+  await page.route(pattern, async (route) => {
+    seen++;
+    await held;
+    if (answer) await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
+    else await route.continue();
+  });
+  return { release: () => release(), seen: () => seen };
+}

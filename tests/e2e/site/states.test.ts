@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NAV_SECTIONS, OPENING_HOURS, REVIEWS, SITE, fullAddress, whatsappUrl } from '../../../src/shared/site';
 import { viewportFor } from '../helpers/fixture';
-import { gotoReady, sleep, useSite, waitScrolledTo, wakeIsland } from './site-helpers';
+import { gotoReady, hold, sleep, useSite, waitScrolledTo, wakeIsland } from './site-helpers';
 
 // Loading, empty, failure and not-found states of the public screens (SPEC.md §2, §4, §8), the
 // contact and footer details, responsive images, and the layout checks that go with the
@@ -24,20 +24,6 @@ interface GalleryItem {
 }
 
 const SPEC_NOT_FOUND = "Article not found. The article you're looking for doesn't exist or has been deleted.";
-
-/** A request held until released: the screen stays in its loading state meanwhile. */
-async function hold(page: Page, pattern: string, answer?: { status: number; body: string }) {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let seen = 0;
-  await page.route(pattern, async (route) => {
-    seen++;
-    await held;
-    if (answer) await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
-    else await route.continue();
-  });
-  return { release: () => release(), seen: () => seen };
-}
 
 /** The text of an element's blocks (as written, before any CSS uppercase), joined by spaces. */
 const textOf = (page: Page, selector: string) =>
