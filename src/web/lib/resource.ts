@@ -23,7 +23,6 @@ export interface ResourceState<T> {
   fetching: boolean;
 }
 
-export { resourceKey } from './resource-seed';
 
 const pendingState: ResourceState<never> = { data: undefined, error: null, status: 'pending', fetching: false };
 
