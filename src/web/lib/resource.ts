@@ -23,7 +23,6 @@ export interface ResourceState<T> {
   fetching: boolean;
 }
 
-
 const pendingState: ResourceState<never> = { data: undefined, error: null, status: 'pending', fetching: false };
 
 class Resource<T> {
