@@ -149,32 +149,7 @@ describe('the public site in six languages', () => {
     await close();
   });
 
-  it.each(['en', 'ru', 'zh', 'de', 'fr', 'th'])('loads at most 150 KB of JavaScript on the %s landing page, scrolled to the bottom at 375 px', async (code) => {
-    const { page, errors, close } = await site.open(375);
-    await gotoReady(page, site.url(code === 'en' ? '/' : `/${code}/`));
-    await scrollToBottom(page);
-    await page.locator('[data-testid="blog-teaser"] article').first().waitFor();
-    await page.locator('#contact form').waitFor();
-    await page.locator('form[aria-labelledby="newsletter-title"]').waitFor();
-    await page.waitForLoadState('networkidle');
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e as PerformanceResourceTiming)
-        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-        .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
-    );
-    const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-    const summary = `${(total / 1024).toFixed(1)} KB in ${scripts.length} files:\n${scripts.map((s) => `${(s.bytes / 1024).toFixed(1)} KB ${s.url}`).join('\n')}`;
-    expect(
-      scripts.every((s) => s.bytes > 0),
-      summary,
-    ).toBe(true);
-    expect(total).toBeGreaterThan(10_000);
-    expect(total, summary).toBeLessThanOrEqual(150 * 1024);
-    expect(errors).toEqual([]);
-    await close();
-  });
+  // The JavaScript budget of every page type in every language: page-weight.test.ts.
 
   it('finds no serious or critical axe violation in the other languages (375 px, suggestion shown)', async () => {
     const { page, close } = await site.open(375, { locale: 'en-US' });
