@@ -16,6 +16,7 @@ export interface RateLimits {
   booking: RateLimit;
   newsletter: RateLimit;
   manageBooking: RateLimit;
+  orderPage: RateLimit;
   pushSubscribe: RateLimit;
 }
 
@@ -119,6 +120,8 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKING: rateLimitText('20/10m'),
   RATE_LIMIT_NEWSLETTER: rateLimitText('5/10m'),
   RATE_LIMIT_MANAGE_BOOKING: rateLimitText('20/10m'),
+  // The order page asks every 5 s while it waits for its money; travellers often share a hotel's address.
+  RATE_LIMIT_ORDER_PAGE: rateLimitText('600/10m'),
   RATE_LIMIT_PUSH_SUBSCRIBE: rateLimitText('20/10m'),
   // Wrong passwords per address and per account before 429.
   LOGIN_FAILURE_LIMIT: rateLimitText('10/15m'),
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       booking: e.RATE_LIMIT_BOOKING,
       newsletter: e.RATE_LIMIT_NEWSLETTER,
       manageBooking: e.RATE_LIMIT_MANAGE_BOOKING,
+      orderPage: e.RATE_LIMIT_ORDER_PAGE,
       pushSubscribe: e.RATE_LIMIT_PUSH_SUBSCRIBE,
     },
     loginFailures: e.LOGIN_FAILURE_LIMIT,

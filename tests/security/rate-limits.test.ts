@@ -5,6 +5,7 @@ import { withId } from '../helpers/endpoints';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
 import { backends, createTestApp, defaultRateLimits, type TestApp } from '../helpers/test-app';
 import { FAST_MAIL, bookingPayload } from '../helpers/factories';
+import { orderBody } from '../helpers/orders';
 
 // Issue 12, point 4: per-address limits on every public write (the real defaults, not the
 // raised ones other suites use), shared by instances on one PostgreSQL; the honeypot.
@@ -104,6 +105,20 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
       expect(refused, `${w.method} ${w.url}`).toHaveLength(4);
       expect(refused[0].json()).toEqual({ error: w.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY, code: 'rate_limited' });
     }
+  });
+
+  it('an order page left open asks for its order every 5 s for ten minutes and is never refused; past its own limit, 429', async () => {
+    const created = await post(t.app, '/api/orders', orderBody({ method: 'desk' }), '10.45.0.1');
+    expect(created.statusCode).toBe(201);
+    const url = `/api/orders/by-token/${created.json<{ token: string }>().token}`;
+    const read = () => t.app.inject({ method: 'GET', url, remoteAddress: '10.45.0.2' });
+    // The page's first read (the server renders it as the visitor's own), then 120 polls.
+    const polls = await Promise.all(Array.from({ length: 121 }, read));
+    expect(tally(polls)).toEqual({ 200: 121 });
+    expect(limits.orderPage.max).toBeGreaterThan(121);
+    const rest = await Promise.all(Array.from({ length: limits.orderPage.max - 121 + 3 }, read));
+    expect(tally(rest)).toEqual({ 200: limits.orderPage.max - 121, 429: 3 });
+    expect(rest.find((r) => r.statusCode === 429)!.json()).toEqual({ error: TOO_MANY, code: 'rate_limited' });
   });
 
   it("limits a staff member's push subscriptions per address as well", async () => {

@@ -21,8 +21,9 @@ const ROUTE_LIMITS: Record<string, keyof RateLimits> = {
   'POST /api/bookings/manage/:token/move': 'manageBooking',
   'POST /api/push/subscribe': 'pushSubscribe',
   'POST /api/orders': 'booking',
-  'GET /api/orders/by-token/:token': 'manageBooking',
-  'GET /api/orders/by-token/:token/promptpay.svg': 'manageBooking',
+  // Reads of the order page, which polls while the order waits for its money.
+  'GET /api/orders/by-token/:token': 'orderPage',
+  'GET /api/orders/by-token/:token/promptpay.svg': 'orderPage',
   'POST /api/orders/by-token/:token/slip': 'manageBooking',
   'POST /api/orders/by-token/:token/checkout': 'manageBooking',
 };
