@@ -45,7 +45,7 @@ export interface RenderResult {
   post: BlogPost | null;
   /** The page's language and its compiled catalogue, for the state script. */
   i18n: I18nBoot;
-  /** The page is made of islands (islands/boot.tsx): the browser needs no query state. */
+  /** The page is made of islands (islands/boot.ts): the browser needs no query state. */
   islands: boolean;
   /** On a page made of islands: the API reads its islands were rendered with (lib/resource.ts), by key. */
   data: Record<string, unknown>;

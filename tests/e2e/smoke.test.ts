@@ -52,7 +52,32 @@ describe('the production build, over plain HTTP', () => {
     expect(home.status).toBe(200);
     expect(home.headers.get('cache-control')).toBe('no-cache');
     const html = await home.text();
-    expect(html).toContain(`src="${entry}"`);
+    // A page made of islands starts its entry after the first paint, through a classic script
+    // (decision 122), itself a hashed asset served for a year.
+    const starter = /<script defer fetchpriority="low" src="(\/assets\/start-islands-[\w-]+\.js)" data-entry="([^"]+)" data-later="([^"]+)"><\/script>/.exec(
+      html,
+    );
+    expect(starter, 'no start-islands script on /').toBeTruthy();
+    expect(starter![2]).toBe(entry);
+    expect(html).not.toContain(`<script type="module" crossorigin src="${entry}"`);
+    const started = await fetch(server.url + starter![1]);
+    expect(started.status).toBe(200);
+    expect(started.headers.get('cache-control')).toMatch(/(^|[ ,])immutable([ ,]|$)/);
+    expect(await started.text()).not.toMatch(/^\s*(import|export)\b/m);
+    // React and the islands' hydration, prefetched after load (decision 123): built files, one of them React.
+    const later = starter![3].split(' ');
+    const laterCode = await Promise.all(
+      later.map(async (file) => {
+        expect(file).toMatch(/^\/assets\/[\w.-]+\.js$/);
+        const res = await fetch(server.url + file);
+        expect(res.status, file).toBe(200);
+        return res.text();
+      }),
+    );
+    expect(laterCode.some((code) => code.includes('react.transitional.element'))).toBe(true);
+    // The back office is one app: its entry is in the page itself.
+    const admin = await (await fetch(server.url + '/admin')).text();
+    expect(admin).toContain(`src="${entry}"`);
     expect(html).not.toContain('The front end is not built');
     // Rendered on the server into the built template: its placeholders are filled.
     expect(html).not.toMatch(/<!--app-(head|html|state)-->/);

@@ -2,8 +2,10 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 
 // How much JavaScript a public page makes a phone download (issue 24, point 1): bench:weight
 // prints it for every page and language; a browser-suite guard can assert the same figures.
-// Counted through the Chrome DevTools Protocol, cache disabled, in a fresh browser context:
-// every response whose MIME type names JavaScript or whose path ends in .js/.mjs. Its compressed
+// Counted through the Chrome DevTools Protocol in a fresh browser context (its HTTP cache starts
+// empty): every response whose MIME type names JavaScript or whose path ends in .js/.mjs, that
+// came over the network. A file fetched ahead (rel=prefetch) and then imported from the cache
+// counts once, as a phone downloads it once (decision 123). Its compressed
 // body (Network.loadingFinished encodedDataLength less the response headers' bytes) is what the
 // budget counts; the bytes with headers (DevTools' "transferred") are kept beside it.
 // Reasons: docs/decisions/pending-page-weight-measure.md.
@@ -57,7 +59,7 @@ const isScript = (url: string, mime: string) => /javascript|ecmascript/i.test(mi
 /** Scripts seen by a CDP session: requests in flight, and finished script responses by request id. */
 class ScriptLog {
   private readonly inFlight = new Set<string>();
-  private readonly meta = new Map<string, { url: string; script: boolean; headerBytes: number }>();
+  private readonly meta = new Map<string, { url: string; script: boolean; headerBytes: number; cached: boolean }>();
   readonly finished = new Map<string, ScriptFile>();
   lastActivity = Date.now();
 
@@ -68,12 +70,18 @@ class ScriptLog {
     });
     cdp.on('Network.responseReceived', (e) => {
       // At the response, the bytes received so far are its headers.
-      this.meta.set(e.requestId, { url: e.response.url, script: isScript(e.response.url, e.response.mimeType), headerBytes: e.response.encodedDataLength });
+      const cached = Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker);
+      this.meta.set(e.requestId, {
+        url: e.response.url,
+        script: isScript(e.response.url, e.response.mimeType),
+        headerBytes: e.response.encodedDataLength,
+        cached,
+      });
     });
     cdp.on('Network.loadingFinished', (e) => {
       this.done(e.requestId);
       const m = this.meta.get(e.requestId);
-      if (m?.script) this.finished.set(e.requestId, { url: m.url, bytes: e.encodedDataLength - m.headerBytes, transferred: e.encodedDataLength });
+      if (m?.script && !m.cached) this.finished.set(e.requestId, { url: m.url, bytes: e.encodedDataLength - m.headerBytes, transferred: e.encodedDataLength });
     });
     cdp.on('Network.loadingFailed', (e) => this.done(e.requestId));
   }
@@ -95,7 +103,8 @@ class ScriptLog {
   snapshot(): WeightStage {
     const scripts = [...this.finished.values()];
     const sum = (k: 'bytes' | 'transferred') => scripts.reduce((n, s) => n + s[k], 0);
-    return { files: scripts.length, bytes: sum('bytes'), transferred: sum('transferred'), scripts };
+    // A file is counted once however often it was asked for; every byte received is counted.
+    return { files: new Set(scripts.map((s) => s.url)).size, bytes: sum('bytes'), transferred: sum('transferred'), scripts };
   }
 }
 
@@ -129,7 +138,6 @@ export async function measurePageWeight(browser: Browser, url: string, options: 
     const cdp = await context.newCDPSession(page);
     const log = new ScriptLog(cdp);
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const res = await page.goto(url, { waitUntil: 'load' });
     if (!res || res.status() >= 400) throw new Error(`${url} answered ${res?.status() ?? 'nothing'}`);
     await log.idle(idleMs, idleTimeoutMs);

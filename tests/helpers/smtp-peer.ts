@@ -25,6 +25,8 @@ export interface SmtpPeer {
   holdMs: number;
   /** Messages whose DATA has started arriving (accepted or not yet). */
   receiving: number;
+  /** Connections that ended in an error, such as a client killed in the middle of a session. */
+  connectionErrors: Error[];
   /** Resolves once `count` messages (total) have arrived, or rejects after the timeout. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     refusedCount: 0,
     holdMs: 0,
     receiving: 0,
+    connectionErrors: [],
     refuse(on) {
       refusing = on;
     },
@@ -127,6 +130,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
   });
 
+  // smtp-server re-emits a client's socket error (ECONNRESET when an instance is SIGKILLed in the
+  // middle of a send) on the server: without a listener that would be an uncaught exception.
+  server.on('error', (err: Error) => peer.connectionErrors.push(err));
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -186,11 +186,13 @@ export async function migrate(handle: DatabaseHandle, schema?: string, opts: { u
     const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely's migrator looks for its table by listing the tables of every schema; a schema or table
-    // another client drops meanwhile (test runs, on a shared server) fails that listing, as
-    // 'schema "x" does not exist' or 'relation "x.t" does not exist'. Not ours: try again.
-    const other = vanishedSchema(String((error as Error | undefined)?.message ?? ''));
-    if (!failed && other && other !== schema && attempt < 5) continue;
+    // Kysely's migrator looks for its table by listing the tables (and columns) of every schema; a
+    // schema, table or column another client drops meanwhile (test runs, on a shared server) fails
+    // that listing before any migration ran. Not ours: try again.
+    const message = String((error as Error | undefined)?.message ?? '');
+    const other = vanishedSchema(message);
+    const droppedElsewhere = (other !== null && other !== schema) || droppedColumn(message);
+    if (!failed && droppedElsewhere && attempt < 5) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
 }
@@ -199,6 +201,14 @@ export async function migrate(handle: DatabaseHandle, schema?: string, opts: { u
 export function vanishedSchema(message: string): string | null {
   const m = /(?:schema "([^"]+)"|relation "([^".]+)\.[^"]+") does not exist/.exec(message);
   return m ? (m[1] ?? m[2] ?? null) : null;
+}
+
+/**
+ * True for the message of a column whose table was dropped while it was being listed (the listing
+ * asks pg_get_serial_sequence about every column, which names no schema).
+ */
+export function droppedColumn(message: string): boolean {
+  return /column "[^"]+" of relation "[^"]+" does not exist/.test(message);
 }
 
 /** SQLite stores 0/1, PostgreSQL true/false: one JS boolean for the API. */

@@ -19,7 +19,7 @@ const loaders = {
 } satisfies Record<PageKind, () => Promise<{ default: React.ComponentType }>>;
 
 /**
- * Pages made of islands (islands/boot.tsx): the server's HTML is kept, and only their
+ * Pages made of islands (islands/boot.ts): the server's HTML is kept, and only their
  * interactive parts hydrate, each on its own, without the router or the query cache.
  */
 export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'booking', 'manage-booking', 'order', 'blog', 'article', 'not-found']);

@@ -28,7 +28,7 @@ export function LanguageSwitcher({ variant }: { variant: 'header' | 'footer' }) 
         lang={LANGUAGE_TAGS[l]}
         aria-current={l === current ? 'true' : undefined}
         onClick={() => rememberLanguage(l)}
-        // Read by islands/boot.tsx where this list is server HTML that never hydrates.
+        // Read by islands/boot.ts where this list is server HTML that never hydrates.
         data-language={l}
         className={`block rounded-md px-3 py-2 whitespace-nowrap hover:text-blood-400 ${l === current ? 'font-bold text-gold-400' : 'text-bone-100'}`}
         data-testid={`lang-${l}`}

@@ -12,7 +12,7 @@ export const IslandComponentsContext = createContext<Record<IslandName, AnyCompo
 /**
  * An interactive part of a public page. The server renders it inside a box-less wrapper that
  * names it and carries its props as JSON; on a page made of islands the browser hydrates that
- * wrapper alone (islands/boot.tsx), so the rest of the page stays server HTML that no
+ * wrapper alone (islands/boot.ts), so the rest of the page stays server HTML that no
  * JavaScript touches. Props must be plain JSON.
  *
  * `component` is what a page hydrated whole renders (there it may be a version whose code

@@ -3,10 +3,8 @@ import SiteHeader from '../components/layout/site-header';
 import ShareButtons from '../features/blog/share-buttons';
 import ContactForm from '../features/contact/contact-form';
 import GalleryView from '../features/gallery/gallery-view';
-import SectionScroll from '../features/landing/section-scroll';
 import TestimonialsSection from '../features/landing/testimonials-section';
 import NewsletterForm from '../features/newsletter/newsletter-form';
-import LanguageSuggestion from '../i18n/language-suggestion';
 import BookingPanel from '../features/booking/booking-form';
 import ClassPicker from '../features/booking/class-picker';
 import ManageBooking from '../features/booking/manage-booking';
@@ -19,10 +17,8 @@ import type { IslandName } from './registry';
 // is rendered with on a page made of islands, the same the browser hydrates it with.
 export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'site-header': SiteHeader,
-  'language-suggestion': LanguageSuggestion,
   'newsletter-form': NewsletterForm,
   'share-buttons': ShareButtons,
-  'section-scroll': SectionScroll,
   gallery: GalleryView,
   testimonials: TestimonialsSection,
   'contact-form': ContactForm,

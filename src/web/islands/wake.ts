@@ -1,6 +1,6 @@
 import type { IslandName } from './registry';
 
-// An island asking for another one (islands/boot.tsx listens): the booking form wakes when a
+// An island asking for another one (islands/boot.ts listens): the booking form wakes when a
 // class or a session is chosen elsewhere on the page, before the visitor touches it.
 export const WAKE_EVENT = 'island:wake';
 

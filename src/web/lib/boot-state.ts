@@ -3,7 +3,7 @@ import type { I18nBoot } from '../i18n/i18n';
 
 // What the server hands the browser in the page's JSON <script> (the CSP forbids inline
 // scripts): the page's language, the gym's facts, and either the query cache (pages hydrated
-// as a whole) or the mark of a page made of islands (islands/boot.tsx).
+// as a whole) or the mark of a page made of islands (islands/boot.ts).
 
 /** The id of the <script type="application/json"> element carrying the boot state. */
 export const QUERY_STATE_ID = '__QUERY_STATE__';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-// The page's address for components that also run as islands (islands/boot.tsx), where there
+// The page's address for components that also run as islands (islands/boot.ts), where there
 // is no router: the server and the whole-page app provide the router's location, an island
 // the window's.
 

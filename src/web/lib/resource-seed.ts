@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 
 // The data a page made of islands was rendered with (lib/resource.ts), apart from the reads
-// themselves so that islands/boot.tsx can hand it over without carrying their code.
+// themselves so that islands/boot.ts can hand it over without carrying their code.
 
 /**
  * The API answers by key (JSON of the query key). The server records which keys its islands

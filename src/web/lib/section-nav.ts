@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
 import { splitLanguage } from '../../shared/i18n/paths';
-import { useLocalePath } from '../i18n/i18n';
 
 /** Delay before scrolling once / has rendered after a route change (SPEC.md §2). */
 export const SECTION_SCROLL_DELAY_MS = 100;
@@ -31,7 +29,7 @@ export function takePendingSection(): string | null {
 
 /**
  * Scrolls to a landing-page section; from another page it loads `landing` (/ in the page's
- * language), which scrolls there once rendered (features/landing/section-scroll.tsx).
+ * language), which scrolls there once rendered (features/landing/section-scroll.ts).
  */
 export function goToSection(id: string, landing: string) {
   if (splitLanguage(window.location.pathname).path === '/' && scrollToSection(id)) return;
@@ -43,10 +41,4 @@ export function goToSection(id: string, landing: string) {
     return;
   }
   window.location.assign(landing);
-}
-
-/** goToSection in the page's language. Needs no router: it also runs in islands. */
-export function useSectionNav() {
-  const lp = useLocalePath();
-  return useCallback((id: string) => goToSection(id, lp('/')), [lp]);
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gotoReady, scrollToBottom, useSite } from './site-helpers';
+import { gotoReady, scriptsLoaded, scrollToBottom, useSite } from './site-helpers';
 
 // An article arrives with its body rendered by the server; the browser reuses that HTML instead of
 // downloading the Markdown renderer (react-markdown + remark-gfm) to render it again. The renderer
@@ -22,15 +21,6 @@ function markdownChunk(): string {
   if (!entry) throw new Error('no chunk for src/web/features/blog/markdown-body.tsx in the build manifest');
   return `/${entry.file}`;
 }
-
-const scriptsLoaded = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => e as PerformanceResourceTiming)
-      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-      .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
-  );
 
 const POSTS = {
   en: { title: 'Footwork drills for the ring', slug: 'footwork-drills-for-the-ring', words: 'Step, pivot, and step again' },

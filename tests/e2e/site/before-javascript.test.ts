@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { todayInZone } from '../../../src/shared/gym-time';
+import { GYM_ZONE } from '../helpers/fixture';
 import { hold, useSite } from './site-helpers';
 
 // Issue 24, point 3: on pages made of islands, reading and links work before (or without) the
@@ -33,7 +35,17 @@ describe('before the JavaScript has loaded', () => {
     await page.locator('[data-testid="post-list"] h2 a').first().click();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
     expect(((await page.getByTestId('article-body').textContent()) ?? '').length).toBeGreaterThan(100);
-    // The header's language list is a <details>: it opens without JavaScript.
+    // The mobile menu is a popover and the header's language list a <details>: both open
+    // without JavaScript, and their links work.
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL(site.url('/blog'));
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.goBack();
+    await page.waitForURL(/\/blog\/./);
     await page.getByTestId('header-languages').locator('summary').click();
     await page.getByTestId('header-languages').getByTestId('lang-ru').click();
     await page.waitForURL(/\/ru\/blog\//);
@@ -75,6 +87,41 @@ describe('before the JavaScript has loaded', () => {
     await close();
   });
 
+  it("a contact message sent before any of the page's code has come is not a reload: it is sent once, as typed, when the code comes", async () => {
+    const { page, errors, close } = await site.open(375);
+    // The page's module entry, which the start script asks for after the first paint or at a first touch.
+    const entry = await hold(page, '**/assets/index-*.js');
+    await page.goto(site.url('/'));
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/contact') && sent.push(r.method()));
+    const form = page.locator('form[aria-label="Contact form"]');
+    await form.scrollIntoViewIfNeeded();
+    const stamp = Date.now();
+    await form.getByLabel('First name').fill('Niran');
+    await form.getByLabel('Last name').fill(`Quick${stamp}`);
+    await form.getByLabel('Email', { exact: true }).fill('niran@example.com');
+    await form.getByLabel('Message').fill('Sent before any code had come.');
+    // Tapped twice: one message all the same.
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => entry.seen()).toBeGreaterThan(0);
+    await expect(page.locator('html[data-hydrated="true"]').count()).resolves.toBe(0);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(form.getByLabel('Message').inputValue()).resolves.toBe('Sent before any code had come.');
+    entry.release();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Message Sent!');
+    const token = await site.adminToken();
+    const saved = (await site.api<Submission[]>('/api/contact-submissions', { token })).body.filter((s) => s.name === `Niran Quick${stamp}`);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ email: 'niran@example.com', message: 'Sent before any code had come.' });
+    expect(sent).toEqual(['POST']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a newsletter address typed and sent with Enter before the form has its code is subscribed', async () => {
     const { page, errors, close } = await site.open(375);
     const code = await hold(page, '**/assets/newsletter-form-*.js');
@@ -97,16 +144,22 @@ describe('before the JavaScript has loaded', () => {
     await close();
   });
 
-  it("a tap on the menu button before the header's code has arrived opens the menu once it has", async () => {
+  it("a tap on the menu button before the header's code has arrived opens the menu at once; the code then takes it over", async () => {
     const { page, errors, close } = await site.open(375);
     const code = await hold(page, '**/assets/site-header-*.js');
     await page.goto(site.url('/blog'), { waitUntil: 'domcontentloaded' });
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(menu.isVisible()).resolves.toBe(false);
+    // The menu is the browser's popover: open before the code, which the tap asked for.
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect.poll(() => code.seen()).toBe(1);
     code.release();
-    await expect.poll(() => menu.isVisible()).toBe(true);
-    await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    const closeButton = page.getByRole('button', { name: 'Close menu' });
+    await expect.poll(() => closeButton.getAttribute('aria-expanded')).toBe('true');
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await closeButton.click();
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
     expect(errors).toEqual([]);
     await close();
   });
@@ -163,6 +216,57 @@ describe('before the JavaScript has loaded', () => {
     await expect(option.locator('input').isChecked()).resolves.toBe(true);
     await expect(page.locator('#pass-form input[autocomplete="name"]').inputValue()).resolves.toBe('Early Buyer');
     await expect(page.getByTestId('pass-chosen').isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("on a paid pass's order page, the holder's name and e-mail typed before the code has arrived are kept and booked with", async () => {
+    const token = await site.adminToken();
+    const created = await site.api<{ id: number; token: string; amountSatang: number }>('/api/orders', {
+      method: 'POST',
+      body: {
+        passId: 'week-single.muay-thai',
+        startDate: todayInZone(GYM_ZONE),
+        name: 'Early Holder',
+        email: 'early-holder@example.com',
+        phone: null,
+        language: 'en',
+        method: 'desk',
+      },
+    });
+    expect(created.status).toBe(201);
+    const paid = await site.api(`/api/orders/${created.body.id}/payments`, {
+      method: 'POST',
+      body: { amountSatang: created.body.amountSatang, method: 'cash' },
+      token,
+    });
+    expect(paid.status).toBe(201);
+
+    const { page, errors, close } = await site.open(375);
+    const code = await hold(page, '**/assets/order-view-*.js');
+    await page.goto(site.url(`/booking/order/${encodeURIComponent(created.body.token)}`));
+    // The server rendered the paid order and its booking form: typed into before its code runs.
+    const form = page.locator('[data-testid="pass-booking"]');
+    const name = `Early Holder ${Date.now()}`;
+    await form.locator('input[autocomplete="name"]').fill(name);
+    await form.locator('input[autocomplete="email"]').fill('early-holder@example.com');
+    // The island (hydrated at load) has asked for its code, which is still held back.
+    await expect.poll(() => code.seen()).toBe(1);
+    await expect(page.locator('[data-island="order-view"][data-hydrated="true"]').count()).resolves.toBe(0);
+    code.release();
+    await page.locator('[data-island="order-view"][data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(form.locator('input[autocomplete="name"]').inputValue()).resolves.toBe(name);
+    await expect(form.locator('input[autocomplete="email"]').inputValue()).resolves.toBe('early-holder@example.com');
+
+    // Booking with them sends what was typed.
+    const day = await form.locator('button[data-date]').nth(2).getAttribute('data-date');
+    await form.locator(`button[data-date="${day}"]`).click();
+    await form.locator('[data-testid="session"]:not([data-full])').first().click();
+    await form.locator('[data-testid="pass-book"]').click();
+    await page.locator('[data-testid="pass-booked"] li').first().waitFor();
+    const saved = (await site.api<{ name: string; email: string }[]>('/api/reservations', { token })).body.filter((r) => r.name === name);
+    expect(saved).toHaveLength(1);
+    expect(saved[0].email).toBe('early-holder@example.com');
     expect(errors).toEqual([]);
     await close();
   });

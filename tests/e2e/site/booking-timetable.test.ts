@@ -88,7 +88,11 @@ describe('booking real sessions in gym time', () => {
   }
 
   async function chooseSession(page: Page, course: string, day: string, time: string) {
-    await page.locator(`[data-testid="session-list"] button[data-date="${day}"]`).click();
+    const dayButton = page.locator(`[data-testid="session-list"] button[data-date="${day}"]`);
+    await dayButton.click();
+    // The day shows once the picker has woken: before, the first day's cards (today's 08:00 among
+    // them, early in the gym's morning) are still the ones on screen.
+    await expect.poll(() => dayButton.getAttribute('aria-pressed')).toBe('true');
     const card = page.locator('[data-testid="session"]', { hasText: course }).filter({ hasText: time });
     await card.first().click();
   }

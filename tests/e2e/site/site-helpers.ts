@@ -60,7 +60,7 @@ export async function gotoReady(page: Page, url: string) {
 
 /**
  * Brings an island that hydrates when near the viewport (the reviews, the gallery) into view
- * and waits until it is interactive (src/web/islands/boot.tsx marks it).
+ * and waits until it is interactive (src/web/islands/boot.ts marks it).
  */
 export async function wakeIsland(page: Page, name: string) {
   // Its first child with a box (the gallery's carousel is hidden on desktop, its grid on phones).
@@ -166,3 +166,13 @@ export async function hold(page: Page, pattern: string, answer?: { status: numbe
   });
   return { release: () => release(), seen: () => seen };
 }
+
+/** The scripts the page has loaded so far: path and bytes over the wire (0 when from the cache). */
+export const scriptsLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
+  );

@@ -7,7 +7,6 @@ import { MobileBar } from './mobile-bar';
 import { SiteFooter } from './site-footer';
 import SiteHeader from './site-header';
 import { useT } from '../../i18n/i18n';
-import LanguageSuggestion from '../../i18n/language-suggestion';
 
 /** The spinner while a page's chunk loads; the public layout passes its language's word. */
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
@@ -58,9 +57,8 @@ export function PublicLayout() {
         >
           {t('layout.skip')}
         </a>
-        <Island name="language-suggestion" component={LanguageSuggestion} props={{}} />
         <ScrollReset />
-        <Island name="site-header" component={SiteHeader} props={{}} />
+        <Island name="site-header" component={SiteHeader} props={{}} when="interaction" />
         <main id="main" tabIndex={-1} className="outline-none">
           <Suspense fallback={<PageLoading label={t('layout.loading')} />}>
             <Outlet />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { NAV_SECTIONS } from '../../../shared/site';
 import { fullAddressOf, mailtoUrlOf, openingHoursLines, whatsappUrlOf } from '../../../shared/site-settings-data';
 import { useSiteSettings } from '../../lib/site-settings';
-import { useSectionNav } from '../../lib/section-nav';
+import { useSectionNav } from '../../lib/use-section-nav';
 import { WhatsAppIcon } from '../ui/brand-icons';
 import { Island } from '../../islands/island';
 import { lazyWhenVisible } from '../../lib/lazy-visible';
@@ -53,7 +53,7 @@ export function SiteFooter() {
                   <a
                     href={`${lp('/')}#${s.id}`}
                     onClick={onSection(s.id)}
-                    // Read by islands/boot.tsx, where the footer is server HTML that never hydrates.
+                    // Read by islands/boot.ts, where the footer is server HTML that never hydrates.
                     data-section={s.id}
                     className="inline-block py-1 text-ink-300 hover:text-blood-400"
                   >
@@ -107,7 +107,7 @@ export function SiteFooter() {
         {/* The sign-up row needs room for a whole address beside its button: the full width of
             the two-column footer, and the widest column of the four-column one. */}
         <div className="md:col-span-2 md:max-w-xl xl:col-span-1 xl:max-w-none">
-          {/* An island hydrated on first use (zod only when the visitor sends): see islands/boot.tsx. */}
+          {/* An island hydrated on first use (zod only when the visitor sends): see islands/boot.ts. */}
           <Island name="newsletter-form" component={NewsletterInApp} props={{}} when="interaction" />
         </div>
       </div>

@@ -94,7 +94,7 @@ export function ContactSection() {
           <div className="rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8 lg:self-start">
             <h3 className="mb-6 font-display-tight text-3xl">{t('contact.send')}</h3>
             {/* An island hydrated on first use: the server's form takes typing before its code
-                arrives, and a send made meanwhile is held until then (islands/boot.tsx). */}
+                arrives, and a send made meanwhile is held until then (islands/boot.ts). */}
             <Island name="contact-form" component={ContactInApp} props={{}} when="interaction" />
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { CalendarRange, ReceiptText, Ticket } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { formatThb } from '../../../shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { OrderPayment } from './order-payment';
+import { PassBooking } from './pass-booking';
 import { STATUS_KEYS } from './pass-text';
 import { orderQuery, type OrderDto } from './pass-queries';
 import { useResource } from '../../lib/resource';
@@ -11,13 +11,13 @@ import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
-// server renders it loading: the token goes to the API only from the visitor's own browser.
-// While the order waits for its money the page asks again every few seconds (not while the tab
-// is hidden).
+// server renders it from its own read of the order (loading when that read failed, for the
+// browser to try again). While the order waits for its money the page asks again every few seconds (not while the tab
+// is hidden). Booking with the pass is part of the island, not a lazy part of it: a part that
+// hydrated after the rest would take over fields typed into before it without React knowing
+// their values.
 
 const POLL_MS = 5000;
-// Booking with the pass (and its session calendar) is fetched only for a pass that can be used.
-const PassBooking = lazy(() => import('./pass-booking').then((m) => ({ default: m.PassBooking })));
 const STATUS_TONE: Record<OrderDto['status'], string> = {
   'awaiting-payment': 'bg-gold-400 text-ink-950',
   'deposit-paid': 'bg-success-900 text-success-400',
@@ -150,15 +150,7 @@ export default function OrderView({ token }: { token: string }) {
           <h2 id="pass-book-title" className="mb-3 font-display-tight text-3xl">
             {t('passBooking.title')}
           </h2>
-          <Suspense
-            fallback={
-              <p role="status" className="text-ink-300">
-                {t('timetable.loading')}
-              </p>
-            }
-          >
-            <PassBooking order={order} token={token} />
-          </Suspense>
+          <PassBooking order={order} token={token} />
         </section>
       )}
     </Shell>

@@ -4,7 +4,6 @@ import { BlogTeaserSection } from '../../features/blog/blog-teaser-section';
 import { ClassesSection } from '../../features/landing/classes-section';
 import { ContactSection } from '../../features/contact/contact-section';
 import { HeroSection } from '../../features/landing/hero-section';
-import SectionScroll from '../../features/landing/section-scroll';
 import TestimonialsSection from '../../features/landing/testimonials-section';
 import { GallerySection } from '../../features/gallery/gallery-section';
 import { Island } from '../../islands/island';
@@ -19,7 +18,8 @@ export default function LandingPage() {
 
   return (
     <>
-      <Island name="section-scroll" component={SectionScroll} props={{}} />
+      {/* Asks the islands runtime to scroll to the section another page asked for (section-scroll.ts). */}
+      <div hidden data-behaviour="section-scroll" />
       <HeroSection />
       {/* One boundary per section: when the app renders this page itself (after a link of
           the app), each section shows as soon as its data is there. */}
