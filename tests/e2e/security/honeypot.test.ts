@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInZone } from '../../../src/shared/gym-time';
-import { gotoReady, useSite } from '../site/site-helpers';
+import { fillContactForm, gotoReady, useSite } from '../site/site-helpers';
 
 // The honeypot of the public forms (issue 12, point 4): people never see it, never reach it
 // with the keyboard, and their submissions still go through without it.
@@ -53,10 +53,7 @@ describe('honeypot field of the public forms', () => {
     await expectTabSkipsTrap(page, contact.getByLabel('Message'), contact.getByRole('button', { name: 'Send Message' }));
 
     const stamp = Date.now();
-    await contact.getByLabel('First name').fill('Mia');
-    await contact.getByLabel('Last name').fill(`Honey${stamp}`);
-    await contact.getByLabel('Email', { exact: true }).fill('mia@example.com');
-    await contact.getByLabel('Message').fill('Is there a beginners class on Monday?');
+    await fillContactForm(contact, { first: 'Mia', last: `Honey${stamp}`, email: 'mia@example.com', message: 'Is there a beginners class on Monday?' });
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await contact.getByRole('button', { name: 'Send Message' }).click();
     // SPEC.md §7's payload: the empty honeypot is not sent at all.
@@ -92,10 +89,7 @@ describe('honeypot field of the public forms', () => {
     const contact = page.locator('form[aria-label="Contact form"]');
     await contact.waitFor();
     const stamp = Date.now();
-    await contact.getByLabel('First name').fill('Bot');
-    await contact.getByLabel('Last name').fill(`Filler${stamp}`);
-    await contact.getByLabel('Email', { exact: true }).fill('bot@example.com');
-    await contact.getByLabel('Message').fill('Cheap watches');
+    await fillContactForm(contact, { first: 'Bot', last: `Filler${stamp}`, email: 'bot@example.com', message: 'Cheap watches' });
     // What a form-filling bot does: every input gets a value, seen or not.
     await contact.locator('input[name="website"]').fill('http://spam.example', { force: true });
     await contact.getByRole('button', { name: 'Send Message' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { todayInZone } from '../../../src/shared/gym-time';
 import { GYM_ZONE } from '../helpers/fixture';
-import { hold, useSite } from './site-helpers';
+import { fillContactForm, hold, useSite } from './site-helpers';
 
 // Issue 24, point 3: on pages made of islands, reading and links work before (or without) the
 // JavaScript (/booking's prices, classes and sessions are server HTML), and what a visitor types or taps before an island's code has arrived is kept:
@@ -63,10 +63,7 @@ describe('before the JavaScript has loaded', () => {
     const form = page.locator('form[aria-label="Contact form"]');
     await form.scrollIntoViewIfNeeded();
     const stamp = Date.now();
-    await form.getByLabel('First name').fill('Mai');
-    await form.getByLabel('Last name').fill(`Early${stamp}`);
-    await form.getByLabel('Email', { exact: true }).fill('mai@example.com');
-    await form.getByLabel('Message').fill('Typed before the page was ready.');
+    await fillContactForm(form, { first: 'Mai', last: `Early${stamp}`, email: 'mai@example.com', message: 'Typed before the page was ready.' });
     await form.getByRole('button', { name: 'Send Message' }).click();
     // The code was asked for at the first tap; nothing is sent, and the page did not reload.
     expect(code.seen()).toBe(1);
@@ -97,10 +94,7 @@ describe('before the JavaScript has loaded', () => {
     const form = page.locator('form[aria-label="Contact form"]');
     await form.scrollIntoViewIfNeeded();
     const stamp = Date.now();
-    await form.getByLabel('First name').fill('Niran');
-    await form.getByLabel('Last name').fill(`Quick${stamp}`);
-    await form.getByLabel('Email', { exact: true }).fill('niran@example.com');
-    await form.getByLabel('Message').fill('Sent before any code had come.');
+    await fillContactForm(form, { first: 'Niran', last: `Quick${stamp}`, email: 'niran@example.com', message: 'Sent before any code had come.' });
     // Tapped twice: one message all the same.
     await form.getByRole('button', { name: 'Send Message' }).click();
     await form.getByRole('button', { name: 'Send Message' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gotoReady, sleep, useSite } from './site-helpers';
+import { fillContactForm, gotoReady, sleep, useSite } from './site-helpers';
 
 interface Submission {
   name: string;
@@ -27,11 +27,13 @@ describe('contact and newsletter forms', () => {
       await route.continue();
     });
     const stamp = Date.now();
-    await form.getByLabel('First name').fill('Ana');
-    await form.getByLabel('Last name').fill(`Silva${stamp}`);
-    await form.getByLabel('Email', { exact: true }).fill('ana@example.com');
-    await form.getByLabel('Phone').fill('+55 11 99999 0000');
-    await form.getByLabel('Message').fill('Do you have women-only classes?');
+    await fillContactForm(form, {
+      first: 'Ana',
+      last: `Silva${stamp}`,
+      email: 'ana@example.com',
+      phone: '+55 11 99999 0000',
+      message: 'Do you have women-only classes?',
+    });
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByRole('button', { name: 'Sending...' }).isDisabled()).resolves.toBe(true);
     const toast = page.getByTestId('toast');
@@ -81,10 +83,7 @@ describe('contact and newsletter forms', () => {
     await page.locator('#contact').scrollIntoViewIfNeeded();
     const form = page.locator('form[aria-label="Contact form"]');
     await form.waitFor();
-    await form.getByLabel('First name').fill('Ana');
-    await form.getByLabel('Last name').fill('Silva');
-    await form.getByLabel('Email', { exact: true }).fill('ana@example.com');
-    await form.getByLabel('Message').fill('Hello');
+    await fillContactForm(form, { first: 'Ana', last: 'Silva', email: 'ana@example.com', message: 'Hello' });
     await form.getByRole('button', { name: 'Send Message' }).click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();

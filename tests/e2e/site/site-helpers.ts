@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { useBrowserSuite, VIEWPORTS, type OpenPage } from '../helpers/fixture';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer } from '../helpers/server';
@@ -176,3 +176,20 @@ export const scriptsLoaded = (page: Page) =>
       .filter((e) => new URL(e.name).pathname.endsWith('.js'))
       .map((e) => ({ url: new URL(e.name).pathname, bytes: e.transferSize })),
   );
+
+export interface ContactFields {
+  first: string;
+  last: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+
+/** Types a message into the landing page's contact form, field by field as a visitor would. */
+export async function fillContactForm(form: Locator, fields: ContactFields) {
+  await form.getByLabel('First name').fill(fields.first);
+  await form.getByLabel('Last name').fill(fields.last);
+  await form.getByLabel('Email', { exact: true }).fill(fields.email);
+  if (fields.phone !== undefined) await form.getByLabel('Phone').fill(fields.phone);
+  await form.getByLabel('Message').fill(fields.message);
+}
