@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayInZone } from '../../../src/shared/gym-time';
 import { GYM_ZONE } from '../helpers/fixture';
@@ -13,8 +14,22 @@ interface Submission {
   message: string;
 }
 
+/** The landing's contact form, scrolled into view, and the methods of the requests it sends. */
+async function contactFormWatched(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/contact') && sent.push(r.method()));
+  const form = page.locator('form[aria-label="Contact form"]');
+  await form.scrollIntoViewIfNeeded();
+  return { form, sent };
+}
+
 describe('before the JavaScript has loaded', () => {
   const site = useSite();
+  /** The contact messages stored under `name`, as the back office lists them. */
+  const savedMessages = async (name: string) => {
+    const token = await site.adminToken();
+    return (await site.api<Submission[]>('/api/contact-submissions', { token })).body.filter((s) => s.name === name);
+  };
 
   it('with JavaScript off, at 375 px: pages read, and links, the blog filter and the language switcher work', async () => {
     const { page, close } = await site.open(375, { javaScriptEnabled: false });
@@ -58,10 +73,7 @@ describe('before the JavaScript has loaded', () => {
     const code = await hold(page, '**/assets/contact-form-*.js');
     await page.goto(site.url('/'));
     await page.waitForSelector('html[data-hydrated="true"]');
-    const sent: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/api/contact') && sent.push(r.method()));
-    const form = page.locator('form[aria-label="Contact form"]');
-    await form.scrollIntoViewIfNeeded();
+    const { form, sent } = await contactFormWatched(page);
     const stamp = Date.now();
     await fillContactForm(form, { first: 'Mai', last: `Early${stamp}`, email: 'mai@example.com', message: 'Typed before the page was ready.' });
     await form.getByRole('button', { name: 'Send Message' }).click();
@@ -75,9 +87,7 @@ describe('before the JavaScript has loaded', () => {
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Message Sent!');
     expect(sent).toEqual(['POST']);
-    const token = await site.adminToken();
-    const list = await site.api<Submission[]>('/api/contact-submissions', { token });
-    const saved = list.body.filter((s) => s.name === `Mai Early${stamp}`);
+    const saved = await savedMessages(`Mai Early${stamp}`);
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ email: 'mai@example.com', message: 'Typed before the page was ready.' });
     expect(errors).toEqual([]);
@@ -89,10 +99,7 @@ describe('before the JavaScript has loaded', () => {
     // The page's module entry, which the start script asks for after the first paint or at a first touch.
     const entry = await hold(page, '**/assets/index-*.js');
     await page.goto(site.url('/'));
-    const sent: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/api/contact') && sent.push(r.method()));
-    const form = page.locator('form[aria-label="Contact form"]');
-    await form.scrollIntoViewIfNeeded();
+    const { form, sent } = await contactFormWatched(page);
     const stamp = Date.now();
     await fillContactForm(form, { first: 'Niran', last: `Quick${stamp}`, email: 'niran@example.com', message: 'Sent before any code had come.' });
     // Tapped twice: one message all the same.
@@ -107,8 +114,7 @@ describe('before the JavaScript has loaded', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Message Sent!');
-    const token = await site.adminToken();
-    const saved = (await site.api<Submission[]>('/api/contact-submissions', { token })).body.filter((s) => s.name === `Niran Quick${stamp}`);
+    const saved = await savedMessages(`Niran Quick${stamp}`);
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ email: 'niran@example.com', message: 'Sent before any code had come.' });
     expect(sent).toEqual(['POST']);
