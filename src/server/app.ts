@@ -28,7 +28,7 @@ import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { inboundStatusRoutes } from './inbound/inbound-status.routes';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
-import { passesRoutes } from './passes/passes.routes';
+import { passesRoutes } from './catalogue/catalogue.routes';
 import { siteSettingsRoutes } from './site-settings/site-settings.routes';
 import { getSiteSettings } from './site-settings/site-settings.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -56,6 +56,8 @@ import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
+import { createReconcileJob } from './payments/reconcile.service';
+import type { PeriodicJob } from './lib/periodic-job';
 import { createImapReader, type ImapReader } from './inbound/imap-reader';
 import { ordersRoutes } from './orders/orders.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
@@ -74,6 +76,7 @@ declare module 'fastify' {
     galleryPurge: GalleryPurgeJob;
     /** Records unpaid orders whose hold ran out (with the workers). */
     orderExpiry: OrderExpiryJob;
+    reconcile: PeriodicJob;
     /** Reads the gym's mailbox (issue 22); only when IMAP_URL is set. */
     imapReader: ImapReader | undefined;
     /** Public cache invalidations between instances (PostgreSQL only). */
@@ -195,6 +198,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('galleryPurge', galleryPurge);
   const orderExpiry = createOrderExpiryJob(ctx, { now: opts.now });
   app.decorate('orderExpiry', orderExpiry);
+  const reconcile = createReconcileJob(ctx, { now: opts.now });
+  app.decorate('reconcile', reconcile);
   const imapReader = config.inbound.imapUrl ? createImapReader(ctx) : undefined;
   app.decorate('imapReader', imapReader);
   // Routes declare zod schemas: the same parse (and first-problem 400) as the forms, and
@@ -359,6 +364,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       auditPurge.start();
       galleryPurge.start();
       orderExpiry.start();
+      reconcile.start();
       imapReader?.start();
     });
   }
@@ -380,6 +386,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await auditPurge.stop();
     await galleryPurge.stop();
     await orderExpiry.stop();
+    await reconcile.stop();
     // Before the outbox and the database: a mail being imported finishes.
     await imapReader?.stop();
     await mail.stop();

@@ -191,7 +191,7 @@ export interface Config {
   /** An unpaid online order lapses this long after it was made (PAYMENT_HOLD_HOURS, default 24). */
   paymentHoldMs: number;
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
-  stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Inbound e-mail (issue 22); `address` unset: no plus-tagged Reply-To; `imapUrl` unset: no mailbox is read. */
   inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string };
   /**
@@ -246,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const s3 = s3Settings(e);
+  // Cards without their webhook would charge buyers and record nothing: refused at the start.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint made at Stripe; without it no card payment would be recorded)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -303,6 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tagSecret: e.INBOUND_TAG_SECRET,
     },
     s3,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { CardGateway } from './orders/card-gateway';
+import type { CardGateway } from './payments/card-gateway';
 import type { BlogSchedule } from './blog/blog-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { paymentMethods } from './catalogue/catalogue.service';
 import { seed } from './seed';
 import { countUsers } from './users/users.repository';
 
@@ -35,6 +36,11 @@ async function main() {
   const app = await buildApp(config);
   if ((await countUsers(app.ctx.db)) === 0) await seedInChild();
   await app.listen({ port: config.port, host: config.host });
+  const methods = await paymentMethods(app.ctx);
+  app.log.info(
+    { promptpay: methods.promptpay, card: methods.card, desk: true },
+    `payment methods on: ${['desk (cash, terminal, transfer)', methods.promptpay && 'PromptPay', methods.card && 'card (Stripe Checkout, webhook signed)'].filter(Boolean).join(', ')}`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bahtToSatang, depositFor, formatThb, satangToDecimal } from './money';
-import { orderState, owedSatang, passCredits, passSessionsPerDay } from './passes';
+import { orderState, owedSatang } from './ledger';
+import { passCredits, passSessionsPerDay } from './catalogue';
 
 describe('money in satang', () => {
   it('turns whole baht into satang and refuses fractions', () => {
@@ -40,7 +41,16 @@ describe('passes and order states', () => {
     expect(passSessionsPerDay('days-single')).toBe(1);
   });
 
-  const base = { amountSatang: 150_000, depositSatang: 0, paidSatang: 0, refundedSatang: 0, expiresAt: '2026-01-02T00:00:00.000Z', cancelledAt: null };
+  const base = {
+    amountSatang: 150_000,
+    depositSatang: 0,
+    paidSatang: 0,
+    refundedSatang: 0,
+    chargedBackSatang: 0,
+    disputeOpen: false,
+    expiresAt: '2026-01-02T00:00:00.000Z',
+    cancelledAt: null,
+  };
   const now = new Date('2026-01-01T12:00:00.000Z');
   it('follows the ledger', () => {
     expect(orderState(base, now)).toBe('awaiting-payment');
@@ -49,10 +59,18 @@ describe('passes and order states', () => {
     expect(orderState({ ...base, depositSatang: 30_000, paidSatang: 30_000 }, now)).toBe('deposit-paid');
     expect(orderState({ ...base, paidSatang: 150_000, refundedSatang: 150_000 }, now)).toBe('refunded');
     expect(orderState({ ...base, cancelledAt: '2026-01-01T00:00:00.000Z' }, now)).toBe('cancelled');
-    // A partial refund of a paid order is a gesture, not a debt.
+    // A partial refund of a paid order is a gesture, not a debt: partly refunded, nothing owed.
     const partlyRefunded = { ...base, paidSatang: 150_000, refundedSatang: 50_000 };
-    expect(orderState(partlyRefunded, now)).toBe('paid');
+    expect(orderState(partlyRefunded, now)).toBe('partly-refunded');
     expect(owedSatang(partlyRefunded)).toBe(0);
+    // Paid twice, the second payment given back: paid again.
+    expect(orderState({ ...base, paidSatang: 300_000, refundedSatang: 150_000 }, now)).toBe('paid');
+    expect(orderState({ ...base, paidSatang: 300_000 }, now)).toBe('overpaid');
+    // Money on a cancelled or expired order: the state follows the ledger.
+    expect(orderState({ ...base, cancelledAt: '2026-01-01T00:00:00.000Z', paidSatang: 150_000 }, now)).toBe('overpaid');
+    expect(orderState({ ...base, paidSatang: 150_000 }, new Date('2026-02-01T00:00:00.000Z'))).toBe('paid');
+    expect(orderState({ ...base, paidSatang: 150_000, disputeOpen: true }, now)).toBe('disputed');
+    expect(orderState({ ...base, paidSatang: 150_000, chargedBackSatang: 150_000 }, now)).toBe('refunded');
     expect(owedSatang({ ...base, depositSatang: 30_000, paidSatang: 30_000 })).toBe(120_000);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateCustomer } from '../../src/server/customers/customers.repository';
-import { addLedgerLine } from '../../src/server/orders/order-ledger.repository';
+import { addLedgerLine } from '../../src/server/ledger/ledger.repository';
 import { addDays, todayInZone } from '../../src/shared/gym-time';
 import type { CustomerDetailDto, CustomerPageDto } from '../../src/shared/api-types';
 import { bookingFor, contactFor, customer, CUSTOMERS, uniqueTag, type Customer } from '../helpers/factories';

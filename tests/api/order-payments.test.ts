@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLedgerLine } from '../../src/server/orders/order-ledger.repository';
+import { startStripeStandIn } from '../helpers/stripe-stand-in';
 import { customer } from '../helpers/factories';
 import { editSettings, orderBody } from '../helpers/orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
@@ -62,8 +62,8 @@ describe.each(backends)('order payments and refunds on %s', (backend) => {
     expect(tooMuch.json().code).toBe('refund_exceeds_paid');
     const part = await refund(o.id, 50_000, admin.token, { note: 'one class missed' });
     expect(part.statusCode, part.body).toBe(201);
-    // A partial refund is money given back, not a debt: the order stays paid (shared/passes.ts orderState).
-    expect(part.json()).toMatchObject({ paidSatang: 150_000, refundedSatang: 50_000, owedSatang: 0, status: 'paid' });
+    // A partial refund is money given back, not a debt: partly refunded, nothing owed (shared/ledger.ts orderState).
+    expect(part.json()).toMatchObject({ paidSatang: 150_000, refundedSatang: 50_000, owedSatang: 0, status: 'partly-refunded' });
     expect((await refund(o.id, 100_001)).json().code).toBe('refund_exceeds_paid');
     const all = await refund(o.id, 100_000);
     expect(all.json()).toMatchObject({ refundedSatang: 150_000, status: 'refunded' });
@@ -82,39 +82,38 @@ describe.each(backends)('order payments and refunds on %s', (backend) => {
     expect(view).toMatchObject({ paidSatang: 150_000, refundedSatang: 150_000, status: 'refunded' });
   });
 
-  it('refunds card money through the gateway once per Idempotency-Key, also in parallel', async () => {
-    const calls: { idempotencyKey: string; amountSatang: number; paymentExternalId: string }[] = [];
-    const refunds = new Map<string, string>();
-    t.app.ctx.cardGateway = {
-      async createCheckout() {
-        return { sessionId: `cs_${Math.random()}`, url: 'https://checkout.example/pay' };
-      },
-      async refund(input) {
-        calls.push(input);
-        // As the provider does: the same key answers the same refund.
-        if (!refunds.has(input.idempotencyKey)) refunds.set(input.idempotencyKey, `re_${refunds.size + 1}_${Math.random().toString(36).slice(2)}`);
-        return { refundId: refunds.get(input.idempotencyKey)! };
-      },
-    };
+  it('refunds card money through the provider once per Idempotency-Key, also in parallel', async () => {
+    const stand = await startStripeStandIn();
+    const card = await createTestApp(backend, { stripe: stand.settings });
+    const cardAdmin = await card.signIn('admin');
+    const refund = (id: number, amountSatang: number, _token: string, extra: object, headers: Record<string, string>) =>
+      card.inject({ method: 'POST', url: `/api/orders/${id}/refunds`, token: cardAdmin.token, payload: { amountSatang, ...extra }, headers });
     try {
-      const o = await newOrder({ method: 'card', passId: 'day.mma' });
-      // What the card webhook records (the Stripe helper's code): a card payment with its provider id.
-      await addLedgerLine(t.app.ctx.db, { orderId: o.id, kind: 'payment', method: 'card', amountSatang: 100_000, externalId: `pi_${o.id}` });
+      const made = await card.inject({ method: 'POST', url: '/api/orders', payload: orderBody({ method: 'card', passId: 'day.mma' }) });
+      expect(made.statusCode, made.body).toBe(201);
+      const o = made.json<{ id: number }>();
+      const [session] = [...stand.sessions.values()].filter((x) => x.metadata.orderId === String(o.id));
+      const event = stand.pay(session.id);
+      expect((await stand.deliver(card.app, event)).statusCode).toBe(200);
+      const pi = stand.sessions.get(session.id)!.payment_intent!;
       const key = `refund-${o.id}`;
       const same = await Promise.all(Array.from({ length: 20 }, () => refund(o.id, 40_000, admin.token, {}, { 'idempotency-key': key })));
-      expect(same.every((r) => r.statusCode === 201)).toBe(true);
-      const lines = await t.app.ctx.db.selectFrom('order_payments').selectAll().where('order_id', '=', o.id).where('kind', '=', 'refund').execute();
+      expect(same.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+      const lines = await card.app.ctx.db.selectFrom('order_payments').selectAll().where('order_id', '=', o.id).where('kind', '=', 'refund').execute();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'card', amount_satang: 40_000 });
       expect(lines[0].external_id).toMatch(/^re_/);
+      const calls = stand.calls.filter((c) => c.path === '/v1/refunds' && c.method === 'POST');
       expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1);
-      expect(calls[0]).toMatchObject({ paymentExternalId: `pi_${o.id}`, amountSatang: 40_000 });
+      expect(calls[0].body).toMatchObject({ payment_intent: pi, amount: '40000' });
+      expect([...stand.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
       // Another refund: another key; the total stays within what was paid.
       expect((await refund(o.id, 60_001, admin.token, {}, { 'idempotency-key': `${key}-2` })).json().code).toBe('refund_exceeds_paid');
-      const rest = await refund(o.id, 60_000, admin.token, {}, { 'idempotency-key': `${key}-2` });
+      const rest = await refund(o.id, 60_000, admin.token, {}, { 'idempotency-key': `${key}-3` });
       expect(rest.json()).toMatchObject({ refundedSatang: 100_000, status: 'refunded' });
     } finally {
-      t.app.ctx.cardGateway = undefined;
+      await card.close();
+      await stand.close();
     }
   });
 

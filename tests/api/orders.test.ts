@@ -3,12 +3,13 @@ import jsQR from 'jsqr';
 import { parse } from 'promptparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardGateway } from '../../src/server/orders/card-gateway';
+import { createStripeGateway } from '../../src/server/payments/stripe/stripe-gateway';
 import { addDays } from '../../src/shared/gym-time';
 import { formatThb } from '../../src/shared/money';
 import { FAST_MAIL, customer } from '../helpers/factories';
 import { editSettings, gymToday, mailText, orderBody, slipForm } from '../helpers/orders';
 import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
+import { startStripeStandIn } from '../helpers/stripe-stand-in';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
 // Buying a pass online (issue 21, point 3): PromptPay with its Thai QR, card through the
@@ -29,7 +30,6 @@ describe.each(backends)('orders on %s', (backend) => {
   let smtp: SmtpPeer;
   let admin: string;
   let staff: string;
-  const checkouts: Parameters<CardGateway['createCheckout']>[0][] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();
@@ -171,45 +171,40 @@ describe.each(backends)('orders on %s', (backend) => {
     expect(JSON.stringify(stored)).not.toContain(key);
   });
 
-  it('opens a card checkout through the gateway, back to the order page in the buyer language', async () => {
-    t.app.ctx.cardGateway = {
-      async createCheckout(input) {
-        checkouts.push(input);
-        return { sessionId: `cs_test_${checkouts.length}`, url: `https://checkout.example/pay/${checkouts.length}` };
-      },
-      async refund() {
-        throw new Error('not in this test');
-      },
-    };
+  it('opens a card checkout through the gateway, back to the order page in the buyer language; the open one is reused', async () => {
+    const stand = await startStripeStandIn();
+    t.app.ctx.cardGateway = createStripeGateway(stand.settings, { holdMs: t.config.paymentHoldMs });
     try {
       const body = orderBody({ method: 'card', language: 'ru', passId: 'day.muay-thai' });
       const res = await post(body);
       expect(res.statusCode, res.body).toBe(201);
       const o = res.json();
-      expect(o.checkoutUrl).toBe(`https://checkout.example/pay/${checkouts.length}`);
-      const sent = checkouts.at(-1)!;
-      expect(sent).toMatchObject({ orderId: o.id, reference: o.reference, amountSatang: 60_000, email: body.email, language: 'ru' });
-      expect(sent.successUrl).toBe(`http://gym.test/ru/booking/order/${o.token}`);
-      const row = await t.app.ctx.db.selectFrom('orders').select('stripe_session_id').where('id', '=', o.id).executeTakeFirstOrThrow();
-      expect(row.stripe_session_id).toBe(`cs_test_${checkouts.length}`);
-      // The page can open a fresh checkout for what is still due.
+      const [session] = [...stand.sessions.values()];
+      expect(o.checkoutUrl).toBe(session.url);
+      expect(session).toMatchObject({
+        amount_total: 60_000,
+        currency: 'thb',
+        customer_email: body.email,
+        locale: 'ru',
+        metadata: { orderId: String(o.id), reference: o.reference },
+      });
+      expect(session.success_url).toBe(`http://gym.test/ru/booking/order/${o.token}`);
+      const rows = await t.app.ctx.db.selectFrom('checkout_sessions').selectAll().where('order_id', '=', o.id).execute();
+      expect(rows).toMatchObject([{ session_id: session.id, status: 'open', amount_satang: 60_000 }]);
+      // The page asks again (the buyer came back before paying): the open session is reused, never a second one.
       const again = await t.inject({ method: 'POST', url: `/api/orders/by-token/${o.token}/checkout` });
       expect(again.statusCode, again.body).toBe(200);
-      expect(again.json().checkoutUrl).toBe(`https://checkout.example/pay/${checkouts.length}`);
+      expect(again.json().checkoutUrl).toBe(session.url);
+      expect(stand.sessions.size).toBe(1);
     } finally {
       t.app.ctx.cardGateway = undefined;
+      await stand.close();
     }
   });
 
   it('cancels a card order whose checkout could not be opened, and says so', async () => {
-    t.app.ctx.cardGateway = {
-      async createCheckout() {
-        throw new Error('provider down');
-      },
-      async refund() {
-        throw new Error('not in this test');
-      },
-    };
+    const stand = await startStripeStandIn({ secretKey: 'sk_test_the_provider_refuses_this_key' });
+    t.app.ctx.cardGateway = createStripeGateway({ ...stand.settings, secretKey: 'sk_test_wrong' }, { holdMs: t.config.paymentHoldMs });
     try {
       const body = orderBody({ method: 'card' });
       const res = await post(body);
@@ -218,12 +213,14 @@ describe.each(backends)('orders on %s', (backend) => {
       const row = await t.app.ctx.db
         .selectFrom('orders as o')
         .innerJoin('customers as c', 'c.id', 'o.customer_id')
-        .select('o.cancelled_at')
+        .select(['o.cancelled_at', 'o.id'])
         .where('c.email_key', '=', body.email)
         .executeTakeFirstOrThrow();
       expect(row.cancelled_at).not.toBeNull();
+      expect(await t.app.ctx.db.selectFrom('checkout_sessions').select('status').where('order_id', '=', row.id).execute()).toEqual([{ status: 'failed' }]);
     } finally {
       t.app.ctx.cardGateway = undefined;
+      await stand.close();
     }
   });
 
@@ -293,7 +290,7 @@ describe.each(backends)('an unpaid order lapses after PAYMENT_HOLD_HOURS on %s',
   });
   afterAll(() => t?.close());
 
-  it('answers expired, shows no QR, takes no payment, and the job records it once', async () => {
+  it('answers expired and shows no QR, the job records it once; a late transfer is still welcome (slip for 7 days, staff record it)', async () => {
     const o = (await t.inject({ method: 'POST', url: '/api/orders', payload: orderBody() })).json();
     expect(o.status).toBe('awaiting-payment');
     const page = await waitUntil(
@@ -306,9 +303,7 @@ describe.each(backends)('an unpaid order lapses after PAYMENT_HOLD_HOURS on %s',
     );
     expect(page.promptpay).toBeUndefined();
     expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/promptpay.svg` })).json().code).toBe('order_expired');
-    const pay = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: 150_000, method: 'promptpay' } });
-    expect(pay.statusCode).toBe(409);
-    expect(pay.json().code).toBe('order_expired');
+    expect(page.slipAccepted).toBe(true);
     const [a, b] = await Promise.all([t.app.orderExpiry.runOnce(), t.app.orderExpiry.runOnce()]);
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(await t.app.orderExpiry.runOnce()).toBe(0);
@@ -320,5 +315,29 @@ describe.each(backends)('an unpaid order lapses after PAYMENT_HOLD_HOURS on %s',
       .execute();
     expect(entries).toHaveLength(1);
     expect(entries[0].summary).toContain('lapsed unpaid');
+    // The buyer transferred late: their slip is taken, staff are told to check it, and they record the money.
+    const slip = await t.inject({ method: 'POST', url: `/api/orders/by-token/${o.token}/slip`, ...(await slipForm()) });
+    expect(slip.statusCode, slip.body).toBe(200);
+    expect(slip.json()).toMatchObject({ status: 'expired', slipAccepted: true });
+    expect(slip.json().promptpay).toBeUndefined();
+    const pay = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: 150_000, method: 'promptpay' } });
+    expect(pay.statusCode, pay.body).toBe(201);
+    expect(pay.json()).toMatchObject({ status: 'paid', paidSatang: 150_000, overpaidSatang: 0, slipUrl: `/api/orders/${o.id}/slip` });
+    const list = await t.inject({ method: 'GET', url: `/api/orders?status=paid&q=${o.reference}`, token: staff });
+    expect(list.json().items.map((i: { id: number }) => i.id)).toEqual([o.id]);
+  });
+
+  it('an expired PromptPay order takes no slip once 7 days have passed since its hold ended', async () => {
+    const o = (await t.inject({ method: 'POST', url: '/api/orders', payload: orderBody() })).json();
+    await t.app.ctx.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('id', '=', o.id)
+      .execute();
+    const page = (await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}` })).json();
+    expect(page).toMatchObject({ status: 'expired', slipAccepted: false });
+    const slip = await t.inject({ method: 'POST', url: `/api/orders/by-token/${o.token}/slip`, ...(await slipForm()) });
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json().code).toBe('order_expired');
   });
 });

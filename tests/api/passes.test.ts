@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PassDto } from '../../src/shared/api-types/payments';
 import type { SiteSettings, SiteSettingsDto } from '../../src/shared/schemas/site-settings';
-import { findPassForSale, listPassesForSale } from '../../src/server/passes/passes.service';
+import { findPassForSale, listPassesForSale } from '../../src/server/catalogue/catalogue.service';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 21, point 1: the passes are the cells of the owner's price table (Paramètres), read by

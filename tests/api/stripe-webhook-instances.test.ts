@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../src/shared/gym-time';
-import { ledgerLines } from '../../src/server/orders/order-ledger.repository';
+import { ledgerLines } from '../../src/server/ledger/ledger.repository';
 import { backends, createTestApp, PG_URL, type Backend, type TestApp } from '../helpers/test-app';
 import { startStripeStandIn, WEBHOOK_PATH, type StripeStandIn } from '../helpers/stripe-stand-in';
 

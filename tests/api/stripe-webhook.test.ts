@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderState } from '../../src/shared/passes';
+import { orderState } from '../../src/shared/ledger';
 import { findOrCreateCustomer } from '../../src/server/customers/customers.repository';
-import { addLedgerLine, ledgerLines, ledgerTotals } from '../../src/server/orders/order-ledger.repository';
-import type { CardGateway } from '../../src/server/orders/card-gateway';
+import { addLedgerLine, ledgerLines, ledgerTotals } from '../../src/server/ledger/ledger.repository';
+import type { CardGateway } from '../../src/server/payments/card-gateway';
+import { loadConfig } from '../../src/server/config';
+import { STRIPE_EVENTS } from '../../src/server/payments/stripe/stripe-webhook.service';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeStandIn, WEBHOOK_PATH, type StandInSession, type StripeStandIn } from '../helpers/stripe-stand-in';
 
@@ -53,7 +55,6 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
         language: 'ru',
         expires_at: opts.expiresAt === undefined ? new Date(Date.now() + 24 * HOUR).toISOString() : opts.expiresAt,
         cancelled_at: opts.cancelledAt ?? null,
-        stripe_session_id: null,
         slip_key: null,
         created_by: null,
         created_at: now,
@@ -61,8 +62,25 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const row = await db
+      .insertInto('checkout_sessions')
+      .values({
+        order_id: id,
+        session_id: null,
+        status: 'creating',
+        amount_satang: amount,
+        url: null,
+        payment_intent: null,
+        expires_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const checkout = await gateway.createCheckout({
       orderId: id,
+      checkoutId: row.id,
       reference: `GYM-${tag.toUpperCase()}`,
       description: '1 week Muay Thai',
       amountSatang: amount,
@@ -71,8 +89,8 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
       successUrl: `http://gym.test/ru/booking/order/tok-${tag}?paid=1`,
       cancelUrl: `http://gym.test/ru/booking/order/tok-${tag}`,
     });
-    await db.updateTable('orders').set({ stripe_session_id: checkout.sessionId }).where('id', '=', id).execute();
-    return { orderId: id, sessionId: checkout.sessionId, url: checkout.url, amount };
+    await db.updateTable('checkout_sessions').set({ status: 'open', session_id: checkout.sessionId, url: checkout.url }).where('id', '=', row.id).execute();
+    return { orderId: id, sessionId: checkout.sessionId, url: checkout.url!, amount };
   }
 
   async function stateOf(orderId: number) {
@@ -103,7 +121,7 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
       line_items: [{ quantity: '1', price_data: { currency: 'thb', unit_amount: '250000', product_data: { name: '1 week Muay Thai' } } }],
       locale: 'ru',
       client_reference_id: String(orderId),
-      metadata: { orderId: String(orderId), reference: expect.stringMatching(/^GYM-/) },
+      metadata: { orderId: String(orderId), reference: expect.stringMatching(/^GYM-/), checkoutId: expect.stringMatching(/^\d+$/) },
       success_url: expect.stringContaining('paid=1'),
       cancel_url: expect.stringContaining('/ru/booking/order/'),
     });
@@ -128,7 +146,7 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
     const res = await stand.deliver(t.app, event);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect(await stateOf(orderId)).toEqual({ paidSatang: amount, refundedSatang: 0, state: 'paid' });
+    expect(await stateOf(orderId)).toMatchObject({ paidSatang: amount, refundedSatang: 0, state: 'paid' });
     const [line] = await ledgerLines(t.app.ctx.db, orderId);
     expect(line).toMatchObject({ kind: 'payment', method: 'card', amount_satang: amount, external_id: paymentIntentOf(sessionId), user_id: null });
     expect(await eventKeys(orderId)).toEqual([event.id]);
@@ -139,7 +157,7 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
       .where('entity_type', '=', 'orders')
       .where('entity_id', '=', String(orderId))
       .executeTakeFirst();
-    expect(entry).toMatchObject({ route: WEBHOOK_PATH, user_id: null, summary: `checkout.session.completed ${event.id}` });
+    expect(entry).toMatchObject({ route: WEBHOOK_PATH, user_id: null, summary: expect.stringContaining(event.id) });
   });
 
   it('a bad signature, a tampered body, an old timestamp or no signature answer 400 and change nothing', async () => {
@@ -171,7 +189,7 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
     const event = stand.pay(sessionId);
     const answers = await Promise.all(Array.from({ length: 20 }, () => stand.deliver(t.app, event)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    expect(await stateOf(orderId)).toEqual({ paidSatang: amount, refundedSatang: 0, state: 'paid' });
+    expect(await stateOf(orderId)).toMatchObject({ paidSatang: amount, refundedSatang: 0, state: 'paid' });
     expect(await ledgerLines(t.app.ctx.db, orderId)).toHaveLength(1);
     expect(await eventKeys(orderId)).toEqual([event.id]);
   });
@@ -222,16 +240,14 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
     await stand.deliver(t.app, stand.pay(sessionId));
     const pi = paymentIntentOf(sessionId);
     const key = `order-${orderId}-refund-1`;
-    const first = await gateway.refund({ orderId, paymentExternalId: pi, amountSatang: 50_000, idempotencyKey: key });
-    const again = await gateway.refund({ orderId, paymentExternalId: pi, amountSatang: 50_000, idempotencyKey: key });
+    const first = await gateway.refund({ orderId, paymentId: pi, amountSatang: 50_000, idempotencyKey: key });
+    const again = await gateway.refund({ orderId, paymentId: pi, amountSatang: 50_000, idempotencyKey: key });
     expect(again.refundId).toBe(first.refundId);
     expect([...stand.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
     expect(stand.calls.filter((c) => c.path === '/v1/refunds' && c.idempotencyKey === key)).toHaveLength(2);
     // A new key is a new refund; Stripe refuses more than was paid, and the library reports it.
-    await gateway.refund({ orderId, paymentExternalId: pi, amountSatang: 10_000, idempotencyKey: `${key}-b` });
-    await expect(gateway.refund({ orderId, paymentExternalId: pi, amountSatang: 100_000, idempotencyKey: `${key}-c` })).rejects.toThrow(
-      /greater than unrefunded/,
-    );
+    await gateway.refund({ orderId, paymentId: pi, amountSatang: 10_000, idempotencyKey: `${key}-b` });
+    await expect(gateway.refund({ orderId, paymentId: pi, amountSatang: 100_000, idempotencyKey: `${key}-c` })).rejects.toThrow(/greater than unrefunded/);
     expect([...stand.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(2);
   });
 
@@ -240,8 +256,9 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
     await stand.deliver(t.app, stand.pay(sessionId));
     const pi = paymentIntentOf(sessionId);
     // Back office first: the refund made through the gateway, recorded with its id; then Stripe's events about it.
-    const { refundId } = await gateway.refund({ orderId, paymentExternalId: pi, amountSatang: 40_000, idempotencyKey: `bo-${orderId}` });
+    const { refundId } = await gateway.refund({ orderId, paymentId: pi, amountSatang: 40_000, idempotencyKey: `bo-${orderId}` });
     expect(await addLedgerLine(t.app.ctx.db, { orderId, kind: 'refund', method: 'card', amountSatang: 40_000, externalId: refundId })).not.toBeNull();
+    // (the refund service writes its line this way: tests/api/payment-edges.test.ts goes through the route)
     const refund = stand.refunds.get(refundId)!;
     for (const type of ['refund.created', 'refund.updated']) expect((await stand.deliver(t.app, stand.event(type, refund))).statusCode).toBe(200);
     expect(await stateOf(orderId)).toMatchObject({ paidSatang: amount, refundedSatang: 40_000 });
@@ -305,6 +322,11 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
     expect(await eventKeys(orderId)).toEqual([event.id]);
   });
 
+  it('README names every event the webhook acts on, for the Stripe endpoint', async () => {
+    const readme = await import('node:fs').then((fs) => fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+    expect(STRIPE_EVENTS.filter((e) => !readme.includes(`\`${e}\``))).toEqual([]);
+  });
+
   it("a JSON body elsewhere is still parsed by the app (the raw parser is the webhook route's only)", async () => {
     const res = await t.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(res.statusCode).toBe(400);
@@ -312,19 +334,19 @@ describe.each(backends)('Stripe Checkout and its webhook on %s', (backend) => {
   });
 });
 
-describe.each(backends)('Stripe webhook without its secret on %s', (backend) => {
+describe.each(backends)('Stripe webhook without cards on %s', (backend) => {
   let stand: StripeStandIn;
   let t: TestApp;
   beforeAll(async () => {
     stand = await startStripeStandIn();
-    t = await createTestApp(backend, { stripe: { secretKey: stand.settings.secretKey, apiUrl: stand.url } });
+    t = await createTestApp(backend);
   });
   afterAll(async () => {
     await t?.close();
     await stand?.close();
   });
 
-  it('refuses every delivery with webhook_not_configured and applies nothing', async () => {
+  it('a server without Stripe refuses every delivery with webhook_not_configured and applies nothing', async () => {
     const event = stand.event('checkout.session.completed', {
       id: 'cs_test_x',
       object: 'checkout.session',
@@ -335,7 +357,12 @@ describe.each(backends)('Stripe webhook without its secret on %s', (backend) => 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: expect.stringContaining('STRIPE_WEBHOOK_SECRET'), code: 'webhook_not_configured' });
     expect(await t.app.ctx.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
-    // Checkout itself works with the secret key alone.
-    expect(t.app.ctx.cardGateway).toBeDefined();
+    expect(t.app.ctx.cardGateway).toBeUndefined();
+  });
+
+  it('STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET stops the start with a sentence naming it', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toMatchObject({ webhookSecret: 'whsec_x' });
+    expect(loadConfig({}).stripe).toBeUndefined();
   });
 });

@@ -2,11 +2,12 @@
 // a customer, the order with its token, and its ledger through addLedgerLine.
 import { randomBytes } from 'node:crypto';
 import { zonedToInstant } from '../../src/shared/gym-time';
-import type { PassCovers, PassKind, PaymentMethod } from '../../src/shared/passes';
+import type { PassCovers, PassKind } from '../../src/shared/catalogue';
+import type { PaymentMethod } from '../../src/shared/ledger';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { findOrCreateCustomer } from '../../src/server/customers/customers.repository';
 import { fromBool, nowIso, type Db } from '../../src/server/db/database';
-import { addLedgerLine } from '../../src/server/orders/order-ledger.repository';
+import { addLedgerLine } from '../../src/server/ledger/ledger.repository';
 
 export interface TestOrder {
   id: number;

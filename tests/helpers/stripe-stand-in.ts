@@ -45,6 +45,18 @@ export interface StandInRefund extends Json {
   metadata: Record<string, string>;
 }
 
+export interface StandInDispute extends Json {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  reason: string;
+  status: string;
+  evidence_details: Json & { due_by: number };
+}
+
 export interface StandInCall {
   method: string;
   path: string;
@@ -87,6 +99,13 @@ export interface StripeStandIn {
   ): Promise<LightMyRequestResponse>;
   /** When set, a click on the stand-in's pay page delivers the event here over HTTP (browser journeys). */
   webhookUrl?: string;
+  /** Milliseconds every API answer waits before it is sent (a slow provider). */
+  delayMs: number;
+  /** When set, refunds are refused with this message (a 400 card_declined-like error). */
+  refuseRefunds?: string;
+  /** A dispute on a paid payment intent, as the card holder's bank opens one. */
+  dispute(paymentIntent: string, opts?: { amount?: number; reason?: string; status?: string }): StandInDispute;
+  disputes: Map<string, StandInDispute>;
   close(): Promise<void>;
 }
 
@@ -125,6 +144,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
   const calls: StandInCall[] = [];
   const sessions = new Map<string, StandInSession>();
   const refunds = new Map<string, StandInRefund>();
+  const disputes = new Map<string, StandInDispute>();
   /** Payment intents of paid sessions: what was taken and what was paid back. */
   const intents = new Map<string, { amount: number; refunded: number; charge: string; metadata: Record<string, string> }>();
   /** payment_intent_data.metadata of each session, for the payment intent made when it is paid. */
@@ -170,7 +190,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return [200, session];
   }
 
-  function makeRefund(fields: { payment_intent?: unknown; amount?: unknown; metadata?: unknown }): [number, unknown] {
+  function makeRefund(fields: { payment_intent?: unknown; amount?: unknown; metadata?: unknown }, fromApi = false): [number, unknown] {
+    if (fromApi && standIn.refuseRefunds) return [402, stripeError(standIn.refuseRefunds, 'card_error', 'refund_declined')];
     const pi = typeof fields.payment_intent === 'string' ? intents.get(fields.payment_intent) : undefined;
     if (!pi) return [404, stripeError(`No such payment_intent: '${String(fields.payment_intent)}'`, 'invalid_request_error', 'resource_missing')];
     const amount = fields.amount === undefined ? pi.amount - pi.refunded : Number(fields.amount);
@@ -206,7 +227,19 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       }
       return [200, found];
     }
-    if (method === 'POST' && path === '/v1/refunds') return makeRefund(body);
+    if (method === 'POST' && path === '/v1/refunds') return makeRefund(body, true);
+    const list = (items: Json[]) => [200, { object: 'list', data: items, has_more: false, url: path }] as [number, unknown];
+    if (method === 'GET' && path === '/v1/refunds') return list([...refunds.values()].filter((r) => r.payment_intent === body.payment_intent));
+    if (method === 'GET' && path === '/v1/disputes') return list([...disputes.values()].filter((d) => d.payment_intent === body.payment_intent));
+    const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && intent) {
+      const pi = intents.get(intent[1]);
+      if (!pi) return [404, stripeError(`No such payment_intent: '${intent[1]}'`, 'invalid_request_error', 'resource_missing')];
+      return [
+        200,
+        { id: intent[1], object: 'payment_intent', amount: pi.amount, currency: 'thb', status: 'succeeded', metadata: pi.metadata, latest_charge: pi.charge },
+      ];
+    }
     return [404, stripeError(`Unrecognized request URL (${method}: ${path})`)];
   }
 
@@ -216,6 +249,13 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
     calls.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey: key, authorization: req.headers.authorization });
     const send = (status: number, answer: unknown, replayed = false) => {
+      if (standIn.delayMs > 0) {
+        setTimeout(() => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+          res.end(JSON.stringify(answer));
+        }, standIn.delayMs);
+        return;
+      }
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
       res.end(JSON.stringify(answer));
     };
@@ -239,9 +279,32 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     calls,
     sessions,
     refunds,
+    disputes,
+    delayMs: 0,
+    dispute(paymentIntent, dOpts = {}) {
+      const pi = intents.get(paymentIntent);
+      if (!pi) throw new Error(`no payment intent ${paymentIntent} at the stand-in`);
+      const d: StandInDispute = {
+        id: id('dp'),
+        object: 'dispute',
+        amount: dOpts.amount ?? pi.amount,
+        currency: 'thb',
+        payment_intent: paymentIntent,
+        charge: pi.charge,
+        reason: dOpts.reason ?? 'fraudulent',
+        status: dOpts.status ?? 'needs_response',
+        created: nowSeconds(),
+        livemode: false,
+        metadata: {},
+        evidence_details: { due_by: nowSeconds() + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      };
+      disputes.set(d.id, d);
+      return d;
+    },
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId} at the stand-in`);
+      if (session.status === 'expired') throw new Error(`session ${sessionId} is expired: it can no longer be paid`);
       if (!session.payment_intent) {
         session.payment_intent = id('pi');
         intents.set(session.payment_intent, { amount: session.amount_total, refunded: 0, charge: id('ch'), metadata: intentMetadata.get(sessionId) ?? {} });

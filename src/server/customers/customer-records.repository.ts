@@ -3,6 +3,7 @@
 import type { Dialect, Db } from '../db/database';
 import { anyColumnLike, type TextSearch } from '../db/search';
 import type { CustomerRow, OrderPaymentRow, OrderRow } from '../db/schema';
+import { ordersWithTotals as ledgerOrders, totalsColumns, type TotalsRow } from '../ledger/ledger.repository';
 
 export interface CustomerFilter {
   /** Matched in the name, e-mail and phone as typed. */
@@ -28,28 +29,16 @@ export async function searchCustomers(db: Db, filter: CustomerFilter, limit: num
   return { rows, total: Number(count.n) };
 }
 
-/** An order with its ledger summed and the credits its bookings hold. */
-export type OrderWithTotals = OrderRow & { paid_satang: number; refunded_satang: number; credits_used: number };
+/** An order with its ledger's totals (the ledger's one totals query) and the credits its bookings hold. */
+export type OrderWithTotals = OrderRow & TotalsRow & { credits_used: number };
 
-/** The orders of these customers, newest first, with their ledger's sums (integers) and credits used. */
+/** The orders of these customers, newest first, with their ledger's totals and credits used. */
 export async function ordersWithTotals(db: Db, customerIds: number[]): Promise<OrderWithTotals[]> {
   if (customerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders as o')
+  const rows = await ledgerOrders(db, { customerIds })
     .selectAll('o')
     .select((eb) => [
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.sum<number | string>('p.amount_satang').as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'payment')
-        .as('paid_satang'),
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.sum<number | string>('p.amount_satang').as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'refund')
-        .as('refunded_satang'),
+      ...totalsColumns,
       // A use not given back holds its credit (a late cancel or a no-show keeps it).
       eb
         .selectFrom('pass_uses as u')
@@ -62,12 +51,7 @@ export async function ordersWithTotals(db: Db, customerIds: number[]): Promise<O
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    paid_satang: Number(r.paid_satang ?? 0),
-    refunded_satang: Number(r.refunded_satang ?? 0),
-    credits_used: Number(r.credits_used ?? 0),
-  }));
+  return rows.map((r) => ({ ...r, credits_used: Number(r.credits_used ?? 0) }));
 }
 
 export interface CustomerBookingRow {

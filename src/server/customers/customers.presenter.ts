@@ -1,6 +1,8 @@
 import type { CustomerBookingDto, CustomerConversationDto, CustomerDto, CustomerOrderDto, CustomerPaymentDto } from '../../shared/api-types';
 import { addDays } from '../../shared/gym-time';
-import { orderState, owedSatang, type OrderState } from '../../shared/passes';
+import type { OrderState } from '../../shared/ledger';
+import { totalsOf } from '../ledger/ledger.repository';
+import { figuresOf } from '../ledger/order-figures';
 import type { CustomerRow } from '../db/schema';
 import type { CustomerBookingRow, CustomerConversationRow, CustomerPaymentRow, OrderWithTotals } from './customer-records.repository';
 
@@ -10,21 +12,9 @@ const EXCERPT = 160;
 /** The states in which an order still asks for money: the balance sums these only (an expired, cancelled or refunded order owes nothing). */
 const OWING: readonly OrderState[] = ['awaiting-payment', 'deposit-paid'];
 
-const stateOf = (o: OrderWithTotals, now: Date): OrderState =>
-  orderState(
-    {
-      amountSatang: o.amount_satang,
-      depositSatang: o.deposit_satang,
-      paidSatang: o.paid_satang,
-      refundedSatang: o.refunded_satang,
-      expiresAt: o.expires_at,
-      cancelledAt: o.cancelled_at,
-    },
-    now,
-  );
-
-const owedOf = (o: OrderWithTotals): number =>
-  owedSatang({ amountSatang: o.amount_satang, depositSatang: o.deposit_satang, paidSatang: o.paid_satang, refundedSatang: o.refunded_satang });
+const figuresOfOrder = (o: OrderWithTotals, now: Date) => figuresOf(o, totalsOf(o), now);
+const stateOf = (o: OrderWithTotals, now: Date): OrderState => figuresOfOrder(o, now).state;
+const owedOf = (o: OrderWithTotals): number => figuresOfOrder(o, new Date()).owedSatang;
 
 /** What a customer still owes across their orders. */
 export const balanceOwed = (orders: OrderWithTotals[], now: Date): number =>
@@ -66,8 +56,8 @@ export function presentCustomerOrder(o: OrderWithTotals, now: Date, today: strin
     method: o.method,
     amountSatang: o.amount_satang,
     depositSatang: o.deposit_satang,
-    paidSatang: o.paid_satang,
-    refundedSatang: o.refunded_satang,
+    paidSatang: Number(o.paid_satang ?? 0),
+    refundedSatang: Number(o.refunded_satang ?? 0),
     owedSatang: OWING.includes(state) ? owedOf(o) : 0,
     credits: o.credits,
     creditsUsed: o.credits_used,

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../shared/passes';
+import type { PaymentMethod } from '../../shared/ledger';
 import { fromBool, type Db } from '../db/database';
 
 // The dashboard reads several domains' tables; these are its only queries.

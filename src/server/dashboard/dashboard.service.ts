@@ -2,7 +2,7 @@ import { addDays, todayInZone } from '../../shared/gym-time';
 import type { AppContext } from '../context';
 import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/passes';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/ledger';
 import { lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
 
 export const RECENT_STATS_LIMIT = 30;

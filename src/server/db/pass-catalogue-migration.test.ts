@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
-import { passesFromSettings } from '../../shared/pass-catalogue';
+import { passesFromSettings } from '../../shared/catalogue';
 import { siteSettingsSchema } from '../../shared/schemas/site-settings';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 import { migrate, type DatabaseHandle } from './database';

@@ -2,14 +2,16 @@
 // against the chosen session by the booking's own rule (checkPassUse), with the refusal in
 // French when it may not pay for it. Reads only: the booking checks again under its lock.
 import { todayInZone } from '../../shared/gym-time';
-import { orderState } from '../../shared/passes';
+import { holdsPass } from '../../shared/ledger';
+import { totalsOf } from '../ledger/ledger.repository';
+import { figuresOf } from '../ledger/order-figures';
 import { parseSessionId, type DeskPassesQuery } from '../../shared/schemas/desk';
 import type { ErrorCode } from '../../shared/error-codes';
 import type { AppContext } from '../context';
 import { textSearch } from '../db/search';
 import { HttpError, badRequest, notFound } from '../errors';
 import { ordersWithTotals, searchCustomers } from '../customers/customer-records.repository';
-import { checkPassUse } from '../orders/pass-credits';
+import { checkPassUse } from '../credits/credits';
 import { findOccurrence } from '../timetable/timetable.service';
 
 /** The booking's pass refusals as the back office says them. */
@@ -64,20 +66,9 @@ export async function deskPasses(ctx: AppContext, query: DeskPassesQuery, now: D
   const { rows: customers } = await searchCustomers(ctx.db, { like: textSearch(ctx.dialect, query.q) }, CUSTOMERS_SHOWN, 0);
   const byId = new Map(customers.map((c) => [c.id, c]));
   const today = todayInZone(timeZone, now);
-  const orders = (await ordersWithTotals(ctx.db, [...byId.keys()])).filter((order) => {
-    const state = orderState(
-      {
-        amountSatang: order.amount_satang,
-        depositSatang: order.deposit_satang,
-        paidSatang: order.paid_satang,
-        refundedSatang: order.refunded_satang,
-        expiresAt: order.expires_at,
-        cancelledAt: order.cancelled_at,
-      },
-      now,
-    );
-    return (state === 'paid' || state === 'deposit-paid') && order.end_date >= today;
-  });
+  const orders = (await ordersWithTotals(ctx.db, [...byId.keys()])).filter(
+    (order) => holdsPass(figuresOf(order, totalsOf(order), now).state) && order.end_date >= today,
+  );
   const options: DeskPassOption[] = [];
   for (const order of orders) {
     const customer = byId.get(order.customer_id)!;

@@ -10,11 +10,12 @@ import * as timetable from '../timetable/timetable.repository';
 import { occurrenceId, plannedOccurrences, type Occurrence } from '../timetable/occurrence-rule';
 import { findOccurrence, takeSeat } from '../timetable/timetable.service';
 import * as repo from './desk.repository';
-import { orderState, owedSatang } from '../../shared/passes';
+import { ordersWithTotals } from '../customers/customer-records.repository';
+import { balanceOwed } from '../customers/customers.presenter';
 import { DEFAULT_LANGUAGE } from '../../shared/i18n/languages';
 import { findOrCreateCustomer } from '../customers/customers.repository';
-import { checkPassUse, orderForUse, recordUses } from '../orders/pass-credits';
-import * as passes from '../orders/pass-credits.repository';
+import { checkPassUse, orderForUse, recordUses } from '../credits/credits';
+import * as passes from '../credits/credits.repository';
 import { inFrench } from './desk-passes.service';
 
 /** A desk booking and the pass it spent (if staff picked one). */
@@ -120,15 +121,12 @@ async function withMoney(db: Db, rows: ReservationRow[], now: Date): Promise<Des
       db,
       rows.map((r) => r.id),
     ),
-    passes.ordersOfCustomers(db, customerIds),
+    ordersWithTotals(db, customerIds),
   ]);
   const held = await passes.heldUsesOf(db, [...new Set(uses.map((u) => u.orderId))]);
   const useOf = new Map(uses.map((u) => [u.reservationId, u]));
   const owed = new Map<number, number>();
-  for (const o of orders) {
-    const state = orderState(o, now);
-    if (state === 'awaiting-payment' || state === 'deposit-paid') owed.set(o.customerId, (owed.get(o.customerId) ?? 0) + owedSatang(o));
-  }
+  for (const o of orders) owed.set(o.customer_id, (owed.get(o.customer_id) ?? 0) + balanceOwed([o], now));
   return rows.map((r) => {
     const u = useOf.get(r.id);
     const pass = u

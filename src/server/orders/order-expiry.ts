@@ -7,8 +7,8 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
-import { applyEventOnce, ledgerTotals } from './order-ledger.repository';
-import { figuresOf } from './order-facts';
+import { applyEventOnce, ledgerTotals } from '../ledger/ledger.repository';
+import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
 
 export type OrderExpiryJob = PeriodicJob;

@@ -14,15 +14,26 @@ import { privateMediaStorage } from '../media/stores';
 import { promptpayPayload } from '../payments/promptpay/promptpay-payload';
 import { promptpayQrSvg } from '../payments/promptpay/promptpay-qr';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import { ledgerTotals } from './order-ledger.repository';
-import { figuresOf, takesPayment, type OrderFigures } from './order-facts';
+import { ledgerTotals } from '../ledger/ledger.repository';
+import { figuresOf, takesPayment, type OrderFigures } from '../ledger/order-figures';
+import { CARD_UNAVAILABLE } from '../payments/checkouts.service';
 import { notifyStaffOfOrder } from './order-notifications';
-import { CARD_UNAVAILABLE, openCheckout } from './orders.service';
+import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_EXPIRED = 'This order was not paid in time and has lapsed. Please order again.';
 export const ORDER_CLOSED = 'This order is cancelled or refunded.';
+
+/** How long after its hold ended an unpaid PromptPay order still takes a slip (a transfer made late is welcome). */
+export const LATE_SLIP_DAYS = 7;
+
+/** Whether the order page takes a transfer slip now: while it takes payments, and for LATE_SLIP_DAYS after an expired PromptPay order's hold. */
+export function takesSlip(row: OrderRow, f: OrderFigures, now = new Date()): boolean {
+  if (takesPayment(f)) return true;
+  if (f.state !== 'expired' || row.method !== 'promptpay' || !row.expires_at) return false;
+  return now.getTime() - Date.parse(row.expires_at) <= LATE_SLIP_DAYS * 86_400_000;
+}
 
 /** An order as its page or the back office shows it. */
 export interface OrderView {
@@ -33,6 +44,8 @@ export interface OrderView {
   promptpay?: { payload: string };
   checkoutUrl?: string;
   token?: string;
+  /** The page takes a transfer slip now (late slips of an expired PromptPay order included). */
+  slipAccepted: boolean;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -45,7 +58,7 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
   const creditsLeft = row.credits == null ? null : Math.max(0, row.credits - (await repo.creditsUsed(ctx.db, row.id)));
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
-  return { row, figures, creditsLeft, ...(promptpay ? { promptpay } : {}), ...extra };
+  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), ...(promptpay ? { promptpay } : {}), ...extra };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {
@@ -76,7 +89,10 @@ export async function checkoutByToken(ctx: AppContext, token: string): Promise<O
   if (!takesPayment(view.figures) || view.figures.dueNowSatang <= 0) throw conflict(ORDER_CLOSED, 'order_closed');
   const customer = await repo.findCustomerRow(ctx.db, row.customer_id);
   if (!customer) throw notFound(ORDER_NOT_FOUND);
-  return { ...view, checkoutUrl: await openCheckout(ctx, row, customer, token, false) };
+  const url = await openCheckout(ctx, row, customer, token, false);
+  // The open session turned out paid meanwhile: the order as it is now, nothing to pay.
+  if (!url) return viewOf(ctx, row);
+  return { ...view, checkoutUrl: url };
 }
 
 // Transfer slips hold a person's bank details: kept outside the public uploads folder and
@@ -89,8 +105,10 @@ export async function uploadSlip(ctx: AppContext, token: string, file: UploadedF
   const row = await orderOfToken(ctx, token);
   if (!file || file.data.length === 0) throw badRequest(NO_FILE);
   const before = figuresOf(row, await ledgerTotals(ctx.db, row.id));
-  if (before.state === 'expired') throw conflict(ORDER_EXPIRED, 'order_expired');
-  if (before.state === 'cancelled' || before.state === 'refunded') throw conflict(ORDER_CLOSED, 'order_closed');
+  if (!takesSlip(row, before)) {
+    if (before.state === 'expired') throw conflict(ORDER_EXPIRED, 'order_expired');
+    throw conflict(ORDER_CLOSED, 'order_closed');
+  }
   const image = await processImage(file.data, { widths: [SLIP_WIDTH], maxPixels: GALLERY_MAX_PIXELS }).catch(rejection);
   const storage = slipStorage(ctx);
   const largest = image.variants[image.variants.length - 1];
@@ -103,7 +121,7 @@ export async function uploadSlip(ctx: AppContext, token: string, file: UploadedF
     throw err;
   }
   if (row.slip_key) await storage.remove(row.slip_key).catch((err: unknown) => ctx.log.warn({ err }, 'could not remove a replaced slip'));
-  notifyStaffOfOrder(ctx, 'Justificatif de virement reçu', row, row.reference);
+  notifyStaffOfOrder(ctx, before.state === 'expired' ? 'Justificatif reçu après l’échéance : à vérifier' : 'Justificatif de virement reçu', row, row.reference);
   await recordAudit(ctx, {
     created_at: nowIso(),
     user_id: null,

@@ -2,8 +2,9 @@ import type { LedgerLineDto, OrderDto, StaffOrderDto } from '../../shared/api-ty
 import type { OrderPayload } from '../../shared/schemas/orders';
 import type { OrderPaymentRow } from '../db/schema';
 import { decoyId, type HoneypotDecoy } from '../http/honeypot';
-import { figuresOf } from './order-facts';
-import type { OrderView } from './order-page.service';
+import { totalsOf } from '../ledger/ledger.repository';
+import { figuresOf } from '../ledger/order-figures';
+import { takesSlip, type OrderView } from './order-page.service';
 import type { StaffOrderView } from './order-payments.service';
 import type { ListedOrder } from './orders.repository';
 
@@ -27,6 +28,8 @@ export function presentOrder(v: OrderView): OrderDto {
     paidSatang: f.paidSatang,
     refundedSatang: f.refundedSatang,
     owedSatang: f.owedSatang,
+    overpaidSatang: f.overpaidSatang,
+    slipAccepted: v.slipAccepted,
     creditsLeft: v.creditsLeft,
     expiresAt: row.expires_at,
     ...(v.promptpay ? { promptpay: v.promptpay } : {}),
@@ -55,13 +58,25 @@ export const presentStaffOrder = (v: StaffOrderView): StaffOrderDto => ({
   ledger: v.ledger.map(presentLedgerLine),
   slipUrl: slipUrl(v.row),
   cancelledAt: v.row.cancelled_at,
+  chargedBackSatang: v.figures.chargedBackSatang,
+  dispute: v.dispute
+    ? {
+        id: v.dispute.dispute_id,
+        status: v.dispute.status,
+        reason: v.dispute.reason,
+        amountSatang: v.dispute.amount_satang,
+        evidenceDueBy: v.dispute.evidence_due_by,
+      }
+    : null,
+  refundFailure: v.refundFailed ? { amountSatang: v.refundFailed.amount_satang, error: v.refundFailed.error, at: v.refundFailed.updated_at } : null,
 });
 
 /** A row of the back office's list (no ledger lines, no credits count: the sums only). */
-export function presentListedOrder(r: ListedOrder): Omit<StaffOrderDto, 'ledger'> {
-  const f = figuresOf(r, { paidSatang: r.paid_satang, refundedSatang: r.refunded_satang });
+export function presentListedOrder(r: ListedOrder): Omit<StaffOrderDto, 'ledger' | 'dispute' | 'refundFailure'> {
+  const f = figuresOf(r, totalsOf(r));
   return {
-    ...presentOrder({ row: r, figures: f, creditsLeft: r.credits }),
+    ...presentOrder({ row: r, figures: f, creditsLeft: r.credits, slipAccepted: takesSlip(r, f) }),
+    chargedBackSatang: f.chargedBackSatang,
     customerId: r.customer_id,
     customerName: r.customer_name,
     customerEmail: r.customer_email,
@@ -93,6 +108,8 @@ export const orderDecoy: HoneypotDecoy = {
       paidSatang: 0,
       refundedSatang: 0,
       owedSatang: 0,
+      overpaidSatang: 0,
+      slipAccepted: true,
       creditsLeft: 1,
       expiresAt: null,
       createdAt: now,

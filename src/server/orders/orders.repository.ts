@@ -1,10 +1,12 @@
 // Orders of passes: their rows, the buyer's record beside them, and the back office's list.
-// The ledger (payments and refunds) has its own file: order-ledger.repository.ts.
+// The ledger and its totals are in ledger/ledger.repository.ts.
 import { sql, type Insertable } from 'kysely';
-import type { OrderMethod } from '../../shared/passes';
+import type { OrderMethod, OrderState } from '../../shared/ledger';
 import { containsPattern } from '../../shared/schemas/lists';
 import { nowIso, type Db } from '../db/database';
-import type { CustomerRow, OrderRow, OrdersTable } from '../db/schema';
+import type { CustomerRow, DisputeRow, OrderRow, OrdersTable, RefundRequestRow } from '../db/schema';
+import { ordersWithTotals, totalsColumns, type TotalsRow } from '../ledger/ledger.repository';
+import { orderStateSql } from '../ledger/order-state.sql';
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
 
@@ -27,11 +29,7 @@ export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRo
 export const findCustomerRow = (db: Db, id: number): Promise<CustomerRow | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function setOrderFields(
-  db: Db,
-  id: number,
-  set: Partial<Pick<OrderRow, 'stripe_session_id' | 'slip_key' | 'cancelled_at' | 'expires_at'>>,
-): Promise<void> {
+export async function setOrderFields(db: Db, id: number, set: Partial<Pick<OrderRow, 'slip_key' | 'cancelled_at' | 'expires_at'>>): Promise<void> {
   await db
     .updateTable('orders')
     .set({ ...set, updated_at: nowIso() })
@@ -50,13 +48,11 @@ export async function creditsUsed(db: Db, orderId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** An order row with its buyer and its ledger's sums, as the back office lists it. */
-export interface ListedOrder extends OrderRow {
+/** An order row with its buyer and its ledger's totals, as the back office lists it. */
+export interface ListedOrder extends OrderRow, TotalsRow {
   customer_name: string;
   customer_email: string | null;
   customer_phone: string | null;
-  paid_satang: number;
-  refunded_satang: number;
 }
 
 export interface OrderFilter {
@@ -65,22 +61,15 @@ export interface OrderFilter {
   /** Created at or after / before these instants. */
   from?: string;
   to?: string;
-  /** Derived states, read in SQL from the same rules as orderState (shared/passes.ts). */
-  state?: 'awaiting-payment' | 'deposit-paid' | 'paid' | 'refunded' | 'expired' | 'cancelled';
+  /** A derived state (ledger/order-state.sql.ts, the SQL twin of orderState). */
+  state?: OrderState;
+  /** Orders a person must look at: overpaid, disputed, or with a refund that failed since the last one that went through. */
+  attention?: boolean;
   now: string;
 }
 
 function listQuery(db: Db, f: OrderFilter) {
-  const sums = db
-    .selectFrom('order_payments')
-    .select([
-      'order_id',
-      sql<number>`coalesce(sum(case when kind = 'payment' then amount_satang else 0 end), 0)`.as('paid'),
-      sql<number>`coalesce(sum(case when kind = 'refund' then amount_satang else 0 end), 0)`.as('refunded'),
-    ])
-    .groupBy('order_id')
-    .as('l');
-  let q = db.selectFrom('orders as o').innerJoin('customers as c', 'c.id', 'o.customer_id').leftJoin(sums, 'l.order_id', 'o.id');
+  let q = ordersWithTotals(db).innerJoin('customers as c', 'c.id', 'o.customer_id');
   if (f.method) q = q.where('o.method', '=', f.method);
   if (f.from) q = q.where('o.created_at', '>=', f.from);
   if (f.to) q = q.where('o.created_at', '<', f.to);
@@ -88,37 +77,53 @@ function listQuery(db: Db, f: OrderFilter) {
     const like = containsPattern(f.text);
     q = q.where((eb) => eb.or(['o.reference', 'c.name', 'c.email', 'c.phone'].map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`))));
   }
-  if (f.state) {
-    const paid = sql<number>`coalesce(l.paid, 0)`;
-    const net = sql<number>`(coalesce(l.paid, 0) - coalesce(l.refunded, 0))`;
-    const lapsed = sql<boolean>`(o.expires_at is not null and o.expires_at <= ${f.now})`;
-    const refunded = sql<boolean>`(${paid} > 0 and ${net} <= 0)`;
-    const cancelled = sql<boolean>`(o.cancelled_at is not null)`;
-    const conditions = {
-      refunded: refunded,
-      cancelled: sql<boolean>`(not ${refunded} and ${cancelled})`,
-      paid: sql<boolean>`(not ${refunded} and not ${cancelled} and ${net} >= o.amount_satang)`,
-      'deposit-paid': sql<boolean>`(not ${cancelled} and ${net} > 0 and ${net} < o.amount_satang and o.deposit_satang > 0 and ${net} >= o.deposit_satang)`,
-      expired: sql<boolean>`(not ${refunded} and not ${cancelled} and ${net} <= 0 and ${lapsed})`,
-      'awaiting-payment': sql<boolean>`(not ${refunded} and not ${cancelled} and ${net} < o.amount_satang and not (${net} > 0 and o.deposit_satang > 0 and ${net} >= o.deposit_satang) and not (${net} <= 0 and ${lapsed}))`,
-    };
-    q = q.where(conditions[f.state]);
+  if (f.state) q = q.where(orderStateSql(f.now), '=', f.state);
+  if (f.attention) {
+    q = q.where((eb) =>
+      eb.or([eb(orderStateSql(f.now), 'in', ['overpaid', 'disputed']), eb.exists(refundFailures(db).where(sql<boolean>`r.order_id = o.id`))]),
+    );
   }
   return q;
 }
+
+/** Failed refund requests no later refund went through after (the order still needs a person). */
+const refundFailures = (db: Db) =>
+  db
+    .selectFrom('refund_requests as r')
+    .select('r.id')
+    .where('r.status', '=', 'failed')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('refund_requests as later')
+            .select('later.id')
+            .whereRef('later.order_id', '=', 'r.order_id')
+            .where('later.status', '=', 'succeeded')
+            .whereRef('later.id', '>', 'r.id'),
+        ),
+      ),
+    );
+
+/** The order's latest failed refund that no later refund followed, if any. */
+export const unresolvedRefundFailure = (db: Db, orderId: number): Promise<RefundRequestRow | undefined> =>
+  db
+    .selectFrom('refund_requests')
+    .selectAll()
+    .where('id', 'in', refundFailures(db).where('r.order_id', '=', orderId))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+/** The order's most recent dispute, if any. */
+export const latestDispute = (db: Db, orderId: number): Promise<DisputeRow | undefined> =>
+  db.selectFrom('disputes').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirst();
 
 /** A page of orders, newest first, and how many match. */
 export async function listOrders(db: Db, f: OrderFilter, limit: number, offset: number): Promise<{ rows: ListedOrder[]; total: number }> {
   const [rows, count] = await Promise.all([
     listQuery(db, f)
       .selectAll('o')
-      .select([
-        'c.name as customer_name',
-        'c.email as customer_email',
-        'c.phone as customer_phone',
-        sql<number>`coalesce(l.paid, 0)`.as('paid_satang'),
-        sql<number>`coalesce(l.refunded, 0)`.as('refunded_satang'),
-      ])
+      .select(['c.name as customer_name', 'c.email as customer_email', 'c.phone as customer_phone', ...totalsColumns])
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
       .limit(limit)
@@ -128,10 +133,7 @@ export async function listOrders(db: Db, f: OrderFilter, limit: number, offset: 
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst(),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, paid_satang: Number(r.paid_satang), refunded_satang: Number(r.refunded_satang) })),
-    total: Number(count?.n ?? 0),
-  };
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** Unpaid online orders whose hold ran out before `now` and that no expiry run has handled yet. */

@@ -1,11 +1,10 @@
 // Buying a pass (POST /api/orders, POST /api/desk/orders): the order, its buyer, its first
 // payment at the desk and its e-mail commit together; a card checkout is opened after the commit.
-import { findPassForSale } from '../passes/passes.service';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import type { Language } from '../../shared/i18n/languages';
-import type { CatalogueEntry } from '../../shared/pass-catalogue';
-import type { OrderMethod } from '../../shared/passes';
+import type { CatalogueEntry } from '../../shared/catalogue';
+import type { OrderMethod } from '../../shared/ledger';
 import type { DeskOrderPayload, OrderPayload } from '../../shared/schemas/orders';
 import { hashToken, newToken } from '../auth/tokens';
 import { recordAudit } from '../audit/audit.service';
@@ -16,19 +15,22 @@ import type { CustomerRow, OrderRow } from '../db/schema';
 import { HttpError, badRequest, conflict } from '../errors';
 import { promptpayPayload } from '../payments/promptpay/promptpay-payload';
 import { promptpayQrPng } from '../payments/promptpay/promptpay-qr';
-import { IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED } from '../reservations/booking-errors';
-import * as keys from '../reservations/reservations.repository';
+import * as keys from '../lib/idempotency-keys.repository';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import { addLedgerLine, ledgerTotals } from './order-ledger.repository';
-import { figuresOf, orderPageUrl } from './order-facts';
-import { notifyStaffOfOrder, queueOrderCreatedMail, queuePaymentReceivedMail } from './order-notifications';
+import { NO_MONEY } from '../../shared/ledger';
+import { ledgerTotals } from '../ledger/ledger.repository';
+import { recordPaymentLine } from '../ledger/ledger.service';
+import { MONEY_REFUSALS } from '../ledger/money-refusals';
+import { figuresOf, orderPageUrl } from '../ledger/order-figures';
+import { CARD_UNAVAILABLE, openCheckout as openCardCheckout } from '../payments/checkouts.service';
+import { notifyStaffOfOrder, queueOrderCreatedMail } from './order-notifications';
 import * as repo from './orders.repository';
+import { findPassForSale } from '../catalogue/catalogue.service';
 
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
 export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';
 export const CONTACT_REQUIRED = 'An e-mail address or a phone number is needed.';
 export const PROMPTPAY_UNAVAILABLE = 'PromptPay is not available at the moment. Please choose another way to pay.';
-export const CARD_UNAVAILABLE = 'Card payments are not available at the moment. Please choose another way to pay.';
 
 /** How far ahead a pass may start. */
 const MAX_DAYS_AHEAD = 366;
@@ -85,7 +87,6 @@ async function insertWithReference(trx: Db, plan: OrderPlan, customer: CustomerR
       language: plan.buyer.language,
       expires_at: plan.method === 'desk' ? null : new Date(Date.now() + holdMs).toISOString(),
       cancelled_at: null,
-      stripe_session_id: null,
       slip_key: null,
       created_by: plan.createdBy,
       created_at: now,
@@ -118,8 +119,8 @@ const requestHash = (p: OrderPayload) => hashToken(JSON.stringify([p.passId, p.s
 async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promise<CreatedOrder> {
   const stored = await keys.findIdempotencyKey(db, keyRow(key));
   if (!stored) throw new Error('idempotency key vanished');
-  if (stored.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
-  if (stored.answer_body == null) throw conflict(IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
+  if (stored.request_hash !== hash) throw new HttpError(422, keys.idempotencyKeyReused('order'), 'idempotency_key_reused');
+  if (stored.answer_body == null) throw conflict(keys.IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
   const { orderId, token } = unseal(key, stored.answer_body);
   const row = await repo.findOrder(db, orderId);
   if (!row) throw new Error('idempotent order vanished');
@@ -154,7 +155,7 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
       if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
       const row = await insertWithReference(trx, plan, customer, token, ctx.config.paymentHoldMs);
       // A card order's e-mail waits for its checkout (below): no e-mail for an order that failed to open one.
-      if (payload.method !== 'card') await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, { paidSatang: 0, refundedSatang: 0 }), token, qrPng);
+      if (payload.method !== 'card') await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, NO_MONEY), token, qrPng);
       if (idempotencyKey) await keys.completeIdempotencyKey(trx, keyRow(idempotencyKey), 201, seal(idempotencyKey, row.id, token));
       return { row, customer };
     });
@@ -167,7 +168,7 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
   if ('replayed' in created) return created;
   const { row, customer } = created;
   let checkoutUrl: string | undefined;
-  if (payload.method === 'card') checkoutUrl = await openCheckout(ctx, row, customer, token);
+  if (payload.method === 'card') checkoutUrl = (await openCheckout(ctx, row, customer, token)) ?? undefined;
   ctx.mail.kick();
   notifyStaffOfOrder(ctx, 'Nouvelle commande', row, customer.name);
   await recordAudit(ctx, {
@@ -186,56 +187,45 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
 }
 
 /**
- * Opens a card checkout for what is due now and keeps its session id on the order. A provider
- * failure cancels a fresh order (nothing was paid) and answers 409 card_unavailable.
+ * Opens a card checkout for what is due now (payments/checkouts.service.ts). For a fresh order, a
+ * provider failure cancels it (nothing was paid) and its e-mail is queued only once the checkout
+ * exists; answers 409 card_unavailable.
  */
-export async function openCheckout(ctx: AppContext, row: OrderRow, customer: CustomerRow, token: string, fresh = true): Promise<string> {
-  const gateway = ctx.cardGateway;
-  if (!gateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
-  const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
-  const back = orderPageUrl(ctx, token, row.language);
-  let checkout;
+export async function openCheckout(ctx: AppContext, row: OrderRow, customer: CustomerRow, token: string, fresh = true): Promise<string | null> {
+  let url: string | null;
   try {
-    checkout = await gateway.createCheckout({
-      orderId: row.id,
-      reference: row.reference,
-      description: `${row.pass_name} (${row.start_date} – ${row.end_date})`,
-      amountSatang: figures.dueNowSatang,
+    url = await openCardCheckout(ctx, {
+      order: row,
       email: customer.email ?? '',
       language: row.language,
-      successUrl: back,
-      cancelUrl: back,
+      description: `${row.pass_name} (${row.start_date} – ${row.end_date})`,
+      backUrl: orderPageUrl(ctx, token, row.language),
     });
   } catch (err) {
-    ctx.log.error({ err, orderId: row.id }, 'card checkout could not be opened');
     if (fresh) await repo.setOrderFields(ctx.db, row.id, { cancelled_at: nowIso() });
-    throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
+    throw err;
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.setOrderFields(trx, row.id, { stripe_session_id: checkout.sessionId });
-    if (fresh) await queueOrderCreatedMail(ctx, trx, row, customer, figures, token, null);
-  });
-  return checkout.url;
+  if (fresh) {
+    const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
+    await ctx.db.transaction().execute((trx) => queueOrderCreatedMail(ctx, trx, row, customer, figures, token, null));
+  }
+  return url;
 }
 
 /** POST /api/desk/orders: staff sell a pass at the desk, with the money taken now if any. */
 export async function createDeskOrder(ctx: AppContext, payload: DeskOrderPayload, userId: number): Promise<CreatedOrder> {
   const entry = await findPassForSale(ctx, payload.passId);
   const dates = passDates(ctx, payload.startDate, entry.days);
-  if (payload.payment && payload.payment.amountSatang > entry.priceSatang) {
-    throw conflict('Le paiement dépasse le prix du pass', 'payment_exceeds_owed');
-  }
+  if (payload.payment && payload.payment.amountSatang > entry.priceSatang) throw conflict(MONEY_REFUSALS.paymentExceedsOwed, 'payment_exceeds_owed');
   const plan: OrderPlan = { entry, dates, buyer: payload, method: 'desk', createdBy: userId };
   const token = newToken();
   const { row } = await ctx.db.transaction().execute(async (trx) => {
     const customer = await findOrCreateCustomer(trx, payload);
     if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
     const row = await insertWithReference(trx, plan, customer, token, 0);
+    await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, { ...NO_MONEY, paidSatang: payload.payment?.amountSatang ?? 0 }), token, null);
     const payment = payload.payment;
-    if (payment) await addLedgerLine(trx, { orderId: row.id, kind: 'payment', method: payment.method, amountSatang: payment.amountSatang, userId });
-    const totals = payment ? { paidSatang: payment.amountSatang, refundedSatang: 0 } : { paidSatang: 0, refundedSatang: 0 };
-    await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, totals), token, null);
-    if (payment) await queuePaymentReceivedMail(ctx, trx, row.id);
+    if (payment) await recordPaymentLine(ctx, trx, { orderId: row.id, method: payment.method, amountSatang: payment.amountSatang, userId });
     return { row };
   });
   ctx.mail.kick();

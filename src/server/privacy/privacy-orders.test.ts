@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestOrder } from '../../../tests/helpers/pass-orders';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { addLedgerLine } from '../orders/order-ledger.repository';
+import { addLedgerLine } from '../ledger/ledger.repository';
 import { slipStorage } from '../orders/order-page.service';
 
 // Privacy of passes and payments: a person's customer record, orders, ledger lines and pass uses

@@ -7,7 +7,7 @@ import type { ReservationRow } from '../db/schema';
 import { textSearch } from '../db/search';
 import { notFound } from '../errors';
 import { dropQueuedBookingMails } from '../privacy/personal-data.service';
-import { deleteUsesOf } from '../orders/pass-credits.repository';
+import { deleteUsesOf } from '../credits/credits.repository';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { releaseSeat } from '../timetable/timetable.service';
 import { RESERVATION_NOT_FOUND } from './booking-errors';

@@ -15,13 +15,16 @@ import {
   type PassBatch,
   type PassSpend,
   type PendingUses,
-} from '../orders/pass-credits';
+} from '../credits/credits';
 import { HttpError, badRequest, conflict } from '../errors';
 import { outboxRow } from '../mail/delivery/mail-queue';
 import { insertOutboxRows } from '../mail/delivery/outbox.repository';
 import { findSessionAt, takeSeat } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
-import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
+import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
+import * as keys from '../lib/idempotency-keys.repository';
+
+const IDEMPOTENCY_KEY_REUSED = keys.idempotencyKeyReused('booking');
 import { whenOf, type BookingWhen } from './booking-facts';
 import { newBookingMails, notifyStaffOfBookings } from './booking-notifications';
 import * as repo from './reservations.repository';
@@ -48,7 +51,7 @@ interface BatchPasses {
   batch?: PassBatch;
 }
 
-/** With a pass token: the pass must pay for this class (pass-credits.ts); checked before the seat is taken. */
+/** With a pass token: the pass must pay for this class (credits/credits.ts); checked before the seat is taken. */
 async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, course: string, byAppointment: boolean, startsAt: Date, inBatch?: BatchPasses) {
   if (input.passToken == null) return undefined;
   const order = await orderForUse(trx, { token: input.passToken }, ctx.dialect, inBatch?.batch);
@@ -155,10 +158,10 @@ const requestHash = (p: ReservationPayload) =>
 const keyCutoff = (now = Date.now()) => new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
 
 /** The first answer to a key: the booking as it was answered then (422 when the booking differs). */
-function replayOf(key: repo.IdempotencyKeyRow | undefined, hash: string): BookingResult {
+function replayOf(key: keys.IdempotencyKeyRow | undefined, hash: string): BookingResult {
   if (!key) throw new Error('idempotency key vanished');
   if (key.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
-  if (key.status_code == null || key.answer_body == null) throw conflict(IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
+  if (key.status_code == null || key.answer_body == null) throw conflict(keys.IDEMPOTENCY_KEY_BUSY, 'idempotency_key_busy');
   const { pass_use: pass, ...row } = JSON.parse(key.answer_body) as ReservationRow & { pass_use?: BookingResult['pass'] };
   return { row, replayed: true, ...(pass ? { pass } : {}) };
 }
@@ -193,8 +196,8 @@ export const batchStats = (ctx: AppContext): { commits: number; booked: number }
 async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Promise<BookingResult> {
   const { payload, idempotencyKey: key } = req;
   const hash = key ? requestHash(payload) : '';
-  if (key && !(await repo.claimIdempotencyKey(trx, { key, requestHash: hash, createdAt: nowIso() }, keyCutoff()))) {
-    return replayOf(await repo.findIdempotencyKey(trx, key), hash);
+  if (key && !(await keys.claimIdempotencyKey(trx, { key, requestHash: hash, createdAt: nowIso() }, keyCutoff()))) {
+    return replayOf(await keys.findIdempotencyKey(trx, key), hash);
   }
   const plan = await planBooking(ctx, trx, payload);
   const token = payload.email ? newToken() : null;
@@ -202,7 +205,7 @@ async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Prom
   if (plan.spend) await recordUses(trx, [{ spend: plan.spend, reservationId: row.id }]);
   for (const m of newBookingMails(ctx, row, plan.when, token, plan.spend)) await ctx.mail.enqueue(trx, m);
   const result: BookingResult = { row, replayed: false, pass: passOf(plan.spend) };
-  if (key) await repo.completeIdempotencyKey(trx, key, 201, answerOf(result));
+  if (key) await keys.completeIdempotencyKey(trx, key, 201, answerOf(result));
   return result;
 }
 
@@ -253,7 +256,7 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: BookingRequest[])
           sameKeyAs.push({ i, j: earlier.i });
           continue;
         }
-        const stored = await repo.findIdempotencyKey(trx, key);
+        const stored = await keys.findIdempotencyKey(trx, key);
         if (stored && stored.created_at >= cutoff) {
           outcome[i] = replayOf(stored, hash);
           continue;
@@ -287,8 +290,8 @@ async function writeBookings(ctx: AppContext, trx: Db, inputs: BookingRequest[])
       const key = a.req.idempotencyKey;
       if (key) {
         // The key may be an expired one nobody purged yet: claimed over, then answered.
-        if (!(await repo.claimIdempotencyKey(trx, { key, requestHash: a.hash, createdAt: now }, cutoff))) throw new Error('idempotency key taken in a batch');
-        await repo.completeIdempotencyKey(trx, key, 201, answerOf(result));
+        if (!(await keys.claimIdempotencyKey(trx, { key, requestHash: a.hash, createdAt: now }, cutoff))) throw new Error('idempotency key taken in a batch');
+        await keys.completeIdempotencyKey(trx, key, 201, answerOf(result));
       }
       outcome[a.i] = result;
     }
@@ -311,7 +314,7 @@ function purgeKeysNow(ctx: AppContext) {
   const now = Date.now();
   if (now - (lastPurge.get(ctx.db) ?? 0) < 60_000) return;
   lastPurge.set(ctx.db, now);
-  repo.purgeIdempotencyKeys(ctx.db, keyCutoff(now)).catch((err: unknown) => ctx.log.error({ err }, 'idempotency keys: purge failed'));
+  keys.purgeIdempotencyKeys(ctx.db, keyCutoff(now)).catch((err: unknown) => ctx.log.error({ err }, 'idempotency keys: purge failed'));
 }
 
 /**
@@ -330,7 +333,7 @@ export async function createReservation(ctx: AppContext, req: BookingRequest): P
       // Two first requests with one key: the loser's claim failed on the unique key; the
       // winner has committed by now, so its answer is the one to give.
       if (!req.idempotencyKey || err instanceof HttpError) throw err;
-      const stored = await repo.findIdempotencyKey(ctx.db, req.idempotencyKey);
+      const stored = await keys.findIdempotencyKey(ctx.db, req.idempotencyKey);
       if (!stored) throw err;
       return replayOf(stored, requestHash(req.payload));
     }

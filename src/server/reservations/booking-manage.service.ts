@@ -5,8 +5,8 @@ import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../orders/pass-credits';
-import { useOfReservation } from '../orders/pass-credits.repository';
+import { moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
   BOOKING_CHANGED,
@@ -31,7 +31,7 @@ export interface ManagedBooking {
   when: BookingWhen;
   timezone: string;
   started: boolean;
-  /** Booked with a pass: what a cancel does to its credit (pass-credits.ts). */
+  /** Booked with a pass: what a cancel does to its credit (credits/credits.ts). */
   pass?: PassTerms;
 }
 

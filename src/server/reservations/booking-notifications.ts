@@ -4,7 +4,7 @@ import { bookingCancelledMail, bookingMovedMail } from '../mail/templates/bookin
 import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/templates/booking-staff-mails';
 import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
-import { creditDeadline, type PassSpend } from '../orders/pass-credits';
+import { creditDeadline, type PassSpend } from '../credits/credits';
 import { calendarEnd, customerFacts, manageUrl, staffFacts, type BookingWhen } from './booking-facts';
 
 // What a booking's changes tell people: the e-mails to the customer and to the gym

@@ -1,7 +1,7 @@
 // Statistics, push, plain confirmations, the audit log and people's data.
 import { z } from 'zod';
 import { CONTACT_STATUSES, CONVERSATION_STATUSES, RESERVATION_STATUSES } from '../constants';
-import { PAYMENT_METHODS } from '../passes';
+import { PAYMENT_METHODS } from '../ledger';
 import { id, timestamp } from './common';
 
 export const statEntryDtoSchema = z.object({

@@ -1,7 +1,8 @@
 // Passes, orders, payments and customers (issue 21). Amounts are integers in satang.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { LEDGER_KINDS, ORDER_METHODS, ORDER_STATES, PASS_COVERS, PASS_KINDS, PAYMENT_METHODS } from '../passes';
+import { LEDGER_KINDS, ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../ledger';
+import { PASS_COVERS, PASS_KINDS } from '../catalogue';
 import { ATTENDANCE_MARKS, CONVERSATION_STATUSES, MESSAGE_SENDER_TYPES, RESERVATION_STATUSES } from '../constants';
 import { id, pageOf, timestamp } from './common';
 
@@ -52,8 +53,13 @@ export const orderDtoSchema = z.object({
   amountSatang: z.number().int(),
   depositSatang: z.number().int(),
   paidSatang: z.number().int(),
+  /** Refunds less refunds that failed and came back. */
   refundedSatang: z.number().int(),
   owedSatang: z.number().int(),
+  /** What was paid, less the price, less what went back (refunds, chargebacks); never below 0. A cancelled order's price is 0. */
+  overpaidSatang: z.number().int(),
+  /** The order page takes a transfer slip now (also for 7 days after an unpaid PromptPay order's hold ended: staff check it). */
+  slipAccepted: z.boolean(),
   /** Sessions left (null: unlimited within the days). */
   creditsLeft: z.number().int().nullable(),
   expiresAt: timestamp.nullable(),
@@ -73,6 +79,21 @@ export const staffOrderDtoSchema = orderDtoSchema.extend({
   /** The buyer's transfer slip (staff only, GET /api/orders/{id}/slip), or null. */
   slipUrl: z.string().nullable(),
   cancelledAt: timestamp.nullable(),
+  /** Money a bank took back for disputes, less what it gave again. */
+  chargedBackSatang: z.number().int(),
+  /** The latest dispute (chargeback) of the order's card payments, or null. */
+  dispute: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      amountSatang: z.number().int(),
+      /** When the evidence must reach Stripe (an instant; shown in gym time). */
+      evidenceDueBy: timestamp.nullable(),
+    })
+    .nullable(),
+  /** The latest card refund the provider refused and no later refund made up for, or null. */
+  refundFailure: z.object({ amountSatang: z.number().int(), error: z.string().nullable(), at: timestamp }).nullable(),
 });
 export type StaffOrderDto = z.infer<typeof staffOrderDtoSchema>;
 
@@ -92,7 +113,7 @@ export type CustomerDto = z.infer<typeof customerDtoSchema>;
 
 /** GET /api/orders with a filter or paging parameter: a page of orders. */
 export const orderPageDtoSchema = z.object({
-  items: z.array(staffOrderDtoSchema.omit({ ledger: true })),
+  items: z.array(staffOrderDtoSchema.omit({ ledger: true, dispute: true, refundFailure: true })),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

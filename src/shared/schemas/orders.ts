@@ -1,7 +1,7 @@
 // Passes and payments (issue 21): one zod schema per payload, shared by the forms and the routes.
 import { z } from 'zod';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
-import { ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../passes';
+import { ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../ledger';
 import { isIsoDate } from '../gym-time';
 import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail } from './common';
 import { paging } from './lists';
@@ -90,6 +90,11 @@ const gymDate = z.string().refine(isIsoDate, 'Date invalide (AAAA-MM-JJ)').optio
 export const orderListQuerySchema = z.object({
   ...paging,
   status: z.enum(ORDER_STATES, 'Statut inconnu').optional(),
+  /** true: only the orders a person must look at (overpaid, disputed, a refund that failed). */
+  attention: z
+    .enum(['true', 'false'], 'attention vaut true ou false')
+    .optional()
+    .transform((v) => v === 'true'),
   method: z.enum(ORDER_METHODS, 'Moyen de paiement inconnu').optional(),
   from: gymDate,
   to: gymDate,

@@ -1,4 +1,4 @@
-import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../passes';
+import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
 import { promptpayIdSchema } from './promptpay';
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
@@ -102,7 +102,6 @@ const priceRow = z.object({
       z
         .number({ error: 'Prix : un nombre entier de bahts est requis' })
         .int('Prix : un nombre entier de bahts est requis (pas de décimales)')
-        .min(0, 'Prix : le montant ne peut pas être négatif')
         .max(SITE_SETTINGS_LIMITS.price, 'Prix : montant trop élevé'),
       { error: 'Prix : liste des montants requise' },
     )
@@ -158,7 +157,8 @@ const paymentsSettings = z.object({
         .min(0, 'Acompte : pas de montant négatif')
         .max(1_000_000_000, 'Acompte : montant trop élevé'),
     })
-    .refine((d) => d.mode !== 'percent' || d.value <= 100, { message: 'Acompte : 100 % au plus', path: ['value'] }),
+    .refine((d) => d.mode !== 'percent' || d.value <= 100, { message: 'Acompte : 100 % au plus', path: ['value'] })
+    .refine((d) => d.mode === 'none' || d.value > 0, { message: 'Acompte : un pourcentage ou un montant supérieur à zéro (ou « aucun »)', path: ['value'] }),
   /** A booking made with a pass and cancelled at least this many hours before the class gives its credit back. */
   cancelHours: z
     .number({ error: 'Délai d’annulation : un nombre entier d’heures' })
@@ -257,6 +257,10 @@ export const siteSettingsSchema = z.object({
         if (row.prices.length !== p.columns.length) {
           issue(['rows', i, 'prices'], `Tarifs : la ligne « ${row.label} » doit avoir un montant par colonne (${p.columns.length})`);
         }
+        // A price of 0 would make a "pay at the desk" order paid at once, online, by anyone.
+        row.prices.forEach((price, j) => {
+          if (price <= 0) issue(['rows', i, 'prices', j], `Tarifs : le prix « ${row.label} » · « ${p.columns[j] ?? j + 1} » doit être supérieur à zéro`);
+        });
         if (!row.pass) return;
         const { key, kind, days, hidden } = row.pass;
         const twin = keys.get(key);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateCustomer } from '../../../src/server/customers/customers.repository';
-import { addLedgerLine } from '../../../src/server/orders/order-ledger.repository';
+import { addLedgerLine } from '../../../src/server/ledger/ledger.repository';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
 import { useBrowserSuite, WIDTHS } from '../helpers/fixture';
 import { expectToast } from './admin-helpers';

@@ -32,7 +32,16 @@ import type {
   SeatsTable,
   IdempotencyKeysTable,
 } from './bookings';
-import type { CustomersTable, OrdersTable, OrderPaymentsTable, PaymentEventsTable, PassUsesTable } from './payments';
+import type {
+  CheckoutSessionsTable,
+  CustomersTable,
+  DisputesTable,
+  OrdersTable,
+  OrderPaymentsTable,
+  PaymentEventsTable,
+  PassUsesTable,
+  RefundRequestsTable,
+} from './payments';
 import type { InboundMailsTable, InboundMailboxesTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
@@ -79,6 +88,9 @@ export interface Database {
   orders: OrdersTable;
   order_payments: OrderPaymentsTable;
   payment_events: PaymentEventsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  refund_requests: RefundRequestsTable;
+  disputes: DisputesTable;
   pass_uses: PassUsesTable;
   inbound_mails: InboundMailsTable;
   inbound_mailboxes: InboundMailboxesTable;
@@ -109,5 +121,8 @@ export type PassUseRow = Selectable<PassUsesTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderPaymentRow = Selectable<OrderPaymentsTable>;
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
+export type RefundRequestRow = Selectable<RefundRequestsTable>;
+export type DisputeRow = Selectable<DisputesTable>;
 export type InboundMailboxRow = Selectable<InboundMailboxesTable>;
 export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;

@@ -2,7 +2,8 @@
 // and the credits bookings take. Amounts are integers in satang.
 import type { Generated } from 'kysely';
 import type { Language } from '../../../shared/i18n/languages';
-import type { LedgerKind, OrderMethod, PassCovers, PassKind, PaymentMethod } from '../../../shared/passes';
+import type { PassCovers, PassKind } from '../../../shared/catalogue';
+import type { CheckoutStatus, LedgerKind, OrderMethod, PaymentMethod, RefundRequestStatus } from '../../../shared/ledger';
 
 export interface CustomersTable {
   id: Generated<number>;
@@ -42,7 +43,8 @@ export interface OrdersTable {
   language: Generated<Language>;
   expires_at: string | null;
   cancelled_at: string | null;
-  stripe_session_id: string | null;
+  /** Superseded by checkout_sessions (migration 025): never written since. */
+  stripe_session_id: Generated<string | null>;
   slip_key: string | null;
   created_by: number | null;
   created_at: string;
@@ -60,6 +62,54 @@ export interface OrderPaymentsTable {
   note: string | null;
   user_id: number | null;
   created_at: string;
+}
+
+/** A card checkout an order opened (migration 025); at most one 'creating' or 'open' per order. */
+export interface CheckoutSessionsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: Generated<string>;
+  session_id: string | null;
+  status: CheckoutStatus;
+  amount_satang: number;
+  url: string | null;
+  payment_intent: string | null;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A refund asked for (migration 025): written before the provider is called, its outcome after. */
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  key_hash: string | null;
+  request_hash: string;
+  method: PaymentMethod;
+  amount_satang: number;
+  note: string | null;
+  status: RefundRequestStatus;
+  /** JSON: RefundPiece[] (card refunds). */
+  pieces: string | null;
+  error: string | null;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A card payment disputed by its holder's bank (migration 025). */
+export interface DisputesTable {
+  id: Generated<number>;
+  order_id: number;
+  dispute_id: string;
+  payment_intent: string | null;
+  status: string;
+  reason: string | null;
+  amount_satang: number;
+  evidence_due_by: string | null;
+  event_created: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface PaymentEventsTable {

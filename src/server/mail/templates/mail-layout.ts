@@ -10,7 +10,7 @@ import { languageBase } from './i18n';
 // and as HTML, so both name the same facts; the gym's name, address and site sign it off.
 
 /** What the layout reads of the configuration and of the gym's stored settings. */
-type LayoutConfig = Pick<Config, 'publicUrl' | 'notifyEmail'> & { gym: Pick<SiteSettings, 'name' | 'address'> & Partial<Pick<SiteSettings, 'email'>> };
+export type LayoutConfig = Pick<Config, 'publicUrl' | 'notifyEmail'> & { gym: Pick<SiteSettings, 'name' | 'address'> & Partial<Pick<SiteSettings, 'email'>> };
 
 export interface Fact {
   label: string;

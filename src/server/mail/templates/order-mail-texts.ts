@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/i18n/languages';
-import type { PaymentMethod } from '../../../shared/passes';
+import type { PaymentMethod } from '../../../shared/ledger';
 
 // The words of the order e-mails (a pass bought, a payment received, a refund), one catalogue
 // per language typed against the English one, beside the booking e-mails' catalogues (i18n/).

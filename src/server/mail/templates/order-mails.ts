@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, isLanguage, type Language } from '../../../shared/i18n/languages';
 import { formatThb } from '../../../shared/money';
-import type { OrderMethod, PaymentMethod } from '../../../shared/passes';
+import type { OrderMethod, PaymentMethod } from '../../../shared/ledger';
 import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import type { Config } from '../../config';
 import type { MailAttachment, OutgoingMail } from '../../context';

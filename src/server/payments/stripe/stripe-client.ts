@@ -21,7 +21,8 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, {
     ...(settings.apiUrl ? apiAddress(settings.apiUrl) : {}),
     // A checkout is made while the buyer waits: fail within seconds rather than the library's 80 s.
-    timeout: 20_000,
+    // Never inside a database transaction (payments/): a slow answer holds no lock.
+    timeout: 15_000,
     // The library retries network failures with the same idempotency key, so a retry is one call.
     maxNetworkRetries: 2,
     telemetry: false,

@@ -1,25 +1,46 @@
-import { queuePaymentReceivedMail, queueRefundMail } from '../../orders/order-notifications';
-// Stripe's webhook (docs/decisions/100-cards-through-stripe-checkout-recorded-from-the-webhook.md): the only way a card payment or a
-// card refund reaches an order's ledger. Each event is verified on its raw bytes, then applied
-// at most once: its id is stored in the same transaction as its ledger line (applyEventOnce), and
-// the line itself carries Stripe's id of the money moved (payment intent, refund), so the same
-// payment told by two events, or a refund the back office recorded already, counts once.
+// Stripe's webhook (docs/decisions/100-cards-through-stripe-checkout-recorded-from-the-webhook.md,
+// 125, 126): card payments, refunds and disputes reach an order's ledger from here or from the
+// reconciliation, through the ledger's one writer. Each event is verified on its raw bytes; each
+// payment, refund and dispute movement is written once, keyed by Stripe's id of the money moved,
+// whichever event or path tells it first. An event about a payment not recorded yet is answered
+// with an error so that Stripe delivers it again: nothing is answered 200 and then forgotten.
 import Stripe from 'stripe';
-import { orderState } from '../../../shared/passes';
-import { recordAudit } from '../../audit/audit.service';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { badRequest } from '../../errors';
-import { addLedgerLine, applyEventOnce, ledgerTotals } from '../../orders/order-ledger.repository';
-import { findPayableOrder, orderOfPayment, type PayableOrder } from './stripe-webhook.repository';
+import { badRequest, conflict } from '../../errors';
+import { recordAudit } from '../../audit/audit.service';
+import { claimEvent, findLedgerLine } from '../../ledger/ledger.repository';
+import { pushAlerts, queueAlertMail, type MoneyAlert } from '../../ledger/ledger-notifications';
+import { recordRefundLine, reverseRefundLine } from '../../ledger/ledger.service';
+import type { ProviderDispute, ProviderRefund } from '../card-gateway';
+import { recordPaidCheckout } from '../checkouts.service';
+import * as checkouts from '../checkouts.repository';
+import { applyDispute } from '../disputes.service';
+import { checkoutOf, disputeOf, refundOf } from './stripe-gateway';
 
 export const STRIPE_WEBHOOK_ROUTE = '/api/payments/stripe/webhook';
 const PROVIDER = 'stripe';
+export const PAYMENT_NOT_RECORDED_YET = 'This event names a payment not recorded yet; deliver it again later';
+
+/** The events the site acts on: README lists them for the Stripe endpoint. */
+export const STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+] as const;
 
 export interface WebhookOutcome {
-  /** This delivery changed the ledger. */
+  /** This delivery changed the ledger (or a dispute). */
   applied: boolean;
-  /** Why nothing was applied (logged; Stripe is still answered 200 and stops retrying). */
+  /** Why nothing was applied (logged; Stripe is answered 200 and stops retrying). */
   ignored?: string;
 }
 
@@ -38,20 +59,37 @@ export function verifyStripeEvent(ctx: AppContext, raw: Buffer | undefined, sign
   }
 }
 
-/** Applies a verified event. Throws when the database fails, so the 500 makes Stripe retry. */
+/** Applies a verified event. Throws when the database fails or the payment is not known yet, so Stripe retries. */
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
   let outcome: WebhookOutcome;
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-      outcome = await applySessionPayment(ctx, event, event.data.object);
+    case 'checkout.session.async_payment_succeeded': {
+      const r = await recordPaidCheckout(ctx, checkoutOf(event.data.object), { label: STRIPE_WEBHOOK_ROUTE, event: { provider: PROVIDER, eventId: event.id } });
+      outcome = r.recorded ? { applied: true } : { applied: false, ignored: r.reason };
       break;
+    }
+    case 'checkout.session.expired': {
+      const row = await checkouts.findCheckoutBySession(ctx.db, event.data.object.id);
+      if (row) await checkouts.updateCheckout(ctx.db, row.id, ['open', 'creating'], { status: 'expired' });
+      outcome = { applied: false, ignored: 'a lapsed checkout moves no money' };
+      break;
+    }
     case 'refund.created':
     case 'refund.updated':
-      outcome = await applyRefunds(ctx, event, [event.data.object]);
+    case 'refund.failed':
+      outcome = await applyRefunds(ctx, event, [refundOf(event.data.object)]);
       break;
     case 'charge.refunded':
-      outcome = await applyChargeRefunds(ctx, event, event.data.object);
+      // Recent API versions leave the list out of the charge: refund.* events carry each one.
+      outcome = await applyRefunds(ctx, event, (event.data.object.refunds?.data ?? []).map(refundOf));
+      break;
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      outcome = await applyDisputeEvent(ctx, event, disputeOf(event.data.object));
       break;
     default:
       outcome = { applied: false, ignored: 'an event type the site does not act on' };
@@ -60,112 +98,106 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
   return outcome;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
-const isSatang = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-
-function orderIdOf(session: Stripe.Checkout.Session): number | null {
-  const text = session.metadata?.orderId ?? session.client_reference_id;
-  const id = Number(text);
-  return text && /^\d{1,15}$/.test(text) && Number.isSafeInteger(id) ? id : null;
-}
-
-function ignore(ctx: AppContext, event: Stripe.Event, reason: string, level: 'warn' | 'error' = 'warn'): WebhookOutcome {
-  ctx.log[level]({ stripeEvent: event.id, type: event.type }, `stripe webhook ignored: ${reason}`);
-  return { applied: false, ignored: reason };
-}
-
-async function applySessionPayment(ctx: AppContext, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
-  // completed with 'unpaid' is an asynchronous method still running: its own event follows.
-  if (session.payment_status !== 'paid') return { applied: false, ignored: `payment status ${session.payment_status}` };
-  const orderId = orderIdOf(session);
-  if (orderId === null) return ignore(ctx, event, `session ${session.id} names no order of this site`);
-  const order = await findPayableOrder(ctx.db, orderId);
-  // Our session is the one stored on the order: another session naming the order (another site on
-  // the same Stripe account, a forged id) is not this order's payment.
-  if (!order || order.stripe_session_id !== session.id) return ignore(ctx, event, `session ${session.id} is not the checkout of order ${orderId}`, 'error');
-  const amount = session.amount_total;
-  if (session.currency !== 'thb' || !isSatang(amount) || amount > order.amount_satang) {
-    return ignore(ctx, event, `session ${session.id}: ${String(amount)} ${String(session.currency)} does not fit order ${orderId}`, 'error');
+/**
+ * The order a refund's or dispute's payment belongs to. A payment of one of our orders that is
+ * not recorded yet is a 409 (Stripe delivers again; the payment's own event or the reconciliation
+ * records it meanwhile); a payment of no order here is null (ignored).
+ */
+export async function orderOfMoney(ctx: AppContext, paymentId: string | null, named: number | null): Promise<number | null> {
+  if (paymentId) {
+    const line = await findLedgerLine(ctx.db, paymentId);
+    if (line && line.kind === 'payment') return line.order_id;
   }
-  // The payment intent is the payment: a second event about it (async_payment_succeeded after
-  // completed) finds its line and adds nothing.
-  const externalId = idOf(session.payment_intent) ?? session.id;
-  let wrote = false;
-  // No lockOrder here: the unique external id already serialises the line, and the event key's
-  // foreign key holds a share lock on the order that FOR UPDATE would deadlock against (PostgreSQL).
-  const applied = await applyEventOnce(ctx.db, { provider: PROVIDER, eventId: event.id, orderId }, async (trx) => {
-    const before = await stateOf(trx, order);
-    const line = await addLedgerLine(trx, { orderId, kind: 'payment', method: 'card', amountSatang: amount, externalId, note: `Stripe ${session.id}` });
-    if (!line) return;
-    wrote = true;
-    // Money arrived: it is recorded whatever the order's state, and staff see it.
-    if (before === 'expired' || before === 'cancelled')
-      ctx.log.warn({ orderId, state: before, stripeEvent: event.id }, 'card payment recorded on an order that was no longer awaiting it');
-    // In the same transaction as the ledger line: a rolled-back delivery sends nothing.
-    await queuePaymentReceivedMail(ctx, trx, orderId);
-  });
-  if (wrote) await audit(ctx, event, orderId);
-  return applied && wrote ? { applied: true } : { applied: false, ignored: applied ? `payment ${externalId} was recorded already` : 'event applied before' };
+  const orderId = named ?? (paymentId && ctx.cardGateway ? await ctx.cardGateway.orderOfPayment(paymentId) : null);
+  if (orderId !== null && (await ctx.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst())) {
+    throw conflict(PAYMENT_NOT_RECORDED_YET, 'payment_not_recorded_yet');
+  }
+  return null;
 }
 
-async function stateOf(trx: Db, order: PayableOrder) {
-  const totals = await ledgerTotals(trx, order.id);
-  return orderState(
-    { amountSatang: order.amount_satang, depositSatang: order.deposit_satang, ...totals, expiresAt: order.expires_at, cancelledAt: order.cancelled_at },
-    new Date(),
-  );
-}
-
-async function applyChargeRefunds(ctx: AppContext, event: Stripe.Event, charge: Stripe.Charge): Promise<WebhookOutcome> {
-  const refunds = charge.refunds?.data ?? [];
-  // Recent API versions leave the list out of the charge: refund.created/updated carry each one.
-  if (refunds.length === 0) return { applied: false, ignored: 'charge.refunded without its refunds (refund.* events record them)' };
-  return applyRefunds(ctx, event, refunds);
-}
-
-/** Which order a refund belongs to: the one whose payment it pays back, else the order our gateway named. */
-async function orderOfRefund(ctx: AppContext, refund: Stripe.Refund): Promise<number | null> {
-  const payment = idOf(refund.payment_intent);
-  const byPayment = payment ? await orderOfPayment(ctx.db, payment) : undefined;
-  if (byPayment !== undefined) return byPayment;
-  const named = Number(refund.metadata?.orderId);
-  if (!Number.isSafeInteger(named) || named <= 0) return null;
-  return (await findPayableOrder(ctx.db, named)) ? named : null;
-}
-
-async function applyRefunds(ctx: AppContext, event: Stripe.Event, all: Stripe.Refund[]): Promise<WebhookOutcome> {
-  // Only money that has left: a pending refund is recorded by its later refund.updated.
-  const done = all.filter((r) => r.status === 'succeeded' && r.currency === 'thb' && isSatang(r.amount));
-  if (done.length === 0) return { applied: false, ignored: `refund ${all.map((r) => `${r.id} ${String(r.status)}`).join(', ')} not succeeded in THB` };
-  const orderId = await orderOfRefund(ctx, done[0]);
-  if (orderId === null) return ignore(ctx, event, `refund ${done[0].id} is not for a payment recorded here`);
+/** Records what the refunds tell: a succeeded one as a line, a failed one as the reversal of its line. */
+export async function applyRefunds(ctx: AppContext, event: { id: string; type: string } | null, all: ProviderRefund[]): Promise<WebhookOutcome> {
+  const known = all.filter((r) => r.currency === 'thb' && Number.isSafeInteger(r.amountSatang) && r.amountSatang > 0);
+  if (known.length === 0) return { applied: false, ignored: 'no refund in THB' };
   let wrote = 0;
-  // Recorded as Stripe reports it (Stripe never refunds more than the charge): no lock, as above.
-  const applied = await applyEventOnce(ctx.db, { provider: PROVIDER, eventId: event.id, orderId }, async (trx) => {
-    for (const refund of done) {
-      // The refund's id is its line's: the back office's own record of it (gateway.refund) makes this a no-op.
-      const line = await addLedgerLine(trx, {
-        orderId,
-        kind: 'refund',
-        method: 'card',
-        amountSatang: refund.amount,
-        externalId: refund.id,
-        note: `Stripe ${refund.id}`,
-      });
-      if (!line) continue;
-      wrote += 1;
-      await queueRefundMail(ctx, trx, orderId, { amountSatang: refund.amount, method: 'card' });
+  let alerts: MoneyAlert[] = [];
+  for (const refund of known) {
+    if (refund.status !== 'succeeded' && refund.status !== 'failed' && refund.status !== 'canceled') continue;
+    const orderId = await orderOfMoney(ctx, refund.paymentId, refund.orderId);
+    if (orderId === null) {
+      ctx.log.warn({ stripeEvent: event?.id, refund: refund.refundId }, 'a refund of a payment of no order here');
+      continue;
     }
-    const totals = await ledgerTotals(trx, orderId);
-    if (wrote > 0 && totals.refundedSatang > totals.paidSatang)
-      ctx.log.warn({ orderId, ...totals, stripeEvent: event.id }, 'card refunds exceed what the ledger shows as paid');
+    await ctx.db.transaction().execute(async (trx) => {
+      if (event && !(await claimEvent(trx, { provider: PROVIDER, eventId: `${event.id}:${refund.refundId}`, orderId }))) return;
+      if (refund.status === 'succeeded') {
+        const r = await recordRefundLine(ctx, trx, {
+          orderId,
+          method: 'card',
+          amountSatang: refund.amountSatang,
+          externalId: refund.refundId,
+          note: `Stripe ${refund.refundId}`,
+        });
+        if (r.line) wrote += 1;
+        return;
+      }
+      const line = await findLedgerLine(trx, refund.refundId);
+      if (line) {
+        const r = await reverseRefundLine(ctx, trx, line, refund.failureReason);
+        if (r.line) wrote += 1;
+        alerts = [...alerts, ...r.alerts];
+        return;
+      }
+      // Failed before it was ever recorded: nothing to reverse; its request (if ours) fails, and staff are told once.
+      const reference = (await trx.selectFrom('orders').select('reference').where('id', '=', orderId).executeTakeFirstOrThrow()).reference;
+      const alert: MoneyAlert = {
+        orderId,
+        reference,
+        title: 'Refund failed',
+        text: `A card refund of ${refund.amountSatang / 100} THB failed at the card provider${refund.failureReason ? ` (${refund.failureReason})` : ''}.`,
+      };
+      const failedRequest = await trx
+        .selectFrom('refund_requests')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'pending')
+        .where('pieces', 'like', `%${refund.refundId}%`)
+        .executeTakeFirst();
+      if (failedRequest)
+        await trx
+          .updateTable('refund_requests')
+          .set({ status: 'failed', error: refund.failureReason ?? refund.status, updated_at: new Date().toISOString() })
+          .where('id', '=', failedRequest.id)
+          .execute();
+      await queueAlertMail(ctx, trx, alert);
+      alerts = [...alerts, alert];
+      wrote += 1;
+    });
+    if (event) await audit(ctx, event, orderId);
+  }
+  pushAlerts(ctx, alerts);
+  ctx.mail.kick();
+  return wrote > 0 ? { applied: true } : { applied: false, ignored: 'refund recorded already, or not final yet' };
+}
+
+async function applyDisputeEvent(ctx: AppContext, event: Stripe.Event, d: ProviderDispute): Promise<WebhookOutcome> {
+  if (d.currency !== 'thb') return { applied: false, ignored: `dispute ${d.disputeId} is not in THB` };
+  const orderId = await orderOfMoney(ctx, d.paymentId, null);
+  if (orderId === null) return { applied: false, ignored: `dispute ${d.disputeId} is about a payment of no order here` };
+  const kind = event.type === 'charge.dispute.funds_withdrawn' ? 'withdrawn' : event.type === 'charge.dispute.funds_reinstated' ? 'reinstated' : null;
+  const applied = await applyDispute(ctx, orderId, d, {
+    eventKey: { provider: PROVIDER, eventId: event.id },
+    created: event.created,
+    money: kind,
+    opened: event.type === 'charge.dispute.created',
+    closed: event.type === 'charge.dispute.closed',
   });
-  if (wrote > 0) await audit(ctx, event, orderId);
-  return wrote > 0 ? { applied: true } : { applied: false, ignored: applied ? 'refund recorded already' : 'event applied before' };
+  if (applied) await audit(ctx, event, orderId);
+  return applied ? { applied: true } : { applied: false, ignored: 'event applied before' };
 }
 
 /** Stripe is who changed the order: the audit log names the event, never a staff member. */
-function audit(ctx: AppContext, event: Stripe.Event, orderId: number): Promise<void> {
+function audit(ctx: AppContext, event: { id: string; type: string }, orderId: number): Promise<void> {
   return recordAudit(ctx, {
     created_at: new Date().toISOString(),
     user_id: null,

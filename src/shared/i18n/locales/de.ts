@@ -267,6 +267,9 @@ export const de: Catalogue = {
   'order.status.refunded': 'Erstattet',
   'order.status.expired': 'Abgelaufen',
   'order.status.cancelled': 'Storniert',
+  'order.status.partlyRefunded': 'Teilweise erstattet',
+  'order.status.overpaid': 'Überzahlt',
+  'order.status.disputed': 'Angefochten',
   'order.reference': 'Referenz',
   'order.dates': 'Gültig',
   'order.dateRange': '{from} bis {to}',
@@ -287,6 +290,8 @@ export const de: Catalogue = {
   'order.cardFailed': 'Die Seite für die Kartenzahlung konnte nicht geöffnet werden. Bitte versuche es erneut.',
   'order.deskText': 'Zahle {amount} bei deiner Ankunft am Empfang und nenne die Referenz {reference}.',
   'order.expired': 'Diese Bestellung ist abgelaufen, bevor sie bezahlt wurde. Du kannst die Karte erneut bestellen.',
+  'order.lateSlip':
+    'Die Zahlungsfrist dieser Bestellung ist abgelaufen, der QR-Code gilt nicht mehr. Wenn Sie schon überwiesen haben, senden Sie uns innerhalb von 7 Tagen Ihren Überweisungsbeleg: Das Team prüft ihn und bestätigt Ihren Pass.',
   'order.cancelledText': 'Diese Bestellung wurde storniert.',
   'order.refundedText': 'Diese Bestellung wurde erstattet.',
   'slip.title': 'Schon überwiesen?',

@@ -274,6 +274,9 @@ export const en = {
   'order.status.refunded': 'Refunded',
   'order.status.expired': 'Expired',
   'order.status.cancelled': 'Cancelled',
+  'order.status.partlyRefunded': 'Partly refunded',
+  'order.status.overpaid': 'Overpaid',
+  'order.status.disputed': 'Disputed',
   'order.reference': 'Reference',
   'order.dates': 'Valid',
   'order.dateRange': '{from} to {to}',
@@ -294,6 +297,8 @@ export const en = {
   'order.cardFailed': 'The card payment page could not be opened. Please try again.',
   'order.deskText': 'Pay {amount} at the desk when you arrive and give the reference {reference}.',
   'order.expired': 'This order expired before it was paid. You can order the pass again.',
+  'order.lateSlip':
+    "This order's payment time has ended and the QR code no longer works. If you transferred the money, send us your transfer slip within 7 days: the staff will check it and confirm your pass.",
   'order.cancelledText': 'This order was cancelled.',
   'order.refundedText': 'This order was refunded.',
   'slip.title': 'Sent the transfer?',

@@ -266,6 +266,9 @@ export const fr: Catalogue = {
   'order.status.refunded': 'Remboursée',
   'order.status.expired': 'Expirée',
   'order.status.cancelled': 'Annulée',
+  'order.status.partlyRefunded': 'Partiellement remboursée',
+  'order.status.overpaid': 'Trop-perçu',
+  'order.status.disputed': 'Contestée',
   'order.reference': 'Référence',
   'order.dates': 'Valable',
   'order.dateRange': 'du {from} au {to}',
@@ -286,6 +289,8 @@ export const fr: Catalogue = {
   'order.cardFailed': 'La page de paiement par carte n’a pas pu s’ouvrir. Veuillez réessayer.',
   'order.deskText': 'Payez {amount} à l’accueil à votre arrivée en donnant la référence {reference}.',
   'order.expired': 'Cette commande a expiré avant d’être payée. Vous pouvez commander la formule de nouveau.',
+  'order.lateSlip':
+    'Le délai de paiement de cette commande est passé et le QR code ne fonctionne plus. Si vous avez déjà fait le virement, envoyez-nous votre justificatif dans les 7 jours : l’équipe le vérifiera et confirmera votre pass.',
   'order.cancelledText': 'Cette commande a été annulée.',
   'order.refundedText': 'Cette commande a été remboursée.',
   'slip.title': 'Virement effectué ?',

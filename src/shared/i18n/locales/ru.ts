@@ -266,6 +266,9 @@ export const ru: Catalogue = {
   'order.status.refunded': 'Возвращён',
   'order.status.expired': 'Истёк',
   'order.status.cancelled': 'Отменён',
+  'order.status.partlyRefunded': 'Частично возвращён',
+  'order.status.overpaid': 'Переплата',
+  'order.status.disputed': 'Оспорен',
   'order.reference': 'Номер',
   'order.dates': 'Действует',
   'order.dateRange': 'с {from} по {to}',
@@ -286,6 +289,8 @@ export const ru: Catalogue = {
   'order.cardFailed': 'Не удалось открыть страницу оплаты картой. Попробуйте ещё раз.',
   'order.deskText': 'Оплатите {amount} на ресепшене по приезде и назовите номер заказа {reference}.',
   'order.expired': 'Срок заказа истёк до оплаты. Вы можете заказать абонемент снова.',
+  'order.lateSlip':
+    'Время оплаты этого заказа истекло, QR-код больше не действует. Если вы уже перевели деньги, отправьте нам квитанцию о переводе в течение 7 дней: сотрудники проверят её и подтвердят ваш абонемент.',
   'order.cancelledText': 'Этот заказ отменён.',
   'order.refundedText': 'Деньги за этот заказ возвращены.',
   'slip.title': 'Уже сделали перевод?',

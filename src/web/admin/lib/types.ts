@@ -1,5 +1,5 @@
 // API shapes the back office reads: the ones the server's presenters build (src/shared/api-types/).
-import type { PaymentMethod } from '../../../shared/passes';
+import type { PaymentMethod } from '../../../shared/ledger';
 export type {
   SessionUserDto as SessionUser,
   UserDto as User,

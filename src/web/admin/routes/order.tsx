@@ -7,7 +7,7 @@ import { useOrder } from '../features/orders/api';
 import { OrderActions } from '../features/orders/order-actions';
 import { orderErrorText } from '../features/orders/order-errors';
 import { OrderStateBadge } from '../features/orders/order-list';
-import { OrderFacts, OrderLedger, OrderMoney, OrderSlip } from '../features/orders/order-summary';
+import { OrderDispute, OrderFacts, OrderLedger, OrderMoney, OrderRefundFailure, OrderSlip } from '../features/orders/order-summary';
 import { gymZoneName } from '../lib/format';
 import { useSession } from '../lib/session';
 
@@ -43,11 +43,13 @@ export function OrderPage() {
           />
           {/* A new ledger line resets the forms; a change of state alone (the order lapsed while a
               payment was being typed) keeps them, with the refusal that says why. */}
+          {order.refundFailure && <OrderRefundFailure failure={order.refundFailure} />}
           <OrderActions key={`${order.id}:${order.ledger.length}`} order={order} isAdmin={isAdmin} />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             {/* The money first on a phone; beside the facts, on the right, on a wide screen. */}
             <div className="grid content-start gap-4 lg:order-2">
               <OrderMoney order={order} />
+              {order.dispute && <OrderDispute dispute={order.dispute} />}
               {order.slipUrl && <OrderSlip url={order.slipUrl} />}
             </div>
             <div className="grid content-start gap-4 lg:order-1">

@@ -9,6 +9,8 @@ import { useResource } from '../../lib/resource';
 import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
+import { holdsPass } from '../../../shared/ledger';
+import { SlipUpload } from './slip-upload';
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -25,6 +27,9 @@ const STATUS_TONE: Record<OrderDto['status'], string> = {
   refunded: 'bg-ink-700 text-bone-100',
   expired: 'bg-ink-700 text-bone-100',
   cancelled: 'bg-ink-700 text-bone-100',
+  'partly-refunded': 'bg-success-900 text-success-400',
+  overpaid: 'bg-success-900 text-success-400',
+  disputed: 'bg-ink-700 text-bone-100',
 };
 
 /** A gym date 'YYYY-MM-DD' as "26 November 2026" (no weekday: "from … to …" reads in every language). */
@@ -85,7 +90,9 @@ export default function OrderView({ token }: { token: string }) {
     );
   }
 
-  const usable = order.status === 'paid' || order.status === 'deposit-paid';
+  const usable = holdsPass(order.status);
+  // An expired PromptPay order still takes a slip for a few days (a late transfer is welcome); the QR is gone.
+  const lateSlip = order.status === 'expired' && order.slipAccepted;
   const waiting = order.status === 'awaiting-payment';
 
   return (
@@ -137,7 +144,13 @@ export default function OrderView({ token }: { token: string }) {
         </dl>
 
         {waiting && <OrderPayment order={order} token={token} />}
-        {order.status === 'expired' && <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.expired')}</p>}
+        {order.status === 'expired' && !lateSlip && <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.expired')}</p>}
+        {lateSlip && (
+          <div data-testid="late-slip">
+            <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.lateSlip')}</p>
+            <SlipUpload token={token} />
+          </div>
+        )}
         {(order.status === 'cancelled' || order.status === 'refunded') && (
           <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">
             {t(order.status === 'cancelled' ? 'order.cancelledText' : 'order.refundedText')}

@@ -9,7 +9,7 @@ import { useSiteSettings } from '../../lib/site-settings';
 import { useAction } from '../../lib/use-action';
 import { clockText, dayText, sessionsQuery, type SessionDto } from '../../lib/timetable';
 import { useLanguage, useT, useTimetableWording } from '../../i18n/i18n';
-import { classCover } from '../../../shared/passes';
+import { classCover } from '../../../shared/catalogue';
 import { passErrorText } from './pass-errors';
 import { newAttemptKey, orderQuery, recalledBuyer, type OrderDto, type PassBookingAnswer } from './pass-queries';
 

@@ -1,5 +1,5 @@
-import type { PassCovers, PassKind } from '../../../shared/passes';
-import type { OrderState } from '../../../shared/passes';
+import type { PassCovers, PassKind } from '../../../shared/catalogue';
+import type { OrderState } from '../../../shared/ledger';
 import type { MessageKey } from '../../../shared/i18n/locales/en';
 import type { Translate } from '../../i18n/i18n';
 
@@ -15,6 +15,9 @@ export const STATUS_KEYS: Record<OrderState, MessageKey> = {
   refunded: 'order.status.refunded',
   expired: 'order.status.expired',
   cancelled: 'order.status.cancelled',
+  'partly-refunded': 'order.status.partlyRefunded',
+  overpaid: 'order.status.overpaid',
+  disputed: 'order.status.disputed',
 };
 
 /** "7 days, one class a day", "A day of unlimited classes", "One private class". */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { todayInZone, zoneLabel } from '../../../shared/gym-time';
 import { formatThb } from '../../../shared/money';
-import { PASS_COVERS } from '../../../shared/passes';
+import { PASS_COVERS } from '../../../shared/catalogue';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { HoneypotField } from '../../components/ui/honeypot-field';

@@ -1,6 +1,6 @@
 import type { Attendance, ConversationStatus, ReservationStatus } from '../../../../shared/constants';
 import { formatThb } from '../../../../shared/money';
-import type { OrderState, PaymentMethod } from '../../../../shared/passes';
+import type { OrderState, PaymentMethod } from '../../../../shared/ledger';
 import type { BadgeTone } from '../../components/ui/badge';
 
 /** An amount in satang as the back office shows it (French, baht sign). */
@@ -13,6 +13,9 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   refunded: 'Remboursée',
   expired: 'Expirée',
   cancelled: 'Annulée',
+  'partly-refunded': 'Partiellement remboursée',
+  overpaid: 'Trop-perçu',
+  disputed: 'Contestée (litige)',
 };
 export const ORDER_STATE_TONES: Record<OrderState, BadgeTone> = {
   'awaiting-payment': 'yellow',
@@ -21,6 +24,9 @@ export const ORDER_STATE_TONES: Record<OrderState, BadgeTone> = {
   refunded: 'gray',
   expired: 'gray',
   cancelled: 'gray',
+  'partly-refunded': 'green',
+  overpaid: 'red',
+  disputed: 'red',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -1,6 +1,6 @@
 import { Card } from '../../components/ui/card';
 import { formatThb } from '../../../../shared/money';
-import type { PaymentMethod } from '../../../../shared/passes';
+import type { PaymentMethod } from '../../../../shared/ledger';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   promptpay: 'PromptPay',

@@ -48,6 +48,10 @@ function useOrderWrite<TVars>(fn: (vars: TVars) => Promise<StaffOrder>) {
 
 export const useRecordPayment = (id: number) =>
   useOrderWrite((body: OrderPaymentPayload) => apiRequest<StaffOrder>('POST', `/api/orders/${id}/payments`, body));
-export const useRecordRefund = (id: number) => useOrderWrite((body: OrderRefundPayload) => apiRequest<StaffOrder>('POST', `/api/orders/${id}/refunds`, body));
+/** A refund is sent with its dialog's Idempotency-Key: a retry (a double click, a lost answer) refunds once. */
+export const useRecordRefund = (id: number) =>
+  useOrderWrite(({ body, key }: { body: OrderRefundPayload; key: string }) =>
+    apiRequest<StaffOrder>('POST', `/api/orders/${id}/refunds`, body, { headers: { 'Idempotency-Key': key } }),
+  );
 export const useCancelOrder = (id: number) => useOrderWrite(() => apiRequest<StaffOrder>('POST', `/api/orders/${id}/cancel`));
 export const useDeskSale = () => useOrderWrite((body: DeskSalePayload) => apiRequest<StaffOrder>('POST', '/api/desk/orders', body));

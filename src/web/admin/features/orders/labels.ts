@@ -1,4 +1,5 @@
-import { ORDER_METHODS, ORDER_STATES, type OrderMethod, type OrderState, type PassKind, type PaymentMethod } from '../../../../shared/passes';
+import { type PassKind } from '../../../../shared/catalogue';
+import { ORDER_METHODS, ORDER_STATES, type OrderMethod, type OrderState, type PaymentMethod } from '../../../../shared/ledger';
 import type { BadgeTone } from '../../components/ui/badge';
 
 // The words of the orders screens (French, like the rest of the back office).
@@ -10,6 +11,9 @@ export const STATE_LABELS: Record<OrderState, string> = {
   refunded: 'Remboursée',
   expired: 'Expirée',
   cancelled: 'Annulée',
+  'partly-refunded': 'Partiellement remboursée',
+  overpaid: 'Trop-perçu',
+  disputed: 'Contestée (litige)',
 };
 
 export const STATE_TONES: Record<OrderState, BadgeTone> = {
@@ -19,6 +23,9 @@ export const STATE_TONES: Record<OrderState, BadgeTone> = {
   refunded: 'purple',
   expired: 'gray',
   cancelled: 'gray',
+  'partly-refunded': 'green',
+  overpaid: 'red',
+  disputed: 'red',
 };
 
 /** How the buyer chose to pay (the order's method). */
@@ -33,8 +40,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transfer: 'Virement',
 };
 
-/** What staff may record at the desk: card payments only ever come from the card webhook. */
-export const STAFF_PAYMENT_METHODS = ['cash', 'terminal', 'transfer', 'promptpay'] as const satisfies readonly PaymentMethod[];
 /** What a desk sale may be paid with at once (POST /api/desk/orders). */
 export const DESK_SALE_METHODS = ['cash', 'terminal', 'transfer'] as const satisfies readonly PaymentMethod[];
 export type DeskSaleMethod = (typeof DESK_SALE_METHODS)[number];

@@ -15,7 +15,8 @@ import { bahtInputText } from '../../lib/baht-input';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
 import { useCancelOrder, useRecordPayment, useRecordRefund, type StaffOrder } from './api';
-import { PAYMENT_METHOD_LABELS, STAFF_PAYMENT_METHODS, STATE_LABELS } from './labels';
+import { STAFF_PAYMENT_METHODS } from '../../../../shared/ledger';
+import { PAYMENT_METHOD_LABELS, STATE_LABELS } from './labels';
 import { orderErrorText } from './order-errors';
 import { paymentFormSchema, refundFormSchema } from './sale-schema';
 
@@ -24,9 +25,9 @@ const methodOptions = STAFF_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYME
 const AMOUNT_HINT = 'En bahts : 1500, 1 500 ou 1500.50';
 
 /** What may still be done with an order, by role: pay what is owed, refund (admin), cancel an unpaid one. */
-export function orderAbilities(o: Pick<StaffOrder, 'status' | 'paidSatang' | 'refundedSatang' | 'owedSatang'>, isAdmin: boolean) {
-  const net = o.paidSatang - o.refundedSatang;
-  const closed = o.status === 'cancelled' || o.status === 'refunded';
+export function orderAbilities(o: Pick<StaffOrder, 'status' | 'paidSatang' | 'refundedSatang' | 'owedSatang' | 'chargedBackSatang'>, isAdmin: boolean) {
+  const net = o.paidSatang - o.refundedSatang - (o.chargedBackSatang ?? 0);
+  const closed = o.status === 'cancelled' || o.status === 'refunded' || o.status === 'disputed';
   return {
     pay: !closed && o.owedSatang > 0,
     refund: isAdmin && net > 0,
@@ -39,16 +40,42 @@ export function orderAbilities(o: Pick<StaffOrder, 'status' | 'paidSatang' | 're
 export function OrderActions({ order, isAdmin }: { order: StaffOrder; isAdmin: boolean }) {
   const can = orderAbilities(order, isAdmin);
   const [open, setOpen] = useState<'payment' | 'refund' | null>(null);
+  const [refundAmount, setRefundAmount] = useState<number | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const cancel = useCancelOrder(order.id);
   const run = useAction();
   const flight = useSingleFlight();
 
-  if (!can.pay && !can.refund && !can.cancel) return null;
-  const toggle = (form: 'payment' | 'refund') => setOpen(open === form ? null : form);
+  const overpaid = order.overpaidSatang ?? 0;
+  if (!can.pay && !can.refund && !can.cancel && overpaid <= 0) return null;
+  const toggle = (form: 'payment' | 'refund') => {
+    setRefundAmount(null);
+    setOpen(open === form ? null : form);
+  };
   return (
     <Card className="grid gap-4 p-4" data-testid="order-actions">
+      {overpaid > 0 && (
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded border border-red-300 bg-red-50 p-3 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="order-overpaid"
+        >
+          <p className="font-semibold text-red-900">Trop-perçu : {thb(overpaid)}</p>
+          {can.refund && (
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setRefundAmount(overpaid);
+                setOpen('refund');
+              }}
+            >
+              <Undo2 className="h-4 w-4" aria-hidden />
+              Rembourser le trop-perçu
+            </Button>
+          )}
+        </div>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {can.pay && (
           <Button aria-expanded={open === 'payment'} onClick={() => toggle('payment')}>
@@ -71,7 +98,15 @@ export function OrderActions({ order, isAdmin }: { order: StaffOrder; isAdmin: b
       </div>
       {cancelError && <ErrorAlert>{cancelError}</ErrorAlert>}
       {open === 'payment' && can.pay && <PaymentForm order={order} onDone={() => setOpen(null)} />}
-      {open === 'refund' && can.refund && <RefundForm order={order} refundable={can.refundable} onDone={() => setOpen(null)} />}
+      {open === 'refund' && can.refund && (
+        <RefundForm
+          key={refundAmount ?? 'all'}
+          order={order}
+          refundable={can.refundable}
+          amount={refundAmount ?? can.refundable}
+          onDone={() => setOpen(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
@@ -173,8 +208,10 @@ type RefundIn = z.input<ReturnType<typeof refundFormSchema>>;
 type RefundOut = z.output<ReturnType<typeof refundFormSchema>>;
 
 /** Money paid back (admin): checked, then confirmed in a dialog that names the amount. */
-function RefundForm({ order, refundable, onDone }: { order: StaffOrder; refundable: number; onDone: () => void }) {
+function RefundForm({ order, refundable, amount, onDone }: { order: StaffOrder; refundable: number; amount: number; onDone: () => void }) {
   const refund = useRecordRefund(order.id);
+  // One key per dialog: the same refund sent again (a double click, a retry after a lost answer) is done once.
+  const [key] = useState(() => crypto.randomUUID());
   const run = useAction();
   const flight = useSingleFlight();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -185,7 +222,7 @@ function RefundForm({ order, refundable, onDone }: { order: StaffOrder; refundab
     formState: { errors },
   } = useForm<RefundIn, unknown, RefundOut>({
     resolver: zodResolver(refundFormSchema(refundable)),
-    defaultValues: { amount: bahtInputText(refundable), note: '' },
+    defaultValues: { amount: bahtInputText(Math.min(amount, refundable)), note: '' },
   });
 
   const confirm = () =>
@@ -194,7 +231,7 @@ function RefundForm({ order, refundable, onDone }: { order: StaffOrder; refundab
       setServerError(null);
       await run(
         async () => {
-          const updated = await refund.mutateAsync(pending);
+          const updated = await refund.mutateAsync({ body: pending, key });
           onDone();
           return updated;
         },

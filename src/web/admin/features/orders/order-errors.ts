@@ -27,6 +27,9 @@ export function orderErrorText(err: unknown, call: OrderCall): string {
   const known = passErrorFr(err);
   if (known) return known;
   if (err instanceof ApiError) {
+    // The card path's own refusals: the server's French sentence says what Stripe answered.
+    if (err.code === 'refund_failed' || err.code === 'refund_pending' || err.code === 'card_payment_from_stripe_only')
+      return err.serverMessage ?? FALLBACK[call];
     if (err.status === 409 && CONFLICT[call]) return CONFLICT[call];
     if (err.status === 403 && call === 'refund') return 'Seul un administrateur peut rembourser.';
     if (err.status === 404) return 'Cette commande est introuvable.';

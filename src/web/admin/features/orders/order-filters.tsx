@@ -54,6 +54,16 @@ export function OrderFilters({ get, set }: Pick<ListParams, 'get' | 'set'>) {
       <Field id="order-filter-to" label="Au">
         <Input id="order-filter-to" type="date" value={get('au')} min={get('du') || undefined} onChange={(e) => set({ au: e.target.value })} />
       </Field>
+      <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm text-gray-900 lg:col-span-4" htmlFor="order-filter-attention">
+        <input
+          id="order-filter-attention"
+          type="checkbox"
+          className="h-5 w-5 accent-red-700"
+          checked={get('attention') === 'oui'}
+          onChange={(e) => set({ attention: e.target.checked ? 'oui' : undefined })}
+        />
+        À traiter seulement : trop-perçu, litige, remboursement refusé
+      </label>
     </form>
   );
 }

@@ -9,7 +9,7 @@ describe('orderQuery (the address to GET /api/orders)', () => {
   });
 
   it("names the API's parameters from the address's French ones", () => {
-    const q = orderQuery(from({ q: ' jane ', statut: 'deposit-paid', moyen: 'promptpay', du: '2026-03-01', au: '2026-03-31' }), 3);
+    const q = orderQuery(from({ q: ' jane ', statut: 'deposit-paid', moyen: 'promptpay', du: '2026-03-01', au: '2026-03-31', attention: 'oui' }), 3);
     expect(q.filtered).toBe(true);
     expect(Object.fromEntries(new URLSearchParams(q.apiQuery))).toEqual({
       q: 'jane',
@@ -17,6 +17,7 @@ describe('orderQuery (the address to GET /api/orders)', () => {
       method: 'promptpay',
       from: '2026-03-01',
       to: '2026-03-31',
+      attention: 'true',
       page: '3',
     });
   });

@@ -92,6 +92,14 @@ export function OrderMoney({ order: o }: { order: StaffOrder }) {
   if (o.depositSatang > 0) rows.push(['Acompte demandé', thb(o.depositSatang)]);
   rows.push(['Payé', <span data-testid="order-paid">{thb(o.paidSatang)}</span>]);
   if (o.refundedSatang > 0) rows.push(['Remboursé', <span data-testid="order-refunded">{thb(o.refundedSatang)}</span>]);
+  if (o.chargedBackSatang > 0) rows.push(['Repris par la banque (litige)', <span data-testid="order-charged-back">{thb(o.chargedBackSatang)}</span>]);
+  if (o.overpaidSatang > 0)
+    rows.push([
+      'Trop-perçu',
+      <span data-testid="order-overpaid-amount" className="font-semibold text-red-800">
+        {thb(o.overpaidSatang)}
+      </span>,
+    ]);
   rows.push([
     'Reste dû',
     <span data-testid="order-owed" className={o.owedSatang > 0 && !settled ? 'font-semibold text-red-800' : 'font-semibold'}>
@@ -102,6 +110,69 @@ export function OrderMoney({ order: o }: { order: StaffOrder }) {
     <Section title="Montants" testId="order-money">
       <Rows rows={rows.map(([k, v]): [string, ReactNode] => [k, <span className="tabular-nums">{v}</span>])} />
     </Section>
+  );
+}
+
+/** What each kind of ledger line is called, its tone and its sign (money in +, money out −). */
+const LINE_KINDS: Record<LedgerLine['kind'], { label: string; tone: 'green' | 'purple' | 'red' | 'blue'; out: boolean }> = {
+  payment: { label: 'Paiement', tone: 'green', out: false },
+  refund: { label: 'Remboursement', tone: 'purple', out: true },
+  'refund-reversal': { label: 'Remboursement échoué (revenu)', tone: 'red', out: false },
+  chargeback: { label: 'Litige : argent repris', tone: 'red', out: true },
+  'chargeback-reversal': { label: 'Litige : argent rendu', tone: 'blue', out: false },
+};
+
+/** The dispute (chargeback) of the order's card payment: what, why, and the deadline in gym time. */
+export function OrderDispute({ dispute }: { dispute: NonNullable<StaffOrder['dispute']> }) {
+  const open = !['won', 'lost', 'warning_closed', 'prevented'].includes(dispute.status);
+  return (
+    <Section title="Litige (contestation du paiement par carte)" testId="order-dispute">
+      <Rows
+        rows={[
+          ['Statut', <Badge tone={open ? 'red' : 'gray'}>{DISPUTE_STATUS_LABELS[dispute.status] ?? dispute.status}</Badge>],
+          ['Montant', <span className="tabular-nums">{thb(dispute.amountSatang)}</span>],
+          ['Motif', dispute.reason ?? '—'],
+          ...(dispute.evidenceDueBy
+            ? ([
+                [
+                  'Réponse à envoyer avant',
+                  <span data-testid="dispute-deadline" className={open ? 'font-semibold text-red-800' : ''}>
+                    {formatDateTime(dispute.evidenceDueBy)}
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+        ]}
+      />
+      {open && (
+        <p className="mt-3 text-sm text-gray-700">
+          Répondez depuis le tableau de bord Stripe (litige {dispute.id}), avec les preuves de la formule et des séances.
+        </p>
+      )}
+    </Section>
+  );
+}
+
+const DISPUTE_STATUS_LABELS: Record<string, string> = {
+  warning_needs_response: 'Alerte : réponse attendue',
+  warning_under_review: 'Alerte : en examen',
+  warning_closed: 'Alerte close',
+  needs_response: 'Réponse attendue',
+  under_review: 'En examen par la banque',
+  won: 'Gagné',
+  lost: 'Perdu',
+  prevented: 'Évité',
+};
+
+/** A card refund Stripe refused (nothing was refunded): staff refund another way. */
+export function OrderRefundFailure({ failure }: { failure: NonNullable<StaffOrder['refundFailure']> }) {
+  return (
+    <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="order-refund-failure">
+      <p className="font-semibold">Remboursement par carte refusé par Stripe : {thb(failure.amountSatang)}</p>
+      <p className="mt-1">
+        {failure.error ? `Raison : ${failure.error}. ` : ''}Rien n’a été remboursé : remboursez autrement (espèces, virement) ou réessayez.
+      </p>
+    </div>
   );
 }
 
@@ -117,7 +188,7 @@ export function OrderLedger({ lines }: { lines: LedgerLine[] }) {
             <li key={l.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm" data-testid="ledger-line">
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={l.kind === 'refund' ? 'purple' : 'green'}>{l.kind === 'refund' ? 'Remboursement' : 'Paiement'}</Badge>
+                  <Badge tone={LINE_KINDS[l.kind].tone}>{LINE_KINDS[l.kind].label}</Badge>
                   <span className="text-gray-900">{PAYMENT_METHOD_LABELS[l.method] ?? l.method}</span>
                 </div>
                 <p className="mt-1 text-gray-700">
@@ -126,8 +197,8 @@ export function OrderLedger({ lines }: { lines: LedgerLine[] }) {
                 </p>
                 {l.note && <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-gray-800">{l.note}</p>}
               </div>
-              <span className={`font-semibold tabular-nums ${l.kind === 'refund' ? 'text-purple-800' : 'text-gray-900'}`}>
-                {l.kind === 'refund' ? `− ${thb(l.amountSatang)}` : thb(l.amountSatang)}
+              <span className={`font-semibold tabular-nums ${LINE_KINDS[l.kind].out ? 'text-purple-800' : 'text-gray-900'}`}>
+                {LINE_KINDS[l.kind].out ? `− ${thb(l.amountSatang)}` : thb(l.amountSatang)}
               </span>
             </li>
           ))}

@@ -6,7 +6,8 @@ import { LIMITS } from '../../../../shared/schemas/common';
 import { deskBookingSchema } from '../../../../shared/schemas/desk';
 import { MAX_SATANG, PASS_ID_PATTERN, orderPaymentSchema, orderRefundSchema } from '../../../../shared/schemas/orders';
 import { parseBahtInput } from '../../lib/baht-input';
-import { DESK_SALE_METHODS, STAFF_PAYMENT_METHODS, type DeskSaleMethod } from './labels';
+import { STAFF_PAYMENT_METHODS } from '../../../../shared/ledger';
+import { DESK_SALE_METHODS, type DeskSaleMethod } from './labels';
 
 // The orders screens' forms: what staff type (text in baht) to the API's payloads (satang). The
 // payload rules are the shared ones (src/shared/schemas/orders.ts); the words are French.

@@ -1,5 +1,5 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../../../../shared/passes';
+import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../../../../shared/catalogue';
 import { PASS_COVERS_LABELS_FR, PASS_KIND_LABELS_FR, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { Field, Input, fieldAria } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';

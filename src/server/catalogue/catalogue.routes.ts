@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passDtoSchema, paymentMethodsDtoSchema } from '../../shared/api-types/payments';
 import type { AppContext } from '../context';
-import { presentPass } from './passes.presenter';
-import * as service from './passes.service';
+import { presentPass } from './catalogue.presenter';
+import * as service from './catalogue.service';
 
 const TAGS = ['Passes'];
 

@@ -1,4 +1,4 @@
-import { passesFromSettings, type CatalogueEntry } from '../../shared/pass-catalogue';
+import { passesFromSettings, type CatalogueEntry } from '../../shared/catalogue';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { currentSiteSettings } from '../site-settings/site-settings.service';

@@ -5,7 +5,7 @@ import { addSessions, createTestOrder, type TestOrderFacts } from '../../../test
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { hashToken, newToken } from '../auth/tokens';
 import { getSiteSettings, saveSiteSettings } from '../site-settings/site-settings.service';
-import { classCover } from '../../shared/passes';
+import { classCover } from '../../shared/catalogue';
 
 // Issue 21 §4: a booking made with a pass's token takes one credit in the seat's transaction.
 // Gym days 2028-06-12 (Monday) to 2028-06-14 carry 17 extra MMA sessions each (06:00 to 14:00).

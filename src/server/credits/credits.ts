@@ -2,12 +2,14 @@
 // on this gym day, and the credit it takes, all inside the booking's transaction (the seat's).
 // A credit is a pass_uses row; it is given back by clearing its keys (returned_at), never deleted.
 import { instantToZoned } from '../../shared/gym-time';
-import { classCover, orderState, type PassCovers } from '../../shared/passes';
+import { classCover, type PassCovers } from '../../shared/catalogue';
+import { holdsPass, orderState } from '../../shared/ledger';
+import { factsOf } from '../ledger/order-figures';
 import { hashToken } from '../auth/tokens';
 import { nowIso, type Db } from '../db/database';
 import type { OrderRow, PassUseRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import * as repo from './pass-credits.repository';
+import * as repo from './credits.repository';
 
 export const PASS_NOT_FOUND = 'No pass has this link. Open the link from your order e-mail again.';
 export const PASS_NOT_PAID = 'This pass is not paid, or no longer valid';
@@ -140,18 +142,8 @@ export async function checkPassUse(
   const { date, time } = instantToZoned(target.startsAt, timeZone);
   const keys = keysOf(order, date, time);
   const facts = await useFactsOf(trx, order.id, keys, opts.batch);
-  const state = orderState(
-    {
-      amountSatang: order.amount_satang,
-      depositSatang: order.deposit_satang,
-      paidSatang: facts.paidSatang,
-      refundedSatang: facts.refundedSatang,
-      expiresAt: order.expires_at,
-      cancelledAt: order.cancelled_at,
-    },
-    opts.now ?? new Date(),
-  );
-  if ((state !== 'paid' && state !== 'deposit-paid') || order.cancelled_at) throw conflict(PASS_NOT_PAID, 'pass_not_paid');
+  const state = orderState(factsOf(order, facts), opts.now ?? new Date());
+  if (!holdsPass(state) || order.cancelled_at) throw conflict(PASS_NOT_PAID, 'pass_not_paid');
   if (!passCovers(order, classCover(target.course, target.byAppointment))) throw conflict(PASS_NOT_COVERED, 'pass_not_covered');
   if (date < order.start_date || date > order.end_date) throw conflict(PASS_OUT_OF_DATES, 'pass_out_of_dates');
   const pending = opts.pending?.get(order.id);

@@ -1,7 +1,9 @@
 // The SQL of spending passes: the order a booking names, the credits its pass_uses hold, and
-// what the desk shows of them. The rules are in pass-credits.ts.
+// what the desk shows of them. The rules are in credits.ts.
 import type { Insertable } from 'kysely';
+import type { LedgerTotals } from '../../shared/ledger';
 import { nowIso, type Db } from '../db/database';
+import { ordersWithTotals, totalsColumns, totalsOf } from '../ledger/ledger.repository';
 import type { OrderRow, PassUseRow, PassUsesTable } from '../db/schema';
 
 /**
@@ -16,31 +18,18 @@ export async function findOrderForUse(trx: Db, by: { tokenHash: string } | { ord
   return q.executeTakeFirst();
 }
 
-export interface OrderUseFacts {
-  paidSatang: number;
-  refundedSatang: number;
+export interface OrderUseFacts extends LedgerTotals {
   /** Uses not given back. */
   held: number;
   /** Uses not given back that hold this day or this session time. */
   clash: number;
 }
 
-/** The order's ledger sums and its held credits in one statement (after the lock). */
+/** The order's ledger totals (the ledger's one totals query) and its held credits in one statement (after the lock). */
 export async function orderUseFacts(trx: Db, orderId: number, keys: { dayKey: string | null; slotKey: string | null }): Promise<OrderUseFacts> {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('order_payments')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('amount_satang'), e.lit(0)).as('s'))
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'payment')
-        .as('paid'),
-      eb
-        .selectFrom('order_payments')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('amount_satang'), e.lit(0)).as('s'))
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'refund')
-        .as('refunded'),
+  const row = await ordersWithTotals(trx, [orderId])
+    .select((eb) => [
+      ...totalsColumns,
       eb
         .selectFrom('pass_uses')
         .select((e) => e.fn.countAll<number | string>().as('n'))
@@ -55,8 +44,9 @@ export async function orderUseFacts(trx: Db, orderId: number, keys: { dayKey: st
         .where((e) => (keys.dayKey != null ? e('day_key', '=', keys.dayKey) : keys.slotKey != null ? e('slot_key', '=', keys.slotKey) : e.lit(false)))
         .as('clash'),
     ])
+    .where('o.id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { paidSatang: Number(row.paid ?? 0), refundedSatang: Number(row.refunded ?? 0), held: Number(row.held ?? 0), clash: Number(row.clash ?? 0) };
+  return { ...totalsOf(row), held: Number(row.held ?? 0), clash: Number(row.clash ?? 0) };
 }
 
 /** An order a SQLite batch read by its token, and whether its customer record was merged away. */
@@ -93,22 +83,10 @@ export async function ordersUseFacts(trx: Db, orderIds: number[], dayKeys: strin
   const totals: OrdersUseFacts['totals'] = new Map();
   const heldKeys = new Set<string>();
   if (orderIds.length === 0) return { totals, heldKeys };
-  const rows = await trx
-    .selectFrom('orders as o')
+  const rows = await ordersWithTotals(trx, orderIds)
     .select((eb) => [
       'o.id',
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('p.amount_satang'), e.lit(0)).as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'payment')
-        .as('paid'),
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('p.amount_satang'), e.lit(0)).as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'refund')
-        .as('refunded'),
+      ...totalsColumns,
       eb
         .selectFrom('pass_uses as u')
         .select((e) => e.fn.countAll<number | string>().as('n'))
@@ -118,7 +96,7 @@ export async function ordersUseFacts(trx: Db, orderIds: number[], dayKeys: strin
     ])
     .where('o.id', 'in', orderIds)
     .execute();
-  for (const r of rows) totals.set(r.id, { paidSatang: Number(r.paid ?? 0), refundedSatang: Number(r.refunded ?? 0), held: Number(r.held ?? 0) });
+  for (const r of rows) totals.set(r.id, { ...totalsOf(r), held: Number(r.held ?? 0) });
   if (dayKeys.length > 0 || slotKeys.length > 0) {
     const uses = await trx
       .selectFrom('pass_uses')
@@ -206,54 +184,4 @@ export async function heldUsesOf(db: Db, orderIds: number[]): Promise<Map<number
     .groupBy('order_id')
     .execute();
   return new Map(rows.map((r) => [r.order_id, Number(r.n)]));
-}
-
-export interface OrderMoney {
-  id: number;
-  customerId: number;
-  amountSatang: number;
-  depositSatang: number;
-  paidSatang: number;
-  refundedSatang: number;
-  expiresAt: string | null;
-  cancelledAt: string | null;
-}
-
-/** Every order of these customers with its ledger sums (what the desk shows as owed). */
-export async function ordersOfCustomers(db: Db, customerIds: number[]): Promise<OrderMoney[]> {
-  if (customerIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders as o')
-    .select((eb) => [
-      'o.id',
-      'o.customer_id',
-      'o.amount_satang',
-      'o.deposit_satang',
-      'o.expires_at',
-      'o.cancelled_at',
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('p.amount_satang'), e.lit(0)).as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'payment')
-        .as('paid'),
-      eb
-        .selectFrom('order_payments as p')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('p.amount_satang'), e.lit(0)).as('s'))
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.kind', '=', 'refund')
-        .as('refunded'),
-    ])
-    .where('o.customer_id', 'in', customerIds)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    customerId: r.customer_id,
-    amountSatang: r.amount_satang,
-    depositSatang: r.deposit_satang,
-    paidSatang: Number(r.paid ?? 0),
-    refundedSatang: Number(r.refunded ?? 0),
-    expiresAt: r.expires_at,
-    cancelledAt: r.cancelled_at,
-  }));
 }

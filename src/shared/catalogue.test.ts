@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passesFromSettings } from './pass-catalogue';
+import { passesFromSettings } from './catalogue';
 import { DEFAULT_SITE_SETTINGS } from './site-settings-data';
 
 describe('the pass catalogue from the price table', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../shared/i18n/locales';
-import { PASS_DAY_USED, PASS_NOT_COVERED, PASS_NOT_FOUND, PASS_NOT_PAID, PASS_NO_CREDIT, PASS_OUT_OF_DATES, PASS_SLOT_USED } from './pass-credits';
+import { PASS_DAY_USED, PASS_NOT_COVERED, PASS_NOT_FOUND, PASS_NOT_PAID, PASS_NO_CREDIT, PASS_OUT_OF_DATES, PASS_SLOT_USED } from '../credits/credits';
 import { ORDER_CLOSED, ORDER_EXPIRED } from './order-page.service';
 import { CONTACT_REQUIRED, PROMPTPAY_UNAVAILABLE, START_DATE_TOO_FAR } from './orders.service';
-import { PASS_NOT_ON_SALE } from '../passes/passes.service';
+import { PASS_NOT_ON_SALE } from '../catalogue/catalogue.service';
 
 // The site's pages say the shop's refusals in their language by the answer's code
 // (src/web/i18n/errors.ts PASS_ERROR_KEYS); the English catalogue holds the server's sentences.

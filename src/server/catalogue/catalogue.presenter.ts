@@ -1,5 +1,5 @@
 import type { PassDto } from '../../shared/api-types/payments';
-import type { CatalogueEntry } from '../../shared/pass-catalogue';
+import type { CatalogueEntry } from '../../shared/catalogue';
 
 /** A catalogue entry as GET /api/passes shows it (the `hidden` flag stays on the server). */
 export const presentPass = (p: CatalogueEntry): PassDto => ({

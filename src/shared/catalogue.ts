@@ -1,0 +1,94 @@
+// The catalogue: what the gym sells. A pass is a cell of the owner's price table (DESIGN.md §6: one
+// pass per cell); its kind and the classes it covers, and the passes on sale read off the table.
+// No zod: the public pages may import this. An order's money is in ledger.ts.
+import { LANGUAGES, type Language } from './i18n/languages';
+import { bahtToSatang, depositFor } from './money';
+import type { SiteSettings } from './schemas/site-settings';
+
+/** Which classes a pass covers: the price table's columns (SPEC.md §9). */
+export const PASS_COVERS = ['muay-thai', 'mma'] as const;
+export type PassCovers = (typeof PASS_COVERS)[number];
+
+/**
+ * What a pass gives: one session; a day of unlimited classes; N days with one session a day;
+ * N days unlimited; one private class.
+ */
+export const PASS_KINDS = ['single', 'day', 'days-single', 'days-unlimited', 'private'] as const;
+export type PassKind = (typeof PASS_KINDS)[number];
+
+/** Sessions a pass gives in all: a number, or null when unlimited within its days. */
+export function passCredits(kind: PassKind, days: number): number | null {
+  if (kind === 'single' || kind === 'private') return 1;
+  if (kind === 'days-single') return days;
+  return null;
+}
+
+/** Sessions a day: 1, or null for unlimited (one seat per session time). */
+export function passSessionsPerDay(kind: PassKind): 1 | null {
+  return kind === 'day' || kind === 'days-unlimited' ? null : 1;
+}
+
+/**
+ * Which pass column a class belongs to, by its name (the timetable has no such field, and none is
+ * added): "Muay Thai …" is Muay Thai; Brazilian Jiu Jitsu / BJJ, Wrestling, Luta Livre, MMA and
+ * grappling are the MMA column; a class by appointment is 'private' (only a private pass pays it).
+ * Any other class is covered by no pass (null): the owner names classes, and a pass must not
+ * pay for a class nobody priced.
+ */
+export function classCover(course: string, byAppointment: boolean): PassCovers | 'private' | null {
+  if (byAppointment) return 'private';
+  const name = course.trim().toLowerCase();
+  if (name.startsWith('muay thai')) return 'muay-thai';
+  if (/\b(mma|bjj|jiu[ -]?jitsu|wrestling|luta livre|grappling)\b/.test(name)) return 'mma';
+  return null;
+}
+
+export interface CatalogueEntry {
+  /** '<row key>.<covers>' */
+  id: string;
+  name: Record<Language, string>;
+  covers: PassCovers;
+  kind: PassKind;
+  days: number;
+  sessionsPerDay: number | null;
+  credits: number | null;
+  priceSatang: number;
+  depositSatang: number;
+  /** Taken off sale by the owner (still shown in the price table). */
+  hidden: boolean;
+}
+
+/** Whether the owner's deposit rule applies: private classes and passes of 7 days or more. */
+export const takesDeposit = (kind: PassKind, days: number): boolean => kind === 'private' || days >= 7;
+
+/** Every pass of the price table, hidden ones included, in the table's order (row by row). */
+export function passesFromSettings(s: Pick<SiteSettings, 'prices' | 'payments'>): CatalogueEntry[] {
+  const out: CatalogueEntry[] = [];
+  for (const row of s.prices.rows) {
+    if (!row.pass) continue;
+    const { key, kind, days, hidden } = row.pass;
+    s.prices.columns.forEach((column, j) => {
+      const covers = s.prices.covers[j];
+      const price = row.prices[j];
+      if (!covers || price == null || !Number.isSafeInteger(price)) return;
+      const priceSatang = bahtToSatang(price);
+      const name = Object.fromEntries(LANGUAGES.map((l) => [l, `${(l !== 'en' && row.translations?.[l]) || row.label} · ${column}`])) as Record<
+        Language,
+        string
+      >;
+      out.push({
+        id: `${key}.${covers}`,
+        name,
+        covers,
+        kind,
+        days,
+        sessionsPerDay: passSessionsPerDay(kind),
+        credits: passCredits(kind, days),
+        priceSatang,
+        depositSatang: takesDeposit(kind, days) ? depositFor(priceSatang, s.payments.deposit) : 0,
+        hidden: hidden[j] === true,
+      });
+    });
+  }
+  return out;
+}
