@@ -131,7 +131,7 @@ export function OrderDispute({ dispute }: { dispute: NonNullable<StaffOrder['dis
         rows={[
           ['Statut', <Badge tone={open ? 'red' : 'gray'}>{DISPUTE_STATUS_LABELS[dispute.status] ?? dispute.status}</Badge>],
           ['Montant', <span className="tabular-nums">{thb(dispute.amountSatang)}</span>],
-          ['Motif', dispute.reason ?? '—'],
+          ['Motif', dispute.reason ? (DISPUTE_REASON_LABELS[dispute.reason] ?? dispute.reason) : '—'],
           ...(dispute.evidenceDueBy
             ? ([
                 [
@@ -152,6 +152,17 @@ export function OrderDispute({ dispute }: { dispute: NonNullable<StaffOrder['dis
     </Section>
   );
 }
+
+const DISPUTE_REASON_LABELS: Record<string, string> = {
+  fraudulent: 'Fraude alléguée (paiement non autorisé)',
+  product_not_received: 'Prestation non reçue',
+  product_unacceptable: 'Prestation contestée',
+  duplicate: 'Paiement en double',
+  credit_not_processed: 'Remboursement attendu non reçu',
+  subscription_canceled: 'Abonnement résilié',
+  unrecognized: 'Paiement non reconnu',
+  general: 'Général',
+};
 
 const DISPUTE_STATUS_LABELS: Record<string, string> = {
   warning_needs_response: 'Alerte : réponse attendue',
