@@ -141,6 +141,8 @@ export async function settleRefund(ctx: AppContext, request: RefundRequestRow): 
   const gateway = ctx.cardGateway;
   if (!gateway || request.method !== 'card') return;
   const pieces = JSON.parse(request.pieces ?? '[]') as RefundPiece[];
+  // The order's reference keeps keys apart across databases sharing one Stripe account (a restore, a staging copy).
+  const order = await ctx.db.selectFrom('orders').select('reference').where('id', '=', request.order_id).executeTakeFirstOrThrow();
   let failure: string | null = null;
   for (const [i, piece] of pieces.entries()) {
     if (piece.refundId) continue;
@@ -149,7 +151,7 @@ export async function settleRefund(ctx: AppContext, request: RefundRequestRow): 
         orderId: request.order_id,
         paymentId: piece.paymentId,
         amountSatang: piece.amountSatang,
-        idempotencyKey: `refund-${request.id}-${i}`,
+        idempotencyKey: `refund-${order.reference}-${request.id}-${i}`,
       });
       if (r.status === 'failed' || r.status === 'canceled') failure = r.failureReason ?? r.status;
       else piece.refundId = r.refundId;

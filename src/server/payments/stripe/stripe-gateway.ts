@@ -105,8 +105,9 @@ export function createStripeGateway(settings: StripeSettings, opts: StripeGatewa
           cancel_url: input.cancelUrl,
           expires_at: sessionExpiresAt(now(), opts.holdMs ?? MAX_SESSION_MS),
         },
-        // Our checkout row's id: a retry after a timeout gets the same session, never a second one.
-        { idempotencyKey: `checkout-${input.checkoutId}` },
+        // Our checkout row: a retry after a timeout gets the same session, never a second one. The
+        // order's reference keeps keys apart across databases sharing one Stripe account.
+        { idempotencyKey: `checkout-${input.reference}-${input.checkoutId}` },
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
       return checkoutOf(session);
