@@ -71,6 +71,12 @@ const envSchema = z.object({
   SQLITE_CHECKPOINT_THREAD: z.enum(['true', 'false']).default('false'),
   // Argon2 hashes computed at once (libuv's pool also serves static files); see docs/security.md.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // npm run backup: an age public key; set, the backup is one archive encrypted to it (the key itself is checked by age).
+  BACKUP_RECIPIENT: z
+    .string()
+    .trim()
+    .regex(/^age1[0-9a-z]+$/, 'an age public key (age1…)')
+    .optional(),
   // Passes and payments (issue 21): an unpaid online order lapses after this many hours.
   PAYMENT_HOLD_HOURS: z.coerce
     .number()
@@ -188,6 +194,8 @@ export interface Config {
   clientDir: string;
   /** Argon2 hashes/verifications run at once; the others queue (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
+  /** npm run backup encrypts to this age public key (BACKUP_RECIPIENT); unset, a plain private folder. */
+  backupRecipient?: string;
   /** An unpaid online order lapses this long after it was made (PAYMENT_HOLD_HOURS, default 24). */
   paymentHoldMs: number;
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
@@ -293,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     pushAllowInsecureEndpoints: false,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    backupRecipient: e.BACKUP_RECIPIENT,
     paymentHoldMs: e.PAYMENT_HOLD_HOURS * 3600_000,
     inbound: {
       address: e.INBOUND_ADDRESS,
