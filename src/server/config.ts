@@ -57,6 +57,8 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
+  // A sign-in also ends after this many hours without a request (issue 33, point 8).
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   // PostgreSQL only: the public cache's safety net; writes reach every instance at once (LISTEN/NOTIFY).
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions/050-booking-reminders-once-per-booking-through-the-outbox.md).
@@ -164,6 +166,8 @@ export interface Config {
   timezone: string;
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   sessionTtlMs: number;
+  /** A session unused this long ends (SESSION_IDLE_HOURS). */
+  sessionIdleMs: number;
   /** PostgreSQL: public cache entries also expire after this long (PUBLIC_CACHE_TTL_SECONDS). */
   publicCacheTtlMs: number;
   logLevel: string;
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.GYM_NOTIFY_EMAIL ?? 'admin@localhost'}`,
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
