@@ -57,6 +57,8 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 30),
+  // A sign-in also ends after this many hours without a request (issue 33, point 8).
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   // PostgreSQL only: the public cache's safety net; writes reach every instance at once (LISTEN/NOTIFY).
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Hours before a session its reminder e-mail is due; 0 sends none (see docs/decisions/050-booking-reminders-once-per-booking-through-the-outbox.md).
@@ -71,6 +73,12 @@ const envSchema = z.object({
   SQLITE_CHECKPOINT_THREAD: z.enum(['true', 'false']).default('false'),
   // Argon2 hashes computed at once (libuv's pool also serves static files); see docs/security.md.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // npm run backup: an age public key; set, the backup is one archive encrypted to it (the key itself is checked by age).
+  BACKUP_RECIPIENT: z
+    .string()
+    .trim()
+    .regex(/^age1[0-9a-z]+$/, 'an age public key (age1…)')
+    .optional(),
   // Passes and payments (issue 21): an unpaid online order lapses after this many hours.
   PAYMENT_HOLD_HOURS: z.coerce
     .number()
@@ -158,6 +166,8 @@ export interface Config {
   timezone: string;
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   sessionTtlMs: number;
+  /** A session unused this long ends (SESSION_IDLE_HOURS). */
+  sessionIdleMs: number;
   /** PostgreSQL: public cache entries also expire after this long (PUBLIC_CACHE_TTL_SECONDS). */
   publicCacheTtlMs: number;
   logLevel: string;
@@ -188,6 +198,8 @@ export interface Config {
   clientDir: string;
   /** Argon2 hashes/verifications run at once; the others queue (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency: number;
+  /** npm run backup encrypts to this age public key (BACKUP_RECIPIENT); unset, a plain private folder. */
+  backupRecipient?: string;
   /** An unpaid online order lapses this long after it was made (PAYMENT_HOLD_HOURS, default 24). */
   paymentHoldMs: number;
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
@@ -270,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.GYM_NOTIFY_EMAIL ?? 'admin@localhost'}`,
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
@@ -299,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     pushAllowInsecureEndpoints: false,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    backupRecipient: e.BACKUP_RECIPIENT,
     paymentHoldMs: e.PAYMENT_HOLD_HOURS * 3600_000,
     inbound: {
       address: e.INBOUND_ADDRESS,

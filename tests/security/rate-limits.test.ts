@@ -1,6 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { registerAccessControl } from '../../src/server/http/access';
+import { registerRateLimits } from '../../src/server/limits/rate-limit';
 import { withId } from '../helpers/endpoints';
 import { startSmtpPeer, waitUntil, type SmtpPeer } from '../helpers/smtp-peer';
 import { backends, createTestApp, defaultRateLimits, type TestApp } from '../helpers/test-app';
@@ -88,7 +92,10 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
         'POST /api/bookings/manage/:token/move',
       ]),
     );
+    // Each declares its limit in its own config, or says 'none' (none does today).
+    for (const w of writes) expect(w.limit, `${w.method} ${w.url} declares config.limit`).toBeDefined();
     for (const [k, w] of writes.entries()) {
+      if (w.limit === 'none') continue;
       const ip = `10.43.${k}.9`;
       const url = withId(w.url, 1);
       // A junk body: refused by validation or not found, after the limit has counted it.
@@ -103,7 +110,7 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
       for (const r of rest) expect(r.statusCode, `${w.method} ${w.url}`).toBeLessThan(500);
       const refused = rest.filter((r) => r.statusCode === 429);
       expect(refused, `${w.method} ${w.url}`).toHaveLength(4);
-      expect(refused[0].json()).toEqual({ error: w.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY, code: 'rate_limited' });
+      expect(refused[0].json()).toEqual({ error: w.limit === 'login' ? TOO_MANY_LOGINS : TOO_MANY, code: 'rate_limited' });
     }
   });
 
@@ -128,6 +135,58 @@ describe.each(backends)('per-address limits on public writes (%s)', (backend) =>
       Array.from({ length: max + 5 }, () => post(t.app, '/api/push/subscribe', { endpoint: 'not a url' }, '10.44.0.1', staff.token)),
     );
     expect(tally(answers)).toEqual({ 400: max, 429: 5 });
+  });
+});
+
+describe.each(backends)('limits are declared by the routes themselves (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { rateLimits: defaultRateLimits() });
+  });
+  afterAll(async () => t?.close());
+
+  /** A bare server with the app's access control and limits, to register routes on. */
+  async function server() {
+    const app = Fastify({ logger: false });
+    registerAccessControl(app, t.app.ctx);
+    await registerRateLimits(app, t.app.ctx);
+    return app;
+  }
+  const handler = async () => ({ ok: true });
+
+  it('refuses to start with a public write that declares neither a limit nor "none"', async () => {
+    const app = await server();
+    expect(() => app.post('/api/new-form', { config: { access: 'public' } }, handler)).toThrow(
+      "POST /api/new-form is open to anyone and declares no rate limit (config.limit: a RATE_LIMIT_* name, or 'none')",
+    );
+    expect(() => app.route({ method: ['GET', 'DELETE'], url: '/api/new-thing', config: { access: 'public' }, handler })).toThrow(/declares no rate limit/);
+    // A read, a signed-in write and an explicit 'none' need nothing more.
+    app.get('/api/new-read', { config: { access: 'public' } }, handler);
+    app.post('/api/new-staff-write', { config: { access: 'user' } }, handler);
+    app.post('/api/new-webhook', { config: { access: 'public', limit: 'none' } }, handler);
+    await app.close();
+  });
+
+  it('applies the limit a route names, under any URL: renaming a route keeps its limit', async () => {
+    const app = await server();
+    app.post('/api/renamed-contact-form', { config: { access: 'public', limit: 'contact' } }, handler);
+    app.post('/api/open-hook', { config: { access: 'public', limit: 'none' } }, handler);
+    await app.ready();
+    const max = defaultRateLimits().contact.max;
+    const answers = await Promise.all(
+      Array.from({ length: max + 2 }, () => app.inject({ method: 'POST', url: '/api/renamed-contact-form', remoteAddress: '10.47.0.1' })),
+    );
+    expect(tally(answers)).toEqual({ 200: max, 429: 2 });
+    const open = await Promise.all(Array.from({ length: 40 }, () => app.inject({ method: 'POST', url: '/api/open-hook', remoteAddress: '10.47.0.1' })));
+    expect(tally(open)).toEqual({ 200: 40 });
+    expect(open[0].headers['x-ratelimit-limit']).toBeUndefined();
+    await app.close();
+  });
+
+  it('has no table of limits keyed by URL', async () => {
+    const source = await readFile(path.join(import.meta.dirname, '../../src/server/limits/rate-limit.ts'), 'utf8');
+    expect(source).not.toMatch(/['"`](GET|POST|PUT|PATCH|DELETE) \/api\//);
+    expect(source).not.toContain("'/api/");
   });
 });
 

@@ -40,7 +40,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/password-reset', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'default' },
     schema: {
       tags: TAGS,
       summary: 'E-mail a password-reset link (the same answer whether or not the account exists)',
@@ -54,7 +54,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/auth/password-reset/confirm', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'default' },
     schema: {
       tags: TAGS,
       summary: "Set a new password with a reset link's token; every session of the account ends",
@@ -68,7 +68,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/auth/login/two-factor', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'default' },
     schema: {
       tags: TAGS,
       summary: "Second step of a two-factor sign-in: the login's challenge and a code (or a recovery code)",

@@ -24,7 +24,8 @@ export const TOO_MANY_PASSWORD_TRIES = 'Trop de tentatives. Réessayez dans 15 m
 export async function openSession(ctx: AppContext, userId: number): Promise<string> {
   const token = newToken();
   const now = new Date();
-  await deleteExpiredSessions(ctx.db, now.toISOString());
+  // Expired and idle rows are refused anyway; clearing them at sign-in (one DELETE) keeps the table small.
+  await deleteExpiredSessions(ctx.db, now.toISOString(), new Date(now.getTime() - ctx.config.sessionIdleMs).toISOString());
   await insertSession(ctx.db, userId, hashToken(token), now.toISOString(), new Date(now.getTime() + ctx.config.sessionTtlMs).toISOString());
   return token;
 }
@@ -106,10 +107,24 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   });
 }
 
-/** Every session and half-done two-factor sign-in of the user stops working. */
-async function endSignIns(db: Db, userId: number): Promise<void> {
-  await deleteUserSessions(db, userId);
+/**
+ * Every session and half-done two-factor sign-in of the user stops working, but the session
+ * `keepTokenHash` names (the request that made the change, when it is the user's own).
+ */
+async function endSignIns(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+  await deleteUserSessions(db, userId, keepTokenHash);
   await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+}
+
+/**
+ * What an admin's change of a user's e-mail, password, role or active flag ends: every sign-in
+ * and every open reset link of that user (a link mailed to the old address, a session opened
+ * with the old password or role). An admin editing their own account keeps the session they
+ * made the change with.
+ */
+export async function endAccountAccess(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+  await repo.closePasswordResets(db, userId, nowIso());
+  await endSignIns(db, userId, keepTokenHash);
 }
 
 /**

@@ -22,7 +22,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   configurePasswordHashing(ctx.config.passwordHashConcurrency);
 
   r.post('/api/auth/login', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'login' },
     schema: {
       tags: TAGS,
       summary: 'Sign in: a bearer token and the account, or a two-factor challenge',

@@ -1,13 +1,14 @@
 import type { LoginInput } from '../../shared/schemas/auth';
 import type { AppContext } from '../context';
-import { nowIso, toBool } from '../db/database';
+import { toBool } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { tooManyRequests, unauthorized } from '../errors';
 import { findUserByEmail } from '../users/users.repository';
 import type { LoginLimiter } from './login-limiter';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { deleteExpiredSessions, deleteSession, findSessionUser, insertSession } from './sessions.repository';
-import { hashToken, newToken } from './tokens';
+import { openSession } from './account.service';
+import { deleteSession, findSessionUser, touchSession } from './sessions.repository';
+import { hashToken } from './tokens';
 import { needsSecondFactor, openLoginChallenge } from './two-factor.service';
 
 export const INVALID_LOGIN = 'E-mail ou mot de passe incorrect';
@@ -34,20 +35,29 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, input: Login
   await attempt.succeeded();
   // Two-factor accounts get a challenge instead of a session (two-factor.service.ts).
   if (await needsSecondFactor(ctx, user)) return { challenge: await openLoginChallenge(ctx, user), user };
-  const token = newToken();
-  const now = new Date();
-  // Expired rows are refused anyway; clearing them at sign-in (one DELETE) keeps the table small.
-  await deleteExpiredSessions(ctx.db, now.toISOString());
-  await insertSession(ctx.db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + ctx.config.sessionTtlMs).toISOString());
-  return { token, user };
+  return { token: await openSession(ctx, user.id), user };
 }
 
-/** The active user a bearer token belongs to, or null. */
+/** A session's "last used" is written at most this often: not one write per request. */
+export const SESSION_TOUCH_MS = 60_000;
+
+/**
+ * The active user a bearer token belongs to, or null: the session must be within its
+ * lifetime (SESSION_TTL_HOURS) and have been used in the last SESSION_IDLE_HOURS.
+ */
 export async function authenticate(ctx: AppContext, token: string): Promise<UserRow | null> {
   if (!token || token.length > 200) return null;
-  const user = await findSessionUser(ctx.db, hashToken(token), nowIso());
-  if (!user || !toBool(user.is_active)) return null;
-  return user;
+  const now = Date.now();
+  const found = await findSessionUser(ctx.db, hashToken(token), new Date(now).toISOString(), new Date(now - ctx.config.sessionIdleMs).toISOString());
+  if (!found || !toBool(found.user.is_active)) return null;
+  const since = new Date(now - SESSION_TOUCH_MS).toISOString();
+  if (found.lastUsedAt === null || found.lastUsedAt < since) {
+    // A failed write costs the session at most a minute of idle time; it never fails the request.
+    await touchSession(ctx.db, found.sessionId, new Date(now).toISOString(), since).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'session: last use not recorded'),
+    );
+  }
+  return found.user;
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {

@@ -21,7 +21,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Public: the contact form.
   r.post('/api/contact', {
-    config: { access: 'public', honeypot: contactDecoy },
+    config: { access: 'public', honeypot: contactDecoy, limit: 'contact' },
     schema: {
       tags: TAGS,
       summary: 'Send a message (the public contact form); opens a conversation',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
@@ -19,6 +19,8 @@ export interface CatalogueEntry {
   readonly method: string;
   readonly url: string;
   readonly access: Access | undefined;
+  /** Its declared per-address limit (`config.limit`, src/server/limits/), if any. */
+  readonly limit: FastifyContextConfig['limit'];
 }
 
 declare module 'fastify' {
@@ -100,7 +102,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD') catalogue.push(Object.freeze({ method: String(method), url: route.url, access }));
+      if (method !== 'HEAD') catalogue.push(Object.freeze({ method: String(method), url: route.url, access, limit: route.config?.limit }));
     }
     if (!access) {
       if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {

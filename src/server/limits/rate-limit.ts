@@ -11,22 +11,18 @@ import { hit, purgeExpired } from './counters.repository';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a few minutes.';
 
-/** Routes with their own limit ('METHOD url' as registered); every other public write has `default`. */
-const ROUTE_LIMITS: Record<string, keyof RateLimits> = {
-  'POST /api/auth/login': 'login',
-  'POST /api/contact': 'contact',
-  'POST /api/reservations': 'booking',
-  'POST /api/newsletter-subscribers': 'newsletter',
-  'POST /api/bookings/manage/:token/cancel': 'manageBooking',
-  'POST /api/bookings/manage/:token/move': 'manageBooking',
-  'POST /api/push/subscribe': 'pushSubscribe',
-  'POST /api/orders': 'booking',
-  // Reads of the order page, which polls while the order waits for its money.
-  'GET /api/orders/by-token/:token': 'orderPage',
-  'GET /api/orders/by-token/:token/promptpay.svg': 'orderPage',
-  'POST /api/orders/by-token/:token/slip': 'manageBooking',
-  'POST /api/orders/by-token/:token/checkout': 'manageBooking',
-};
+/**
+ * A route's per-address limit, declared in its own config as its access is (`config.limit`): the
+ * name of one of the RATE_LIMIT_* settings, or 'none'. Every public write must declare one (the
+ * app refuses to start otherwise), so a renamed or new route can never lose its limit silently.
+ */
+export type RouteLimit = keyof RateLimits | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    limit?: RouteLimit;
+  }
+}
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -94,24 +90,34 @@ function memoryStore() {
   } as unknown as new () => FastifyRateLimitStore;
 }
 
+/** True for a route anyone may call that can change something: it must declare its limit. */
+export function isPublicWrite(route: { method: string | string[]; config?: { access?: string } }): boolean {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+  return route.config?.access === 'public' && methods.some((m) => !READS.has(m));
+}
+
 /**
- * Per-address limits on writes. Every route whose access is `public` and whose method is not a
- * read gets the default limit unless it has its own (ROUTE_LIMITS), so public routes added later
- * are covered. Counted in memory on SQLite (one instance by design), in the database on
- * PostgreSQL (instances share it). A refused request is a plain 429 `{ error, code: 'rate_limited' }`; a failing store
- * lets the request through rather than answer 5xx.
+ * Per-address limits read from each route's own declaration (`config.limit`). A public write
+ * that declares neither a limit nor 'none' stops the app at registration. Counted in memory on
+ * SQLite (one instance by design), in the database on PostgreSQL (instances share it). A refused
+ * request is a plain 429 `{ error, code: 'rate_limited' }`; a failing store lets the request
+ * through rather than answer 5xx.
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limits = ctx.config.rateLimits;
   // Runs before the plugin's own onRoute hook (registered below), which reads config.rateLimit.
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.config?.rateLimit !== undefined) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
-    const named = methods.map((m) => ROUTE_LIMITS[`${m} ${route.url}`]).find(Boolean);
-    const publicWrite = route.config?.access === 'public' && methods.some((m) => !READS.has(m));
-    if (!named && !publicWrite) return;
-    const limit = limits[named ?? 'default'];
-    const message = route.url === '/api/auth/login' ? TOO_MANY_LOGINS : TOO_MANY_REQUESTS;
+    const declared = route.config?.limit;
+    if (declared === undefined) {
+      if (isPublicWrite(route)) {
+        throw new Error(`${String(route.method)} ${route.url} is open to anyone and declares no rate limit (config.limit: a RATE_LIMIT_* name, or 'none')`);
+      }
+      return;
+    }
+    if (declared === 'none') return;
+    const limit = limits[declared];
+    if (!limit) throw new Error(`${String(route.method)} ${route.url} declares an unknown rate limit "${String(declared)}"`);
+    const message = declared === 'login' ? TOO_MANY_LOGINS : TOO_MANY_REQUESTS;
     route.config = {
       ...route.config,
       rateLimit: { max: limit.max, timeWindow: limit.windowMs, errorResponseBuilder: () => tooManyRequests(message, 'rate_limited') },

@@ -98,7 +98,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/newsletter-subscribers', {
-    config: { access: 'public', honeypot: subscriberDecoy },
+    config: { access: 'public', honeypot: subscriberDecoy, limit: 'newsletter' },
     schema: {
       tags: TAGS,
       summary: 'Subscribe to the newsletter (the public sign-up form): pending until the e-mailed link is confirmed',
@@ -197,7 +197,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.post('/api/newsletter/confirm', {
-      config: { access: 'public' },
+      config: { access: 'public', limit: 'default' },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -215,7 +215,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     s.post('/api/newsletter/unsubscribe', {
-      config: { access: 'public' },
+      config: { access: 'public', limit: 'default' },
       attachValidation: true,
       schema: {
         tags: TAGS,

@@ -15,15 +15,11 @@ export const MANIFEST_VERSION = 1;
 const sha256Text = z.string().regex(/^[0-9a-f]{64}$/);
 // A key under uploads/ or private/ that stays inside the backup folder and DATA_DIR when it
 // becomes a path: no empty, '.' or '..' segment, no backslash, no control character.
-const fileKey = z
-  .string()
-  .refine(
-    (k) =>
-      /^(uploads|private)\//.test(k) &&
-      ![...k].some((c) => c < ' ' || c === '\u007f' || c === '\\') &&
-      k.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..'),
-    'a key under uploads/ or private/ without empty, "." or ".." parts',
-  );
+export const isBackupFileKey = (k: string): boolean =>
+  /^(uploads|private)\//.test(k) &&
+  ![...k].some((c) => c < ' ' || c === '\u007f' || c === '\\') &&
+  k.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+const fileKey = z.string().refine(isBackupFileKey, 'a key under uploads/ or private/ without empty, "." or ".." parts');
 
 const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT),
@@ -51,6 +47,35 @@ const manifestSchema = z.object({
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
 export type FileEntry = BackupManifest['files']['entries'][number];
+
+/** A backup holds password hashes, TOTP secrets and the server's keys: only its owner reads it. */
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/**
+ * Makes `dir` the backup's folder: new (created 0700), or empty and already closed to everyone
+ * but its owner. A folder that others can read or enter is refused, not changed: whoever made it
+ * so may rely on it, and a backup must not land there.
+ */
+export async function preparePrivateFolder(dir: string): Promise<void> {
+  const stat = await fs.stat(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw new OpsError(`Cannot use ${dir} for the backup: ${err.message}`);
+  });
+  if (stat) {
+    if (!stat.isDirectory()) throw new OpsError(`${dir} is not a folder: give a new or empty folder.`);
+    if ((await fs.readdir(dir)).length > 0) throw new OpsError(`${dir} is not empty: give a new or empty folder (a backup never overwrites another).`);
+    if ((stat.mode & 0o077) !== 0) {
+      throw new OpsError(
+        `${dir} can be read by other users (mode ${(stat.mode & 0o777).toString(8)}): a backup holds password hashes and the server's keys. Give a new folder, or run chmod 700 on it first.`,
+      );
+    }
+    return;
+  }
+  // Every folder created on the way is private too; chmod because the umask could only narrow it.
+  await fs.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  await fs.chmod(dir, DIR_MODE);
+}
 
 /** Stops a backup or restore with a message meant for the person running it (no stack trace). */
 export class OpsError extends Error {}
@@ -101,7 +126,7 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 
 export async function writeManifest(dir: string, manifest: BackupManifest): Promise<void> {
   const tmp = path.join(dir, `${MANIFEST_FILE}.tmp`);
-  await fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: FILE_MODE, flag: 'wx' });
   await fs.rename(tmp, path.join(dir, MANIFEST_FILE));
 }
 

@@ -149,6 +149,14 @@ export async function dumpDatabase(config: Config, dir: string): Promise<DumpRes
   } finally {
     db.close();
   }
+  // The copy keeps the source's WAL mode; a reader of it would leave -wal and -shm files beside
+  // it. As a rollback-journal file it stays one file (the app sets WAL again when it opens it).
+  const copy = new SQLite(target, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
   return { file: 'database.sqlite', tables: sqliteTableCounts(target) };
 }
 

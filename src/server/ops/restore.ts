@@ -4,15 +4,46 @@
 // database and can simply be run again: files already restored are the backup's own and are
 // skipped, anything else in the store is refused.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config';
 import { OpsError, backupFilePath, progress, readManifest, sha256File, type BackupManifest } from './backup-manifest';
 import type { OpsOptions } from './backup';
 import { countsOfTarget, restoreDatabase, targetDatabaseProblem } from './database-dump';
+import { ARCHIVE_FILE, extractEncryptedArchive, readIdentities } from './encrypted-archive';
 import { fileStoreFor } from './file-store';
 
-export async function restore(config: Config, dir: string, opts: OpsOptions = {}): Promise<BackupManifest> {
+export interface RestoreOptions extends OpsOptions {
+  /** The age identity file (age-keygen's output) of an encrypted backup. */
+  identityFile?: string;
+}
+
+/** The encrypted archive `source` names (the file, or a backup folder holding it), if any. */
+async function encryptedArchive(source: string): Promise<string | null> {
+  const stat = await fs.stat(source).catch(() => null);
+  if (stat?.isFile() && source.endsWith('.age')) return source;
+  const inside = path.join(source, ARCHIVE_FILE);
+  return stat?.isDirectory() && (await fs.stat(inside).catch(() => null))?.isFile() ? inside : null;
+}
+
+export async function restore(config: Config, source: string, opts: RestoreOptions = {}): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
+  const archive = await encryptedArchive(source);
+  if (!archive) return restoreFolder(config, source, log);
+  if (!opts.identityFile) throw new OpsError(`${archive} is encrypted: give its identity file, npm run restore -- ${source} --identity <file>.`);
+  const identities = await readIdentities(opts.identityFile);
+  // Unpacked into a private folder (0700, TMPDIR), checked and restored from there, then removed.
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'gym-restore-'));
+  try {
+    log(`Decrypting ${archive}…`);
+    await extractEncryptedArchive(archive, identities, work);
+    return await restoreFolder(config, work, log);
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function restoreFolder(config: Config, dir: string, log: (line: string) => void): Promise<BackupManifest> {
   const manifest = await readManifest(dir);
   const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.database.dialect !== dialect) {

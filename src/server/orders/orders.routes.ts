@@ -24,7 +24,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/orders', {
-    config: { access: 'public', honeypot: orderDecoy },
+    config: { access: 'public', honeypot: orderDecoy, limit: 'booking' },
     schema: {
       tags: TAGS,
       summary: 'Buy a pass (the public booking page): PromptPay, card or pay at the desk',
@@ -46,7 +46,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The order page (the token is the buyer's only key; a wrong one is 404).
   r.get('/api/orders/by-token/:token', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'orderPage' },
     schema: {
       tags: PAGE_TAGS,
       summary: "An order as its page shows it: status, what is paid and owed, the PromptPay QR's text while something is due",
@@ -60,7 +60,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/orders/by-token/:token/promptpay.svg', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'orderPage' },
     schema: {
       tags: PAGE_TAGS,
       summary: 'The PromptPay QR of what is due now, as an SVG image',
@@ -74,7 +74,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/slip', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'manageBooking' },
     validatorCompiler: leaveMultipartBody,
     schema: {
       tags: PAGE_TAGS,
@@ -91,7 +91,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/checkout', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'manageBooking' },
     schema: {
       tags: PAGE_TAGS,
       summary: 'A new card checkout for what is due now (card orders; the answer carries checkoutUrl)',

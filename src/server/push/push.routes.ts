@@ -25,7 +25,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/push/subscribe', {
-    config: { access: 'user' },
+    config: { access: 'user', limit: 'pushSubscribe' },
     schema: {
       tags: TAGS,
       summary: "Store this browser's push subscription",

@@ -22,7 +22,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/reservations', {
-    config: { access: 'public', honeypot: reservationDecoy },
+    config: { access: 'public', honeypot: reservationDecoy, limit: 'booking' },
     // A few hundred bytes of JSON: never worth compressing, so the compression hook is skipped.
     compress: false,
     schema: {
@@ -60,7 +60,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/bookings/manage/:token/cancel', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'manageBooking' },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'Cancel the booking (frees its seat; refused once the class started)',
@@ -71,7 +71,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/bookings/manage/:token/move', {
-    config: { access: 'public' },
+    config: { access: 'public', limit: 'manageBooking' },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'Move the booking to another session (GET /api/sessions names them)',

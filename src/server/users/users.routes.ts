@@ -5,6 +5,7 @@ import { userDtoSchema, userNameDtoSchema } from '../../shared/api-types';
 import { userUpdateSchema } from '../../shared/schemas/auth';
 import { idParamSchema } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
+import { hashToken } from '../auth/tokens';
 import { signedIn } from '../http/access';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { presentUser, presentUserName } from './users.presenter';
@@ -42,7 +43,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       body: userUpdateSchema,
       response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => presentUser(await updateUser(ctx, signedIn(req).user, req.params.id, req.body)),
+    handler: async (req) => {
+      const { user, token } = signedIn(req);
+      return presentUser(await updateUser(ctx, user, req.params.id, req.body, hashToken(token)));
+    },
   });
 
   r.delete('/api/users/:id', {

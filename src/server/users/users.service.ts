@@ -1,8 +1,8 @@
 import type { UserCreateInput, UserUpdateInput } from '../../shared/schemas/auth';
-import { deleteUserSessions } from '../auth/sessions.repository';
+import { endAccountAccess } from '../auth/account.service';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import { fromBool, isUniqueViolation, nowIso } from '../db/database';
+import { fromBool, isUniqueViolation, nowIso, toBool } from '../db/database';
 import type { UserRow, UserUpdate } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import * as repo from './users.repository';
@@ -35,7 +35,12 @@ export async function createUser(ctx: AppContext, input: UserCreateInput): Promi
   return user;
 }
 
-export async function updateUser(ctx: AppContext, actor: UserRow, id: number, input: UserUpdateInput): Promise<UserRow> {
+/**
+ * An admin edits a user. A change of e-mail, password, role or active flag ends every session,
+ * half-done two-factor sign-in and open reset link of that user (`actorTokenHash`: an admin's own
+ * edit keeps the session it was made with).
+ */
+export async function updateUser(ctx: AppContext, actor: UserRow, id: number, input: UserUpdateInput, actorTokenHash?: string): Promise<UserRow> {
   const current = await repo.findUserById(ctx.db, id);
   if (!current) throw notFound(USER_NOT_FOUND);
   if (id === actor.id) {
@@ -52,8 +57,12 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const row = await repo.updateUser(trx, id, patch, input.version);
       if (!row) throw (await repo.findUserById(trx, id)) ? conflict(STALE_EDIT.user, 'stale_version') : notFound(USER_NOT_FOUND);
-      // A deactivated account, or one whose password changed, loses every open session.
-      if (input.isActive === false || input.password !== undefined) await deleteUserSessions(trx, id);
+      const accessChanged =
+        input.password !== undefined ||
+        (input.email !== undefined && input.email !== current.email) ||
+        (input.role !== undefined && input.role !== current.role) ||
+        (input.isActive !== undefined && input.isActive !== toBool(current.is_active));
+      if (accessChanged) await endAccountAccess(trx, id, id === actor.id ? actorTokenHash : undefined);
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);

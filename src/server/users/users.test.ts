@@ -53,12 +53,17 @@ describe.each(backends)('user management on %s', (backend) => {
     const res = await put(s.id, { role: 'admin' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: s.id, role: 'admin' });
-    // The promoted user's own session now carries admin rights.
-    expect((await me(s.token)).json()).toMatchObject({ role: 'admin', admin: true });
-    expect((await t.inject({ method: 'GET', url: '/api/users', token: s.token })).json()[0]).toHaveProperty('email');
+    // A change of role ends the user's sessions; the next sign-in carries admin rights.
+    expect((await me(s.token)).statusCode).toBe(401);
+    const signIn = async () =>
+      (await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } })).json<{ token: string }>().token;
+    const promoted = await signIn();
+    expect((await me(promoted)).json()).toMatchObject({ role: 'admin', admin: true });
+    expect((await t.inject({ method: 'GET', url: '/api/users', token: promoted })).json()[0]).toHaveProperty('email');
     const back = await put(s.id, { role: 'staff' });
     expect(back.json().role).toBe('staff');
-    expect((await me(s.token)).json()).toMatchObject({ role: 'staff', admin: false });
+    expect((await me(promoted)).statusCode).toBe(401);
+    expect((await me(await signIn())).json()).toMatchObject({ role: 'staff', admin: false });
   });
 
   it('a password change signs the user out everywhere and only the new password works', async () => {

@@ -21,6 +21,8 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** Last request made with it, written at most once a minute (null only for a session made before migration 027 by an older instance). */
+  last_used_at: string | null;
 }
 
 export interface PasswordResetsTable {

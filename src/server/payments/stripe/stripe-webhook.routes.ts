@@ -16,7 +16,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext)
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(STRIPE_WEBHOOK_ROUTE, {
-      config: { access: 'public' },
+      config: { access: 'public', limit: 'default' },
       // A few bytes back to Stripe: not worth compressing.
       compress: false,
       validatorCompiler: () => (data: unknown) => ({ value: data }),
