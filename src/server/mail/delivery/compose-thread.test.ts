@@ -107,7 +107,7 @@ describe('the e-mail composing thread', () => {
         platform: 'node',
         format: 'esm',
         packages: 'external',
-        target: 'node20',
+        target: 'node24',
         outbase: path.resolve(import.meta.dirname, '../..'),
         outdir: out,
         logLevel: 'warning',
