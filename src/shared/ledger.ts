@@ -26,6 +26,9 @@ export const STAFF_PAYMENT_METHODS = ['cash', 'terminal', 'transfer', 'promptpay
 export const LEDGER_KINDS = ['payment', 'refund', 'refund-reversal', 'chargeback', 'chargeback-reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** Whether a line of this kind takes money out of the gym (a refund, a chargeback). */
+export const moneyOut = (kind: LedgerKind): boolean => kind === 'refund' || kind === 'chargeback';
+
 /** A card checkout's life: asked for, open at the provider, paid, lapsed or closed, or never made. */
 export const CHECKOUT_STATUSES = ['creating', 'open', 'complete', 'expired', 'failed'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

@@ -1,4 +1,6 @@
-import type { PaymentMethod } from '../../shared/ledger';
+import { sql } from 'kysely';
+import { moneyOut, type PaymentMethod } from '../../shared/ledger';
+import { ordersWithTotals } from '../ledger/ledger.repository';
 import { fromBool, type Db } from '../db/database';
 
 // The dashboard reads several domains' tables; these are its only queries.
@@ -62,7 +64,7 @@ export async function attendanceMarks(db: Db, fromDate: string, toDate: string):
   return { present: count('present'), noShow: count('no_show') };
 }
 
-/** Payments minus refunds per method, recorded in [fromIso, toIso) (integers of satang). */
+/** Money in less money out per method, recorded in [fromIso, toIso) (integers of satang). */
 export async function takingsBetween(db: Db, fromIso: string, toIso: string): Promise<Map<PaymentMethod, number>> {
   const rows = await db
     .selectFrom('order_payments')
@@ -72,31 +74,17 @@ export async function takingsBetween(db: Db, fromIso: string, toIso: string): Pr
     .groupBy(['method', 'kind'])
     .execute();
   const by = new Map<PaymentMethod, number>();
-  for (const r of rows) by.set(r.method, (by.get(r.method) ?? 0) + (r.kind === 'refund' ? -1 : 1) * Number(r.total ?? 0));
+  for (const r of rows) by.set(r.method, (by.get(r.method) ?? 0) + (moneyOut(r.kind) ? -1 : 1) * Number(r.total ?? 0));
   return by;
 }
 
-/** Orders created in [fromIso, toIso) whose payments exceed their refunds: the passes sold. */
+/** Orders created in [fromIso, toIso) that still hold money (the ledger's one totals query): the passes sold. */
 export async function passesSoldBetween(db: Db, fromIso: string, toIso: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders as o')
+  const row = await ordersWithTotals(db)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('o.created_at', '>=', fromIso)
     .where('o.created_at', '<', toIso)
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom('order_payments as p')
-          .select((e) =>
-            e.fn
-              .coalesce(e.fn.sum<number>(e.case().when('p.kind', '=', 'refund').then(e.neg('p.amount_satang')).else(e.ref('p.amount_satang')).end()), e.lit(0))
-              .as('net'),
-          )
-          .whereRef('p.order_id', '=', 'o.id'),
-        '>',
-        0,
-      ),
-    )
+    .where(sql<boolean>`coalesce(l.paid, 0) - coalesce(l.refunded, 0) - coalesce(l.charged_back, 0) > 0`)
     .executeTakeFirstOrThrow();
   return Number(row.n ?? 0);
 }

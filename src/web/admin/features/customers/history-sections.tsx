@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CustomerDetailDto } from '../../../../shared/api-types';
+import { moneyOut } from '../../../../shared/ledger';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatGymDate } from '../../lib/format';
@@ -8,6 +9,7 @@ import {
   ATTENDANCE_LABELS,
   BOOKING_STATUS_LABELS,
   CONVERSATION_STATUS_LABELS,
+  LEDGER_KIND_LABELS,
   ORDER_STATE_LABELS,
   ORDER_STATE_TONES,
   PAYMENT_METHOD_LABELS,
@@ -124,15 +126,15 @@ export function PaymentsSection({ c }: { c: CustomerDetailDto }) {
             <li key={p.id} className={rowClass} data-testid="client-payment">
               <div className="min-w-0">
                 <p className="font-medium text-gray-900">
-                  {p.kind === 'refund' ? 'Remboursement' : 'Paiement'} · {PAYMENT_METHOD_LABELS[p.method]}
+                  {LEDGER_KIND_LABELS[p.kind]} · {PAYMENT_METHOD_LABELS[p.method]}
                 </p>
                 <p className="text-sm text-gray-700">
                   {formatDateTime(p.createdAt)} · réf. <span className="font-mono">{p.orderReference}</span>
                   {p.note ? ` · ${p.note}` : ''}
                 </p>
               </div>
-              <p className={p.kind === 'refund' ? 'font-semibold text-red-800' : 'font-semibold text-green-800'}>
-                {p.kind === 'refund' ? '−' : '+'}
+              <p className={moneyOut(p.kind) ? 'font-semibold text-red-800' : 'font-semibold text-green-800'}>
+                {moneyOut(p.kind) ? '−' : '+'}
                 {thb(p.amountSatang)}
               </p>
             </li>

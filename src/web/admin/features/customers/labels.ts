@@ -1,6 +1,6 @@
 import type { Attendance, ConversationStatus, ReservationStatus } from '../../../../shared/constants';
 import { formatThb } from '../../../../shared/money';
-import type { OrderState, PaymentMethod } from '../../../../shared/ledger';
+import type { LedgerKind, OrderState, PaymentMethod } from '../../../../shared/ledger';
 import type { BadgeTone } from '../../components/ui/badge';
 
 /** An amount in satang as the back office shows it (French, baht sign). */
@@ -43,3 +43,12 @@ export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { 
 
 /** The French plural's "s" for a count. */
 export const plural = (n: number) => (n > 1 ? 's' : '');
+
+/** A ledger line's kind, as the client's history names it. */
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  payment: 'Paiement',
+  refund: 'Remboursement',
+  'refund-reversal': 'Remboursement échoué (revenu)',
+  chargeback: 'Litige : argent repris',
+  'chargeback-reversal': 'Litige : argent rendu',
+};

@@ -1,5 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { moneyOut } from '../../../../shared/ledger';
 import { formatThb } from '../../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -115,11 +116,11 @@ export function OrderMoney({ order: o }: { order: StaffOrder }) {
 
 /** What each kind of ledger line is called, its tone and its sign (money in +, money out −). */
 const LINE_KINDS: Record<LedgerLine['kind'], { label: string; tone: 'green' | 'purple' | 'red' | 'blue'; out: boolean }> = {
-  payment: { label: 'Paiement', tone: 'green', out: false },
-  refund: { label: 'Remboursement', tone: 'purple', out: true },
-  'refund-reversal': { label: 'Remboursement échoué (revenu)', tone: 'red', out: false },
-  chargeback: { label: 'Litige : argent repris', tone: 'red', out: true },
-  'chargeback-reversal': { label: 'Litige : argent rendu', tone: 'blue', out: false },
+  payment: { label: 'Paiement', tone: 'green', out: moneyOut('payment') },
+  refund: { label: 'Remboursement', tone: 'purple', out: moneyOut('refund') },
+  'refund-reversal': { label: 'Remboursement échoué (revenu)', tone: 'red', out: moneyOut('refund-reversal') },
+  chargeback: { label: 'Litige : argent repris', tone: 'red', out: moneyOut('chargeback') },
+  'chargeback-reversal': { label: 'Litige : argent rendu', tone: 'blue', out: moneyOut('chargeback-reversal') },
 };
 
 /** The dispute (chargeback) of the order's card payment: what, why, and the deadline in gym time. */
