@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/gym-time';
+import { trimChar } from '../shared/trim-char';
 
 /** A fixed-window limit: at most `max` in `windowMs`. */
 export interface RateLimit {
@@ -229,11 +230,11 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Config | undefined {
   if (!e.S3_BUCKET) return undefined;
   return {
     bucket: e.S3_BUCKET,
-    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    endpoint: e.S3_ENDPOINT && trimChar(e.S3_ENDPOINT, '/', 'end'),
     region: e.S3_REGION,
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL && trimChar(e.S3_PUBLIC_BASE_URL, '/', 'end'),
   };
 }
 
@@ -253,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimChar(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/', 'end'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     notifyEmail: e.GYM_NOTIFY_EMAIL,

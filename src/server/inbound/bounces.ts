@@ -7,11 +7,14 @@ import type { Verdict } from './classify';
 
 // Addresses that are ours (a mail from one is never a customer's) and addresses that bounce.
 
-/** The bare address of 'Gym <no-reply@gym.example>' or 'no-reply@gym.example'. */
+/** The bare address of 'Gym <no-reply@gym.example>' or 'no-reply@gym.example': the word holding an @, brackets first. */
 export function bareAddress(value: string | null | undefined): string | null {
   if (!value) return null;
-  const m = /<([^<>\s]+@[^<>\s]+)>/.exec(value) ?? /([^\s<>,;"]+@[^\s<>,;"]+)/.exec(value);
-  return m ? m[1].toLowerCase() : null;
+  const open = value.indexOf('<');
+  const close = open >= 0 ? value.indexOf('>', open) : -1;
+  const candidates = [...(close > open ? [value.slice(open + 1, close)] : []), ...value.split(/[\s<>,;"]+/)];
+  const found = candidates.find((w) => /^[^\s<>@]+@[^\s<>@]+$/.test(w));
+  return found ? found.toLowerCase() : null;
 }
 
 /** MAIL_FROM's address, INBOUND_ADDRESS, GYM_NOTIFY_EMAIL and the gym's e-mail in the settings. */

@@ -1,4 +1,4 @@
-import type { ParsedInbound } from './parse-mail';
+import { cleanText, type ParsedInbound } from './parse-mail';
 
 // Which mails are not a customer speaking: delivery reports (bounces), mail from our own
 // addresses, and automatic answers (out of office, vacation, list mail). None is threaded as a
@@ -34,6 +34,9 @@ export function autoReplyReason(m: Facts): string | null {
   return null;
 }
 
+/** How much of a delivery report is read. */
+const REPORT_CHARS = 64 * 1024;
+
 const DAEMON = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon|bounces?|mdaemon)@/i;
 
 /** The fields of a message/delivery-status part: the first per-recipient block that failed. */
@@ -59,7 +62,9 @@ export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | nu
   if (!isReport && !fromDaemon) return null;
   const part = m.attachments.find((a) => a.contentType === 'message/delivery-status' || a.contentType === 'message/global-delivery-status');
   // Without a machine-readable part, some servers still write the fields in the text.
-  const source = part ? part.content.toString('utf8') : /Final-Recipient:/i.test(m.text) ? m.text : '';
+  // A report's fields are a few lines: only its first REPORT_CHARS are read.
+  const text = m.text.slice(0, REPORT_CHARS);
+  const source = cleanText(part ? part.content.subarray(0, REPORT_CHARS).toString('utf8') : /Final-Recipient:/i.test(text) ? text : '');
   const ds = deliveryStatus(source);
   if (!isReport && !ds.recipient) {
     // A daemon's mail without a readable report: still not a customer.
@@ -76,7 +81,8 @@ export function classify(m: Facts, ownAddresses: ReadonlySet<string>): Verdict {
   const bounce = bounceFacts(m);
   if (bounce) return bounce;
   const from = (m.fromAddress ?? '').toLowerCase();
-  const untagged = from.replace(/\+[^@]*@/, '@');
+  const at = from.lastIndexOf('@');
+  const untagged = at > 0 ? `${from.slice(0, at).split('+')[0]}${from.slice(at)}` : from;
   if (from && (ownAddresses.has(from) || ownAddresses.has(untagged))) return { kind: 'own', detail: `from ${from}` };
   const auto = autoReplyReason(m);
   if (auto) return { kind: 'auto-reply', detail: auto };
