@@ -96,6 +96,8 @@ const envSchema = z.object({
   INBOUND_MAX_MAIL_MB: z.coerce.number().positive().max(100).default(25),
   // Key of the per-conversation reply tags; unset, one is made once and kept in the database.
   INBOUND_TAG_SECRET: z.string().min(16).optional(),
+  // Longest a mail may take to be parsed and cleaned (in its own thread); a mail over it is quarantined.
+  INBOUND_PARSE_SECONDS: z.coerce.number().positive().max(600).default(20),
   // Files on S3-compatible storage (issue 23); unset S3_BUCKET: DATA_DIR/uploads and DATA_DIR/private as before.
   S3_BUCKET: z
     .string()
@@ -194,7 +196,7 @@ export interface Config {
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
   stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
   /** Inbound e-mail (issue 22); `address` unset: no plus-tagged Reply-To; `imapUrl` unset: no mailbox is read. */
-  inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string };
+  inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string; parseMs: number };
   /**
    * Files on S3-compatible storage (S3_BUCKET set): public images under 'uploads/', private files
    * under 'private/'; unset, DATA_DIR/uploads and DATA_DIR/private. No keys: the SDK's own chain.
@@ -302,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.IMAP_POLL_SECONDS * 1000,
       maxMailBytes: Math.round(e.INBOUND_MAX_MAIL_MB * 1024 * 1024),
       tagSecret: e.INBOUND_TAG_SECRET,
+      parseMs: Math.round(e.INBOUND_PARSE_SECONDS * 1000),
     },
     s3,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,

@@ -11,9 +11,9 @@ import { applyBounce, ownAddresses } from './bounces';
 import { classify } from './classify';
 import { findThread, tagContext } from './find-thread';
 import * as repo from './inbound.repository';
-import { sanitizeMailHtml, textOfHtml } from './mail-html';
-import { digestKey, normaliseMessageId, parseMail, type ParsedInbound } from './parse-mail';
-import { visibleReplyText } from './reply-text';
+import { cleanText, digestKey, messageIdKey, normaliseMessageId } from './parse-mail';
+import { ParseThreadFailed, ParseTimeLimit, prepareInThread } from './parse-thread';
+import { resolveInlineImages, type PreparedMail } from './prepare-mail';
 
 /** One mail as the reader found it. `raw` is absent when the mail is over the size limit. */
 export interface FoundMail {
@@ -42,7 +42,19 @@ async function duplicateOf(ctx: AppContext, messageKey: string): Promise<ImportR
   return { messageKey, outcome: row?.outcome ?? 'rejected', duplicate: true, conversationId: row?.conversation_id ?? null };
 }
 
-type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: ParsedInbound | null };
+type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: PreparedMail | null };
+
+/**
+ * The mail went over the parsing thread's time or memory limit: trying again would cost the same.
+ * The reader quarantines it at once (imap-reader.ts) instead of counting tries.
+ */
+export class MailOverLimit extends Error {
+  readonly quarantine = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'MailOverLimit';
+  }
+}
 
 /** Records a mail that is not threaded (rejected, own, auto-reply, bounce) with its effect, once. */
 async function recordAside(
@@ -63,7 +75,7 @@ async function recordAside(
         outcome: r.outcome,
         conversation_id: null,
         conversation_message_id: null,
-        detail: r.detail ? cut(r.detail, 1000) : null,
+        detail: r.detail ? cleanText(r.detail, 1000) : null,
         sent_at: r.parsed?.sentAt ?? null,
         created_at: nowIso(),
       });
@@ -77,17 +89,10 @@ async function recordAside(
 }
 
 /** The customer's language: Content-Language when it is one of ours, else the known one, else English. */
-function languageOf(parsed: ParsedInbound, known: Language | null): Language {
+function languageOf(parsed: PreparedMail, known: Language | null): Language {
   const tag = parsed.headers.get('content-language')?.[0]?.trim().slice(0, 2).toLowerCase();
   const found = LANGUAGES.find((l) => l === tag);
   return found ?? known ?? 'en';
-}
-
-/** The visible text of the reply; from the HTML when the mail has no plain text part. */
-function replyContent(parsed: ParsedInbound): string {
-  const source = !parsed.hasPlainPart && parsed.html ? textOfHtml(parsed.html) : parsed.text || (parsed.html ? textOfHtml(parsed.html) : '');
-  const text = visibleReplyText(source);
-  return cut(text || source.trim(), LIMITS.message);
 }
 
 /**
@@ -98,15 +103,17 @@ function replyContent(parsed: ParsedInbound): string {
 export async function importMail(ctx: AppContext, mail: FoundMail): Promise<ImportResult> {
   const max = ctx.config.inbound.maxMailBytes;
   if (!mail.raw || mail.raw.length > max) {
-    const key = normaliseMessageId(mail.envelopeMessageId) ?? `imap:${mail.mailbox}:${mail.uid ?? 'none'}`;
+    const id = normaliseMessageId(mail.envelopeMessageId);
+    const key = id ? messageIdKey(id) : `imap:${mail.mailbox.slice(0, 200)}:${mail.uid ?? 'none'}`;
     const size = mail.raw?.length ?? mail.size;
     return recordAside(ctx, mail, key, { outcome: 'rejected', detail: `too large: ${size} bytes (limit ${max})`, parsed: null });
   }
 
-  let parsed: ParsedInbound;
+  let parsed: PreparedMail;
   try {
-    parsed = await parseMail(mail.raw);
+    parsed = await prepareInThread(mail.raw, ctx.config.inbound.parseMs);
   } catch (err) {
+    if (err instanceof ParseTimeLimit || err instanceof ParseThreadFailed) throw new MailOverLimit(err.message);
     return recordAside(ctx, mail, digestKey(mail.raw), { outcome: 'rejected', detail: `unreadable: ${(err as Error).message}`, parsed: null });
   }
   const messageKey = parsed.messageKey;
@@ -129,8 +136,8 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
   // Files are written before the transaction (no disk work while it holds locks) and removed
   // again when it fails or finds the mail already imported.
   const files: PreparedAttachments = await storeAttachments(ctx, parsed.attachments);
-  const html = parsed.html ? sanitizeMailHtml(parsed.html, files.cidUrls) : null;
-  const content = replyContent(parsed) || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
+  const html = parsed.html ? resolveInlineImages(parsed.html, parsed.cidPrefix, files.inlineUrls) : null;
+  const content = parsed.replyText || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
   const senderName = cut(parsed.fromName || senderKey.split('@')[0], LIMITS.name);
   const at = nowIso();
 
