@@ -41,7 +41,7 @@ function outlookBorder(style: string): boolean {
 export function quoteStart(html: string): number {
   let found = -1;
   // Outlook's block: the bordered div, then a <p>, then only tags and spaces before "From:".
-  let outlook: { at: number; sawP: boolean } | null = null;
+  let outlook: { at: number; sawP: boolean; text: string } | null = null;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
@@ -59,14 +59,16 @@ export function quoteStart(html: string): number {
         }
         if (outlook && !outlook.sawP && name === 'p') outlook.sawP = true;
         else if (outlook && !outlook.sawP) outlook = null;
-        if (!outlook && name === 'div' && outlookBorder((attribs.style ?? '').toLowerCase())) outlook = { at, sawP: false };
+        if (!outlook && name === 'div' && outlookBorder((attribs.style ?? '').toLowerCase())) outlook = { at, sawP: false, text: '' };
       },
       ontext(text) {
-        if (!outlook || found >= 0) return;
-        const words = text.trim();
-        if (!words) return;
+        if (!outlook || found >= 0 || !outlook.sawP) return;
+        // Entities split the text into several events: the first words are gathered first.
+        outlook.text += text;
+        const words = outlook.text.trimStart();
+        if (!words.includes(':') && words.length < 12) return;
         const head = words.slice(0, 12).split(':')[0].trim().toLowerCase();
-        if (outlook.sawP && words.slice(0, 12).includes(':') && OUTLOOK_FROM.has(head)) {
+        if (words.slice(0, 12).includes(':') && OUTLOOK_FROM.has(head)) {
           found = outlook.at;
           parser.pause();
         } else outlook = null;

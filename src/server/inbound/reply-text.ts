@@ -6,7 +6,15 @@ import EmailReplyParser from 'email-reply-parser';
 
 // A line that opens the quoted history ("On Tue, 3 Mar 2026 at 10:00, Gym <x@y> wrote:").
 // Gmail may wrap it over two lines: the matcher is run on each line joined with the next.
-const QUOTE_HEADERS: RegExp[] = [
+/** Mail.ru's '<date> от Name <address>:': a year, then ' от ' within 170 characters, and a final colon. */
+const MAIL_RU = {
+  test(line: string): boolean {
+    const at = line.search(/\sот\s/);
+    return at > 0 && at <= 170 && /\d{4}/.test(line.slice(0, at)) && line.trimEnd().endsWith(':');
+  },
+};
+
+const QUOTE_HEADERS: { test(line: string): boolean }[] = [
   /^On\b.{0,300}\bwrote:\s*$/i, // English (Gmail, Apple Mail, Thunderbird)
   /^Am\b.{0,300}\bschrieb\b.{0,200}:\s*$/i, // German
   /^Le\b.{0,300}\ba écrit\s*:\s*$/i, // French
@@ -14,7 +22,7 @@ const QUOTE_HEADERS: RegExp[] = [
   /^Il giorno\b.{0,300}\bha scritto:\s*$/i, // Italian
   /^Op\b.{0,300}\bschreef\b.{0,200}:\s*$/i, // Dutch
   /^.{0,300}\s(пишет|написал|написала|написал\(а\))\s*:\s*$/i, // Russian
-  /^.{0,100}\d{4}.{0,60}\sот\s.{1,200}:\s*$/, // Russian (Mail.ru: '<date> от Name <address>:')
+  MAIL_RU, // Russian (Mail.ru: '<date> от Name <address>:')
   /^.{0,300}\s写道[:：]\s*$/, // Chinese
   /^เมื่อ.{0,300}เขียนว่า\s*(?::\s*)?$/, // Thai
   /^-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Исходное сообщение|Mensaje original|原始邮件)\s*-{2,}\s*$/i,
