@@ -31,6 +31,7 @@ import * as m021 from './migrations/021-passes-and-payments';
 import * as m022 from './migrations/022-pass-catalogue';
 import * as m023 from './migrations/023-customers-backfill';
 import * as m024 from './migrations/024-inbound-mail';
+import * as m026 from './migrations/026-inbound-quarantine';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -158,6 +159,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '022-pass-catalogue': { up: m022.up },
   '023-customers-backfill': { up: m023.up },
   '024-inbound-mail': { up: m024.up },
+  '026-inbound-quarantine': { up: m026.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -33,7 +33,7 @@ import type {
   IdempotencyKeysTable,
 } from './bookings';
 import type { CustomersTable, OrdersTable, OrderPaymentsTable, PaymentEventsTable, PassUsesTable } from './payments';
-import type { InboundMailsTable, InboundMailboxesTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
+import type { InboundMailsTable, InboundMailboxesTable, InboundFailuresTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -82,6 +82,7 @@ export interface Database {
   pass_uses: PassUsesTable;
   inbound_mails: InboundMailsTable;
   inbound_mailboxes: InboundMailboxesTable;
+  inbound_failures: InboundFailuresTable;
   message_attachments: MessageAttachmentsTable;
   email_bounces: EmailBouncesTable;
 }
@@ -110,4 +111,5 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderPaymentRow = Selectable<OrderPaymentsTable>;
 export type InboundMailboxRow = Selectable<InboundMailboxesTable>;
+export type InboundFailureRow = Selectable<InboundFailuresTable>;
 export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;
