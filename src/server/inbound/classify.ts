@@ -1,4 +1,4 @@
-import { cleanText, type ParsedInbound } from './parse-mail';
+import { cleanText, normaliseMessageId, type ParsedInbound } from './parse-mail';
 
 // Which mails are not a customer speaking: delivery reports (bounces), mail from our own
 // addresses, and automatic answers (out of office, vacation, list mail). None is threaded as a
@@ -8,7 +8,15 @@ export type Verdict =
   | { kind: 'customer' }
   | { kind: 'own'; detail: string }
   | { kind: 'auto-reply'; detail: string }
-  | { kind: 'bounce'; recipient: string | null; status: string | null; permanent: boolean; detail: string };
+  | {
+      kind: 'bounce';
+      recipient: string | null;
+      status: string | null;
+      permanent: boolean;
+      detail: string;
+      /** The Message-IDs of the returned mail (normalised), as the report quotes them: ours or nothing. */
+      quotedIds: string[];
+    };
 
 type Facts = Pick<ParsedInbound, 'fromAddress' | 'subject' | 'headers' | 'contentType' | 'reportType' | 'text' | 'attachments'>;
 
@@ -55,6 +63,32 @@ function deliveryStatus(text: string): { recipient: string | null; status: strin
   return best;
 }
 
+/** Parts of a report that carry the returned mail or its headers. */
+const RETURNED_TYPES = new Set(['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers', 'message/global', 'message/global-headers']);
+
+/** The values of the Message-ID header lines in a block of header text (a folded value included). */
+function messageIdLines(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && out.length < 10; i++) {
+    const line = lines[i];
+    if (line.length > 1000 || line.slice(0, 11).toLowerCase() !== 'message-id:') continue;
+    const value = line.slice(11).trim() || (lines[i + 1] ?? '').slice(0, 1000).trim();
+    const open = value.indexOf('<');
+    const close = value.indexOf('>', open + 1);
+    const id = normaliseMessageId(open >= 0 && close > open ? value.slice(open, close + 1) : value);
+    if (id) out.push(id);
+  }
+  return out;
+}
+
+/** The Message-IDs a report quotes from the returned mail: its attached copy or headers, else its text. */
+function quotedMessageIds(m: Facts): string[] {
+  const parts = m.attachments.filter((a) => RETURNED_TYPES.has(a.contentType)).map((a) => a.content.subarray(0, REPORT_CHARS).toString('utf8'));
+  const ids = [...parts, m.text.slice(0, REPORT_CHARS)].flatMap((t) => messageIdLines(t.replaceAll('\r', '')));
+  return [...new Set(ids)].slice(0, 10);
+}
+
 /** A delivery report's facts, or null when the mail is not one. */
 export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | null {
   const isReport = m.contentType === 'multipart/report' && (m.reportType === 'delivery-status' || m.reportType === null);
@@ -68,12 +102,12 @@ export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | nu
   const ds = deliveryStatus(source);
   if (!isReport && !ds.recipient) {
     // A daemon's mail without a readable report: still not a customer.
-    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient' };
+    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient', quotedIds: [] };
   }
   const permanent = /^5\.\d{1,3}\.\d{1,3}$/.test(ds.status ?? '') || (ds.status === null && ds.action === 'failed');
   const recipient = ds.recipient && /^[^\s@]+@[^\s@]+$/.test(ds.recipient) ? ds.recipient.toLowerCase() : null;
   const detail = [recipient ?? 'unknown recipient', ds.status ? `status ${ds.status}` : null, ds.action].filter(Boolean).join(', ');
-  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail };
+  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail, quotedIds: quotedMessageIds(m) };
 }
 
 /** Bounce first (reports often carry Auto-Submitted too), then our own addresses, then auto-replies. */

@@ -44,6 +44,12 @@ async function duplicateOf(ctx: AppContext, messageKey: string): Promise<ImportR
 
 type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: PreparedMail | null };
 
+/** Why a permanent bounce did not mark its address (the record's detail says so). */
+const BOUNCE_IGNORED = {
+  'not ours': 'it quotes no mail we sent to that address',
+  protected: 'the address is ours or a staff account',
+} as const;
+
 /**
  * The mail went over the parsing thread's time or memory limit: trying again would cost the same.
  * The reader quarantines it at once (imap-reader.ts) instead of counting tries.
@@ -120,10 +126,15 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
   // A mail seen before costs one read, no file written.
   if (await repo.findInboundMail(ctx.db, messageKey)) return duplicateOf(ctx, messageKey);
 
-  const verdict = classify(parsed, await ownAddresses(ctx));
+  const own = await ownAddresses(ctx);
+  const verdict = classify(parsed, own);
   if (verdict.kind === 'bounce') {
+    // The effect is decided inside the transaction; a bounce that did not count says why in its record.
     return recordAside(ctx, mail, messageKey, { outcome: 'bounce', detail: verdict.detail, parsed }, async (trx) => {
-      await applyBounce(trx, verdict);
+      const effect = await applyBounce(trx, verdict, own);
+      if (effect === 'not ours' || effect === 'protected') {
+        await repo.setInboundDetail(trx, messageKey, cleanText(`${verdict.detail} — not counted: ${BOUNCE_IGNORED[effect]}`, 1000));
+      }
     });
   }
   if (verdict.kind !== 'customer') return recordAside(ctx, mail, messageKey, { outcome: verdict.kind, detail: verdict.detail, parsed });
