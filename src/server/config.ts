@@ -98,6 +98,8 @@ const envSchema = z.object({
   INBOUND_TAG_SECRET: z.string().min(16).optional(),
   // Longest a mail may take to be parsed and cleaned (in its own thread); a mail over it is quarantined.
   INBOUND_PARSE_SECONDS: z.coerce.number().positive().max(600).default(20),
+  // The receiving server's authserv-id (mx.gym.test; several comma-separated): its Authentication-Results decide whether a sender is believed.
+  INBOUND_TRUSTED_AUTHSERV: z.string().trim().min(1).max(255).optional(),
   // Files on S3-compatible storage (issue 23); unset S3_BUCKET: DATA_DIR/uploads and DATA_DIR/private as before.
   S3_BUCKET: z
     .string()
@@ -196,7 +198,16 @@ export interface Config {
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
   stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
   /** Inbound e-mail (issue 22); `address` unset: no plus-tagged Reply-To; `imapUrl` unset: no mailbox is read. */
-  inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string; parseMs: number };
+  inbound: {
+    address?: string;
+    imapUrl?: string;
+    doneFolder?: string;
+    pollMs: number;
+    maxMailBytes: number;
+    tagSecret?: string;
+    parseMs: number;
+    trustedAuthserv: string[];
+  };
   /**
    * Files on S3-compatible storage (S3_BUCKET set): public images under 'uploads/', private files
    * under 'private/'; unset, DATA_DIR/uploads and DATA_DIR/private. No keys: the SDK's own chain.
@@ -305,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMailBytes: Math.round(e.INBOUND_MAX_MAIL_MB * 1024 * 1024),
       tagSecret: e.INBOUND_TAG_SECRET,
       parseMs: Math.round(e.INBOUND_PARSE_SECONDS * 1000),
+      trustedAuthserv: (e.INBOUND_TRUSTED_AUTHSERV ?? '')
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
     },
     s3,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,

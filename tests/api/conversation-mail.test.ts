@@ -98,7 +98,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
   it('reports the mailbox status to staff: configured, last read and last error, never the password', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/inbound/status' })).statusCode).toBe(401);
     const empty = await t.inject({ method: 'GET', url: '/api/inbound/status', token: staff });
-    expect(empty.json()).toEqual({ configured: true, address: 'hello@gym.test', mailboxes: [], failures: [] });
+    expect(empty.json()).toEqual({ configured: true, address: 'hello@gym.test', mailboxes: [], failures: [], held: [] });
     await t.app.ctx.db
       .insertInto('inbound_mailboxes')
       .values({
@@ -118,6 +118,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
       address: 'hello@gym.test',
       mailboxes: [{ mailbox: 'INBOX', lastReadAt: '2026-11-26T05:00:00.000Z', lastError: 'connection refused', lastErrorAt: '2026-11-26T04:00:00.000Z' }],
       failures: [],
+      held: [],
     });
     expect(res.body).not.toContain('s3cret');
     expect(res.body).not.toContain('imap.gym.test');
@@ -132,6 +133,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
         address: null,
         mailboxes: [],
         failures: [],
+        held: [],
       });
     } finally {
       await u.close();

@@ -148,6 +148,7 @@ export const endpoints: Endpoint[] = [
   // Hostile mail (issue 33): staff retry or dismiss a mail held back.
   { method: 'POST', path: '/api/inbound/failures/:id/retry', access: 'user' },
   { method: 'POST', path: '/api/inbound/failures/:id/dismiss', access: 'user' },
+  { method: 'POST', path: '/api/inbound/held/:id/dismiss', access: 'user' },
 ];
 
 export const withId = (path: string, id: string | number) =>

@@ -14,6 +14,7 @@ import * as repo from './inbound.repository';
 import { cleanText, digestKey, messageIdKey, normaliseMessageId } from './parse-mail';
 import { ParseThreadFailed, ParseTimeLimit, prepareInThread } from './parse-thread';
 import { resolveInlineImages, type PreparedMail } from './prepare-mail';
+import { senderVerdict } from './sender-verdict';
 
 /** One mail as the reader found it. `raw` is absent when the mail is over the size limit. */
 export interface FoundMail {
@@ -141,6 +142,24 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
 
   const senderKey = emailKey(parsed.fromAddress);
   if (!senderKey) return recordAside(ctx, mail, messageKey, { outcome: 'rejected', detail: 'no sender address', parsed });
+
+  // A sender the receiving server could not verify is held for staff: never threaded as the
+  // customer, never clearing the address's bounce (sender-verdict.ts).
+  const sender = senderVerdict(parsed.headers, ctx.config.inbound.trustedAuthserv);
+  if (!sender.verified) {
+    const detail = `sender not verified: ${sender.reason}`;
+    return recordAside(ctx, mail, messageKey, { outcome: 'rejected', detail, parsed }, async (trx) => {
+      await repo.insertHeldMail(trx, messageKey, {
+        from_address: cut(senderKey, LIMITS.email),
+        from_name: parsed.fromName ? cut(parsed.fromName, LIMITS.name) : null,
+        subject: cut(parsed.subject, LIMITS.subject),
+        content: parsed.replyText || '(message vide)',
+        reason: sender.reason,
+        created_at: nowIso(),
+        dismissed_at: null,
+      });
+    });
+  }
 
   // Read outside the transaction: the tag key may be created (settings) on first use.
   const tags = await tagContext(ctx.db, ctx.config);

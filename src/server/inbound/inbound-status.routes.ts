@@ -5,9 +5,11 @@ import { idParamSchema } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
 import type { InboundFailureRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { errorResponses } from '../http/responses';
+import { errorResponses, noContentSchema } from '../http/responses';
+import { nowIso } from '../db/database';
 import { findFailure, listOpenFailures, setFailureStatus } from './inbound-failures.repository';
 import { listMailboxes } from './inbound-mailbox.repository';
+import { dismissHeldMail, listHeldMails } from './inbound.repository';
 
 // The mailbox's status for the Messages screen: whether reading is set up (IMAP_URL), per
 // mailbox the last read and the last error, and the mails whose import failed (tried again, or
@@ -35,6 +37,15 @@ export async function inboundStatus(ctx: AppContext): Promise<InboundStatusDto> 
     address: ctx.config.inbound.address ?? null,
     mailboxes: rows.map((r) => ({ mailbox: r.mailbox, lastReadAt: r.last_read_at, lastError: r.last_error, lastErrorAt: r.last_error_at })),
     failures: (await listOpenFailures(ctx.db)).map(presentFailure),
+    held: (await listHeldMails(ctx.db)).map((h) => ({
+      id: h.id,
+      fromAddress: h.from_address,
+      fromName: h.from_name,
+      subject: h.subject,
+      content: h.content.slice(0, 2000),
+      reason: h.reason,
+      receivedAt: h.created_at,
+    })),
   };
 }
 
@@ -69,6 +80,19 @@ export function inboundStatusRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: inboundFailureDtoSchema, ...errorResponses(400, 401, 404, 409) },
     },
     handler: (req) => act(ctx, req.params.id, 'retry'),
+  });
+  r.post('/api/inbound/held/:id/dismiss', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['Conversations'],
+      summary: 'Remove a mail from an unverified sender from the mailbox status (it was never threaded)',
+      params: idParamSchema,
+      response: { 204: noContentSchema, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (req, reply) => {
+      if (!(await dismissHeldMail(ctx.db, req.params.id, nowIso()))) throw notFound('Aucun e-mail retenu avec cet identifiant.');
+      return reply.code(204).send(null);
+    },
   });
   r.post('/api/inbound/failures/:id/dismiss', {
     config: { access: 'user' },

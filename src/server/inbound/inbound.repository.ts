@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ConversationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
-import type { ConversationRow, InboundMailsTable, MessageAttachmentsTable } from '../db/schema';
+import type { ConversationRow, InboundHeldMailsTable, InboundMailsTable, MessageAttachmentsTable } from '../db/schema';
 
 export const findInboundMail = (db: Db, messageKey: string) =>
   db.selectFrom('inbound_mails').select(['id', 'outcome', 'conversation_id']).where('message_key', '=', messageKey).executeTakeFirst();
@@ -11,6 +11,25 @@ export const findInboundMail = (db: Db, messageKey: string) =>
 /** Throws a unique violation when the key is already recorded (the mail was imported). */
 export const insertInboundMail = (db: Db, row: Insertable<InboundMailsTable>): Promise<{ id: number }> =>
   db.insertInto('inbound_mails').values(row).returning('id').executeTakeFirstOrThrow();
+
+/** Keeps a mail from an unverified sender for staff, beside its record in inbound_mails. */
+export async function insertHeldMail(db: Db, messageKey: string, row: Omit<Insertable<InboundHeldMailsTable>, 'inbound_mail_id'>): Promise<void> {
+  const record = await findInboundMail(db, messageKey);
+  if (!record) throw new Error('held mail without its record');
+  await db
+    .insertInto('inbound_held_mails')
+    .values({ ...row, inbound_mail_id: record.id })
+    .execute();
+}
+
+/** The held mails staff have not dismissed, newest first. */
+export const listHeldMails = (db: Db) =>
+  db.selectFrom('inbound_held_mails').selectAll().where('dismissed_at', 'is', null).orderBy('id', 'desc').limit(50).execute();
+
+export async function dismissHeldMail(db: Db, id: number, at: string): Promise<boolean> {
+  const r = await db.updateTable('inbound_held_mails').set({ dismissed_at: at }).where('id', '=', id).where('dismissed_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
 
 export async function setInboundDetail(db: Db, messageKey: string, detail: string): Promise<void> {
   await db.updateTable('inbound_mails').set({ detail }).where('message_key', '=', messageKey).execute();

@@ -159,12 +159,25 @@ export const inboundFailureDtoSchema = z.object({
 });
 export type InboundFailureDto = z.infer<typeof inboundFailureDtoSchema>;
 
+/** A mail from a sender the receiving server could not verify: shown to staff with a warning, never threaded. */
+export const heldMailDtoSchema = z.object({
+  id,
+  fromAddress: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string().nullable(),
+  content: z.string(),
+  reason: z.string(),
+  receivedAt: timestamp,
+});
+export type HeldMailDto = z.infer<typeof heldMailDtoSchema>;
+
 /** GET /api/inbound/status: whether the mailbox is read, each mailbox's last read and error, and the mails held back. */
 export const inboundStatusDtoSchema = z.object({
   configured: z.boolean(),
   address: z.string().nullable(),
   mailboxes: z.object({ mailbox: z.string(), lastReadAt: timestamp.nullable(), lastError: z.string().nullable(), lastErrorAt: timestamp.nullable() }).array(),
   failures: inboundFailureDtoSchema.array(),
+  held: heldMailDtoSchema.array(),
 });
 export type InboundStatusDto = z.infer<typeof inboundStatusDtoSchema>;
 

@@ -32,4 +32,24 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addUniqueConstraint('inbound_failures_mail', ['mailbox', 'uid_validity', 'uid'])
     .execute();
   await db.schema.createIndex('inbound_failures_status').on('inbound_failures').column('status').execute();
+
+  // A mail whose sender the receiving server could not verify (its Authentication-Results under
+  // INBOUND_TRUSTED_AUTHSERV: dmarc=fail, or SPF and DKIM both failing). Recorded in inbound_mails
+  // as rejected; kept here for staff, with a warning, never in a customer's thread.
+  const held = db.schema.createTable('inbound_held_mails');
+  const heldWithId =
+    dialect === 'postgres'
+      ? held.addColumn('id', 'serial', (c: any) => c.primaryKey())
+      : held.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  await heldWithId
+    .addColumn('inbound_mail_id', 'integer', (c: any) => c.notNull().unique().references('inbound_mails.id').onDelete('cascade'))
+    .addColumn('from_address', 'text')
+    .addColumn('from_name', 'text')
+    .addColumn('subject', 'text')
+    .addColumn('content', 'text', (c: any) => c.notNull())
+    // The verdict read, e.g. 'dmarc=fail' or 'spf=fail, dkim=fail'.
+    .addColumn('reason', 'text', (c: any) => c.notNull())
+    .addColumn('created_at', 'text', (c: any) => c.notNull())
+    .addColumn('dismissed_at', 'text')
+    .execute();
 }

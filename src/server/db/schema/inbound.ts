@@ -36,6 +36,19 @@ export interface InboundFailuresTable {
   updated_at: string;
 }
 
+/** A mail from a sender the receiving server could not verify (migration 026): shown to staff only. */
+export interface InboundHeldMailsTable {
+  id: Generated<number>;
+  inbound_mail_id: number;
+  from_address: string | null;
+  from_name: string | null;
+  subject: string | null;
+  content: string;
+  reason: string;
+  created_at: string;
+  dismissed_at: string | null;
+}
+
 export interface InboundMailboxesTable {
   mailbox: string;
   uid_validity: string | null;

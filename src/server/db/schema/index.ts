@@ -33,7 +33,14 @@ import type {
   IdempotencyKeysTable,
 } from './bookings';
 import type { CustomersTable, OrdersTable, OrderPaymentsTable, PaymentEventsTable, PassUsesTable } from './payments';
-import type { InboundMailsTable, InboundMailboxesTable, InboundFailuresTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
+import type {
+  InboundMailsTable,
+  InboundMailboxesTable,
+  InboundFailuresTable,
+  InboundHeldMailsTable,
+  MessageAttachmentsTable,
+  EmailBouncesTable,
+} from './inbound';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -83,6 +90,7 @@ export interface Database {
   inbound_mails: InboundMailsTable;
   inbound_mailboxes: InboundMailboxesTable;
   inbound_failures: InboundFailuresTable;
+  inbound_held_mails: InboundHeldMailsTable;
   message_attachments: MessageAttachmentsTable;
   email_bounces: EmailBouncesTable;
 }

@@ -55,6 +55,15 @@ const INBOUND_STATUS_KEY = ['/api/inbound/status'] as const;
 /** GET /api/inbound/status: whether the gym's mailbox is read, its last read and last error, the mails held back. */
 export const useInboundStatus = () => useQuery<InboundStatusDto>({ queryKey: INBOUND_STATUS_KEY, refetchInterval: 60_000 });
 
+/** A mail from an unverified sender taken off the status (it was never threaded). */
+export function useDismissUnverified() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/inbound/held/${id}/dismiss`),
+    onSettled: () => qc.invalidateQueries({ queryKey: INBOUND_STATUS_KEY }),
+  });
+}
+
 /** A held-back e-mail tried again at the next read (retry), or set aside for good (dismiss). */
 export function useHeldMailAction() {
   const qc = useQueryClient();
