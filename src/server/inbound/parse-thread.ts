@@ -108,7 +108,8 @@ async function run(job: Job): Promise<PreparedMail> {
     ]);
   } catch (err) {
     void stopParseThread();
-    throw err;
+    // Not the mail's doing: an ordinary failure (counted like any other), never a quarantine at once.
+    throw new Error(`the parsing thread could not start: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     clearTimeout(loadTimer);
   }
