@@ -8,6 +8,8 @@ import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import redos from 'eslint-plugin-redos';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
@@ -206,6 +208,28 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // No pattern whose time grows faster than its input, where the input may be anyone's (mail,
+    // query strings, uploads' names, Markdown, search): eslint-plugin-regexp's super-linear checks
+    // on every server and shared module. A pattern kept on input whose length is capped says so in
+    // an eslint-disable comment with the cap. See docs/decisions/128-linear-patterns-on-outside-input.md.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
+    },
+  },
+  {
+    // Mail is the most hostile input: there, recheck's full analysis (eslint-plugin-redos) as well,
+    // which finds what the checks above miss (a quantifier after a literal, such as the cubic
+    // `<div[^>]*class=…[^"'>]*\bgmail_quote` this folder once had). Slower, so only here.
+    files: ['src/server/inbound/**/*.ts', 'src/server/conversations/mail-html-output.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { redos },
+    rules: { 'redos/no-vulnerable': ['error', { checker: 'fuzz', timeout: 20_000 }] },
   },
   {
     files: [PAGE_REGISTRY],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/gym-time';
+import { trimChar } from '../shared/trim-char';
 
 /** A fixed-window limit: at most `max` in `windowMs`. */
 export interface RateLimit {
@@ -103,6 +104,10 @@ const envSchema = z.object({
   INBOUND_MAX_MAIL_MB: z.coerce.number().positive().max(100).default(25),
   // Key of the per-conversation reply tags; unset, one is made once and kept in the database.
   INBOUND_TAG_SECRET: z.string().min(16).optional(),
+  // Longest a mail may take to be parsed and cleaned (in its own thread); a mail over it is quarantined.
+  INBOUND_PARSE_SECONDS: z.coerce.number().positive().max(600).default(20),
+  // The receiving server's authserv-id (mx.gym.test; several comma-separated): its Authentication-Results decide whether a sender is believed.
+  INBOUND_TRUSTED_AUTHSERV: z.string().trim().min(1).max(255).optional(),
   // Files on S3-compatible storage (issue 23); unset S3_BUCKET: DATA_DIR/uploads and DATA_DIR/private as before.
   S3_BUCKET: z
     .string()
@@ -205,7 +210,16 @@ export interface Config {
   /** Stripe Checkout for cards: set when STRIPE_SECRET_KEY is; apiUrl points the library elsewhere (tests). */
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Inbound e-mail (issue 22); `address` unset: no plus-tagged Reply-To; `imapUrl` unset: no mailbox is read. */
-  inbound: { address?: string; imapUrl?: string; doneFolder?: string; pollMs: number; maxMailBytes: number; tagSecret?: string };
+  inbound: {
+    address?: string;
+    imapUrl?: string;
+    doneFolder?: string;
+    pollMs: number;
+    maxMailBytes: number;
+    tagSecret?: string;
+    parseMs: number;
+    trustedAuthserv: string[];
+  };
   /**
    * Files on S3-compatible storage (S3_BUCKET set): public images under 'uploads/', private files
    * under 'private/'; unset, DATA_DIR/uploads and DATA_DIR/private. No keys: the SDK's own chain.
@@ -241,11 +255,11 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Config | undefined {
   if (!e.S3_BUCKET) return undefined;
   return {
     bucket: e.S3_BUCKET,
-    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    endpoint: e.S3_ENDPOINT && trimChar(e.S3_ENDPOINT, '/', 'end'),
     region: e.S3_REGION,
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL && trimChar(e.S3_PUBLIC_BASE_URL, '/', 'end'),
   };
 }
 
@@ -271,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimChar(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/', 'end'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     notifyEmail: e.GYM_NOTIFY_EMAIL,
@@ -321,6 +335,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.IMAP_POLL_SECONDS * 1000,
       maxMailBytes: Math.round(e.INBOUND_MAX_MAIL_MB * 1024 * 1024),
       tagSecret: e.INBOUND_TAG_SECRET,
+      parseMs: Math.round(e.INBOUND_PARSE_SECONDS * 1000),
+      trustedAuthserv: (e.INBOUND_TRUSTED_AUTHSERV ?? '')
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
     },
     s3,
     stripe:

@@ -24,6 +24,9 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 /** What became of a mail read from the mailbox (server only; migration 024). */
 export const INBOUND_OUTCOMES = ['threaded', 'opened', 'auto-reply', 'bounce', 'own', 'rejected'] as const;
 export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+/** A mail whose import failed: tried again (failing), set aside (quarantined), retried or dismissed by staff. */
+export const INBOUND_FAILURE_STATUSES = ['failing', 'quarantined', 'retry', 'dismissed'] as const;
+export type InboundFailureStatus = (typeof INBOUND_FAILURE_STATUSES)[number];
 
 /** An outgoing e-mail: pending → sending → sent, or failed after the last attempt (server only). */
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

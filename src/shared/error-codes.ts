@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   customer_merged: 'The customer record was already merged into another one: use that one',
   internal: 'An unexpected failure; details are in the server log',
   storage_unavailable: 'The file storage (S3 bucket) cannot be reached or refused the request: nothing was stored; retry later',
+  inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -98,7 +98,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
   it('reports the mailbox status to staff: configured, last read and last error, never the password', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/inbound/status' })).statusCode).toBe(401);
     const empty = await t.inject({ method: 'GET', url: '/api/inbound/status', token: staff });
-    expect(empty.json()).toEqual({ configured: true, address: 'hello@gym.test', mailboxes: [] });
+    expect(empty.json()).toEqual({ configured: true, address: 'hello@gym.test', mailboxes: [], failures: [], held: [] });
     await t.app.ctx.db
       .insertInto('inbound_mailboxes')
       .values({
@@ -117,6 +117,8 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
       configured: true,
       address: 'hello@gym.test',
       mailboxes: [{ mailbox: 'INBOX', lastReadAt: '2026-11-26T05:00:00.000Z', lastError: 'connection refused', lastErrorAt: '2026-11-26T04:00:00.000Z' }],
+      failures: [],
+      held: [],
     });
     expect(res.body).not.toContain('s3cret');
     expect(res.body).not.toContain('imap.gym.test');
@@ -126,7 +128,13 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
     const u = await createTestApp(backend);
     try {
       const token = (await u.signIn('staff')).token;
-      expect((await u.inject({ method: 'GET', url: '/api/inbound/status', token })).json()).toEqual({ configured: false, address: null, mailboxes: [] });
+      expect((await u.inject({ method: 'GET', url: '/api/inbound/status', token })).json()).toEqual({
+        configured: false,
+        address: null,
+        mailboxes: [],
+        failures: [],
+        held: [],
+      });
     } finally {
       await u.close();
     }

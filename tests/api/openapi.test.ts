@@ -27,6 +27,9 @@ const NO_BODY = new Set([
   'POST /api/bookings/manage/:token/cancel',
   'POST /api/orders/by-token/:token/checkout',
   'POST /api/orders/:id/cancel',
+  'POST /api/inbound/failures/:id/retry',
+  'POST /api/inbound/failures/:id/dismiss',
+  'POST /api/inbound/held/:id/dismiss',
 ]);
 
 /** Routes whose success is an image, not JSON: the type they answer. */

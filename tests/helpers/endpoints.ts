@@ -145,6 +145,10 @@ export const endpoints: Endpoint[] = [
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },
+  // Hostile mail (issue 33): staff retry or dismiss a mail held back.
+  { method: 'POST', path: '/api/inbound/failures/:id/retry', access: 'user' },
+  { method: 'POST', path: '/api/inbound/failures/:id/dismiss', access: 'user' },
+  { method: 'POST', path: '/api/inbound/held/:id/dismiss', access: 'user' },
 ];
 
 export const withId = (path: string, id: string | number) =>

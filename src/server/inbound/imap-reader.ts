@@ -1,7 +1,9 @@
 // Reads the gym's mailbox (IMAP_URL) and hands each new mail to importMail, once. The server tells
 // of new mail through IDLE when it offers it; a pass also runs every IMAP_POLL_SECONDS (the only
-// trigger on a server without IDLE). Bookkeeping per mailbox: the last UID imported under the
-// mailbox's UIDVALIDITY, advanced only after importMail returned. Processed mail is moved to
+// trigger on a server without IDLE). Bookkeeping per mailbox: the last UID read under the
+// mailbox's UIDVALIDITY; a mail whose import fails is recorded in inbound_failures (each try
+// counted before it starts), tried again at later reads, and quarantined after MAX_ATTEMPTS tries,
+// so one bad mail never holds back the others. Processed mail is moved to
 // IMAP_DONE_FOLDER or flagged \Seen and $GymImported in place; never deleted. One instance reads at a
 // time (a PostgreSQL advisory lock held on a connection of its own); importMail's unique message key
 // keeps a mail once whatever happens.
@@ -9,6 +11,7 @@ import { ImapFlow } from 'imapflow';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { importMail as realImportMail, type FoundMail, type ImportResult } from './import-mail';
+import { attemptFailed, attemptSucceeded, beginAttempt, forget, retryable, type MailRef } from './inbound-failures.repository';
 import { recordMailboxError, recordPass, recordUidRead, startingUid } from './inbound-mailbox.repository';
 
 /** The keyword set on processed mail when no done folder is configured. */
@@ -16,6 +19,9 @@ export const IMPORTED_KEYWORD = '$GymImported';
 
 /** How many UIDs one pass lists at a time (envelopes are fetched for these only). */
 const BATCH = 50;
+
+/** Tries of one mail before it is quarantined (a try that overran the parsing limits: at once). */
+export const MAX_ATTEMPTS = 3;
 
 export interface ImapSettings {
   secure: boolean;
@@ -132,11 +138,81 @@ export function createImapReader(ctx: AppContext, opts: ImapReaderOptions = {}):
     else await c.messageFlagsAdd(String(uid), ['\\Seen', IMPORTED_KEYWORD], { uid: true });
   }
 
-  /** Imports every mail after the last UID read; throws (and stops) at the first that fails. */
-  async function pass(c: ImapFlow): Promise<void> {
+  /**
+   * One try of one mail, counted before it starts (a try that freezes or kills the process still
+   * counts). True when it went through; a failed try is recorded and the reader goes on to the next
+   * mail: the failed one is tried again at later reads, and quarantined after MAX_ATTEMPTS tries
+   * (at once when it overran the parsing thread's limits).
+   */
+  async function tryOne(c: ImapFlow, ref: MailRef, meta: { size: number; messageId: string | null }): Promise<'done' | 'failed' | 'skipped' | 'gone'> {
+    const mail: FoundMail = { mailbox: key, uid: ref.uid, size: meta.size, envelopeMessageId: meta.messageId };
+    // Over the limit: recorded from its envelope, never downloaded.
+    if (meta.size <= ctx.config.inbound.maxMailBytes) {
+      const msg = await c.fetchOne(String(ref.uid), { uid: true, source: true }, { uid: true });
+      if (!msg || !msg.source) return 'gone'; // expunged meanwhile
+      mail.raw = msg.source;
+    }
+    const row = await beginAttempt(ctx.db, ref, { messageId: meta.messageId, size: meta.size });
+    if (row.status === 'quarantined' || row.status === 'dismissed') return 'skipped';
+    if (row.attempts > MAX_ATTEMPTS) {
+      await attemptFailed(ctx.db, ref, row.last_error ?? `the import stopped without an answer ${MAX_ATTEMPTS} times`, true);
+      ctx.log.warn({ mailbox: key, uid: ref.uid }, 'inbound mail quarantined');
+      return 'skipped';
+    }
+    let result: ImportResult;
+    try {
+      result = await importOne(ctx, mail);
+    } catch (err) {
+      const quarantine = (err as { quarantine?: boolean }).quarantine === true || row.attempts >= MAX_ATTEMPTS;
+      const message = describe(err);
+      await attemptFailed(ctx.db, ref, message, quarantine);
+      ctx.log.warn({ mailbox: key, uid: ref.uid, attempt: row.attempts, quarantined: quarantine, err: message }, 'inbound mail import failed');
+      return 'failed';
+    }
+    await attemptSucceeded(ctx.db, ref);
+    ctx.log.info({ mailbox: key, uid: ref.uid, outcome: result.outcome, duplicate: result.duplicate }, 'inbound mail read');
+    await markDone(c, ref.uid);
+    return 'done';
+  }
+
+  /** Envelopes (size, Message-ID) of these UIDs. */
+  async function envelopes(c: ImapFlow, uids: number[]): Promise<Map<number, { size: number; messageId: string | null }>> {
+    const metas = new Map<number, { size: number; messageId: string | null }>();
+    if (uids.length === 0) return metas;
+    for await (const m of c.fetch(uids.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
+      metas.set(m.uid, { size: m.size ?? 0, messageId: m.envelope?.messageId ?? null });
+    }
+    return metas;
+  }
+
+  /**
+   * Tries again the mails that failed before (and those staff asked to retry), then imports every
+   * mail after the last UID read. A mail that fails never stops the others. True when some mail
+   * is still waiting for another try.
+   */
+  async function pass(c: ImapFlow): Promise<boolean> {
     const box = c.mailbox;
     if (!box) throw new Error('mailbox not open');
     const validity = String(box.uidValidity);
+    let waiting = false;
+
+    const again = await retryable(ctx.db, key, validity);
+    const againMeta = await envelopes(
+      c,
+      again.map((r) => r.uid),
+    );
+    for (const row of again) {
+      if (stopping) throw new Stopped();
+      const meta = againMeta.get(row.uid);
+      if (!meta) {
+        await forget(ctx.db, row.id);
+        continue;
+      }
+      const outcome = await tryOne(c, { mailbox: key, uidValidity: validity, uid: row.uid }, meta);
+      if (outcome === 'gone') await forget(ctx.db, row.id);
+      if (outcome === 'failed') waiting = true;
+    }
+
     let last = await startingUid(ctx.db, key, validity);
     for (;;) {
       if (stopping) throw new Stopped();
@@ -147,29 +223,21 @@ export function createImapReader(ctx: AppContext, opts: ImapReaderOptions = {}):
       const uids = (found || []).filter((u) => u > last).sort((a, b) => a - b);
       if (uids.length === 0) break;
       const batch = uids.slice(0, BATCH);
-      const metas = new Map<number, { size: number; messageId: string | null }>();
-      for await (const m of c.fetch(batch.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
-        metas.set(m.uid, { size: m.size ?? 0, messageId: m.envelope?.messageId ?? null });
-      }
+      const metas = await envelopes(c, batch);
       for (const uid of batch) {
         if (stopping) throw new Stopped();
         const meta = metas.get(uid);
-        if (!meta) continue; // expunged meanwhile
-        const mail: FoundMail = { mailbox: key, uid, size: meta.size, envelopeMessageId: meta.messageId };
-        // Over the limit: recorded from its envelope, never downloaded.
-        if (meta.size <= ctx.config.inbound.maxMailBytes) {
-          const msg = await c.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-          if (!msg || !msg.source) continue; // expunged meanwhile
-          mail.raw = msg.source;
+        if (meta) {
+          const outcome = await tryOne(c, { mailbox: key, uidValidity: validity, uid }, meta);
+          if (outcome === 'failed') waiting = true;
         }
-        const result = await importOne(ctx, mail);
+        // Read past it whatever happened: a failed mail is tried again from its failure record.
         await recordUidRead(ctx.db, key, validity, uid);
         last = Math.max(last, uid);
-        ctx.log.info({ mailbox: key, uid, outcome: result.outcome, duplicate: result.duplicate }, 'inbound mail read');
-        await markDone(c, uid);
       }
     }
     await recordPass(ctx.db, key);
+    return waiting;
   }
 
   /** One connection: passes until it closes, an error, or stop. */
@@ -205,10 +273,11 @@ export function createImapReader(ctx: AppContext, opts: ImapReaderOptions = {}):
       await c.mailboxOpen(settings.mailbox);
       ctx.log.info({ mailbox: key, idle: c.capabilities.has('IDLE') }, 'reading the mailbox');
       for (;;) {
-        await pass(c);
+        const waiting = await pass(c);
         healthy = true;
         await stillHeld();
-        await sleep(ctx.config.inbound.pollMs);
+        // A mail that failed is tried again soon (its tries are counted), not only at the next poll.
+        await sleep(waiting ? Math.min(ctx.config.inbound.pollMs, retry.max) : ctx.config.inbound.pollMs);
         if (stopping) throw new Stopped();
         if (closed || !c.usable) throw new Error('IMAP connection closed');
       }

@@ -68,6 +68,14 @@ describe.each(backends)('importMail on %s', (backend) => {
       .executeTakeFirstOrThrow();
     return row.message_id!;
   }
+  /** A Postfix delivery report for `rcpt` whose returned headers quote `quoted` (a Message-ID), if any. */
+  const bounceOf = (rcpt: string, quoted: string | null): string =>
+    fixture('bounce.eml', { RCPT: rcpt })
+      .toString()
+      .replace('<20260303103000.B0A1C2D3E4@mx.gym.example>', `<${uniqueTag()}.bounce@mx.gym.example>`)
+      .replace('Subject: Re: Hello\r\n', `Subject: Re: Hello\r\n${quoted ? `Message-ID: ${quoted}\r\n` : ''}`);
+  const bouncing = async (key: string) => (await db().selectFrom('email_bounces').selectAll().where('email_key', '=', key).executeTakeFirst()) !== undefined;
+
   const messages = (conversationId: number) =>
     db().selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id').execute();
   const conversation = (id: number) => db().selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -208,10 +216,11 @@ describe.each(backends)('importMail on %s', (backend) => {
 
   it('marks the address of a permanent bounce; the outbox then refuses it while others go; a later mail from it clears the mark', async () => {
     const gone = `gone.${uniqueTag()}@example.net`;
-    await contact(gone, 'Gone Person', 'Hello');
-    const raw = fixture('bounce.eml', { RCPT: gone })
-      .toString()
-      .replace('<20260303103000.B0A1C2D3E4@mx.gym.example>', `<${uniqueTag()}.bounce@mx.gym.example>`);
+    const c = await contact(gone, 'Gone Person', 'Hello');
+    const ours = await staffReply(c.id);
+    // The staff reply has left before the bounce comes back.
+    await waitUntil(async () => db().selectFrom('outbox').select('id').where('message_id', '=', ours).where('status', '=', 'sent').executeTakeFirst());
+    const raw = bounceOf(gone, ours);
 
     const result = await importMail(ctx, found(Buffer.from(raw)));
 
@@ -250,6 +259,44 @@ describe.each(backends)('importMail on %s', (backend) => {
     );
     expect(await db().selectFrom('email_bounces').selectAll().where('email_key', '=', gone).executeTakeFirst()).toBeUndefined();
     expect((await db().selectFrom('customers').select('bouncing_at').where('id', '=', customer.id).executeTakeFirstOrThrow()).bouncing_at).toBeNull();
+  });
+
+  it('counts a bounce only when it quotes a mail we sent to that address', async () => {
+    const target = `target.${uniqueTag()}@example.net`;
+    const other = `other.${uniqueTag()}@example.net`;
+    const c = await contact(target, 'Target Person', 'Hello');
+    await staffReply(c.id);
+    const o = await contact(other, 'Other Person', 'Hello');
+    const toOther = await staffReply(o.id);
+
+    // Forged: no returned headers, a made-up id, or our id of a mail sent to someone else.
+    for (const quoted of [null, `<${uniqueTag()}@gym.test>`, toOther]) {
+      const result = await importMail(ctx, found(Buffer.from(bounceOf(target, quoted))));
+      expect(result.outcome).toBe('bounce');
+      expect((await record(result.messageKey)).detail).toContain('not counted: it quotes no mail we sent to that address');
+    }
+    expect(await bouncing(target)).toBe(false);
+    const customer = await db().selectFrom('customers').select('bouncing_at').where('email_key', '=', target).executeTakeFirstOrThrow();
+    expect(customer.bouncing_at).toBeNull();
+  });
+
+  it('never marks a staff address, even quoting our mail to it, and account mail to a staff address still goes', async () => {
+    const staff = await t.signIn('staff');
+    const key = staff.email.toLowerCase();
+    expect((await t.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: staff.email } })).statusCode).toBe(200);
+    const reset = await waitUntil(async () =>
+      db().selectFrom('outbox').select(['message_id', 'status']).where('to_address', '=', staff.email).where('status', '=', 'sent').executeTakeFirst(),
+    );
+    const result = await importMail(ctx, found(Buffer.from(bounceOf(staff.email, reset.message_id))));
+    expect((await record(result.messageKey)).detail).toContain('not counted: the address is ours or a staff account');
+    expect(await bouncing(key)).toBe(false);
+
+    // Even a bounce recorded before (an older import): the reset mail is delivered all the same.
+    await db().insertInto('email_bounces').values({ email_key: key, reason: 'old', bounced_at: new Date().toISOString() }).execute();
+    const before = peer.messages.length;
+    expect((await t.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: staff.email } })).statusCode).toBe(200);
+    await peer.waitFor(before + 1);
+    expect(peer.messages.slice(before).flatMap((m) => m.to)).toContain(key);
   });
 
   it('keeps an image as one WebP and a PDF in private storage, and lists an .exe without storing it', async () => {

@@ -11,9 +11,10 @@ import { applyBounce, ownAddresses } from './bounces';
 import { classify } from './classify';
 import { findThread, tagContext } from './find-thread';
 import * as repo from './inbound.repository';
-import { sanitizeMailHtml, textOfHtml } from './mail-html';
-import { digestKey, normaliseMessageId, parseMail, type ParsedInbound } from './parse-mail';
-import { visibleReplyText } from './reply-text';
+import { cleanText, digestKey, messageIdKey, normaliseMessageId } from './parse-mail';
+import { ParseThreadFailed, ParseTimeLimit, prepareInThread } from './parse-thread';
+import { resolveInlineImages, type PreparedMail } from './prepare-mail';
+import { senderVerdict } from './sender-verdict';
 
 /** One mail as the reader found it. `raw` is absent when the mail is over the size limit. */
 export interface FoundMail {
@@ -42,7 +43,25 @@ async function duplicateOf(ctx: AppContext, messageKey: string): Promise<ImportR
   return { messageKey, outcome: row?.outcome ?? 'rejected', duplicate: true, conversationId: row?.conversation_id ?? null };
 }
 
-type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: ParsedInbound | null };
+type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: PreparedMail | null };
+
+/** Why a permanent bounce did not mark its address (the record's detail says so). */
+const BOUNCE_IGNORED = {
+  'not ours': 'it quotes no mail we sent to that address',
+  protected: 'the address is ours or a staff account',
+} as const;
+
+/**
+ * The mail went over the parsing thread's time or memory limit: trying again would cost the same.
+ * The reader quarantines it at once (imap-reader.ts) instead of counting tries.
+ */
+export class MailOverLimit extends Error {
+  readonly quarantine = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'MailOverLimit';
+  }
+}
 
 /** Records a mail that is not threaded (rejected, own, auto-reply, bounce) with its effect, once. */
 async function recordAside(
@@ -63,7 +82,7 @@ async function recordAside(
         outcome: r.outcome,
         conversation_id: null,
         conversation_message_id: null,
-        detail: r.detail ? cut(r.detail, 1000) : null,
+        detail: r.detail ? cleanText(r.detail, 1000) : null,
         sent_at: r.parsed?.sentAt ?? null,
         created_at: nowIso(),
       });
@@ -77,17 +96,10 @@ async function recordAside(
 }
 
 /** The customer's language: Content-Language when it is one of ours, else the known one, else English. */
-function languageOf(parsed: ParsedInbound, known: Language | null): Language {
+function languageOf(parsed: PreparedMail, known: Language | null): Language {
   const tag = parsed.headers.get('content-language')?.[0]?.trim().slice(0, 2).toLowerCase();
   const found = LANGUAGES.find((l) => l === tag);
   return found ?? known ?? 'en';
-}
-
-/** The visible text of the reply; from the HTML when the mail has no plain text part. */
-function replyContent(parsed: ParsedInbound): string {
-  const source = !parsed.hasPlainPart && parsed.html ? textOfHtml(parsed.html) : parsed.text || (parsed.html ? textOfHtml(parsed.html) : '');
-  const text = visibleReplyText(source);
-  return cut(text || source.trim(), LIMITS.message);
 }
 
 /**
@@ -98,25 +110,32 @@ function replyContent(parsed: ParsedInbound): string {
 export async function importMail(ctx: AppContext, mail: FoundMail): Promise<ImportResult> {
   const max = ctx.config.inbound.maxMailBytes;
   if (!mail.raw || mail.raw.length > max) {
-    const key = normaliseMessageId(mail.envelopeMessageId) ?? `imap:${mail.mailbox}:${mail.uid ?? 'none'}`;
+    const id = normaliseMessageId(mail.envelopeMessageId);
+    const key = id ? messageIdKey(id) : `imap:${mail.mailbox.slice(0, 200)}:${mail.uid ?? 'none'}`;
     const size = mail.raw?.length ?? mail.size;
     return recordAside(ctx, mail, key, { outcome: 'rejected', detail: `too large: ${size} bytes (limit ${max})`, parsed: null });
   }
 
-  let parsed: ParsedInbound;
+  let parsed: PreparedMail;
   try {
-    parsed = await parseMail(mail.raw);
+    parsed = await prepareInThread(mail.raw, ctx.config.inbound.parseMs);
   } catch (err) {
+    if (err instanceof ParseTimeLimit || err instanceof ParseThreadFailed) throw new MailOverLimit(err.message);
     return recordAside(ctx, mail, digestKey(mail.raw), { outcome: 'rejected', detail: `unreadable: ${(err as Error).message}`, parsed: null });
   }
   const messageKey = parsed.messageKey;
   // A mail seen before costs one read, no file written.
   if (await repo.findInboundMail(ctx.db, messageKey)) return duplicateOf(ctx, messageKey);
 
-  const verdict = classify(parsed, await ownAddresses(ctx));
+  const own = await ownAddresses(ctx);
+  const verdict = classify(parsed, own);
   if (verdict.kind === 'bounce') {
+    // The effect is decided inside the transaction; a bounce that did not count says why in its record.
     return recordAside(ctx, mail, messageKey, { outcome: 'bounce', detail: verdict.detail, parsed }, async (trx) => {
-      await applyBounce(trx, verdict);
+      const effect = await applyBounce(trx, verdict, own);
+      if (effect === 'not ours' || effect === 'protected') {
+        await repo.setInboundDetail(trx, messageKey, cleanText(`${verdict.detail} — not counted: ${BOUNCE_IGNORED[effect]}`, 1000));
+      }
     });
   }
   if (verdict.kind !== 'customer') return recordAside(ctx, mail, messageKey, { outcome: verdict.kind, detail: verdict.detail, parsed });
@@ -124,13 +143,31 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
   const senderKey = emailKey(parsed.fromAddress);
   if (!senderKey) return recordAside(ctx, mail, messageKey, { outcome: 'rejected', detail: 'no sender address', parsed });
 
+  // A sender the receiving server could not verify is held for staff: never threaded as the
+  // customer, never clearing the address's bounce (sender-verdict.ts).
+  const sender = senderVerdict(parsed.headers, ctx.config.inbound.trustedAuthserv);
+  if (!sender.verified) {
+    const detail = `sender not verified: ${sender.reason}`;
+    return recordAside(ctx, mail, messageKey, { outcome: 'rejected', detail, parsed }, async (trx) => {
+      await repo.insertHeldMail(trx, messageKey, {
+        from_address: cut(senderKey, LIMITS.email),
+        from_name: parsed.fromName ? cut(parsed.fromName, LIMITS.name) : null,
+        subject: cut(parsed.subject, LIMITS.subject),
+        content: parsed.replyText || '(message vide)',
+        reason: sender.reason,
+        created_at: nowIso(),
+        dismissed_at: null,
+      });
+    });
+  }
+
   // Read outside the transaction: the tag key may be created (settings) on first use.
   const tags = await tagContext(ctx.db, ctx.config);
   // Files are written before the transaction (no disk work while it holds locks) and removed
   // again when it fails or finds the mail already imported.
   const files: PreparedAttachments = await storeAttachments(ctx, parsed.attachments);
-  const html = parsed.html ? sanitizeMailHtml(parsed.html, files.cidUrls) : null;
-  const content = replyContent(parsed) || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
+  const html = parsed.html ? resolveInlineImages(parsed.html, parsed.cidPrefix, files.inlineUrls) : null;
+  const content = parsed.replyText || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
   const senderName = cut(parsed.fromName || senderKey.split('@')[0], LIMITS.name);
   const at = nowIso();
 

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ConversationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
-import type { ConversationRow, InboundMailsTable, MessageAttachmentsTable } from '../db/schema';
+import type { ConversationRow, InboundHeldMailsTable, InboundMailsTable, MessageAttachmentsTable } from '../db/schema';
 
 export const findInboundMail = (db: Db, messageKey: string) =>
   db.selectFrom('inbound_mails').select(['id', 'outcome', 'conversation_id']).where('message_key', '=', messageKey).executeTakeFirst();
@@ -11,6 +11,29 @@ export const findInboundMail = (db: Db, messageKey: string) =>
 /** Throws a unique violation when the key is already recorded (the mail was imported). */
 export const insertInboundMail = (db: Db, row: Insertable<InboundMailsTable>): Promise<{ id: number }> =>
   db.insertInto('inbound_mails').values(row).returning('id').executeTakeFirstOrThrow();
+
+/** Keeps a mail from an unverified sender for staff, beside its record in inbound_mails. */
+export async function insertHeldMail(db: Db, messageKey: string, row: Omit<Insertable<InboundHeldMailsTable>, 'inbound_mail_id'>): Promise<void> {
+  const record = await findInboundMail(db, messageKey);
+  if (!record) throw new Error('held mail without its record');
+  await db
+    .insertInto('inbound_held_mails')
+    .values({ ...row, inbound_mail_id: record.id })
+    .execute();
+}
+
+/** The held mails staff have not dismissed, newest first. */
+export const listHeldMails = (db: Db) =>
+  db.selectFrom('inbound_held_mails').selectAll().where('dismissed_at', 'is', null).orderBy('id', 'desc').limit(50).execute();
+
+export async function dismissHeldMail(db: Db, id: number, at: string): Promise<boolean> {
+  const r = await db.updateTable('inbound_held_mails').set({ dismissed_at: at }).where('id', '=', id).where('dismissed_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function setInboundDetail(db: Db, messageKey: string, detail: string): Promise<void> {
+  await db.updateTable('inbound_mails').set({ detail }).where('message_key', '=', messageKey).execute();
+}
 
 export async function updateInboundMail(db: Db, id: number, patch: Updateable<InboundMailsTable>): Promise<void> {
   await db.updateTable('inbound_mails').set(patch).where('id', '=', id).execute();
@@ -58,6 +81,38 @@ export async function touchConversation(db: Db, id: number, at: string, status: 
 
 export async function insertAttachments(db: Db, rows: Insertable<MessageAttachmentsTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('message_attachments').values(rows).execute();
+}
+
+/** True when a staff account (active or not) has this address: a bounce never marks it. */
+export async function isStaffAddress(db: Db, emailKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', emailKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The bare address of an outbox recipient ('Ana <A@x>' → 'a@x'). */
+const outboxRecipient = (to: string): string => {
+  const open = to.lastIndexOf('<');
+  const close = to.indexOf('>', open + 1);
+  return (open >= 0 && close > open ? to.slice(open + 1, close) : to).trim().toLowerCase();
+};
+
+/** True when one of these Message-IDs (normalised) is of a mail the outbox sent to this address. */
+export async function sentTo(db: Db, emailKey: string, messageIds: readonly string[]): Promise<boolean> {
+  if (messageIds.length === 0) return false;
+  const rows = await db
+    .selectFrom('outbox')
+    .select('to_address')
+    .where(
+      sql<string>`lower(message_id)`,
+      'in',
+      messageIds.map((id) => `<${id}>`),
+    )
+    .execute();
+  return rows.some((r) => outboxRecipient(r.to_address) === emailKey);
 }
 
 /** Records (or refreshes) a bouncing address, and marks its customer record. */

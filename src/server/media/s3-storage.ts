@@ -5,6 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3Se
 import type { S3Config } from '../config';
 import { HttpError } from '../errors';
 import { isMediaName, type MediaStorage } from './storage';
+import { trimChar } from '../../shared/trim-char';
 
 /** What the answer says when the bucket cannot be reached or refuses us. */
 export const STORAGE_UNAVAILABLE = 'Le stockage des fichiers est indisponible pour le moment : réessayez dans quelques minutes';
@@ -73,7 +74,7 @@ export function createS3Storage(opts: S3StorageOptions): MediaStorage {
   const keyPrefix = opts.keyPrefix.endsWith('/') ? opts.keyPrefix : `${opts.keyPrefix}/`;
   const urlPrefix = opts.urlPrefix.endsWith('/') ? opts.urlPrefix : `${opts.urlPrefix}/`;
   const isPublic = keyPrefix.startsWith('uploads/');
-  const publicPrefix = isPublic && opts.publicBaseUrl ? `${opts.publicBaseUrl.replace(/\/+$/, '')}/${keyPrefix}` : null;
+  const publicPrefix = isPublic && opts.publicBaseUrl ? `${trimChar(opts.publicBaseUrl, '/', 'end')}/${keyPrefix}` : null;
   const keyOf = (name: string) => {
     if (!isMediaName(name)) throw new Error(`Refusing media file name ${JSON.stringify(name)}`);
     return `${keyPrefix}${name}`;

@@ -14,6 +14,7 @@ import * as repo from './push.repository';
 import { vapidKeys } from './vapid';
 import { guardedLookup, isPublicAddress, PrivateAddressError, resolvePublic, systemResolver } from './endpoint-guard';
 import { ENDPOINT_NOT_URL } from '../../shared/messages';
+import { trimChar } from '../../shared/trim-char';
 
 export const ENDPOINT_NOT_HTTPS = 'endpoint must be an https URL of a push service';
 export const ENDPOINT_PRIVATE = 'endpoint must not point to a local or private address';
@@ -41,10 +42,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Names that are this machine whatever DNS says, and address literals that are not public. */
 function isPrivateHost(hostname: string): boolean {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.+$/, '')
-    .toLowerCase();
+  const host = trimChar(hostname.replace(/^\[|\]$/g, ''), '.', 'end').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return net.isIP(host) !== 0 && !isPublicAddress(host);
 }
@@ -70,7 +68,7 @@ export function endpointProblem(endpoint: string, allowInsecureLoopback: boolean
 
 /** base64url (padding tolerated) → bytes, or null when the text is not base64url. */
 function decodeKey(text: string): Buffer | null {
-  const bare = text.replace(/=+$/, '');
+  const bare = trimChar(text, '=', 'end');
   if (!/^[A-Za-z0-9_-]*$/.test(bare)) return null;
   return Buffer.from(bare, 'base64url');
 }

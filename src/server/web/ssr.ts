@@ -113,6 +113,7 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
  * 100. The scripts then load one after the other (entry, runtime, islands), later but off the
  * first paint; a tap meanwhile is held and replayed (islands/boot.ts).
  */
+// eslint-disable-next-line regexp/no-super-linear-move -- runs once on our own built index.html, never on outside input
 const withoutModulePreloads = (template: string) => template.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
 
 /**

@@ -1,7 +1,7 @@
 // Blog, gallery, newsletter, contact messages, conversations and saved replies.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { CONTACT_STATUSES, CONVERSATION_STATUSES, MESSAGE_CHANNELS } from '../constants';
+import { CONTACT_STATUSES, CONVERSATION_STATUSES, INBOUND_FAILURE_STATUSES, MESSAGE_CHANNELS } from '../constants';
 import { id, languageDto, timestamp } from './common';
 
 export const blogCategoryRefDtoSchema = z.object({
@@ -143,11 +143,41 @@ export const conversationMessageDtoSchema = z.object({
 });
 export type ConversationMessageDto = z.infer<typeof conversationMessageDtoSchema>;
 
-/** GET /api/inbound/status: whether the mailbox is read, and each mailbox's last read and error. */
+/** A mail whose import failed: being tried again (failing), set aside (quarantined) or to retry (retry). */
+export const inboundFailureDtoSchema = z.object({
+  id,
+  mailbox: z.string(),
+  uid: z.number().int(),
+  messageId: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  attempts: z.number().int(),
+  status: z.enum(INBOUND_FAILURE_STATUSES),
+  lastError: z.string().nullable(),
+  firstFailedAt: timestamp,
+  lastFailedAt: timestamp.nullable(),
+  quarantinedAt: timestamp.nullable(),
+});
+export type InboundFailureDto = z.infer<typeof inboundFailureDtoSchema>;
+
+/** A mail from a sender the receiving server could not verify: shown to staff with a warning, never threaded. */
+export const heldMailDtoSchema = z.object({
+  id,
+  fromAddress: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string().nullable(),
+  content: z.string(),
+  reason: z.string(),
+  receivedAt: timestamp,
+});
+export type HeldMailDto = z.infer<typeof heldMailDtoSchema>;
+
+/** GET /api/inbound/status: whether the mailbox is read, each mailbox's last read and error, and the mails held back. */
 export const inboundStatusDtoSchema = z.object({
   configured: z.boolean(),
   address: z.string().nullable(),
   mailboxes: z.object({ mailbox: z.string(), lastReadAt: timestamp.nullable(), lastError: z.string().nullable(), lastErrorAt: timestamp.nullable() }).array(),
+  failures: inboundFailureDtoSchema.array(),
+  held: heldMailDtoSchema.array(),
 });
 export type InboundStatusDto = z.infer<typeof inboundStatusDtoSchema>;
 

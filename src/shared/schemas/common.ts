@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../constants';
 import { ERROR_CODE_LIST } from '../error-codes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
+import { trimChar } from '../trim-char';
 
 // Length caps keep a hostile client from storing megabytes in a name field.
 export const LIMITS = {
@@ -39,13 +40,13 @@ const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o
  * so "Conseils été 2025" gives "conseils-ete-2025" rather than losing the letter.
  */
 export function slugify(text: string): string {
-  return text
+  const slug = text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[œæßøđł]/g, (c) => LIGATURES[c])
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimChar(slug, '-');
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,7 +1,7 @@
 // Inbound e-mail (migration 024): mail read from the gym's mailbox, once each; the mailbox's
 // bookkeeping; attachments of messages; addresses that bounce.
 import type { Generated } from 'kysely';
-import type { InboundOutcome } from '../../../shared/constants';
+import type { InboundFailureStatus, InboundOutcome } from '../../../shared/constants';
 
 export interface InboundMailsTable {
   id: Generated<number>;
@@ -17,6 +17,36 @@ export interface InboundMailsTable {
   detail: string | null;
   sent_at: string | null;
   created_at: string;
+}
+
+/** A mail whose import failed (migration 026): tried again, then quarantined until staff act. */
+export interface InboundFailuresTable {
+  id: Generated<number>;
+  mailbox: string;
+  uid_validity: string;
+  uid: number;
+  message_id: string | null;
+  size_bytes: number | null;
+  attempts: Generated<number>;
+  status: InboundFailureStatus;
+  last_error: string | null;
+  first_failed_at: string;
+  last_failed_at: string | null;
+  quarantined_at: string | null;
+  updated_at: string;
+}
+
+/** A mail from a sender the receiving server could not verify (migration 026): shown to staff only. */
+export interface InboundHeldMailsTable {
+  id: Generated<number>;
+  inbound_mail_id: number;
+  from_address: string | null;
+  from_name: string | null;
+  subject: string | null;
+  content: string;
+  reason: string;
+  created_at: string;
+  dismissed_at: string | null;
 }
 
 export interface InboundMailboxesTable {

@@ -42,7 +42,14 @@ import type {
   PassUsesTable,
   RefundRequestsTable,
 } from './payments';
-import type { InboundMailsTable, InboundMailboxesTable, MessageAttachmentsTable, EmailBouncesTable } from './inbound';
+import type {
+  InboundMailsTable,
+  InboundMailboxesTable,
+  InboundFailuresTable,
+  InboundHeldMailsTable,
+  MessageAttachmentsTable,
+  EmailBouncesTable,
+} from './inbound';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -94,6 +101,8 @@ export interface Database {
   pass_uses: PassUsesTable;
   inbound_mails: InboundMailsTable;
   inbound_mailboxes: InboundMailboxesTable;
+  inbound_failures: InboundFailuresTable;
+  inbound_held_mails: InboundHeldMailsTable;
   message_attachments: MessageAttachmentsTable;
   email_bounces: EmailBouncesTable;
 }
@@ -125,4 +134,5 @@ export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
 export type RefundRequestRow = Selectable<RefundRequestsTable>;
 export type DisputeRow = Selectable<DisputesTable>;
 export type InboundMailboxRow = Selectable<InboundMailboxesTable>;
+export type InboundFailureRow = Selectable<InboundFailuresTable>;
 export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;

@@ -140,6 +140,8 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
       db,
       rows.map((r) => recipientKey(r.to_address)),
     );
+    // The gym's own notification address is never refused either.
+    if (config.notifyEmail) bouncing.delete(recipientKey(config.notifyEmail));
     const sent: OutboxRow[] = [];
     const untried: OutboxRow[] = [];
     let next = 0;

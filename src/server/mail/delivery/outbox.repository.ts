@@ -80,10 +80,25 @@ export async function markFailed(db: Db, row: OutboxRow, error: string): Promise
   await finish(db, row, { status: 'failed', last_error: error });
 }
 
-/** Which of these addresses (lower-cased) bounce for good (email_bounces, written by the mail import). */
+/**
+ * Which of these addresses (lower-cased) bounce for good (email_bounces, written by the mail
+ * import). A staff account's address never counts as bouncing: its account mail (password
+ * resets) always goes, whatever a bounce said.
+ */
 export async function bouncingAmong(db: Db, addresses: string[]): Promise<Set<string>> {
   const keys = [...new Set(addresses)];
   if (keys.length === 0) return new Set();
   const rows = await db.selectFrom('email_bounces').select('email_key').where('email_key', 'in', keys).execute();
-  return new Set(rows.map((r) => r.email_key));
+  if (rows.length === 0) return new Set();
+  const staff = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(email)`.as('email_key'))
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      rows.map((r) => r.email_key),
+    )
+    .execute();
+  const kept = new Set(staff.map((u) => u.email_key));
+  return new Set(rows.map((r) => r.email_key).filter((k) => !kept.has(k)));
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationStatus } from '../../../../shared/constants';
-import type { ConversationPageDto, InboundStatusDto } from '../../../../shared/api-types';
+import type { ConversationPageDto, InboundFailureDto, InboundStatusDto } from '../../../../shared/api-types';
 import type { BulkResult } from '../../../../shared/schemas/bulk';
 import { apiRequest, throwIfNotOk } from '../../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
@@ -50,5 +50,25 @@ export async function fetchAttachment(url: string): Promise<Blob> {
   return res.blob();
 }
 
-/** GET /api/inbound/status: whether the gym's mailbox is read, its last read and last error. */
-export const useInboundStatus = () => useQuery<InboundStatusDto>({ queryKey: ['/api/inbound/status'], refetchInterval: 60_000 });
+const INBOUND_STATUS_KEY = ['/api/inbound/status'] as const;
+
+/** GET /api/inbound/status: whether the gym's mailbox is read, its last read and last error, the mails held back. */
+export const useInboundStatus = () => useQuery<InboundStatusDto>({ queryKey: INBOUND_STATUS_KEY, refetchInterval: 60_000 });
+
+/** A mail from an unverified sender taken off the status (it was never threaded). */
+export function useDismissUnverified() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/inbound/held/${id}/dismiss`),
+    onSettled: () => qc.invalidateQueries({ queryKey: INBOUND_STATUS_KEY }),
+  });
+}
+
+/** A held-back e-mail tried again at the next read (retry), or set aside for good (dismiss). */
+export function useHeldMailAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'retry' | 'dismiss' }) => apiRequest<InboundFailureDto>('POST', `/api/inbound/failures/${id}/${action}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: INBOUND_STATUS_KEY }),
+  });
+}

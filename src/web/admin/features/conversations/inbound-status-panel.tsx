@@ -3,6 +3,8 @@ import type { InboundStatusDto } from '../../../../shared/api-types';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useInboundStatus } from './api';
+import { HeldMailList } from './held-mail-list';
+import { UnverifiedMailList } from './unverified-mail-list';
 
 // The gym mailbox's reading, on the Messages screen: read when, or the last error. In French
 // like the rest of the staff's own tools (the conversations themselves are in English).
@@ -55,6 +57,8 @@ export function InboundStatusPanel() {
           )}
         </p>
       )}
+      <HeldMailList failures={data.failures ?? []} />
+      <UnverifiedMailList held={data.held ?? []} />
     </section>
   );
 }
