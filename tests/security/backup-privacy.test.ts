@@ -184,7 +184,7 @@ describe.each(backends)('a backup is private, on %s', (backend: Backend) => {
     } finally {
       await restored.close();
     }
-  });
+  }, 180_000);
 
   it('refuses a recipient that is not an age public key before writing anything', async () => {
     const dir = path.join(work, 'bad-key');
