@@ -26,7 +26,10 @@ const MB = 1024 * 1024;
 export function attachmentsLine(a: InboundStatusDto['attachments'] | undefined): { tone: 'error'; text: string } | null {
   if (!a || a.keptBytes < a.maxBytes * 0.9) return null;
   const used = `${Math.round(a.keptBytes / MB)} Mo sur ${Math.round(a.maxBytes / MB)} Mo`;
-  return { tone: 'error', text: `Pièces jointes : ${used} (INBOUND_ATTACHMENTS_MAX_MB). Au-delà, les nouvelles pièces jointes sont listées sans être conservées.` };
+  return {
+    tone: 'error',
+    text: `Pièces jointes : ${used} (INBOUND_ATTACHMENTS_MAX_MB). Au-delà, les nouvelles pièces jointes sont listées sans être conservées.`,
+  };
 }
 
 function lines(s: InboundStatusDto): { tone: 'ok' | 'error' | 'off'; text: string }[] {
