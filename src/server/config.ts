@@ -108,6 +108,8 @@ const envSchema = z.object({
   INBOUND_PARSE_SECONDS: z.coerce.number().positive().max(600).default(20),
   // The receiving server's authserv-id (mx.gym.test; several comma-separated): its Authentication-Results decide whether a sender is believed.
   INBOUND_TRUSTED_AUTHSERV: z.string().trim().min(1).max(255).optional(),
+  // Total size of the files kept from mail; once reached, a new mail's files are listed, not kept (the older ones stay).
+  INBOUND_ATTACHMENTS_MAX_MB: z.coerce.number().positive().max(10_000_000).default(2048),
   // Files on S3-compatible storage (issue 23); unset S3_BUCKET: DATA_DIR/uploads and DATA_DIR/private as before.
   S3_BUCKET: z
     .string()
@@ -219,6 +221,8 @@ export interface Config {
     tagSecret?: string;
     parseMs: number;
     trustedAuthserv: string[];
+    /** Total bytes of kept attachments (INBOUND_ATTACHMENTS_MAX_MB, default 2048): past it, new files are listed only. */
+    attachmentsMaxBytes: number;
   };
   /**
    * Files on S3-compatible storage (S3_BUCKET set): public images under 'uploads/', private files
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((id) => id.trim().toLowerCase())
         .filter(Boolean),
+      attachmentsMaxBytes: Math.round(e.INBOUND_ATTACHMENTS_MAX_MB * 1024 * 1024),
     },
     s3,
     stripe:

@@ -20,13 +20,21 @@ const attachmentParamsSchema = idParamSchema.extend({ attachmentId: idParamSchem
 /** The bytes as stored: images are re-encoded as WebP on import, documents are PDFs. */
 const storedType = (key: string) => (key.endsWith('.webp') ? 'image/webp' : key.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name; the extension follows the stored bytes. */
-function contentDisposition(filename: string, key: string): string {
+/** RFC 5987 ext-value: UTF-8, every byte outside attr-char percent-encoded (encodeURIComponent leaves ' ( ) * alone). */
+const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * RFC 6266: always `attachment`, an ASCII fallback and the UTF-8 name (filename*); the extension
+ * follows the stored bytes, whatever the stored name says. The back office saves the file under this name.
+ */
+export function contentDisposition(filename: string, key: string): string {
   const ext = key.slice(key.lastIndexOf('.'));
-  const base = filename.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const name = `${base || 'attachment'}${ext}`;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // Control characters, separators of paths and quotes never reach the header.
+  const clean = filename.replace(/[\p{Cc}/\\]/gu, '_').slice(0, 200);
+  const base = clean.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const name = `${base.trim() || 'attachment'}${ext}`;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
 const LIST_KEYS = Object.keys(conversationListQuerySchema.shape);

@@ -8,6 +8,10 @@ import type { MailAttachmentPart } from './parse-mail';
 // Files attached to a customer's mail. Images (checked like uploads: decoded, re-encoded as one
 // WebP without metadata) and PDFs (by their first bytes) up to 10 MB are kept in a private folder,
 // served to staff only; anything else, or larger, is listed in the thread without being kept.
+// A kept file's name ends in the extension of what it was found to be (`invoice.cmd` holding a
+// PDF is kept as `invoice.pdf`). The files kept from all mail together stay under
+// INBOUND_ATTACHMENTS_MAX_MB: once a new file would pass it, that file is listed only and the
+// older ones stay (the import tells staff).
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Files kept per mail; the rest are listed. */
@@ -28,19 +32,44 @@ export interface PreparedAttachment {
 
 export interface PreparedAttachments {
   list: PreparedAttachment[];
+  /** Files that would have been kept but were only listed: the total quota was reached. */
+  overQuota: number;
   /** Index of an inline (`cid:`) part → URL of its stored image, for the images in the HTML. */
   inlineUrls: Map<number, string>;
   /** Removes the files written (the transaction failed, or the mail was a duplicate). */
   discard(): Promise<void>;
 }
 
+/** The name with its extension replaced by the one of the detected type. */
+export const withExtension = (filename: string, ext: string): string => `${filename.replace(/\.[a-z0-9]{1,5}$/i, '') || 'attachment'}.${ext}`;
+
 const isPdf = (b: Buffer) => b.length >= 5 && b.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** Parts of the mail that are not files for staff (the report of a bounce, a signature's key). */
 const SKIPPED_TYPES = new Set(['message/delivery-status', 'message/global-delivery-status', 'application/pgp-signature', 'application/pkcs7-signature']);
 
-export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, parts: readonly MailAttachmentPart[]): Promise<PreparedAttachments> {
+/**
+ * Keeps what can be kept of a mail's parts. `usedBytes`: the bytes already kept from other mail
+ * (read before, outside any transaction; mails are imported one at a time by the reader).
+ */
+export async function storeAttachments(
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  parts: readonly MailAttachmentPart[],
+  usedBytes = 0,
+): Promise<PreparedAttachments> {
   const storage = attachmentStorage(ctx);
+  const maxBytes = ctx.config.inbound.attachmentsMaxBytes;
+  let used = usedBytes;
+  let overQuota = 0;
+  /** Whether `size` more bytes fit the total quota; counts them when they do. */
+  const fits = (size: number) => {
+    if (used + size > maxBytes) {
+      overQuota++;
+      return false;
+    }
+    used += size;
+    return true;
+  };
   const written: string[] = [];
   const list: PreparedAttachment[] = [];
   const inlineUrls = new Map<number, string>();
@@ -57,26 +86,30 @@ export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, 
         continue;
       }
       if (isPdf(part.content)) {
+        const kept = { ...listed, filename: withExtension(filename, 'pdf'), contentType: 'application/pdf' };
+        if (!fits(part.content.length)) {
+          list.push(kept);
+          continue;
+        }
         const name = documentName(newMediaStem());
         await storage.save(name, part.content);
         written.push(name);
-        list.push({ ...listed, contentType: 'application/pdf', storageKey: name });
+        list.push({ ...kept, storageKey: name });
         continue;
       }
       if (part.contentType.startsWith('image/')) {
         const image = await processImage(part.content, { widths: [IMAGE_WIDTH], maxPixels: GALLERY_MAX_PIXELS }).catch(() => null);
         if (image) {
           const largest = image.variants[image.variants.length - 1];
+          const kept = { ...listed, filename: withExtension(filename, 'webp'), contentType: 'image/webp' };
+          if (!fits(largest.data.length)) {
+            list.push(kept);
+            continue;
+          }
           const name = variantName(newMediaStem(), largest.width);
           await storage.save(name, largest.data);
           written.push(name);
-          list.push({
-            ...listed,
-            filename: filename.replace(/\.[a-z0-9]{1,5}$/i, '') + '.webp',
-            contentType: 'image/webp',
-            sizeBytes: largest.data.length,
-            storageKey: name,
-          });
+          list.push({ ...kept, sizeBytes: largest.data.length, storageKey: name });
           if (part.cid) inlineUrls.set(i, storage.urlFor(name));
           continue;
         }
@@ -87,5 +120,5 @@ export async function storeAttachments(ctx: Pick<AppContext, 'config' | 'log'>, 
     await discard();
     throw err;
   }
-  return { list, inlineUrls, discard };
+  return { list, overQuota, inlineUrls, discard };
 }

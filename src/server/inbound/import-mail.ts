@@ -95,6 +95,10 @@ async function recordAside(
   return { messageKey, outcome: r.outcome, duplicate: false, conversationId: null };
 }
 
+/** What the mail's record and the staff notification say when the quota kept files out. */
+const overQuotaNote = (n: number, maxBytes: number) =>
+  `${n} attachment${n > 1 ? 's' : ''} not kept: the attachment storage is full (INBOUND_ATTACHMENTS_MAX_MB = ${Math.round(maxBytes / (1024 * 1024))})`;
+
 /** The customer's language: Content-Language when it is one of ours, else the known one, else English. */
 function languageOf(parsed: PreparedMail, known: Language | null): Language {
   const tag = parsed.headers.get('content-language')?.[0]?.trim().slice(0, 2).toLowerCase();
@@ -165,7 +169,8 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
   const tags = await tagContext(ctx.db, ctx.config);
   // Files are written before the transaction (no disk work while it holds locks) and removed
   // again when it fails or finds the mail already imported.
-  const files: PreparedAttachments = await storeAttachments(ctx, parsed.attachments);
+  const files: PreparedAttachments = await storeAttachments(ctx, parsed.attachments, await repo.keptAttachmentBytes(ctx.db));
+  const quotaNote = files.overQuota > 0 ? overQuotaNote(files.overQuota, ctx.config.inbound.attachmentsMaxBytes) : null;
   const html = parsed.html ? resolveInlineImages(parsed.html, parsed.cidPrefix, files.inlineUrls) : null;
   const content = parsed.replyText || (files.list.length > 0 ? '(pièce jointe)' : '(message vide)');
   const senderName = cut(parsed.fromName || senderKey.split('@')[0], LIMITS.name);
@@ -250,7 +255,7 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
           created_at: at,
         })),
       );
-      const detail = match ? `by ${match.by}` : null;
+      const detail = [match ? `by ${match.by}` : null, quotaNote].filter(Boolean).join('; ') || null;
       await repo.updateInboundMail(trx, record.id, { outcome, conversation_id: conversationId, conversation_message_id: message.id, detail });
       return { outcome, conversationId, subject, name };
     });
@@ -266,5 +271,14 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
     url: `/admin/messages/${result.conversationId}`,
     tag: 'inbound-mail',
   });
+  if (quotaNote) {
+    ctx.log.warn({ conversationId: result.conversationId, notKept: files.overQuota }, 'inbound attachments over quota: not kept');
+    ctx.push.notifyStaff({
+      title: 'Pièces jointes non conservées',
+      body: `${result.name}: ${quotaNote}`,
+      url: `/admin/messages/${result.conversationId}`,
+      tag: 'inbound-attachments-quota',
+    });
+  }
   return { messageKey, outcome: result.outcome, duplicate: false, conversationId: result.conversationId };
 }

@@ -9,7 +9,7 @@ import { errorResponses, noContentSchema } from '../http/responses';
 import { nowIso } from '../db/database';
 import { findFailure, listOpenFailures, setFailureStatus } from './inbound-failures.repository';
 import { listMailboxes } from './inbound-mailbox.repository';
-import { dismissHeldMail, listHeldMails } from './inbound.repository';
+import { dismissHeldMail, keptAttachmentBytes, listHeldMails } from './inbound.repository';
 
 // The mailbox's status for the Messages screen: whether reading is set up (IMAP_URL), per
 // mailbox the last read and the last error, and the mails whose import failed (tried again, or
@@ -46,6 +46,7 @@ export async function inboundStatus(ctx: AppContext): Promise<InboundStatusDto> 
       reason: h.reason,
       receivedAt: h.created_at,
     })),
+    attachments: { keptBytes: await keptAttachmentBytes(ctx.db), maxBytes: ctx.config.inbound.attachmentsMaxBytes },
   };
 }
 

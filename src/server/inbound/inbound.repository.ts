@@ -83,6 +83,16 @@ export async function insertAttachments(db: Db, rows: Insertable<MessageAttachme
   if (rows.length > 0) await db.insertInto('message_attachments').values(rows).execute();
 }
 
+/** Bytes of the attachments kept (with a stored file), for the total quota. */
+export async function keptAttachmentBytes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('message_attachments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | bigint>('size_bytes'), eb.lit(0)).as('total'))
+    .where('storage_key', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** True when a staff account (active or not) has this address: a bounce never marks it. */
 export async function isStaffAddress(db: Db, emailKey: string): Promise<boolean> {
   const row = await db

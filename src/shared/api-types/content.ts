@@ -178,6 +178,8 @@ export const inboundStatusDtoSchema = z.object({
   mailboxes: z.object({ mailbox: z.string(), lastReadAt: timestamp.nullable(), lastError: z.string().nullable(), lastErrorAt: timestamp.nullable() }).array(),
   failures: inboundFailureDtoSchema.array(),
   held: heldMailDtoSchema.array(),
+  /** Bytes of the files kept from mail, and the quota (INBOUND_ATTACHMENTS_MAX_MB): past it, new files are listed only. */
+  attachments: z.object({ keptBytes: z.number().int(), maxBytes: z.number().int() }),
 });
 export type InboundStatusDto = z.infer<typeof inboundStatusDtoSchema>;
 

@@ -43,11 +43,29 @@ export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = { 
 export const CONVERSATION_STATUS_TONES = { new: 'red', open: 'yellow', closed: 'green' } as const;
 
 /** A kept attachment's bytes (staff only: the session token travels as for every API call). */
-export async function fetchAttachment(url: string): Promise<Blob> {
+/**
+ * The name the server gives a download (Content-Disposition: RFC 6266 filename*, else filename),
+ * never one the page makes up: the server's name ends in the type it found in the bytes.
+ */
+export function dispositionFilename(header: string | null): string {
+  if (!header) return 'attachment';
+  const star = /filename\*=UTF-8''([^;\s]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // A malformed escape: the plain filename below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] || 'attachment';
+}
+
+/** A kept attachment's bytes (with the session) and the name the server gives it. */
+export async function fetchAttachment(url: string): Promise<{ blob: Blob; filename: string }> {
   const token = getToken();
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   await throwIfNotOk(res);
-  return res.blob();
+  return { blob: await res.blob(), filename: dispositionFilename(res.headers.get('content-disposition')) };
 }
 
 const INBOUND_STATUS_KEY = ['/api/inbound/status'] as const;

@@ -20,7 +20,24 @@ export function ago(at: string, now = Date.now()): string {
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
 
+const MB = 1024 * 1024;
+
+/** A warning once the files kept from mail near their quota (at it, new files are listed, not kept). */
+export function attachmentsLine(a: InboundStatusDto['attachments'] | undefined): { tone: 'error'; text: string } | null {
+  if (!a || a.keptBytes < a.maxBytes * 0.9) return null;
+  const used = `${Math.round(a.keptBytes / MB)} Mo sur ${Math.round(a.maxBytes / MB)} Mo`;
+  return {
+    tone: 'error',
+    text: `Pièces jointes : ${used} (INBOUND_ATTACHMENTS_MAX_MB). Au-delà, les nouvelles pièces jointes sont listées sans être conservées.`,
+  };
+}
+
 function lines(s: InboundStatusDto): { tone: 'ok' | 'error' | 'off'; text: string }[] {
+  const quota = attachmentsLine(s.attachments);
+  return quota ? [...mailboxLines(s), quota] : mailboxLines(s);
+}
+
+function mailboxLines(s: InboundStatusDto): { tone: 'ok' | 'error' | 'off'; text: string }[] {
   if (!s.configured) return [{ tone: 'off', text: 'Lecture des e-mails non configurée (IMAP_URL) : les réponses des clients par e-mail n’arrivent pas ici.' }];
   if (s.mailboxes.length === 0) return [{ tone: 'off', text: 'Boîte de réception : pas encore lue.' }];
   return s.mailboxes.map((m) => {

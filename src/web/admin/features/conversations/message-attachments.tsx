@@ -20,11 +20,12 @@ export function MessageAttachments({ attachments }: { attachments: Attachment[] 
     if (!a.url) return;
     setError(null);
     try {
-      const blob = await fetchAttachment(a.url);
+      // Saved under the server's name (Content-Disposition), which follows the file's content.
+      const { blob, filename } = await fetchAttachment(a.url);
       const href = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = href;
-      link.download = a.filename;
+      link.download = filename;
       document.body.appendChild(link);
       link.click();
       link.remove();
