@@ -87,9 +87,11 @@ async function tableTexts(db: Db, backend: string): Promise<Map<string, string>>
   const names =
     backend === 'sqlite'
       ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows.map(
-          (r) => r.name,
-        );
+      : (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+        ).rows.map((r) => r.name);
   const out = new Map<string, string>();
   for (const name of names) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
@@ -131,7 +133,11 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     const db = t.app.ctx.db;
     const ctx = t.app.ctx;
     // A booking and a contact message (which opens a conversation), through the public API.
-    const booked = await t.inject({ method: 'POST', url: '/api/reservations', payload: bookingPayload({ name: NAME, email: EMAIL, message: `A ${WORD} note` }) });
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: bookingPayload({ name: NAME, email: EMAIL, message: `A ${WORD} note` }),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const contact = await t.inject({
       method: 'POST',
@@ -155,7 +161,12 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     expect(files).toHaveLength(1);
     const fileKey = files[0].storage_key!;
     await expect(attachmentStorage(ctx).read(fileKey)).resolves.toBeInstanceOf(Buffer);
-    const html = await db.selectFrom('conversation_messages').select('html_content').where('conversation_id', '=', conversationId).where('html_content', 'is not', null).execute();
+    const html = await db
+      .selectFrom('conversation_messages')
+      .select('html_content')
+      .where('conversation_id', '=', conversationId)
+      .where('html_content', 'is not', null)
+      .execute();
     expect(html.map((h) => h.html_content).join()).toContain(HTML_WORD);
 
     // A mail in her name the receiving server could not verify: held for staff.
@@ -172,7 +183,16 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     await markBouncing(db, EMAIL, `550 5.1.1 <${EMAIL}>: user unknown`, new Date().toISOString());
 
     // An order with a ledger note and a transfer slip in private storage.
-    const order = await createTestOrder(db, { kind: 'single', days: 1, credits: 1, startDate: '2029-04-02', endDate: '2029-04-02', email: EMAIL, name: NAME, amountSatang: 120_000 });
+    const order = await createTestOrder(db, {
+      kind: 'single',
+      days: 1,
+      credits: 1,
+      startDate: '2029-04-02',
+      endDate: '2029-04-02',
+      email: EMAIL,
+      name: NAME,
+      amountSatang: 120_000,
+    });
     await addLedgerLine(db, { orderId: order.id, kind: 'refund', method: 'cash', amountSatang: 20_000, note: `${NAME} asked, ${WORD}` });
     const slipName = '0123456789abcdef0123456789abcdef-1200.webp';
     await slipStorage(ctx).save(slipName, Buffer.from(`slip of ${NAME}`));
@@ -180,10 +200,23 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
 
     // Before: the scan finds her everywhere it should look (the scan itself works).
     const before = hits(await tableTexts(db, backend));
-    for (const table of ['reservations', 'conversations', 'conversation_messages', 'inbound_mails', 'inbound_held_mails', 'email_bounces', 'customers', 'message_attachments']) {
-      expect(before.some((h) => h.startsWith(`${table}:`)), table).toBe(true);
+    for (const table of [
+      'reservations',
+      'conversations',
+      'conversation_messages',
+      'inbound_mails',
+      'inbound_held_mails',
+      'email_bounces',
+      'customers',
+      'message_attachments',
+    ]) {
+      expect(
+        before.some((h) => h.startsWith(`${table}:`)),
+        table,
+      ).toBe(true);
     }
-    const fileText = () => filesUnder(t.config.dataDir).map((f): [string, string] => [path.relative(t.config.dataDir, f), fs.readFileSync(f, 'latin1').toLowerCase()]);
+    const fileText = () =>
+      filesUnder(t.config.dataDir).map((f): [string, string] => [path.relative(t.config.dataDir, f), fs.readFileSync(f, 'latin1').toLowerCase()]);
     expect(hits(fileText()).length).toBeGreaterThan(0);
     const ledgerBefore = await db.selectFrom('order_payments').select(['id', 'kind', 'method', 'amount_satang']).orderBy('id').execute();
 

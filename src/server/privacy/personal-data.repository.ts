@@ -193,7 +193,9 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
     // A mail's text, its HTML and its sender's address go; the Message-ID stays (threading).
     const r = await db
       .updateTable('conversation_messages')
-      .set({ content: ERASED_TEXT, html_content: null, email_from: null }).where('conversation_id', 'in', ids.conversations).executeTakeFirst();
+      .set({ content: ERASED_TEXT, html_content: null, email_from: null })
+      .where('conversation_id', 'in', ids.conversations)
+      .executeTakeFirst();
     messages = Number(r.numUpdatedRows);
     await db
       .updateTable('conversation_messages')
