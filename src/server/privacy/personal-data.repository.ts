@@ -98,16 +98,20 @@ export const findIdempotencyKeys = (db: Db, texts: string[]) =>
         .execute()
     : Promise.resolve([]);
 
-/** Records of mails read from the mailbox: sent from the address, or threaded into one of the conversations. */
-export const findInboundMails = (db: Db, email: string | undefined, conversationIds: number[]) =>
-  email || conversationIds.length > 0
+/**
+ * Records of mails read from the mailbox: sent from the address, threaded into one of the
+ * conversations, or whose subject or detail names the address or a phone number (a bounce's
+ * detail names the address that bounced).
+ */
+export const findInboundMails = (db: Db, email: string | undefined, conversationIds: number[], texts: string[]) =>
+  email || conversationIds.length > 0 || texts.length > 0
     ? db
         .selectFrom('inbound_mails')
         .select('id')
         .where((eb) => {
-          const or = [];
-          if (email) or.push(eb(sql<string>`lower(from_address)`, '=', email));
-          if (conversationIds.length > 0) or.push(eb('conversation_id', 'in', conversationIds));
+          const or = [...mentions('subject', texts), ...mentions('detail', texts)];
+          if (email) or.push(sql<boolean>`lower(from_address) = ${email}`);
+          if (conversationIds.length > 0) or.push(sql<boolean>`conversation_id in (${sql.join(conversationIds)})`);
           return eb.or(or);
         })
         .orderBy('id')

@@ -112,7 +112,7 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
   const emlFiles = await findEmlFiles(ctx.config.dataDir, new Set(outbox.map((o) => o.id)), texts);
   const conversationIds = conversations.map((c) => c.id);
   const [inboundMails, attachments, bounces] = await Promise.all([
-    repo.findInboundMails(db, email, conversationIds),
+    repo.findInboundMails(db, email, conversationIds, texts),
     repo.findAttachments(db, conversationIds),
     repo.findBounces(db, emailKey(email)),
   ]);
