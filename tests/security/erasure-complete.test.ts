@@ -10,6 +10,7 @@ import { attemptFailed, beginAttempt } from '../../src/server/inbound/inbound-fa
 import { insertInboundMail, markBouncing } from '../../src/server/inbound/inbound.repository';
 import { slipStorage } from '../../src/server/orders/order-page.service';
 import { bookingPayload, contactPayload } from '../helpers/factories';
+import { until } from '../helpers/inbound-fixtures';
 import { createTestOrder } from '../helpers/pass-orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -210,6 +211,13 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     const slipName = '0123456789abcdef0123456789abcdef-1200.webp';
     await slipStorage(ctx).save(slipName, Buffer.from(`slip of ${NAME}`));
     await db.updateTable('orders').set({ slip_key: slipName }).where('id', '=', order.id).execute();
+
+    // Her e-mails (booking confirmation, contact acknowledgement) are sent first, their .eml copies
+    // written: one being written while the erase runs would land after it (see the decision).
+    await until('the outbox to be sent', async () => {
+      const busy = await db.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'sending']).execute();
+      return busy.length === 0;
+    });
 
     // Before: the scan finds her everywhere it should look (the scan itself works).
     const before = hits(await tableTexts(db, backend));
