@@ -98,6 +98,58 @@ export const findIdempotencyKeys = (db: Db, texts: string[]) =>
         .execute()
     : Promise.resolve([]);
 
+/**
+ * Records of mails read from the mailbox: sent from the address, threaded into one of the
+ * conversations, or whose subject or detail names the address or a phone number (a bounce's
+ * detail names the address that bounced).
+ */
+export const findInboundMails = (db: Db, email: string | undefined, conversationIds: number[], texts: string[]) =>
+  email || conversationIds.length > 0 || texts.length > 0
+    ? db
+        .selectFrom('inbound_mails')
+        .select('id')
+        .where((eb) => {
+          const or = [...mentions('subject', texts), ...mentions('detail', texts)];
+          if (email) or.push(sql<boolean>`lower(from_address) = ${email}`);
+          if (conversationIds.length > 0) or.push(sql<boolean>`conversation_id in (${sql.join(conversationIds)})`);
+          return eb.or(or);
+        })
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);
+
+/** Mails held for staff (unverified sender, migration 026): from the address, or kept beside one of the records. */
+export const findHeldMails = (db: Db, email: string | undefined, inboundMailIds: number[]) =>
+  email || inboundMailIds.length > 0
+    ? db
+        .selectFrom('inbound_held_mails')
+        .select('id')
+        .where((eb) => {
+          const or = [];
+          if (email) or.push(eb(sql<string>`lower(from_address)`, '=', email));
+          if (inboundMailIds.length > 0) or.push(eb('inbound_mail_id', 'in', inboundMailIds));
+          return eb.or(or);
+        })
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);
+
+/** Files attached to the messages of these conversations (a stored one has a storage key). */
+export const findAttachments = (db: Db, conversationIds: number[]) =>
+  conversationIds.length > 0
+    ? db
+        .selectFrom('message_attachments as a')
+        .innerJoin('conversation_messages as m', 'm.id', 'a.conversation_message_id')
+        .select(['a.id', 'a.storage_key'])
+        .where('m.conversation_id', 'in', conversationIds)
+        .orderBy('a.id')
+        .execute()
+    : Promise.resolve([]);
+
+/** The address's bounce record (at most one: the key is unique). */
+export const findBounces = (db: Db, key: string | null) =>
+  key ? db.selectFrom('email_bounces').select('email_key').where('email_key', '=', key).execute() : Promise.resolve([]);
+
 // ---------------------------------------------------------------------------------------------
 // Erasing: the rows stay (counts and dates add up), what names a person goes.
 
@@ -113,6 +165,10 @@ export interface EraseIds {
   newsletterSubscriptions: number[];
   outbox: number[];
   idempotencyKeys: number[];
+  inboundMails: number[];
+  heldMails: number[];
+  attachments: number[];
+  bounces: string[];
 }
 
 /** Anonymises every listed row; in the caller's transaction. Answers how many messages changed. */
@@ -138,7 +194,12 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
       .set({ user_name: ERASED_NAME, user_email: ERASED_EMAIL, subject: ERASED_NAME })
       .where('id', 'in', ids.conversations)
       .execute();
-    const r = await db.updateTable('conversation_messages').set({ content: ERASED_TEXT }).where('conversation_id', 'in', ids.conversations).executeTakeFirst();
+    // A mail's text, its HTML and its sender's address go; the Message-ID stays (threading).
+    const r = await db
+      .updateTable('conversation_messages')
+      .set({ content: ERASED_TEXT, html_content: null, email_from: null })
+      .where('conversation_id', 'in', ids.conversations)
+      .executeTakeFirst();
     messages = Number(r.numUpdatedRows);
     await db
       .updateTable('conversation_messages')
@@ -178,6 +239,15 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
       .execute();
   }
   if (ids.idempotencyKeys.length > 0) await db.deleteFrom('idempotency_keys').where('id', 'in', ids.idempotencyKeys).execute();
+  // The files' rows (their names may name the person); the service removes the files after commit.
+  if (ids.attachments.length > 0) await db.deleteFrom('message_attachments').where('id', 'in', ids.attachments).execute();
+  // Held mails are copies of a mail for staff to read: nothing to count, they go.
+  if (ids.heldMails.length > 0) await db.deleteFrom('inbound_held_mails').where('id', 'in', ids.heldMails).execute();
+  // The record of a mail read stays (its key keeps the mail from being imported again): who sent it, its subject and detail go.
+  if (ids.inboundMails.length > 0) {
+    await db.updateTable('inbound_mails').set({ from_address: null, subject: null, detail: null }).where('id', 'in', ids.inboundMails).execute();
+  }
+  if (ids.bounces.length > 0) await db.deleteFrom('email_bounces').where('email_key', 'in', ids.bounces).execute();
   return { messages };
 }
 

@@ -17,6 +17,7 @@ import type {
 import { hashToken, newToken } from '../auth/tokens';
 import { emailKey } from '../customers/customer-keys';
 import { nowIso } from '../db/database';
+import { attachmentStorage } from '../inbound/attachments';
 import { slipStorage } from '../orders/order-page.service';
 import * as orderRepo from './personal-orders.repository';
 import { badRequest } from '../errors';
@@ -51,6 +52,14 @@ export interface PersonalData {
   orders: OrderRow[];
   ledger: OrderPaymentRow[];
   passUses: PassUseRow[];
+  /** Records of mails read from the mailbox (from the address, or in its conversations). */
+  inboundMailIds: number[];
+  /** Mails from the address held for staff (sender not verified). */
+  heldMailIds: number[];
+  /** Files attached to its conversations' messages; storage_key null when only listed. */
+  attachments: { id: number; storage_key: string | null }[];
+  /** The address's bounce record, by its key. */
+  bounces: string[];
 }
 
 /** Every record of an e-mail address and/or a phone number (either matches). */
@@ -101,6 +110,17 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     repo.findIdempotencyKeys(db, texts),
   ]);
   const emlFiles = await findEmlFiles(ctx.config.dataDir, new Set(outbox.map((o) => o.id)), texts);
+  const conversationIds = conversations.map((c) => c.id);
+  const [inboundMails, attachments, bounces] = await Promise.all([
+    repo.findInboundMails(db, email, conversationIds, texts),
+    repo.findAttachments(db, conversationIds),
+    repo.findBounces(db, emailKey(email)),
+  ]);
+  const heldMails = await repo.findHeldMails(
+    db,
+    email,
+    inboundMails.map((m) => m.id),
+  );
   return {
     email: email ?? null,
     phone: phone ?? null,
@@ -116,6 +136,10 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     orders,
     ledger,
     passUses,
+    inboundMailIds: inboundMails.map((m) => m.id),
+    heldMailIds: heldMails.map((m) => m.id),
+    attachments,
+    bounces: bounces.map((b) => b.email_key),
   };
 }
 
@@ -131,12 +155,18 @@ export interface Erased {
   customers: number;
   orders: number;
   transferSlips: number;
+  inboundMails: number;
+  heldMails: number;
+  attachments: number;
+  bounces: number;
 }
 
 /**
  * Erases a person: every row found is anonymised in one transaction (rows, counts, statuses and
  * dates stay, so statistics still add up; names, addresses, numbers and texts go), e-mails not
- * yet sent are stopped, and the .eml copies are deleted once the rows are committed.
+ * yet sent are stopped; mails read from the mailbox lose their sender, subject, text and HTML,
+ * held copies and the bounce record go; the .eml copies, transfer slips and attached files are
+ * deleted once the rows are committed.
  */
 export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): Promise<Erased> {
   const { found, messages } = await ctx.db.transaction().execute(async (trx) => {
@@ -150,6 +180,10 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
         newsletterSubscriptions: found.newsletterSubscriptions.map((x) => x.id),
         outbox: found.outbox.map((x) => x.id),
         idempotencyKeys: found.idempotencyKeyIds,
+        inboundMails: found.inboundMailIds,
+        heldMails: found.heldMailIds,
+        attachments: found.attachments.map((a) => a.id),
+        bounces: found.bounces,
       },
       () => randomBytes(32).toString('base64url'),
     );
@@ -171,6 +205,14 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     await slips.remove(o.slip_key);
     transferSlips += 1;
   }
+  // The mails' attached files (private storage: DATA_DIR or S3), once no row names them.
+  const files = attachmentStorage(ctx);
+  let attachments = 0;
+  for (const a of found.attachments) {
+    if (!a.storage_key) continue;
+    await files.remove(a.storage_key);
+    attachments += 1;
+  }
   return {
     reservations: found.reservations.length,
     conversations: found.conversations.length,
@@ -183,6 +225,10 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     customers: found.customers.length,
     orders: found.orders.length,
     transferSlips,
+    inboundMails: found.inboundMailIds.length,
+    heldMails: found.heldMailIds.length,
+    attachments,
+    bounces: found.bounces.length,
   };
 }
 

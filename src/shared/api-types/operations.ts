@@ -194,5 +194,10 @@ export const personalDataErasedDtoSchema = z.object({
   customers: z.number().int(),
   orders: z.number().int(),
   transferSlips: z.number().int(),
+  /** Mails read from the mailbox (their record, held copy), attachment files and bounce records. */
+  inboundMails: z.number().int(),
+  heldMails: z.number().int(),
+  attachments: z.number().int(),
+  bounces: z.number().int(),
 });
 export type PersonalDataErasedDto = z.infer<typeof personalDataErasedDtoSchema>;
