@@ -17,7 +17,7 @@ import { gotoReady } from './site-helpers';
 // language, draws the QR, writes the amount as its locale does, never scrolls sideways at 375 px
 // and logs no error. Then the refusals of a pass (a second class the same day on a one-a-day
 // pass) in Russian and French on the site, and an order that lapsed while staff were paying it,
-// in French at the desk.
+// recorded at the desk all the same (a late transfer is welcome).
 
 const WEEK_PRICE = 150_000;
 const OTHER = { 375: 1280, 1280: 375 } as const;
