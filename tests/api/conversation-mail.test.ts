@@ -98,7 +98,14 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
   it('reports the mailbox status to staff: configured, last read and last error, never the password', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/inbound/status' })).statusCode).toBe(401);
     const empty = await t.inject({ method: 'GET', url: '/api/inbound/status', token: staff });
-    expect(empty.json()).toEqual({ configured: true, address: 'hello@gym.test', mailboxes: [], failures: [], held: [] });
+    expect(empty.json()).toEqual({
+      configured: true,
+      address: 'hello@gym.test',
+      mailboxes: [],
+      failures: [],
+      held: [],
+      attachments: { keptBytes: expect.any(Number), maxBytes: 2048 * 1024 * 1024 },
+    });
     await t.app.ctx.db
       .insertInto('inbound_mailboxes')
       .values({
@@ -119,6 +126,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
       mailboxes: [{ mailbox: 'INBOX', lastReadAt: '2026-11-26T05:00:00.000Z', lastError: 'connection refused', lastErrorAt: '2026-11-26T04:00:00.000Z' }],
       failures: [],
       held: [],
+      attachments: { keptBytes: expect.any(Number), maxBytes: 2048 * 1024 * 1024 },
     });
     expect(res.body).not.toContain('s3cret');
     expect(res.body).not.toContain('imap.gym.test');
@@ -134,6 +142,7 @@ describe.each(backends)('e-mail messages at the desk on %s', (backend) => {
         mailboxes: [],
         failures: [],
         held: [],
+        attachments: { keptBytes: 0, maxBytes: 2048 * 1024 * 1024 },
       });
     } finally {
       await u.close();
