@@ -5,7 +5,10 @@ import type { Config } from '../../config';
 import type { MailQueue, OutgoingMail } from '../../context';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { OutboxRow, OutboxTable } from '../../db/schema';
+import { tagSecret } from '../../inbound/reply-tag';
 import { messageIdHost } from '../mail-address';
+import { recipientTag } from '../recipient-tag';
+import type { SignedRow } from './compose';
 import { createMailSender, describeMailError, type MailSender } from './mail-sender';
 import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
 import { bouncingAmong, claimDue, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
@@ -125,15 +128,17 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
 
   async function drain() {
     while (started) {
+      // The key first: a database error here leaves the rows unclaimed rather than leased.
+      const secret = await tagSecret(db, config);
       const now = Date.now();
       const rows = await claimDue(db, kind, new Date(now).toISOString(), new Date(now + MAIL_LEASE_MS).toISOString(), MAIL_BATCH);
-      if (rows.length > 0) await deliverAll(rows);
+      if (rows.length > 0) await deliverAll(rows, secret);
       // A short claim took every due row; a kick brings the next ones.
       if (rows.length < MAIL_BATCH) return;
     }
   }
 
-  async function deliverAll(rows: OutboxRow[]) {
+  async function deliverAll(rows: OutboxRow[], secret: string) {
     mailer ??= createMailSender(config, { onThreadError: (err) => log.warn({ err }, 'e-mail composing thread failed; e-mails are built in the main thread') });
     // An address that bounced for good is not tried again: the mail fails at once.
     const bouncing = await bouncingAmong(
@@ -151,7 +156,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         // Stopping: what has not started goes back to the queue untouched.
         if (!started) untried.push(row);
         else if (bouncing.has(recipientKey(row.to_address))) await refuseBouncing(row);
-        else if (await deliver(row)) sent.push(row);
+        else if (await deliver({ ...row, recipientTag: recipientTag(secret, row.to_address) })) sent.push(row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAIL_PARALLEL, rows.length) }, lane));
@@ -178,7 +183,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
   }
 
   /** True when delivered; a failure is recorded on the row (retry later, or give up). */
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  async function deliver(row: SignedRow): Promise<boolean> {
     try {
       await mailer!.send(row);
       return true;

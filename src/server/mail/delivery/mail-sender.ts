@@ -3,13 +3,13 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { OutboxRow } from '../../db/schema';
 import { mailFromAddress } from '../mail-address';
+import type { SignedRow } from './compose';
 import { createComposer } from './compose-thread';
 
 export interface MailSender {
   /** Delivers one outbox row; throws when the delivery failed. */
-  send(row: OutboxRow): Promise<void>;
+  send(row: SignedRow): Promise<void>;
   close(): void;
 }
 
