@@ -19,6 +19,7 @@ import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 // a held mail, a failed import, a bounce, an order with a ledger line and a transfer slip); after
 // the erase no table and no file under DATA_DIR holds their address, name or words. The money
 // stays (decision 107): the order's and ledger's amounts are still there, with nothing personal.
+// On SQLite the database file and its WAL are searched byte by byte too.
 
 const INBOUND = 'hello@gym.example';
 const EMAIL = 'mira.zebedeeson@example.com';
@@ -239,6 +240,15 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     const fileText = () =>
       filesUnder(t.config.dataDir).map((f): [string, string] => [path.relative(t.config.dataDir, f), fs.readFileSync(f, 'latin1').toLowerCase()]);
     expect(hits(fileText()).length).toBeGreaterThan(0);
+    // SQLite: the database's own files hold her too (the byte scan below works).
+    const dbFiles = () =>
+      backend === 'sqlite'
+        ? fs
+            .readdirSync(t.config.dataDir)
+            .filter((f) => /\.db(-wal|-journal)?$/.test(f))
+            .map((f): [string, string] => [f, fs.readFileSync(path.join(t.config.dataDir, f), 'latin1').toLowerCase()])
+        : [];
+    if (backend === 'sqlite') expect(hits(dbFiles()).length).toBeGreaterThan(0);
     const ledgerBefore = await db.selectFrom('order_payments').select(['id', 'kind', 'method', 'amount_satang']).orderBy('id').execute();
 
     const erased = await t.inject({ method: 'POST', url: '/api/personal-data/erase', token: staff, payload: { email: EMAIL } });
@@ -246,6 +256,8 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     // No table, no file names her.
     expect(hits(await tableTexts(db, backend))).toEqual([]);
     expect(hits(fileText())).toEqual([]);
+    // Nor do the SQLite files' bytes: free space zeroed (secure_delete), the WAL checkpointed and emptied.
+    expect(hits(dbFiles())).toEqual([]);
     expect(erased.json()).toMatchObject({ customers: 1, orders: 1, transferSlips: 1, attachments: 1, heldMails: 1, bounces: 1 });
     expect(erased.json().inboundMails).toBe(3);
     await expect(attachmentStorage(ctx).read(fileKey)).rejects.toThrow();
