@@ -11,7 +11,8 @@ import { recipientTag } from '../recipient-tag';
 import type { SignedRow } from './compose';
 import { createMailSender, describeMailError, type MailSender } from './mail-sender';
 import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
-import { bouncingAmong, claimDue, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
+import { ERASED_EMAIL } from '../../privacy/personal-data.repository';
+import { bouncingAmong, claimDue, erasedAmong, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
 
 /** How long a claimed row stays ours; longer than any bounded SMTP exchange (see delivery.ts). */
 export const MAIL_LEASE_MS = 5 * 60_000;
@@ -169,6 +170,16 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         if (i >= 4) throw err;
         await new Promise((r) => setTimeout(r, 200 * 2 ** i));
       }
+    }
+    // A person erased while their e-mail was being written: the copy made meanwhile goes too
+    // (the erase removed the files it found; this one came after, and its row was not marked sent).
+    if (sent.length > 0 && mailer?.discard) {
+      const erased = await erasedAmong(
+        db,
+        sent.map((r) => r.id),
+        ERASED_EMAIL,
+      );
+      for (const id of erased) await mailer.discard(id).catch((err: unknown) => log.warn({ err, outboxId: id }, 'could not remove an erased e-mail copy'));
     }
     if (untried.length > 0) await releaseUntried(db, untried).catch((err) => log.warn({ err }, 'outbox rows left to their lease'));
   }

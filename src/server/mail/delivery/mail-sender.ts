@@ -10,6 +10,8 @@ import { createComposer } from './compose-thread';
 export interface MailSender {
   /** Delivers one outbox row; throws when the delivery failed. */
   send(row: SignedRow): Promise<void>;
+  /** Removes the local copy of a sent row, if the sender keeps one (the .eml file). */
+  discard?(id: number): Promise<void>;
   close(): void;
 }
 
@@ -67,6 +69,9 @@ export function createMailSender(config: Config, opts: { onThreadError?: (err: u
         await handle.close();
       }
       await fs.rename(temp, final);
+    },
+    async discard(id) {
+      await fs.rm(path.join(dir, `${id}.eml`), { force: true });
     },
     close: () => composer.close(),
   };

@@ -49,6 +49,19 @@ export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): P
     .execute();
 }
 
+/** Of these rows, those a personal-data erase stopped and blanked while they were being sent. */
+export async function erasedAmong(db: Db, ids: number[], erasedAddress: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', 'failed')
+    .where('to_address', '=', erasedAddress)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Hands claimed rows that were not tried back to the queue, as if never claimed (stop()). */
 export async function releaseUntried(db: Db, rows: OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
