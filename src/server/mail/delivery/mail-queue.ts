@@ -5,14 +5,12 @@ import type { Config } from '../../config';
 import type { MailQueue, OutgoingMail } from '../../context';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { OutboxRow, OutboxTable } from '../../db/schema';
-import { tagSecret } from '../../inbound/reply-tag';
 import { messageIdHost } from '../mail-address';
 import { recipientTag } from '../recipient-tag';
 import type { SignedRow } from './compose';
 import { createMailSender, describeMailError, type MailSender } from './mail-sender';
 import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
-import { ERASED_EMAIL } from '../../privacy/personal-data.repository';
-import { bouncingAmong, claimDue, erasedAmong, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
+import { bouncingAmong, claimDue, stoppedAmong, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
 
 /** How long a claimed row stays ours; longer than any bounded SMTP exchange (see delivery.ts). */
 export const MAIL_LEASE_MS = 5 * 60_000;
@@ -88,6 +86,12 @@ export interface MailQueueDeps {
   /** Defaults to the dialect the Kysely instance speaks. */
   dialect?: Dialect;
   sender?: MailSender;
+  /**
+   * The key each e-mail's recipient is signed with (X-Gym-Recipient-Tag, recipient-tag.ts): the
+   * reply-tag key, handed in by the app so that delivery does not reach into inbound mail.
+   * Without it, e-mails go unsigned.
+   */
+  recipientSecret?: () => Promise<string>;
 }
 
 /**
@@ -95,7 +99,7 @@ export interface MailQueueDeps {
  * a few due rows at a time, delivers them, and records the outcome. A failed delivery is retried
  * with a growing delay; a crash mid-delivery leaves the rows 'sending' until their lease expires.
  */
-export function createMailQueue({ db, config, log, dialect, sender }: MailQueueDeps): MailQueue {
+export function createMailQueue({ db, config, log, dialect, sender, recipientSecret }: MailQueueDeps): MailQueue {
   const kind: Dialect = dialect ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
   let mailer: MailSender | undefined = sender;
   let started = false;
@@ -130,7 +134,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
   async function drain() {
     while (started) {
       // The key first: a database error here leaves the rows unclaimed rather than leased.
-      const secret = await tagSecret(db, config);
+      const secret = (await recipientSecret?.()) ?? null;
       const now = Date.now();
       const rows = await claimDue(db, kind, new Date(now).toISOString(), new Date(now + MAIL_LEASE_MS).toISOString(), MAIL_BATCH);
       if (rows.length > 0) await deliverAll(rows, secret);
@@ -139,7 +143,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
     }
   }
 
-  async function deliverAll(rows: OutboxRow[], secret: string) {
+  async function deliverAll(rows: OutboxRow[], secret: string | null) {
     mailer ??= createMailSender(config, { onThreadError: (err) => log.warn({ err }, 'e-mail composing thread failed; e-mails are built in the main thread') });
     // An address that bounced for good is not tried again: the mail fails at once.
     const bouncing = await bouncingAmong(
@@ -157,7 +161,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         // Stopping: what has not started goes back to the queue untouched.
         if (!started) untried.push(row);
         else if (bouncing.has(recipientKey(row.to_address))) await refuseBouncing(row);
-        else if (await deliver({ ...row, recipientTag: recipientTag(secret, row.to_address) })) sent.push(row);
+        else if (await deliver(secret ? { ...row, recipientTag: recipientTag(secret, row.to_address) } : row)) sent.push(row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAIL_PARALLEL, rows.length) }, lane));
@@ -171,15 +175,15 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         await new Promise((r) => setTimeout(r, 200 * 2 ** i));
       }
     }
-    // A person erased while their e-mail was being written: the copy made meanwhile goes too
-    // (the erase removed the files it found; this one came after, and its row was not marked sent).
+    // A row stopped while its e-mail was being written (a personal-data erase blanks it and sets
+    // it failed) was not marked sent: the copy made meanwhile goes too, as the erase removed the
+    // ones it found before.
     if (sent.length > 0 && mailer?.discard) {
-      const erased = await erasedAmong(
+      const stopped = await stoppedAmong(
         db,
         sent.map((r) => r.id),
-        ERASED_EMAIL,
       );
-      for (const id of erased) await mailer.discard(id).catch((err: unknown) => log.warn({ err, outboxId: id }, 'could not remove an erased e-mail copy'));
+      for (const id of stopped) await mailer.discard(id).catch((err: unknown) => log.warn({ err, outboxId: id }, 'could not remove a stopped e-mail copy'));
     }
     if (untried.length > 0) await releaseUntried(db, untried).catch((err) => log.warn({ err }, 'outbox rows left to their lease'));
   }

@@ -49,16 +49,10 @@ export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): P
     .execute();
 }
 
-/** Of these rows, those a personal-data erase stopped and blanked while they were being sent. */
-export async function erasedAmong(db: Db, ids: number[], erasedAddress: string): Promise<number[]> {
+/** Of these rows, those set failed by someone else (an erase) while this worker was sending them. */
+export async function stoppedAmong(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('status', '=', 'failed')
-    .where('to_address', '=', erasedAddress)
-    .execute();
+  const rows = await db.selectFrom('outbox').select('id').where('id', 'in', ids).where('status', '=', 'failed').execute();
   return rows.map((r) => r.id);
 }
 
