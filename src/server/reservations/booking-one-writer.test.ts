@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPayload } from '../../../tests/helpers/factories';
+import { bookingPayload, type BookingPayload } from '../../../tests/helpers/factories';
 import { addSessions, createTestOrder, type TestOrder } from '../../../tests/helpers/pass-orders';
 import { backends, createTestApp, type Backend, type TestApp } from '../../../tests/helpers/test-app';
 import { HttpError } from '../errors';
@@ -23,9 +23,10 @@ interface World {
   kimId: number;
 }
 
-type Req = { payload: Record<string, unknown>; key?: string };
+type Req = { payload: BookingPayload & { passToken?: string }; key?: string };
 
-const plain = (name: string, dateTime: string) => bookingPayload({ name, email: `${name.toLowerCase()}@example.com`, course: 'MMA Training', dateTime });
+const plain = (name: string, dateTime: string): BookingPayload =>
+  bookingPayload({ name, email: `${name.toLowerCase()}@example.com`, course: 'MMA Training', dateTime });
 
 /** The same timetable, pass and earlier bookings in a fresh app: ids and counters start alike. */
 async function world(backend: Backend): Promise<World> {
@@ -207,7 +208,7 @@ describe.each(backends)('one booking writer on %s', (backend) => {
     const before = await seatsTue();
     await expect(
       db.transaction().execute(async (trx) => {
-        await writeBooking(t.app.ctx, trx, { payload: { ...plain('Undone', at.tue), language: 'en' } as never, idempotencyKey: 'key-undone' });
+        await writeBooking(t.app.ctx, trx, { payload: { ...plain('Undone', at.tue), language: 'en' }, idempotencyKey: 'key-undone' });
         throw new Error('the caller changed its mind');
       }),
     ).rejects.toThrow('the caller changed its mind');
@@ -216,12 +217,12 @@ describe.each(backends)('one booking writer on %s', (backend) => {
     expect(await db.selectFrom('outbox').select('id').where('to_address', '=', 'undone@example.com').execute()).toEqual([]);
     expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', 'key-undone').execute()).toEqual([]);
 
-    const r = await db.transaction().execute((trx) => writeBooking(t.app.ctx, trx, { payload: { ...plain('Kept', at.tue), language: 'en' } as never }));
+    const r = await db.transaction().execute((trx) => writeBooking(t.app.ctx, trx, { payload: { ...plain('Kept', at.tue), language: 'en' } }));
     expect(r.replayed).toBe(false);
     expect(await seatsTue()).toBe(before + 1);
     expect(await db.selectFrom('outbox').select('id').where('reservation_id', '=', r.row.id).execute()).toHaveLength(1);
     // Its refusals are the route's: a full class is an HttpError the caller can answer with.
-    const full = db.transaction().execute((trx) => writeBooking(t.app.ctx, trx, { payload: { ...plain('Late', at.monFull), language: 'en' } as never }));
+    const full = db.transaction().execute((trx) => writeBooking(t.app.ctx, trx, { payload: { ...plain('Late', at.monFull), language: 'en' } }));
     await expect(full).rejects.toBeInstanceOf(HttpError);
     await expect(full).rejects.toMatchObject({ code: 'slot_full' });
   });
