@@ -5,11 +5,6 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 export const insertOutbox = (db: Db, row: Insertable<OutboxTable>): Promise<{ id: number }> =>
   db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow();
 
-/** Several e-mails in one statement (a batch of bookings). */
-export async function insertOutboxRows(db: Db, rows: Insertable<OutboxTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
-}
-
 /**
  * Takes up to `limit` of the oldest due rows for this worker, atomically, in one statement: pending
  * rows whose time has come, or rows left 'sending' by a worker whose lease ran out (a crash). On
