@@ -43,9 +43,6 @@ export interface PassSpend {
   creditsLeft: number | null;
 }
 
-/** Uses a SQLite batch has checked but not written yet, per order (one transaction holds them all). */
-export type PendingUses = Map<number, { count: number; keys: Set<string> }>;
-
 const TOKEN_MAX = 200;
 
 /** One-a-day passes key a use by its date; unlimited ones by date and time (one seat per time). */
@@ -57,9 +54,8 @@ function keysOf(order: OrderRow, date: string, time: string): { dayKey: string |
 /**
  * What a SQLite batch of bookings read once, before its first booking, of the passes they name:
  * the orders by token, their ledger sums and held uses, and which of the batch's days and session
- * times they hold. SQLite has one writer and the batch writes its uses only at its end, so these
- * stay true for the whole batch; the batch's own uses are counted on top (PendingUses), as they
- * were when each booking read them.
+ * times they hold. SQLite has one writer, so nothing else changes them while the batch runs; each
+ * use the batch writes is added as it is written (notePassUse), so they stay what the database holds.
  */
 export interface PassBatch {
   /** Token to its hash (hashed once). */
@@ -137,7 +133,7 @@ export async function checkPassUse(
   order: OrderRow,
   target: PassTarget,
   timeZone: string,
-  opts: { pending?: PendingUses; ignoreUse?: PassUseRow; now?: Date; batch?: PassBatch } = {},
+  opts: { ignoreUse?: PassUseRow; now?: Date; batch?: PassBatch } = {},
 ): Promise<PassSpend> {
   const { date, time } = instantToZoned(target.startsAt, timeZone);
   const keys = keysOf(order, date, time);
@@ -146,25 +142,28 @@ export async function checkPassUse(
   if (!holdsPass(state) || order.cancelled_at) throw conflict(PASS_NOT_PAID, 'pass_not_paid');
   if (!passCovers(order, classCover(target.course, target.byAppointment))) throw conflict(PASS_NOT_COVERED, 'pass_not_covered');
   if (date < order.start_date || date > order.end_date) throw conflict(PASS_OUT_OF_DATES, 'pass_out_of_dates');
-  const pending = opts.pending?.get(order.id);
   const own = opts.ignoreUse && opts.ignoreUse.returned_at == null ? opts.ignoreUse : undefined;
   const ownClash = own != null && ((keys.dayKey != null && own.day_key === keys.dayKey) || (keys.slotKey != null && own.slot_key === keys.slotKey)) ? 1 : 0;
   // A moved booking keeps the credit it holds: it takes no new one. No credit left is said first.
-  const held = facts.held + (pending?.count ?? 0) - (own ? 1 : 0);
+  const held = facts.held - (own ? 1 : 0);
   if (order.credits != null && held >= order.credits) throw conflict(PASS_NO_CREDIT, 'pass_no_credit');
-  const key = keys.dayKey ?? keys.slotKey ?? '';
-  if (facts.clash - ownClash > 0 || pending?.keys.has(key)) {
+  if (facts.clash - ownClash > 0) {
     throw conflict(keys.dayKey ? PASS_DAY_USED : PASS_SLOT_USED, keys.dayKey ? 'pass_day_used' : 'pass_slot_used');
   }
   return { order, sessionDate: date, ...keys, creditsLeft: order.credits == null ? null : order.credits - held - 1 };
 }
 
-/** Counts a checked use in a batch that will write it later. */
-export function holdPending(pending: PendingUses, spend: PassSpend): void {
-  const p = pending.get(spend.order.id) ?? { count: 0, keys: new Set<string>() };
-  p.count += 1;
-  p.keys.add(spend.dayKey ?? spend.slotKey ?? '');
-  pending.set(spend.order.id, p);
+/**
+ * A use just written in a batch that read its passes once: counted in what the batch read, so the
+ * next booking of the same pass sees it. A key the batch did not read stays unread (its facts come
+ * from the database, which now holds the use).
+ */
+export function notePassUse(batch: PassBatch, spend: PassSpend): void {
+  const totals = batch.facts.totals.get(spend.order.id);
+  if (totals) totals.held += 1;
+  const read = spend.dayKey != null ? batch.dayKeys.has(spend.dayKey) : spend.slotKey != null && batch.slotKeys.has(spend.slotKey);
+  const held = repo.heldKeyOf(spend.order.id, spend);
+  if (read && held != null) batch.facts.heldKeys.add(held);
 }
 
 /** The rows that record checked uses for the bookings just written. */

@@ -1,24 +1,12 @@
-import type { Insertable } from 'kysely';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
-import type { OutboxTable, ReservationRow } from '../db/schema';
+import type { ReservationRow } from '../db/schema';
+import { fixedQuery } from '../db/fixed-query';
 import { findOrCreateCustomer, resolveCustomer } from '../customers/customers.repository';
-import {
-  checkPassUse,
-  holdPending,
-  liveHolderOf,
-  loadPassBatch,
-  orderForUse,
-  recordUses,
-  type PassBatch,
-  type PassSpend,
-  type PendingUses,
-} from '../credits/credits';
+import { checkPassUse, liveHolderOf, loadPassBatch, notePassUse, orderForUse, recordUses, type PassBatch, type PassSpend } from '../credits/credits';
 import { HttpError, badRequest, conflict } from '../errors';
-import { outboxRow } from '../mail/delivery/mail-queue';
-import { insertOutboxRows } from '../mail/delivery/outbox.repository';
 import { findSessionAt, takeSeat } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
 import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
@@ -30,7 +18,8 @@ import { newBookingMails, notifyStaffOfBookings } from './booking-notifications'
 import * as repo from './reservations.repository';
 
 // Booking (POST /api/reservations): the seat, the row, its e-mails and its Idempotency-Key in
-// one transaction; on SQLite concurrent bookings share a transaction (booking-batcher.ts).
+// one transaction, all decided by writeBooking; on SQLite concurrent bookings share a
+// transaction (booking-batcher.ts), which only calls writeBooking for each of them.
 
 /** How long a booking's Idempotency-Key is remembered. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -45,17 +34,11 @@ interface BookingPlan {
   spend?: PassSpend;
 }
 
-/** What a SQLite batch tracks across its bookings: uses checked, not yet written; the passes it read once. */
-interface BatchPasses {
-  pending: PendingUses;
-  batch?: PassBatch;
-}
-
 /** With a pass token: the pass must pay for this class (credits/credits.ts); checked before the seat is taken. */
-async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, course: string, byAppointment: boolean, startsAt: Date, inBatch?: BatchPasses) {
+async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, course: string, byAppointment: boolean, startsAt: Date, passes?: PassBatch) {
   if (input.passToken == null) return undefined;
-  const order = await orderForUse(trx, { token: input.passToken }, ctx.dialect, inBatch?.batch);
-  return checkPassUse(trx, order, { course, byAppointment, startsAt }, ctx.config.timezone, { pending: inBatch?.pending, batch: inBatch?.batch });
+  const order = await orderForUse(trx, { token: input.passToken }, ctx.dialect, passes);
+  return checkPassUse(trx, order, { course, byAppointment, startsAt }, ctx.config.timezone, { batch: passes });
 }
 
 /**
@@ -64,22 +47,20 @@ async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, cour
  * any other course must name a timetable session exactly (400 otherwise), one that has not
  * started (409), is held that day (409) and has a seat left (409, "This class is full").
  */
-async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, inBatch?: BatchPasses, now = new Date()): Promise<BookingPlan> {
+async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, passes?: PassBatch, now = new Date()): Promise<BookingPlan> {
   const at = new Date(input.dateTime);
   const found = await findSessionAt(trx, input.course, at, ctx.config.timezone);
   if (!found) throw badRequest(noSessionThen(input.course), 'session_not_found');
   if (found.kind === 'appointment') {
     if (at.getTime() <= now.getTime()) throw badRequest(REQUEST_IN_PAST, 'request_in_past');
-    const spend = await passFor(ctx, trx, input, found.course, true, at, inBatch);
-    if (spend && inBatch) holdPending(inBatch.pending, spend);
+    const spend = await passFor(ctx, trx, input, found.course, true, at, passes);
     return { course: found.course, dateTime: at.toISOString(), when: whenOf(ctx, at, found.durationMinutes), spend };
   }
   if (found.startsAt.getTime() <= now.getTime()) throw conflict(CLASS_STARTED, 'class_started');
   if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
-  // The pass first: it writes nothing, so a refusal after the seat cannot leave a seat taken in a batch.
-  const spend = await passFor(ctx, trx, input, found.course, false, found.startsAt, inBatch);
+  // The pass first: it writes nothing, so its refusal costs no seat statement.
+  const spend = await passFor(ctx, trx, input, found.course, false, found.startsAt, passes);
   if (!(await takeSeat(trx, found.weeklySessionId, found.date, found.capacity))) throw conflict(CLASS_FULL, 'slot_full');
-  if (spend && inBatch) holdPending(inBatch.pending, spend);
   return {
     course: found.course,
     dateTime: found.startsAt.toISOString(),
@@ -103,9 +84,10 @@ async function customerOf(trx: Db, input: ReservationPayload, plan: BookingPlan,
 }
 
 /** The row a plan stores; a booking with an e-mail gets a manage link (only its hash is kept). */
-function rowOf(input: ReservationPayload, plan: BookingPlan, token: string | null, customerId: number | null) {
+function rowOf(input: ReservationPayload, plan: BookingPlan, token: string | null, customerId: number | null): repo.NewBooking {
   return {
-    ...plan.seat,
+    weekly_session_id: plan.seat?.weekly_session_id ?? null,
+    session_date: plan.seat?.session_date ?? null,
     customer_id: customerId,
     name: input.name,
     email: input.email,
@@ -172,7 +154,7 @@ const batcherOf = (ctx: AppContext): Batcher<BookingRequest, BookingResult> => {
   let b = batchers.get(ctx.db);
   if (!b) {
     b = createBatcher<BookingRequest, BookingResult>({
-      writeMany: (inputs) => ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs)),
+      writeMany: (inputs) => writeBatch(ctx, inputs),
       writeOne: (input) => writeAlone(ctx, input),
       afterCommit: (results) => afterCommit(ctx, results),
       onAfterCommitError: (err) => ctx.log.error({ err }, 'booking batch: after-commit step failed'),
@@ -189,23 +171,28 @@ export const batchStats = (ctx: AppContext): { commits: number; booked: number }
 };
 
 /**
- * One booking, its e-mails and its idempotency key with the given transaction. The key is
- * claimed first: a concurrent request with the same key (PostgreSQL) waits on it, then replays
- * this one's answer; a refused booking rolls the claim back with everything else.
+ * One booking with the given transaction: the only place its rules live (plan, seat, customer,
+ * row, pass use, e-mails, Idempotency-Key). The key is claimed first: a concurrent request with
+ * the same key (PostgreSQL) waits on it, then replays this one's answer; a refused booking rolls
+ * the claim back with everything else. Other writers of bookings (a waiting-list accept, a
+ * rebooking) call it inside their own transaction. `passes`: what a SQLite batch read of its
+ * pass bookings' orders (decision 106), kept true here as each use is written.
  */
-async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Promise<BookingResult> {
+export async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest, passes?: PassBatch): Promise<BookingResult> {
   const { payload, idempotencyKey: key } = req;
   const hash = key ? requestHash(payload) : '';
   if (key && !(await keys.claimIdempotencyKey(trx, { key, requestHash: hash, createdAt: nowIso() }, keyCutoff()))) {
     return replayOf(await keys.findIdempotencyKey(trx, key), hash);
   }
-  const plan = await planBooking(ctx, trx, payload);
+  const plan = await planBooking(ctx, trx, payload, passes);
   const token = payload.email ? newToken() : null;
-  const row = await repo.insertReservation(trx, rowOf(payload, plan, token, await customerOf(trx, payload, plan)));
+  const row = await repo.insertBooking(trx, rowOf(payload, plan, token, await customerOf(trx, payload, plan, passes)));
   if (plan.spend) await recordUses(trx, [{ spend: plan.spend, reservationId: row.id }]);
   for (const m of newBookingMails(ctx, row, plan.when, token, plan.spend)) await ctx.mail.enqueue(trx, m);
   const result: BookingResult = { row, replayed: false, pass: passOf(plan.spend) };
   if (key) await keys.completeIdempotencyKey(trx, key, 201, answerOf(result));
+  // Last, once nothing of this booking can fail: a refused one must leave the batch's read untouched.
+  if (plan.spend && passes) notePassUse(passes, plan.spend);
   return result;
 }
 
@@ -216,93 +203,66 @@ function afterCommit(ctx: AppContext, results: BookingResult[]) {
   notifyStaffOfBookings(ctx, rows);
 }
 
+const savepoint = fixedQuery('savepoint booking');
+const rollbackToSavepoint = fixedQuery('rollback to savepoint booking');
+const releaseSavepoint = fixedQuery('release savepoint booking');
+
+/** A booking of a batch written without savepoints was refused: the batch is written again with them. */
+class RefusedInBatch extends Error {}
+
 /**
- * SQLite: the whole batch in a few statements (its bookings, their e-mails, their keys). The
- * rows come back in id order, which is the order of the values; each is checked against its
- * input. A booking refused (class full, occurrence cancelled, no such session, a key reused for
- * another booking) is left out of the batch and answered with its error; the others commit
- * (a full class must not break every batch). A key already answered is replayed; the same key
- * twice in one batch books once (SQLite has one writer: nothing else claims keys meanwhile).
- * The answer is in input order: the result, or the refusal.
+ * SQLite: a batch is writeBooking called for each input in turn, in one transaction; the answer
+ * is in input order, the result or the refusal. A refused booking (class full, no such session,
+ * a key reused for another booking) must leave nothing behind (seat, customer, use, e-mail, key)
+ * and must not fail the others (a full class must not break every batch): with `isolated`, each
+ * booking runs inside a savepoint and a refused one is rolled back to it. Savepoints cost every
+ * booking (SQLite copies each page it changes), so a batch is first written without them and,
+ * at its first refusal, rolled back whole and written again with them (writeBatch). The same key
+ * twice in one batch books once: the second finds the first's key and replays it.
  */
-async function writeBookings(ctx: AppContext, trx: Db, inputs: BookingRequest[]): Promise<(BookingResult | HttpError)[]> {
-  const outcome: (BookingResult | HttpError | undefined)[] = [];
-  const accepted: { i: number; req: BookingRequest; plan: BookingPlan; token: string | null; hash: string }[] = [];
-  /** Keys booked by this batch: the first input that used each. */
-  const keysInBatch = new Map<string, { i: number; hash: string }>();
-  const sameKeyAs: { i: number; j: number }[] = [];
-  const cutoff = keyCutoff();
+async function writeBookings(ctx: AppContext, trx: Db, inputs: BookingRequest[], isolated: boolean): Promise<(BookingResult | HttpError)[]> {
   const withPass = inputs.filter((r) => r.payload.passToken != null);
-  const inBatch: BatchPasses = {
-    pending: new Map(),
-    // The batch's passes are read once, not once per booking (three statements for the batch).
-    batch:
-      withPass.length > 0
-        ? await loadPassBatch(
-            trx,
-            withPass.map((r) => ({ token: r.payload.passToken ?? '', startsAt: new Date(r.payload.dateTime) })),
-            ctx.config.timezone,
-          )
-        : undefined,
-  };
-  for (const [i, req] of inputs.entries()) {
-    try {
-      const key = req.idempotencyKey;
-      const hash = key ? requestHash(req.payload) : '';
-      if (key) {
-        const earlier = keysInBatch.get(key);
-        if (earlier) {
-          if (earlier.hash !== hash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
-          sameKeyAs.push({ i, j: earlier.i });
-          continue;
-        }
-        const stored = await keys.findIdempotencyKey(trx, key);
-        if (stored && stored.created_at >= cutoff) {
-          outcome[i] = replayOf(stored, hash);
-          continue;
-        }
+  // The batch's passes are read once, not once per booking (three statements for the batch).
+  const passes =
+    withPass.length > 0
+      ? await loadPassBatch(
+          trx,
+          withPass.map((r) => ({ token: r.payload.passToken ?? '', startsAt: new Date(r.payload.dateTime) })),
+          ctx.config.timezone,
+        )
+      : undefined;
+  const outcome: (BookingResult | HttpError)[] = [];
+  for (const req of inputs) {
+    if (!isolated) {
+      try {
+        outcome.push(await writeBooking(ctx, trx, req, passes));
+      } catch (err) {
+        throw err instanceof HttpError ? new RefusedInBatch() : err;
       }
-      const plan = await planBooking(ctx, trx, req.payload, inBatch);
-      if (key) keysInBatch.set(key, { i, hash });
-      accepted.push({ i, req, plan, token: req.payload.email ? newToken() : null, hash });
+      continue;
+    }
+    await savepoint(trx, []);
+    try {
+      outcome.push(await writeBooking(ctx, trx, req, passes));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      outcome[i] = err;
+      await rollbackToSavepoint(trx, []);
+      outcome.push(err);
     }
+    // Released after a rollback too (ROLLBACK TO keeps the savepoint open).
+    await releaseSavepoint(trx, []);
   }
-  if (accepted.length > 0) {
-    const values = [];
-    for (const { req, plan, token } of accepted) values.push(rowOf(req.payload, plan, token, await customerOf(trx, req.payload, plan, inBatch.batch)));
-    const rows = (await repo.insertReservations(trx, values)).sort((a, b) => a.id - b.id);
-    if (rows.length !== accepted.length) throw new Error('batch insert lost rows');
-    const mails: Insertable<OutboxTable>[] = [];
-    const uses: { spend: PassSpend; reservationId: number }[] = [];
-    const now = nowIso();
-    for (const [k, r] of rows.entries()) {
-      const v = values[k];
-      if (r.name !== v.name || r.email !== v.email || r.course !== v.course || r.date_time !== v.date_time || r.manage_token_hash !== v.manage_token_hash) {
-        throw new Error('batch insert returned rows out of order');
-      }
-      const a = accepted[k];
-      for (const m of newBookingMails(ctx, r, a.plan.when, a.token, a.plan.spend)) mails.push(outboxRow(ctx.config, m));
-      if (a.plan.spend) uses.push({ spend: a.plan.spend, reservationId: r.id });
-      const result: BookingResult = { row: r, replayed: false, pass: passOf(a.plan.spend) };
-      const key = a.req.idempotencyKey;
-      if (key) {
-        // The key may be an expired one nobody purged yet: claimed over, then answered.
-        if (!(await keys.claimIdempotencyKey(trx, { key, requestHash: a.hash, createdAt: now }, cutoff))) throw new Error('idempotency key taken in a batch');
-        await keys.completeIdempotencyKey(trx, key, 201, answerOf(result));
-      }
-      outcome[a.i] = result;
-    }
-    await recordUses(trx, uses);
-    await insertOutboxRows(trx, mails);
+  return outcome;
+}
+
+/** One SQLite batch, committed: without savepoints while no booking of it is refused (see writeBookings). */
+async function writeBatch(ctx: AppContext, inputs: BookingRequest[]): Promise<(BookingResult | HttpError)[]> {
+  try {
+    return await ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs, false));
+  } catch (err) {
+    if (!(err instanceof RefusedInBatch)) throw err;
   }
-  for (const { i, j } of sameKeyAs) {
-    const first = outcome[j];
-    outcome[i] = first instanceof HttpError || !first ? first : { ...first, replayed: true };
-  }
-  return outcome as (BookingResult | HttpError)[];
+  return ctx.db.transaction().execute((trx) => writeBookings(ctx, trx, inputs, true));
 }
 
 const writeAlone = (ctx: AppContext, req: BookingRequest) => ctx.db.transaction().execute((trx) => writeBooking(ctx, trx, req));

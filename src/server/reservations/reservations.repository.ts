@@ -1,15 +1,56 @@
 import { sql, type Insertable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
 import type { Db } from '../db/database';
+import { fixedQuery } from '../db/fixed-query';
 import { anyColumnLike, type TextSearch } from '../db/search';
 import type { ReservationRow, ReservationsTable } from '../db/schema';
 
 export const insertReservation = (db: Db, row: Insertable<ReservationsTable>): Promise<ReservationRow> =>
   db.insertInto('reservations').values(row).returningAll().executeTakeFirstOrThrow();
 
-/** Several bookings in one statement (SQLite group commit). */
-export const insertReservations = (db: Db, rows: Insertable<ReservationsTable>[]): Promise<ReservationRow[]> =>
-  db.insertInto('reservations').values(rows).returningAll().execute();
+/** What a public booking stores; the other columns keep their defaults. */
+export type NewBooking = Pick<
+  ReservationRow,
+  | 'weekly_session_id'
+  | 'session_date'
+  | 'customer_id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'course'
+  | 'date_time'
+  | 'message'
+  | 'status'
+  | 'manage_token_hash'
+  | 'created_at'
+  | 'language'
+>;
+
+// Every public booking runs it, one at a time in a SQLite batch: written once (fixed-query.ts).
+const insertBookingQuery = fixedQuery<ReservationRow>(
+  'insert into reservations (weekly_session_id, session_date, customer_id, name, email, phone, course, date_time, message, status, manage_token_hash, created_at, language) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *',
+);
+
+/** A public booking's row (POST /api/reservations). */
+export async function insertBooking(db: Db, b: NewBooking): Promise<ReservationRow> {
+  const { rows } = await insertBookingQuery(db, [
+    b.weekly_session_id,
+    b.session_date,
+    b.customer_id,
+    b.name,
+    b.email,
+    b.phone,
+    b.course,
+    b.date_time,
+    b.message,
+    b.status,
+    b.manage_token_hash,
+    b.created_at,
+    b.language,
+  ]);
+  if (rows.length !== 1) throw new Error('booking insert returned no row');
+  return rows[0];
+}
 
 export const listReservations = (db: Db): Promise<ReservationRow[]> =>
   db.selectFrom('reservations').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();

@@ -1,13 +1,41 @@
 import type { Db, Dialect } from '../../db/database';
 import type { OutboxRow, OutboxTable } from '../../db/schema';
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { fixedQuery } from '../../db/fixed-query';
 
-export const insertOutbox = (db: Db, row: Insertable<OutboxTable>): Promise<{ id: number }> =>
-  db.insertInto('outbox').values(row).returning('id').executeTakeFirstOrThrow();
+const OUTBOX_COLUMNS = [
+  'to_address',
+  'subject',
+  'text_body',
+  'html_body',
+  'reply_to',
+  'message_id',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'locked_until',
+  'last_error',
+  'created_at',
+  'sent_at',
+  'calendar',
+  'attachments',
+  'headers',
+  'reservation_id',
+  'template',
+] as const satisfies readonly (keyof OutboxTable)[];
 
-/** Several e-mails in one statement (a batch of bookings). */
-export async function insertOutboxRows(db: Db, rows: Insertable<OutboxTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
+// Every booking queues its e-mails one at a time, in its transaction: written once (fixed-query.ts).
+const insertOutboxQuery = fixedQuery<{ id: number }>(
+  `insert into outbox (${OUTBOX_COLUMNS.join(', ')}) values (${OUTBOX_COLUMNS.map(() => '?').join(', ')}) returning id`,
+);
+
+export async function insertOutbox(db: Db, row: Insertable<OutboxTable>): Promise<{ id: number }> {
+  const { rows } = await insertOutboxQuery(
+    db,
+    OUTBOX_COLUMNS.map((c) => row[c] ?? null),
+  );
+  if (rows.length !== 1) throw new Error('outbox insert returned no row');
+  return rows[0];
 }
 
 /**
