@@ -69,3 +69,17 @@ export function notifyStaffOfBookings(ctx: AppContext, rows: ReservationRow[]): 
     ctx.push.notifyStaff({ title: 'Nouvelle réservation', body: `${row.name} — ${row.course}`, url: '/admin/reservations', tag: 'reservation' });
   }
 }
+
+/** The gym called the class off: the customer's e-mail (METHOD:CANCEL, the reason, a link to other sessions). No notice to the gym: it did it. */
+export function gymCancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, token: string): OutgoingMail[] {
+  if (!hasEmail(r)) return [];
+  const facts = customerFacts(r, when, manageUrl(ctx, token, r.language));
+  return [bookingCancelledMail(mailConfig(ctx), { ...facts, cancelledBy: 'gym', reason: r.cancel_reason })];
+}
+
+/** The gym moved the weekly session: the updated invite (METHOD:REQUEST, next SEQUENCE) to the customer. */
+export function gymMoveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, previous: BookingWhen): OutgoingMail[] {
+  if (!hasEmail(r)) return [];
+  const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
+  return [bookingMovedMail(mailConfig(ctx), { ...customerFacts(r, when, null), previous: was, byGym: true })];
+}

@@ -13,7 +13,7 @@ import {
   type BookingMovedInput,
 } from './booking-mail-parts';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
-import { mail, p, type Block } from './mail-layout';
+import { checkedUrl, mail, p, type Block } from './mail-layout';
 
 // The e-mails to the customer about a booking: confirmation, cancellation, moved booking and
 // reminder. Every time is gym time (GYM_TIMEZONE) with the zone named; the calendar part
@@ -83,7 +83,11 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
         { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
+    ...(b.cancelledBy === 'gym' && b.reason ? [p(m.gymReason(b.reason))] : []),
+    // The gym's cancel links to the booking's page, which offers that day's and the next day's other classes.
+    b.cancelledBy === 'gym' && b.manageUrl
+      ? { kind: 'action' as const, label: m.rebookAction, href: checkedUrl(b.manageUrl) }
+      : p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
     { kind: 'note', text: m.cancelledNote },
   ];
   const subject = m.cancelledSubject(b.course, when.start.long, when.start.clock);
@@ -106,7 +110,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
   const wasZone = m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.previous.startsAt, config.timezone)));
   const blocks: Block[] = [
     p(m.hello(b.name)),
-    p(m.moved),
+    p(b.byGym ? m.movedByGym(config.gym.name) : m.moved),
     {
       kind: 'facts',
       rows: [
