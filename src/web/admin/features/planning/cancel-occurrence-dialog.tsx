@@ -11,7 +11,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
 import { useCancelOccurrence, useOccurrenceBookings } from './api';
 import { DialogActions } from './dialog-actions';
-import { HeldBookings, withBookings } from './held-bookings';
+import { HeldBookings } from './held-bookings';
 import { WEEKDAY_LABELS, nextDateOn } from './labels';
 
 type CancelIn = z.input<typeof sessionCancellationSchema>;
@@ -82,7 +82,7 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
           <Input autoComplete="off" {...fieldAria('cancel-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
         <HeldBookings bookings={booked.data} loading={booked.isFetching} failed={booked.isError} />
-        <DialogActions onCancel={onClose} busy={flight.busy} submit={withBookings('Annuler la séance', booked.data?.length)} />
+        <DialogActions onCancel={onClose} busy={flight.busy} submit="Annuler la séance" />
       </form>
     </Modal>
   );

@@ -11,7 +11,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
 import { useClosurePreview, useCreateClosure } from './api';
 import { DialogActions } from './dialog-actions';
-import { HeldBookings, withBookings } from './held-bookings';
+import { HeldBookings } from './held-bookings';
 
 type ClosureIn = z.input<typeof closureCreateSchema>;
 type ClosureOut = z.output<typeof closureCreateSchema>;
@@ -78,7 +78,7 @@ export function ClosureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <Input autoComplete="off" placeholder="Songkran, travaux…" {...fieldAria('closure-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
         <HeldBookings bookings={preview.data} loading={preview.isFetching} failed={preview.isError} />
-        <DialogActions onCancel={() => onOpenChange(false)} busy={adding.busy} submit={withBookings('Ajouter', preview.data?.length)} />
+        <DialogActions onCancel={() => onOpenChange(false)} busy={adding.busy} submit="Ajouter" />
       </form>
     </Modal>
   );

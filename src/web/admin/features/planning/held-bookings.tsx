@@ -34,7 +34,3 @@ export function HeldBookings({ bookings, loading, failed }: { bookings: HeldBook
     </section>
   );
 }
-
-/** The confirm button's words: how many bookings go with it. */
-export const withBookings = (base: string, n: number | undefined): string =>
-  n ? `${base} (${n === 1 ? '1 réservation annulée' : `${n} réservations annulées`})` : base;
