@@ -350,9 +350,6 @@ export async function createClosure(
   return done;
 }
 
-/** Every weekly session (the gym's changes name the ones a closure touches by id). */
-export const weeklySessionsIn = (db: Db) => repo.listWeeklySessions(db);
-
 /** Beyond any capacity the schema allows (1000): the seat is taken whatever the count. */
 const ANY_CAPACITY = 1_000_000;
 
