@@ -1,6 +1,6 @@
 import type { AppContext, OutgoingMail } from '../context';
 import type { ReservationRow } from '../db/schema';
-import { bookingCancelledMail, bookingMovedMail } from '../mail/templates/booking-mails';
+import { bookingCancelledMail, bookingMovedMail, bookingsCancelledByGymMail } from '../mail/templates/booking-mails';
 import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/templates/booking-staff-mails';
 import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
@@ -70,11 +70,19 @@ export function notifyStaffOfBookings(ctx: AppContext, rows: ReservationRow[]): 
   }
 }
 
-/** The gym called the class off: the customer's e-mail (METHOD:CANCEL, the reason, a link to other sessions). No notice to the gym: it did it. */
-export function gymCancellationMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, token: string): OutgoingMail[] {
-  if (!hasEmail(r)) return [];
-  const facts = customerFacts(r, when, manageUrl(ctx, token, r.language));
-  return [bookingCancelledMail(mailConfig(ctx), { ...facts, cancelledBy: 'gym', reason: r.cancel_reason })];
+/**
+ * The gym called classes off: one e-mail to the person (METHOD:CANCEL for each booking, the
+ * reason, each booking's link to other sessions), however many of their bookings it cancelled.
+ * No notice to the gym: it did it.
+ */
+export function gymCancellationMails(ctx: AppContext, items: { row: ReservationRow; when: BookingWhen; token: string }[]): OutgoingMail[] {
+  const facts = items.flatMap(({ row, when, token }) =>
+    hasEmail(row) ? [{ ...customerFacts(row, when, manageUrl(ctx, token, row.language)), cancelledBy: 'gym' as const, reason: row.cancel_reason }] : [],
+  );
+  if (facts.length === 0) return [];
+  // In the person's language as their first booking has it.
+  const same = facts.map((f) => ({ ...f, language: facts[0].language, name: facts[0].name }));
+  return [same.length === 1 ? bookingCancelledMail(mailConfig(ctx), same[0]) : bookingsCancelledByGymMail(mailConfig(ctx), same)];
 }
 
 /** The gym moved the weekly session: the updated invite (METHOD:REQUEST, next SEQUENCE) to the customer. */

@@ -15,7 +15,7 @@ import {
   updateWeeklySession,
 } from '../timetable/timetable.service';
 import type { WeeklySessionWithClass } from '../timetable/timetable.repository';
-import { whenOfRow } from './booking-facts';
+import { whenOfRow, type BookingWhen } from './booking-facts';
 import { gymCancellationMails, gymMoveMails } from './booking-notifications';
 import * as repo from './reservations.repository';
 
@@ -35,10 +35,12 @@ const rangeOf = (ctx: AppContext, fromDate: string, toDate: string) => ({
 /**
  * Cancels each booking as the gym's: its seat back, its pass credit back whatever the deadline,
  * a new manage link whose page offers other sessions, and the e-mail (METHOD:CANCEL, next
- * SEQUENCE, the reason) queued in the outbox. Answers how many were cancelled here.
+ * SEQUENCE, the reason) queued in the outbox: one per person, however many of their bookings
+ * the change cancels. Answers how many were cancelled here.
  */
 async function cancelAsGym(ctx: AppContext, trx: Db, rows: ReservationRow[], reason: string | null): Promise<number> {
   const now = Date.now();
+  const byPerson = new Map<string, { row: ReservationRow; when: BookingWhen; token: string }[]>();
   let cancelled = 0;
   for (const r of rows) {
     if (new Date(r.date_time).getTime() <= now) continue;
@@ -48,10 +50,13 @@ async function cancelAsGym(ctx: AppContext, trx: Db, rows: ReservationRow[], rea
     cancelled += 1;
     if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
     await returnCreditAlways(trx, updated.id);
-    if (token) {
-      const when = await whenOfRow(ctx, trx, updated);
-      for (const m of gymCancellationMails(ctx, updated, when, token)) await ctx.mail.enqueue(trx, m);
+    if (token && updated.email) {
+      const key = updated.email.trim().toLowerCase();
+      byPerson.set(key, [...(byPerson.get(key) ?? []), { row: updated, when: await whenOfRow(ctx, trx, updated), token }]);
     }
+  }
+  for (const items of byPerson.values()) {
+    for (const m of gymCancellationMails(ctx, items)) await ctx.mail.enqueue(trx, m);
   }
   return cancelled;
 }

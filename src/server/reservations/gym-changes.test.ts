@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCalendar } from '../../../tests/helpers/calendar';
 import { editSettings } from '../../../tests/helpers/orders';
@@ -9,7 +10,7 @@ import { LANGUAGES } from '../../shared/i18n/languages';
 import type { MailCalendarPart } from '../context';
 import { renderedRow } from '../mail/delivery/outbox-parts';
 import { calendarText } from '../mail/templates/calendar';
-import { bookingCancelledMail, bookingMailGym, bookingMovedMail } from '../mail/templates/booking-mails';
+import { bookingCancelledMail, bookingMailGym, bookingMovedMail, bookingsCancelledByGymMail } from '../mail/templates/booking-mails';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 
@@ -223,6 +224,35 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     await api('DELETE', `/api/timetable/closures/${res.json().id}`);
   });
 
+  it('one e-mail per person for a closure that cancels several of their bookings: every event cancelled in one calendar file', async () => {
+    const first = nextSession('Brazilian Jiu Jitsu', { daysAhead: 3 });
+    const second = nextSession('Brazilian Jiu Jitsu', { daysAhead: 3, nth: 1 });
+    const email = `many-${backend}@example.com`;
+    const a = await book('Brazilian Jiu Jitsu', first.startsAt, { language: 'zh', email });
+    const b = await book('Brazilian Jiu Jitsu', second.startsAt, { language: 'zh', email });
+    const res = await api('POST', '/api/timetable/closures', { startDate: first.date, endDate: second.date, reason: 'Typhoon' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mails = await outboxTo(email);
+    // Two confirmations, then one e-mail for the closure.
+    expect(mails).toHaveLength(3);
+    const closing = mails[2];
+    expect(closing.subject).toBe(MAIL_MESSAGES.zh.cancelledManySubject(2));
+    expect(closing.text_body).toContain(MAIL_MESSAGES.zh.gymReason('Typhoon'));
+    const cal = new ICAL.Component(ICAL.parse(calendarText(t.config, JSON.parse(closing.calendar!) as MailCalendarPart)));
+    expect(cal.getFirstPropertyValue('method')).toBe('CANCEL');
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    // The two confirmations' UIDs (the helper read the first e-mail to that address for both).
+    expect(mails[1].ics!.uid).not.toBe(a.uid);
+    expect(events.map((e) => [e.uid, e.sequence])).toEqual([
+      [a.uid, 1],
+      [mails[1].ics!.uid, 1],
+    ]);
+    expect(await row(b.id)).toMatchObject({ status: 'cancelled', cancelled_by: 'gym' });
+    // Each booking's own link to other sessions.
+    expect(closing.text_body.match(/\/zh\/booking\/manage\/[A-Za-z0-9_-]{43}/g)).toHaveLength(2);
+    await api('DELETE', `/api/timetable/closures/${res.json().id}`);
+  });
+
   it('a weekly session that changes time: 409 session_has_bookings with their number, then the bookings move (or are cancelled) as asked', async () => {
     const wrestling = (await api('GET', '/api/timetable/classes')).json().find((c: { name: string }) => c.name === 'Wrestling');
     const day = isoWeekday(addDays(todayInZone(TZ), 2)) === 7 ? addDays(todayInZone(TZ), 3) : addDays(todayInZone(TZ), 2);
@@ -327,5 +357,12 @@ describe('the gym’s e-mails in every language', () => {
       previous: { startsAt, endsAt: base.endsAt, gymDate: '2030-06-03', gymTime: '08:00' },
     });
     expect(moved.text).toContain(m.movedByGym(DEFAULT_SITE_SETTINGS.name));
+    const two = bookingsCancelledByGymMail(config, [
+      { ...base, language, cancelledBy: 'gym', reason: 'Flood' },
+      { ...base, language, reservationId: 8, cancelledBy: 'gym', reason: 'Flood' },
+    ]);
+    expect(two.subject).toBe(m.cancelledManySubject(2));
+    expect(two.text).toContain(m.gymReason('Flood'));
+    expect(two.text.split(m.rebookAction)).toHaveLength(3);
   });
 });

@@ -12,6 +12,7 @@ import {
   type BookingMailInput,
   type BookingMovedInput,
 } from './booking-mail-parts';
+import { mergedCalendar } from './calendar';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
 import { checkedUrl, mail, p, type Block } from './mail-layout';
 
@@ -99,6 +100,44 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
     { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'CANCEL', `${when.line} ${zone}`) },
     language,
   );
+}
+
+/**
+ * To the customer: the gym cancelled several of their bookings at once (a closure). One e-mail
+ * for the change: each booking with its time struck and its link to other sessions, and one
+ * calendar file that cancels every event (same UIDs, higher SEQUENCEs).
+ */
+export function bookingsCancelledByGymMail(config: BookingMailConfig, list: BookingCancelledInput[]): OutgoingMail {
+  const [b] = list;
+  const { m, zone, language } = speech(config, b);
+  const parts = list.map((x) => {
+    laterSequence(x, 'bookingsCancelledByGymMail');
+    const when = gymWhen(config.timezone, x, language);
+    const blocks: Block[] = [
+      {
+        kind: 'facts',
+        rows: [
+          { label: m.labelClass, value: x.course },
+          { label: m.labelWhen, value: `${when.line} ${zone}`, struck: true },
+          { label: m.labelBooking, value: `#${x.reservationId}` },
+        ],
+      },
+      ...(x.manageUrl ? [{ kind: 'action' as const, label: m.rebookAction, href: checkedUrl(x.manageUrl) }] : []),
+    ];
+    return { blocks, calendar: calendarOf(config.gym, x, 'CANCEL', `${when.line} ${zone}`) };
+  });
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.cancelledByGym(config.gym.name)),
+    ...(b.reason ? [p(m.gymReason(b.reason))] : []),
+    ...parts.flatMap((x) => x.blocks),
+    { kind: 'note', text: m.cancelledNote },
+  ];
+  const calendar = mergedCalendar(
+    config,
+    parts.map((x) => x.calendar),
+  );
+  return mail(config, b.to, m.cancelledManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
 }
 
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */

@@ -36,6 +36,7 @@ export const de: MailMessages = {
   bookAgain: (url) => `Lust, an einem anderen Tag zu trainieren? Hier kannst du neu buchen: ${url}`,
   cancelledNote: 'Das angehängte Kalender-Update entfernt den Kurs aus deinem Kalender.',
   cancelledSubject: (course, date, time) => `Buchung storniert: ${course} am ${date} um ${time}`,
+  cancelledManySubject: (count) => `${count} Buchungen vom Gym abgesagt`,
   moved: 'Deine Buchung wurde auf eine neue Zeit verschoben.',
   movedByGym: (gym) =>
     `${gym} hat diese Stunde auf eine neue Zeit verlegt. Passt dir die neue Zeit nicht, kannst du bis zum Beginn absagen und behältst dein Guthaben.`,

@@ -36,6 +36,7 @@ export const en = {
   bookAgain: (url: string) => `Want to train another day? Book again at ${url}`,
   cancelledNote: 'The attached calendar update removes the class from your calendar.',
   cancelledSubject: (course: string, date: string, time: string) => `Booking cancelled: ${course} on ${date} at ${time}`,
+  cancelledManySubject: (count: number) => `${count} bookings cancelled by the gym`,
   moved: 'Your booking has moved to a new time.',
   movedByGym: (gym: string) =>
     `${gym} has moved this class to a new time. If the new time does not suit you, you may cancel until the class starts and keep your credit.`,

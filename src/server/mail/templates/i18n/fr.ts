@@ -37,6 +37,7 @@ export const fr: MailMessages = {
   bookAgain: (url) => `Envie de vous entraîner un autre jour\u00a0? Réservez à nouveau sur ${url}`,
   cancelledNote: 'La mise à jour de calendrier jointe retire le cours de votre agenda.',
   cancelledSubject: (course, date, time) => `Réservation annulée\u00a0: ${course} le ${date} à ${time}`,
+  cancelledManySubject: (count) => `${count} réservations annulées par la salle`,
   moved: 'Votre réservation a été déplacée à un nouvel horaire.',
   movedByGym: (gym) =>
     `${gym} a déplacé ce cours à un nouvel horaire. S’il ne vous convient pas, vous pouvez annuler jusqu’au début du cours sans perdre votre séance.`,

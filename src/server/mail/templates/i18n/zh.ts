@@ -28,6 +28,7 @@ export const zh: MailMessages = {
   bookAgain: (url) => `想改天再来训练？请在此重新预订：${url}`,
   cancelledNote: '附件中的日历更新会将该课程从您的日历中移除。',
   cancelledSubject: (course, date, time) => `预订已取消：${date} ${time} 的 ${course}`,
+  cancelledManySubject: (count) => `拳馆取消了您的 ${count} 个预订`,
   moved: '您的预订已改到新的时间。',
   movedByGym: (gym) => `${gym} 已将这节课改到新的时间。如果新时间不合适，您可以在上课前取消，课时不会被扣除。`,
   movedNote: '附件中的日历更新会在您的日历中调整该课程的时间。',
