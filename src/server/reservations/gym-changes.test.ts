@@ -307,6 +307,32 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     expect((await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false })).statusCode).toBe(200);
   });
 
+  it('the gym’s cancel and the traveller’s own cancel at once: one cancel, one seat back, one e-mail', async () => {
+    const s = nextSession('Luta Livre', { daysAhead: 4 });
+    const occ = await occurrence('Luta Livre', s.date, '16:00');
+    const pass = await createTestOrder(db(), {
+      kind: 'days-single',
+      covers: 'mma',
+      days: 14,
+      credits: 10,
+      startDate: todayInZone(TZ),
+      endDate: addDays(todayInZone(TZ), 20),
+    });
+    const b = await book('Luta Livre', occ.startsAt, { passToken: pass.token });
+    const [gym, own] = await Promise.all([
+      api('POST', `/api/timetable/weekly-sessions/${occ.weeklySessionId}/cancellations`, { date: s.date }),
+      t.inject({ method: 'POST', url: `/api/bookings/manage/${b.token}/cancel`, payload: {} }),
+    ]);
+    expect(gym.statusCode, gym.body).toBe(201);
+    // Whichever came first cancelled it; the other found it cancelled.
+    expect(gym.json().bookingsCancelled + (own.statusCode === 200 ? 1 : 0)).toBe(1);
+    expect(await row(b.id)).toMatchObject({ status: 'cancelled', calendar_sequence: 1, cancelled_by: gym.json().bookingsCancelled === 1 ? 'gym' : 'customer' });
+    expect(await seatsTaken(occ.weeklySessionId, s.date)).toBe(0);
+    // The gym's cancel gives the credit back; the traveller's, past the deadline (336 h), keeps it spent.
+    expect((await useOf(b.id)).returned_at !== null).toBe(gym.json().bookingsCancelled === 1);
+    expect(await outboxTo(b.email)).toHaveLength(2);
+  });
+
   it('a booking of a class already begun is left alone and mailed nothing', async () => {
     const s = nextSession('MMA Training', { daysAhead: 2 });
     const b = await book('MMA Training', s.startsAt);
