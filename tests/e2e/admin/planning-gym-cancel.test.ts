@@ -76,6 +76,29 @@ describe('back office: Planning shows who is booked before cancelling', () => {
     expect(await statusOf(ben)).toMatchObject({ status: 'cancelled', cancelled_by: 'gym' });
   });
 
+  it('a new time for a session with bookings asks whether they move or are cancelled; "move" takes them along', async () => {
+    await page.setViewportSize(viewportFor(375));
+    const saturday = addDays(mondayAhead(server.config.timezone), 5);
+    const { sessions } = await api<SessionsAnswer>(server, 'GET', `/api/sessions?from=${saturday}&days=1`);
+    const session = sessions.find((s) => s.course === 'Wrestling')!;
+    const id = await book('Dara Sok', session.startsAt, 'Wrestling');
+
+    await page.goto(server.url + '/admin/planning');
+    const card = page.getByTestId('class-card').filter({ has: page.getByRole('heading', { name: 'Wrestling', exact: true }) });
+    await card.getByRole('button', { name: 'Modifier le créneau Wrestling Samedi 10:00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier le créneau' });
+    await dialog.getByLabel('Heure de début').fill('11:00');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    const ask = dialog.getByTestId('session-has-bookings');
+    await ask.getByText('1 réservation(s) à venir', { exact: false }).waitFor();
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'planning-move-375.png') });
+    await ask.getByRole('button', { name: 'Déplacer les réservations' }).click();
+    await expectToast(page, 'Créneau mis à jour');
+    const moved = await server.app.ctx.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(moved).toMatchObject({ status: 'unread', session_date: saturday, calendar_sequence: 1 });
+    expect(moved.date_time).toBe(new Date(new Date(session.startsAt).getTime() + 3_600_000).toISOString());
+  });
+
   it('the closure dialog previews the bookings it would cancel', async () => {
     await page.setViewportSize(viewportFor(1280));
     const day = addDays(mondayAhead(server.config.timezone), 15);
