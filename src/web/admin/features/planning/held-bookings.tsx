@@ -16,8 +16,8 @@ export function HeldBookings({ bookings, loading, failed }: { bookings: HeldBook
       ) : (
         <>
           <p className="text-sm font-medium text-gray-900">
-            {list.length === 1 ? '1 réservation sera annulée' : `${list.length} réservations seront annulées`} : chacun est prévenu par e-mail dans sa langue et
-            retrouve sa séance sur son pass.
+            {list.length === 1 ? '1 réservation sera annulée' : `${list.length} réservations seront annulées`} : chacun est prévenu par e-mail dans sa langue
+            et, s’il a payé avec un pass, y retrouve sa séance.
           </p>
           <ul className="grid max-h-48 gap-1 overflow-y-auto text-sm">
             {list.map((b) => (
