@@ -9,6 +9,7 @@ import {
   cancelOccurrence,
   createClosure,
   findOccurrence,
+  lockSeats,
   occurrenceToCancel,
   releaseSeat,
   takeSeatAnyway,
@@ -73,9 +74,10 @@ export async function bookingsOfOccurrence(ctx: AppContext, weeklySessionId: num
 
 /** POST /api/timetable/weekly-sessions/{id}/cancellations: the occurrence off and its bookings cancelled, together. */
 export async function cancelOccurrenceAndBookings(ctx: AppContext, weeklySessionId: number, input: SessionCancellationPayload) {
-  const done = await cancelOccurrence(ctx, weeklySessionId, input, async (trx) =>
-    cancelAsGym(ctx, trx, await repo.heldOn(trx, weeklySessionId, input.date), input.reason ?? null),
-  );
+  const done = await cancelOccurrence(ctx, weeklySessionId, input, async (trx) => {
+    await lockSeats(trx, { weeklySessionId, date: input.date });
+    return cancelAsGym(ctx, trx, await repo.heldOn(trx, weeklySessionId, input.date), input.reason ?? null);
+  });
   kickIf(ctx, done.bookingsCancelled);
   return done;
 }
@@ -86,9 +88,10 @@ export const closurePreview = (ctx: AppContext, startDate: string, endDate: stri
 
 /** POST /api/timetable/closures: the closure and the cancel of every booking to come in it, together. */
 export async function closeAndCancelBookings(ctx: AppContext, input: ClosureCreatePayload) {
-  const done = await createClosure(ctx, input, async (trx) =>
-    cancelAsGym(ctx, trx, await repo.heldUpcoming(trx, rangeOf(ctx, input.startDate, input.endDate), nowIso()), input.reason ?? null),
-  );
+  const done = await createClosure(ctx, input, async (trx) => {
+    await lockSeats(trx, { fromDate: input.startDate, toDate: input.endDate });
+    return cancelAsGym(ctx, trx, await repo.heldUpcoming(trx, rangeOf(ctx, input.startDate, input.endDate), nowIso()), input.reason ?? null);
+  });
   kickIf(ctx, done.bookingsCancelled);
   return done;
 }

@@ -281,3 +281,16 @@ export async function releaseSeat(trx: Db, weeklySessionId: number, date: string
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * Locks the seat counters of an occurrence or of a range of dates (a no-op write) so that a
+ * booking that took one of their seats has committed before the caller reads the bookings.
+ */
+export async function lockSeats(trx: Db, where: { weeklySessionId: number; date: string } | { fromDate: string; toDate: string }): Promise<void> {
+  let q = trx.updateTable('seats').set({ taken: sql<number>`taken` });
+  q =
+    'weeklySessionId' in where
+      ? q.where('weekly_session_id', '=', where.weeklySessionId).where('session_date', '=', where.date)
+      : q.where('session_date', '>=', where.fromDate).where('session_date', '<=', where.toDate);
+  await q.execute();
+}

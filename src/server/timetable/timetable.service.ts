@@ -130,6 +130,9 @@ export async function classDuration(db: Db, course: string): Promise<number | un
 export const takeSeat = (trx: Db, weeklySessionId: number, date: string, capacity: number): Promise<boolean> =>
   repo.takeSeat(trx, weeklySessionId, date, capacity);
 
+/** Waits for the bookings that took a seat of these occurrences to commit (the gym's changes read them next). */
+export const lockSeats = (trx: Db, where: Parameters<typeof repo.lockSeats>[1]): Promise<void> => repo.lockSeats(trx, where);
+
 /** Gives a seat back (a cancelled booking), never below zero. */
 export const releaseSeat = (trx: Db, weeklySessionId: number, date: string): Promise<boolean> => repo.releaseSeat(trx, weeklySessionId, date);
 
