@@ -1,6 +1,6 @@
 import type { AppContext, OutgoingMail } from '../context';
 import type { ReservationRow } from '../db/schema';
-import { bookingCancelledMail, bookingMovedMail, bookingsCancelledByGymMail } from '../mail/templates/booking-mails';
+import { bookingCancelledMail, bookingMovedMail, bookingsCancelledByGymMail, bookingsMovedByGymMail } from '../mail/templates/booking-mails';
 import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/templates/booking-staff-mails';
 import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
@@ -85,9 +85,17 @@ export function gymCancellationMails(ctx: AppContext, items: { row: ReservationR
   return [same.length === 1 ? bookingCancelledMail(mailConfig(ctx), same[0]) : bookingsCancelledByGymMail(mailConfig(ctx), same)];
 }
 
-/** The gym moved the weekly session: the updated invite (METHOD:REQUEST, next SEQUENCE) to the customer. */
-export function gymMoveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, previous: BookingWhen): OutgoingMail[] {
-  if (!hasEmail(r)) return [];
-  const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
-  return [bookingMovedMail(mailConfig(ctx), { ...customerFacts(r, when, null), previous: was, byGym: true })];
+/**
+ * The gym moved the weekly session: one e-mail to the person with the updated invite
+ * (METHOD:REQUEST, next SEQUENCE) of each of their bookings it moved.
+ */
+export function gymMoveMails(ctx: AppContext, items: { row: ReservationRow; when: BookingWhen; previous: BookingWhen }[]): OutgoingMail[] {
+  const facts = items.flatMap(({ row, when, previous }) => {
+    if (!hasEmail(row)) return [];
+    const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
+    return [{ ...customerFacts(row, when, null), previous: was, byGym: true }];
+  });
+  if (facts.length === 0) return [];
+  const same = facts.map((f) => ({ ...f, language: facts[0].language, name: facts[0].name }));
+  return [same.length === 1 ? bookingMovedMail(mailConfig(ctx), same[0]) : bookingsMovedByGymMail(mailConfig(ctx), same)];
 }

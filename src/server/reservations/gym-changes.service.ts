@@ -108,7 +108,7 @@ function movedDate(ctx: AppContext, date: string, before: WeeklySessionWithClass
 /**
  * Each booking to come follows the session: its date and instant (compare-and-set), its seat to
  * the new occurrence's counter (kept whatever the capacity: it had its place), a free cancel until
- * the new start, and the updated invite (METHOD:REQUEST, same UID, next SEQUENCE). A booking whose
+ * the new start, and the updated invite (METHOD:REQUEST, same UID, next SEQUENCE), one e-mail per person. A booking whose
  * new date is called off or closed is cancelled as the gym's instead.
  */
 async function moveWithSession(
@@ -119,6 +119,7 @@ async function moveWithSession(
   after: WeeklySessionWithClass,
 ): Promise<number> {
   const now = Date.now();
+  const byPerson = new Map<string, { row: ReservationRow; when: BookingWhen; previous: BookingWhen }[]>();
   let changed = 0;
   for (const r of rows) {
     if (r.session_date == null || new Date(r.date_time).getTime() <= now) continue;
@@ -134,8 +135,13 @@ async function moveWithSession(
     changed += 1;
     await releaseSeat(trx, after.id, r.session_date);
     await takeSeatAnyway(trx, after.id, date);
-    const when = await whenOfRow(ctx, trx, updated);
-    for (const m of gymMoveMails(ctx, updated, when, was)) await ctx.mail.enqueue(trx, m);
+    if (updated.email) {
+      const key = updated.email.trim().toLowerCase();
+      byPerson.set(key, [...(byPerson.get(key) ?? []), { row: updated, when: await whenOfRow(ctx, trx, updated), previous: was }]);
+    }
+  }
+  for (const items of byPerson.values()) {
+    for (const m of gymMoveMails(ctx, items)) await ctx.mail.enqueue(trx, m);
   }
   return changed;
 }

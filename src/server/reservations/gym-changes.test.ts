@@ -10,7 +10,7 @@ import { LANGUAGES } from '../../shared/i18n/languages';
 import type { MailCalendarPart } from '../context';
 import { renderedRow } from '../mail/delivery/outbox-parts';
 import { calendarText } from '../mail/templates/calendar';
-import { bookingCancelledMail, bookingMailGym, bookingMovedMail, bookingsCancelledByGymMail } from '../mail/templates/booking-mails';
+import { bookingCancelledMail, bookingMailGym, bookingMovedMail, bookingsCancelledByGymMail, bookingsMovedByGymMail } from '../mail/templates/booking-mails';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
 
@@ -307,6 +307,35 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     expect((await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false })).statusCode).toBe(200);
   });
 
+  it('a session moved with two bookings of one person: one e-mail updating both events', async () => {
+    const mma = (await api('GET', '/api/timetable/classes')).json().find((c: { name: string }) => c.name === 'MMA Training');
+    const day = isoWeekday(addDays(todayInZone(TZ), 2)) === 7 ? addDays(todayInZone(TZ), 3) : addDays(todayInZone(TZ), 2);
+    const created = await api('POST', '/api/timetable/weekly-sessions', {
+      classId: mma.id,
+      weekday: isoWeekday(day),
+      startTime: '20:00',
+      capacity: 10,
+      coach: null,
+    });
+    const id = created.json().id as number;
+    const email = `twice-${backend}@example.com`;
+    const a = await book('MMA Training', zonedToInstant(day, '20:00', TZ).toISOString(), { email, language: 'de' });
+    await book('MMA Training', zonedToInstant(addDays(day, 7), '20:00', TZ).toISOString(), { email, language: 'de' });
+    const res = await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { startTime: '20:30', bookings: 'move' });
+    expect(res.json()).toMatchObject({ bookingsChanged: 2 });
+    const mails = await outboxTo(email);
+    expect(mails).toHaveLength(3);
+    expect(mails[2].subject).toBe(MAIL_MESSAGES.de.movedManySubject(2));
+    const cal = new ICAL.Component(ICAL.parse(calendarText(t.config, JSON.parse(mails[2].calendar!) as MailCalendarPart)));
+    expect(cal.getFirstPropertyValue('method')).toBe('REQUEST');
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => [e.uid, e.sequence, e.startDate.toJSDate().toISOString()])).toEqual([
+      [a.uid, 1, zonedToInstant(day, '20:30', TZ).toISOString()],
+      [mails[1].ics!.uid, 1, zonedToInstant(addDays(day, 7), '20:30', TZ).toISOString()],
+    ]);
+    await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false });
+  });
+
   it('the gym’s cancel and the traveller’s own cancel at once: one cancel, one seat back, one e-mail', async () => {
     const s = nextSession('Luta Livre', { daysAhead: 4 });
     const occ = await occurrence('Luta Livre', s.date, '16:00');
@@ -390,5 +419,12 @@ describe('the gym’s e-mails in every language', () => {
     expect(two.subject).toBe(m.cancelledManySubject(2));
     expect(two.text).toContain(m.gymReason('Flood'));
     expect(two.text.split(m.rebookAction)).toHaveLength(3);
+    const previous = { startsAt, endsAt: base.endsAt, gymDate: '2030-06-03', gymTime: '08:00' };
+    const movedTwo = bookingsMovedByGymMail(config, [
+      { ...base, language, manageUrl: null, byGym: true, previous },
+      { ...base, language, manageUrl: null, byGym: true, previous, reservationId: 8 },
+    ]);
+    expect(movedTwo.subject).toBe(m.movedManySubject(2));
+    expect(movedTwo.text).toContain(m.movedByGym(DEFAULT_SITE_SETTINGS.name));
   });
 });

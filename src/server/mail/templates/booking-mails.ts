@@ -176,6 +176,43 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
 }
 
 /**
+ * To the customer: the gym moved a weekly session that holds several of their bookings. One
+ * e-mail for the change, each booking's new and old time, one calendar file updating every event.
+ */
+export function bookingsMovedByGymMail(config: BookingMailConfig, list: BookingMovedInput[]): OutgoingMail {
+  const [b] = list;
+  const { m, zone, language } = speech(config, b);
+  const parts = list.map((x) => {
+    laterSequence(x, 'bookingsMovedByGymMail');
+    const when = gymWhen(config.timezone, x, language);
+    const before = gymWhen(config.timezone, x.previous, language);
+    const facts: Block = {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: x.course },
+        { label: m.labelNewTime, value: `${when.line} ${zone}` },
+        { label: m.labelWas, value: before.line, struck: true },
+        { label: m.labelBooking, value: `#${x.reservationId}` },
+      ],
+    };
+    return { facts, calendar: calendarOf(config.gym, x, 'REQUEST', `${when.line} ${zone}`) };
+  });
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.movedByGym(config.gym.name)),
+    ...parts.map((x) => x.facts),
+    { kind: 'facts', rows: placeFacts(config.gym, m) },
+    ...changeBlocks(config, null, m),
+    { kind: 'note', text: m.movedNote },
+  ];
+  const calendar = mergedCalendar(
+    config,
+    parts.map((x) => x.calendar),
+  );
+  return mail(config, b.to, m.movedManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
+}
+
+/**
  * To the customer, REMINDER_LEAD_HOURS before the session. No calendar part: the event is
  * already in the calendar, and the same SEQUENCE again would change nothing.
  */

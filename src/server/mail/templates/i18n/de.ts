@@ -42,6 +42,7 @@ export const de: MailMessages = {
     `${gym} hat diese Stunde auf eine neue Zeit verlegt. Passt dir die neue Zeit nicht, kannst du bis zum Beginn absagen und behältst dein Guthaben.`,
   movedNote: 'Das angehängte Kalender-Update verschiebt den Kurs in deinem Kalender.',
   movedSubject: (course, date, time) => `Buchung verschoben: ${course}, jetzt am ${date} um ${time}`,
+  movedManySubject: (count) => `${count} Buchungen vom Gym auf eine neue Zeit verlegt`,
   reminderIntro: (gym) => `Eine kurze Erinnerung an deinen Kurs bei ${gym}:`,
   reminderSubject: (course, date, time) => `Erinnerung: ${course} am ${date} um ${time}`,
   zone: (_label, offset) => `(Ortszeit des Gyms, ${offset})`,

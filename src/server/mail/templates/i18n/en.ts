@@ -42,6 +42,7 @@ export const en = {
     `${gym} has moved this class to a new time. If the new time does not suit you, you may cancel until the class starts and keep your credit.`,
   movedNote: 'The attached calendar update moves the class in your calendar.',
   movedSubject: (course: string, date: string, time: string) => `Booking moved: ${course}, now ${date} at ${time}`,
+  movedManySubject: (count: number) => `${count} bookings moved to a new time by the gym`,
   reminderIntro: (gym: string) => `A reminder of your class at ${gym}:`,
   reminderSubject: (course: string, date: string, time: string) => `Reminder: ${course} on ${date} at ${time}`,
   /**

@@ -43,6 +43,7 @@ export const fr: MailMessages = {
     `${gym} a déplacé ce cours à un nouvel horaire. S’il ne vous convient pas, vous pouvez annuler jusqu’au début du cours sans perdre votre séance.`,
   movedNote: 'La mise à jour de calendrier jointe déplace le cours dans votre agenda.',
   movedSubject: (course, date, time) => `Réservation déplacée\u00a0: ${course}, désormais le ${date} à ${time}`,
+  movedManySubject: (count) => `${count} réservations déplacées à un nouvel horaire par la salle`,
   reminderIntro: (gym) => `Petit rappel de votre cours à ${gym}\u00a0:`,
   reminderSubject: (course, date, time) => `Rappel\u00a0: ${course} le ${date} à ${time}`,
   zone: (_label, offset) => `(heure locale de la salle, ${offset})`,

@@ -42,6 +42,7 @@ export const ru: MailMessages = {
     `${gym} перенёс это занятие на другое время. Если новое время вам не подходит, вы можете отменить бронь до начала занятия без потери занятия на абонементе.`,
   movedNote: 'Приложенное обновление календаря перенесёт занятие в вашем календаре.',
   movedSubject: (course, date, time) => `Бронь перенесена: ${course}, теперь ${date}, ${time}`,
+  movedManySubject: (count) => `Зал перенёс ваши брони на новое время: ${count}`,
   reminderIntro: (gym) => `Напоминаем о вашем занятии в ${gym}:`,
   reminderSubject: (course, date, time) => `Напоминание: ${course}, ${date}, ${time}`,
   zone: (_label, offset) => `(местное время зала, ${offset})`,

@@ -33,6 +33,7 @@ export const th: MailMessages = {
   movedByGym: (gym) => `${gym} ได้เลื่อนคลาสนี้ไปเป็นเวลาใหม่ หากเวลาใหม่ไม่สะดวก คุณยกเลิกได้จนถึงเวลาเริ่มคลาสโดยไม่เสียสิทธิ์`,
   movedNote: 'การอัปเดตปฏิทินที่แนบมาจะเลื่อนคลาสนี้ในปฏิทินของคุณ',
   movedSubject: (course, date, time) => `เลื่อนการจอง: ${course} เป็น ${date} เวลา ${time} น.`,
+  movedManySubject: (count) => `ยิมเลื่อนการจองของคุณ ${count} รายการไปเป็นเวลาใหม่`,
   reminderIntro: (gym) => `ขอเตือนความจำคลาสของคุณที่ ${gym}:`,
   reminderSubject: (course, date, time) => `เตือนความจำ: ${course} ${date} เวลา ${time} น.`,
   zone: (_label, offset) => `(เวลาท้องถิ่นของยิม ${offset})`,

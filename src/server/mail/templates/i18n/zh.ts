@@ -33,6 +33,7 @@ export const zh: MailMessages = {
   movedByGym: (gym) => `${gym} 已将这节课改到新的时间。如果新时间不合适，您可以在上课前取消，课时不会被扣除。`,
   movedNote: '附件中的日历更新会在您的日历中调整该课程的时间。',
   movedSubject: (course, date, time) => `预订已改期：${course}，新时间为 ${date} ${time}`,
+  movedManySubject: (count) => `拳馆将您的 ${count} 个预订改到了新的时间`,
   reminderIntro: (gym) => `温馨提醒，您在 ${gym} 的课程信息如下：`,
   reminderSubject: (course, date, time) => `课程提醒：${date} ${time} 的 ${course}`,
   zone: (_label, offset) => `（拳馆当地时间，${offset}）`,
