@@ -148,14 +148,14 @@ export async function deleteWeeklySession(db: Db, id: number): Promise<boolean> 
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Bookings of the session on or after a gym date that are not cancelled. */
-export async function countUpcomingBookings(db: Db, weeklySessionId: number, fromDate: string): Promise<number> {
+/** Bookings of the session whose class starts after `after` (an instant) and that are not cancelled: the ones a move would touch. */
+export async function countUpcomingBookings(db: Db, weeklySessionId: number, after: string): Promise<number> {
   const r = await db
     .selectFrom('reservations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('weekly_session_id', '=', weeklySessionId)
-    .where('session_date', '>=', fromDate)
-    .where('cancelled_at', 'is', null)
+    .where('date_time', '>', after)
+    .where('status', '!=', 'cancelled')
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }

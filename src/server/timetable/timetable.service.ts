@@ -255,7 +255,7 @@ export async function updateWeeklySession(
     if (!current) throw notFound(WEEKLY_SESSION_NOT_FOUND);
     const moves =
       (input.weekday !== undefined && input.weekday !== current.weekday) || (input.startTime !== undefined && input.startTime !== current.start_time);
-    const upcoming = moves ? await repo.countUpcomingBookings(trx, id, todayInZone(ctx.config.timezone)) : 0;
+    const upcoming = moves ? await repo.countUpcomingBookings(trx, id, nowIso()) : 0;
     if (upcoming > 0 && input.bookings === undefined) {
       throw new HttpError(409, `Ce créneau a ${upcoming} réservation(s) à venir : dites si elles suivent le créneau ou sont annulées`, 'session_has_bookings', {
         bookings: upcoming,
