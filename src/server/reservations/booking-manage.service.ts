@@ -1,3 +1,4 @@
+import { addDays } from '../../shared/gym-time';
 import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -129,6 +130,8 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
       if (rebook) throw conflict(CLASS_NOT_HELD, 'class_not_held');
       return { moved: false, booking: before, before };
     }
+    // Booking again after the gym's cancel: a session of that day or the next (what its page offers).
+    if (rebook && (to.date < from.date || to.date > addDays(from.date, 1))) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
     const target = await findOccurrence(trx, to.weeklySessionId, to.date, ctx.config.timezone);
     if (!target?.bookable) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
     if (target.startsAt.getTime() <= Date.now()) throw badRequest(MOVE_TARGET_STARTED, 'move_target_started');

@@ -169,6 +169,9 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     // Cancelling it again is not possible.
     expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel`, payload: {} })).statusCode).toBe(404);
 
+    // Only that day's and the next day's sessions are offered, and taken.
+    const farther = await occurrence('Muay Thai All Levels', addDays(s.date, isoWeekday(s.date) >= 5 ? 3 : 2), '15:00');
+    expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/move`, payload: { sessionId: farther.id } })).statusCode).toBe(404);
     const later = await occurrence('Muay Thai All Levels', s.date, '15:00');
     const moved = await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/move`, payload: { sessionId: later.id } });
     expect(moved.statusCode, moved.body).toBe(200);
