@@ -54,6 +54,7 @@ import { pushRoutes } from './push/push.routes';
 import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
+import { gymChangesRoutes } from './reservations/gym-changes.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
 import { createReconcileJob } from './payments/reconcile.service';
@@ -237,7 +238,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const code = err instanceof HttpError ? err.code : defaultErrorCode(status);
     if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large', code });
-    return reply.code(status).send({ error: err.message || 'Bad request', code });
+    return reply.code(status).send({ ...(err instanceof HttpError ? err.details : {}), error: err.message || 'Bad request', code });
   });
 
   // Security headers, the same on every answer: the helmet middleware is built once here (the
@@ -338,6 +339,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   galleryRoutes(app, ctx);
   reservationsRoutes(app, ctx);
   timetableRoutes(app, ctx);
+  gymChangesRoutes(app, ctx);
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     code?: ErrorCode,
+    /** Facts the answer carries beside `error` and `code` (e.g. `bookings: 3`). */
+    public readonly details?: Record<string, string | number | boolean>,
   ) {
     super(message);
     this.name = 'HttpError';

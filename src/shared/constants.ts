@@ -12,6 +12,9 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 // database already accepts it (migration 003).
 export const RESERVATION_STATUSES = ['unread', 'read', 'archived', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+/** Who cancelled a booking: its holder, the gym calling off the class (or closing), staff in the back office. */
+export const CANCELLED_BY = ['customer', 'gym', 'staff'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** Who wrote a conversation message: the visitor (contact form) or a staff member's reply. */
 export const MESSAGE_SENDER_TYPES = ['customer', 'admin'] as const;

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   slug_taken: 'Another post or category already has this slug',
   two_factor_setup_required: 'Two-factor authentication is required: only the enrolment routes answer until it is set up',
   slot_full: 'No seat left in this session',
+  session_has_bookings:
+    'The weekly session has bookings to come: say what becomes of them (`bookings`: "move" or "cancel"); `bookings` in the answer is their number',
   idempotency_key_reused: 'The Idempotency-Key was used for another request',
   idempotency_key_busy: 'A request with this Idempotency-Key is still being answered; retry shortly',
   class_started: 'The booked class has already started: it can no longer be booked, cancelled or moved',

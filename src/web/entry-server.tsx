@@ -93,7 +93,9 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   // shift when it arrives. The read is in-process (the request log redacts the token) and the
   // page is sent no-store, its head naming no token.
   if (page.kind === 'order' && page.slug) prefetch.push(queryClient.prefetchQuery(orderQuery(page.slug, get)), queryClient.prefetchQuery(sessionsQuery(get)));
-  if (page.kind === 'manage-booking' && page.slug) prefetch.push(queryClient.prefetchQuery(managedBookingQuery(page.slug, get)));
+  // With the timetable: a booking the gym cancelled offers other sessions at once (issue 34).
+  if (page.kind === 'manage-booking' && page.slug)
+    prefetch.push(queryClient.prefetchQuery(managedBookingQuery(page.slug, get)), queryClient.prefetchQuery(sessionsQuery(get)));
   if (page.kind === 'blog') prefetch.push(queryClient.prefetchQuery(publishedPostsQuery(language, get)), queryClient.prefetchQuery(categoriesQuery(get)));
   if (page.kind === 'article' && page.slug) prefetch.push(queryClient.prefetchQuery(postQuery(page.slug, get)));
   await Promise.all(prefetch);

@@ -185,3 +185,17 @@ export async function heldUsesOf(db: Db, orderIds: number[]): Promise<Map<number
     .execute();
   return new Map(rows.map((r) => [r.order_id, Number(r.n)]));
 }
+
+/** A given-back credit spent again (a gym-cancelled booking booked again): compare-and-set, once. */
+export const reclaimUse = (
+  trx: Db,
+  id: number,
+  to: { session_date: string; day_key: string | null; slot_key: string | null },
+): Promise<PassUseRow | undefined> =>
+  trx
+    .updateTable('pass_uses')
+    .set({ ...to, returned_at: null })
+    .where('id', '=', id)
+    .where('returned_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();

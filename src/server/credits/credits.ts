@@ -215,3 +215,25 @@ export async function moveUseTo(trx: Db, reservationId: number, target: PassTarg
   const spend = await checkPassUse(trx, order, target, timeZone, { ignoreUse: use });
   await repo.moveUse(trx, use.id, { session_date: spend.sessionDate, day_key: spend.dayKey, slot_key: spend.slotKey });
 }
+
+/** The gym called the class off: the credit comes back whatever the deadline. Answers whether one came back. */
+export async function returnCreditAlways(trx: Db, reservationId: number): Promise<boolean> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at != null) return false;
+  return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
+}
+
+/**
+ * A booking the gym cancelled, booked again at another session from its manage page: the credit
+ * it got back pays again, under the same rules as a new booking (refusals throw, so the rebook
+ * rolls back).
+ */
+export async function reclaimUseFor(trx: Db, reservationId: number, target: PassTarget, timeZone: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at == null) return;
+  const order = await orderForUse(trx, { orderId: use.order_id }, dialect);
+  const spend = await checkPassUse(trx, order, target, timeZone);
+  if (!(await repo.reclaimUse(trx, use.id, { session_date: spend.sessionDate, day_key: spend.dayKey, slot_key: spend.slotKey }))) {
+    throw conflict(PASS_NO_CREDIT, 'pass_no_credit');
+  }
+}

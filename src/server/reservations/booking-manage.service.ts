@@ -1,3 +1,4 @@
+import { addDays } from '../../shared/gym-time';
 import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -5,7 +6,7 @@ import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
@@ -38,26 +39,33 @@ export interface ManagedBooking {
 /** The owner's cancel deadline for credits (Paramètres), read before a transaction. */
 const cancelHoursOf = async (ctx: AppContext): Promise<number> => (await currentSiteSettings(ctx)).payments.cancelHours;
 
+/** A booking the gym moved may be cancelled with its credit back until its class (while it stays there). */
+const hoursFor = (row: ReservationRow, cancelHours: number): number =>
+  row.free_cancel_until != null && row.free_cancel_until === row.date_time ? 0 : cancelHours;
+
 async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours: number, now = new Date()): Promise<ManagedBooking> {
   const [when, use] = await Promise.all([whenOfRow(ctx, db, row), useOfReservation(db, row.id)]);
-  const pass = passTerms(use, when.startsAt, cancelHours, now);
+  const pass = passTerms(use, when.startsAt, hoursFor(row, cancelHours), now);
   return { row, when, timezone: ctx.config.timezone, started: when.startsAt.getTime() <= now.getTime(), ...(pass ? { pass } : {}) };
 }
 
 /** Tokens are 32 bytes in base64url; anything else cannot name a booking. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The booking a manage token names; a wrong token and a used-up one (cancelled, deleted) alike are 404. */
-async function bookingOfToken(db: Db, token: string): Promise<ReservationRow> {
+/**
+ * The booking a manage token names; a wrong token and a used-up one (cancelled, deleted) alike are
+ * 404, except a booking the gym cancelled where `gymCancelled` allows it (its page offers other sessions).
+ */
+async function bookingOfToken(db: Db, token: string, opts: { gymCancelled?: boolean } = {}): Promise<ReservationRow> {
   const row = TOKEN_RE.test(token) ? await repo.findByManageTokenHash(db, hashToken(token)) : undefined;
-  if (!row || row.status === 'cancelled') throw notFound(BOOKING_NOT_FOUND);
+  if (!row || (row.status === 'cancelled' && !(opts.gymCancelled && row.cancelled_by === 'gym'))) throw notFound(BOOKING_NOT_FOUND);
   return row;
 }
 
 /** GET /api/bookings/manage/{token}: reads only. */
 export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManagedBooking> {
   const cancelHours = await cancelHoursOf(ctx);
-  return managed(ctx, ctx.db, await bookingOfToken(ctx.db, token), cancelHours);
+  return managed(ctx, ctx.db, await bookingOfToken(ctx.db, token, { gymCancelled: true }), cancelHours);
 }
 
 /**
@@ -76,10 +84,10 @@ export async function cancelInTransaction(
   const now = new Date();
   const current = await managed(ctx, trx, row, cancelHours, now);
   if (current.started) throw conflict(CLASS_STARTED, 'class_started');
-  const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso());
+  const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso(), by === 'customer' ? 'customer' : 'staff');
   if (!updated) return undefined;
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
-  const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, cancelHours, now) : false;
+  const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, hoursFor(row, cancelHours), now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
   return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };
 }
@@ -111,24 +119,35 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
   const to = { weeklySessionId: Number(m[1]), date: m[2] };
   const cancelHours = await cancelHoursOf(ctx);
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const row = await bookingOfToken(trx, token);
+    const row = await bookingOfToken(trx, token, { gymCancelled: true });
+    // A class the gym called off is booked again elsewhere: it holds no seat and its credit came back.
+    const rebook = row.status === 'cancelled';
     const before = await managed(ctx, trx, row, cancelHours);
     if (row.weekly_session_id == null || row.session_date == null) throw conflict(MOVE_BY_APPOINTMENT, 'booking_by_appointment');
-    if (before.started) throw conflict(CLASS_STARTED, 'class_started');
+    if (before.started && !rebook) throw conflict(CLASS_STARTED, 'class_started');
     const from = { weeklySessionId: row.weekly_session_id, date: row.session_date };
-    if (from.weeklySessionId === to.weeklySessionId && from.date === to.date) return { moved: false, booking: before, before };
+    if (from.weeklySessionId === to.weeklySessionId && from.date === to.date) {
+      if (rebook) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+      return { moved: false, booking: before, before };
+    }
+    // Booking again after the gym's cancel: a session of that day or the next (what its page offers).
+    if (rebook && (to.date < from.date || to.date > addDays(from.date, 1))) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
     const target = await findOccurrence(trx, to.weeklySessionId, to.date, ctx.config.timezone);
     if (!target?.bookable) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
     if (target.startsAt.getTime() <= Date.now()) throw badRequest(MOVE_TARGET_STARTED, 'move_target_started');
     if (target.cancelled || target.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
     // A pass that paid for it must pay for the new session too (the move is refused otherwise).
-    if (before.pass) await moveUseTo(trx, row.id, { course: target.course, byAppointment: false, startsAt: target.startsAt }, ctx.config.timezone, ctx.dialect);
-    const updated = await repo.moveIfAt(trx, row.id, from, { ...to, dateTime: target.startsAt.toISOString(), course: target.course });
+    const passTarget = { course: target.course, byAppointment: false, startsAt: target.startsAt };
+    if (before.pass) await (rebook ? reclaimUseFor : moveUseTo)(trx, row.id, passTarget, ctx.config.timezone, ctx.dialect);
+    const dest = { ...to, dateTime: target.startsAt.toISOString(), course: target.course };
+    const updated = await (rebook ? repo.rebookIfGymCancelled : repo.moveIfAt)(trx, row.id, from, dest);
     if (!updated) throw conflict(BOOKING_CHANGED, 'stale_version');
     const take = async () => {
       if (!(await takeSeat(trx, to.weeklySessionId, to.date, target.capacity))) throw conflict(CLASS_FULL, 'slot_full');
     };
-    const give = () => releaseSeat(trx, from.weeklySessionId, from.date);
+    const give = async () => {
+      if (!rebook) await releaseSeat(trx, from.weeklySessionId, from.date);
+    };
     if (`${from.weeklySessionId}`.padStart(10, '0') + from.date < `${to.weeklySessionId}`.padStart(10, '0') + to.date) {
       await give();
       await take();

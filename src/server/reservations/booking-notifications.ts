@@ -1,6 +1,6 @@
 import type { AppContext, OutgoingMail } from '../context';
 import type { ReservationRow } from '../db/schema';
-import { bookingCancelledMail, bookingMovedMail } from '../mail/templates/booking-mails';
+import { bookingCancelledMail, bookingMovedMail, bookingsCancelledByGymMail, bookingsMovedByGymMail } from '../mail/templates/booking-mails';
 import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/templates/booking-staff-mails';
 import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
@@ -68,4 +68,34 @@ export function notifyStaffOfBookings(ctx: AppContext, rows: ReservationRow[]): 
   for (const row of rows) {
     ctx.push.notifyStaff({ title: 'Nouvelle réservation', body: `${row.name} — ${row.course}`, url: '/admin/reservations', tag: 'reservation' });
   }
+}
+
+/**
+ * The gym called classes off: one e-mail to the person (METHOD:CANCEL for each booking, the
+ * reason, each booking's link to other sessions), however many of their bookings it cancelled.
+ * No notice to the gym: it did it.
+ */
+export function gymCancellationMails(ctx: AppContext, items: { row: ReservationRow; when: BookingWhen; token: string }[]): OutgoingMail[] {
+  const facts = items.flatMap(({ row, when, token }) =>
+    hasEmail(row) ? [{ ...customerFacts(row, when, manageUrl(ctx, token, row.language)), cancelledBy: 'gym' as const, reason: row.cancel_reason }] : [],
+  );
+  if (facts.length === 0) return [];
+  // In the person's language as their first booking has it.
+  const same = facts.map((f) => ({ ...f, language: facts[0].language, name: facts[0].name }));
+  return [same.length === 1 ? bookingCancelledMail(mailConfig(ctx), same[0]) : bookingsCancelledByGymMail(mailConfig(ctx), same)];
+}
+
+/**
+ * The gym moved the weekly session: one e-mail to the person with the updated invite
+ * (METHOD:REQUEST, next SEQUENCE) of each of their bookings it moved.
+ */
+export function gymMoveMails(ctx: AppContext, items: { row: ReservationRow; when: BookingWhen; previous: BookingWhen }[]): OutgoingMail[] {
+  const facts = items.flatMap(({ row, when, previous }) => {
+    if (!hasEmail(row)) return [];
+    const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
+    return [{ ...customerFacts(row, when, null), previous: was, byGym: true }];
+  });
+  if (facts.length === 0) return [];
+  const same = facts.map((f) => ({ ...f, language: facts[0].language, name: facts[0].name }));
+  return [same.length === 1 ? bookingMovedMail(mailConfig(ctx), same[0]) : bookingsMovedByGymMail(mailConfig(ctx), same)];
 }

@@ -260,6 +260,9 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         canCancel: true,
         canMove: true,
         weeklySessionId: session.weeklySessionId,
+        cancelledBy: null,
+        cancelReason: null,
+        canRebook: false,
       });
       expect(await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` }).then((r) => r.body)).toBe(res.body);
       expect(await row(id)).toEqual(rowBefore);

@@ -1,6 +1,7 @@
 import type { ReservationRow } from '../db/schema';
 import type { BookingCreatedDto, ManageBookingDto, ReservationDto } from '../../shared/api-types';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
+import type { HeldBookingDto } from '../../shared/schemas/timetable';
 import { decoyId, type HoneypotDecoy } from '../http/honeypot';
 import type { BookingResult } from './booking-create.service';
 import type { ManagedBooking } from './booking-manage.service';
@@ -47,6 +48,9 @@ export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
     canMove: booked && !b.started && b.row.weekly_session_id != null,
     weeklySessionId: b.row.weekly_session_id,
     ...(b.pass ? { pass: { creditReturned: b.pass.creditReturned, deadline: b.pass.deadline.toISOString() } } : {}),
+    cancelledBy: b.row.cancelled_by,
+    cancelReason: b.row.cancelled_by === 'gym' ? b.row.cancel_reason : null,
+    canRebook: !booked && b.row.cancelled_by === 'gym' && b.row.weekly_session_id != null,
   };
 };
 
@@ -70,3 +74,16 @@ export const reservationDecoy: HoneypotDecoy = {
     cancelledAt: null,
   }),
 };
+
+/** A booking Planning lists before a cancellation, closure or move touches it. */
+export const presentHeldBooking = (r: ReservationRow): HeldBookingDto => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  course: r.course,
+  dateTime: r.date_time,
+  sessionDate: r.session_date,
+  weeklySessionId: r.weekly_session_id,
+  language: r.language,
+});

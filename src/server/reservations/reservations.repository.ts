@@ -137,10 +137,10 @@ export const findByManageTokenHash = (db: Db, hash: string): Promise<Reservation
  * Cancels a booking unless it already is (compare-and-set; on PostgreSQL a concurrent cancel
  * waits for this one and then finds it cancelled). One more calendar SEQUENCE for the e-mail.
  */
-export const cancelIfNotCancelled = (db: Db, id: number, at: string): Promise<ReservationRow | undefined> =>
+export const cancelIfNotCancelled = (db: Db, id: number, at: string, by: 'customer' | 'staff'): Promise<ReservationRow | undefined> =>
   db
     .updateTable('reservations')
-    .set((eb) => ({ status: 'cancelled' as const, cancelled_at: at, calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .set((eb) => ({ status: 'cancelled' as const, cancelled_at: at, cancelled_by: by, calendar_sequence: eb('calendar_sequence', '+', 1) }))
     .where('id', '=', id)
     .where('status', '!=', 'cancelled')
     .returningAll()
@@ -236,3 +236,117 @@ export async function searchReservations(
     counts: { all: Number(counts.all), unread: Number(counts.unread ?? 0), treated: Number(counts.treated ?? 0) },
   };
 }
+
+// ---- the gym's changes (issue 34, points 1–3) ----
+
+/** The bookings still held on an occurrence, by name. */
+export const heldOn = (db: Db, weeklySessionId: number, date: string): Promise<ReservationRow[]> =>
+  db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('weekly_session_id', '=', weeklySessionId)
+    .where('session_date', '=', date)
+    .where('status', '!=', 'cancelled')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/**
+ * The bookings still held whose class starts after `after` (an instant): of one weekly session, or
+ * in gym dates (sessions by their date, requests by appointment by their instant in [from, to)).
+ */
+export function heldUpcoming(
+  db: Db,
+  where: { weeklySessionId: number } | { fromDate: string; toDate: string; from: string; to: string },
+  after: string,
+): Promise<ReservationRow[]> {
+  let q = db.selectFrom('reservations').selectAll().where('status', '!=', 'cancelled').where('date_time', '>', after);
+  if ('weeklySessionId' in where) q = q.where('weekly_session_id', '=', where.weeklySessionId);
+  else {
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb('session_date', '>=', where.fromDate), eb('session_date', '<=', where.toDate)]),
+        eb.and([eb('weekly_session_id', 'is', null), eb('date_time', '>=', where.from), eb('date_time', '<', where.to)]),
+      ]),
+    );
+  }
+  return q.orderBy('date_time').orderBy('name').orderBy('id').execute();
+}
+
+/**
+ * The gym's cancel of a booking unless it is already cancelled (compare-and-set, as
+ * cancelIfNotCancelled): one more SEQUENCE, the reason, and a new manage link's hash (the e-mail
+ * carries the only copy of the token; the page then offers other sessions).
+ */
+export const cancelByGymIfNotCancelled = (
+  db: Db,
+  id: number,
+  at: string,
+  reason: string | null,
+  tokenHash: string | null,
+): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({
+      status: 'cancelled' as const,
+      cancelled_at: at,
+      cancelled_by: 'gym' as const,
+      cancel_reason: reason,
+      manage_token_hash: tokenHash,
+      calendar_sequence: eb('calendar_sequence', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '!=', 'cancelled')
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * A booking the gym moved with its weekly session (compare-and-set on where it was): its new
+ * date and instant, one more SEQUENCE, and a free cancel until the new start.
+ */
+export const followSessionMove = (
+  db: Db,
+  id: number,
+  from: { date: string; dateTime: string },
+  to: { date: string; dateTime: string },
+): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({ session_date: to.date, date_time: to.dateTime, free_cancel_until: to.dateTime, calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '!=', 'cancelled')
+    .where('session_date', '=', from.date)
+    .where('date_time', '=', from.dateTime)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * A booking the gym cancelled, booked again at another occurrence from its manage page
+ * (compare-and-set: still gym-cancelled where it was): held again, one more SEQUENCE.
+ */
+export const rebookIfGymCancelled = (
+  db: Db,
+  id: number,
+  from: { weeklySessionId: number; date: string },
+  to: { weeklySessionId: number; date: string; dateTime: string; course: string },
+): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({
+      status: 'unread' as const,
+      cancelled_at: null,
+      cancelled_by: null,
+      cancel_reason: null,
+      weekly_session_id: to.weeklySessionId,
+      session_date: to.date,
+      date_time: to.dateTime,
+      course: to.course,
+      calendar_sequence: eb('calendar_sequence', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'cancelled')
+    .where('cancelled_by', '=', 'gym')
+    .where('weekly_session_id', '=', from.weeklySessionId)
+    .where('session_date', '=', from.date)
+    .returningAll()
+    .executeTakeFirst();

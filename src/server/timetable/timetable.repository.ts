@@ -148,14 +148,14 @@ export async function deleteWeeklySession(db: Db, id: number): Promise<boolean> 
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Bookings of the session on or after a gym date that are not cancelled. */
-export async function countUpcomingBookings(db: Db, weeklySessionId: number, fromDate: string): Promise<number> {
+/** Bookings of the session whose class starts after `after` (an instant) and that are not cancelled: the ones a move would touch. */
+export async function countUpcomingBookings(db: Db, weeklySessionId: number, after: string): Promise<number> {
   const r = await db
     .selectFrom('reservations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('weekly_session_id', '=', weeklySessionId)
-    .where('session_date', '>=', fromDate)
-    .where('cancelled_at', 'is', null)
+    .where('date_time', '>', after)
+    .where('status', '!=', 'cancelled')
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
@@ -280,4 +280,17 @@ export async function releaseSeat(trx: Db, weeklySessionId: number, date: string
     .where('taken', '>', 0)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Locks the seat counters of an occurrence or of a range of dates (a no-op write) so that a
+ * booking that took one of their seats has committed before the caller reads the bookings.
+ */
+export async function lockSeats(trx: Db, where: { weeklySessionId: number; date: string } | { fromDate: string; toDate: string }): Promise<void> {
+  let q = trx.updateTable('seats').set({ taken: sql<number>`taken` });
+  q =
+    'weeklySessionId' in where
+      ? q.where('weekly_session_id', '=', where.weeklySessionId).where('session_date', '=', where.date)
+      : q.where('session_date', '>=', where.fromDate).where('session_date', '<=', where.toDate);
+  await q.execute();
 }

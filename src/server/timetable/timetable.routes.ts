@@ -7,17 +7,14 @@ import {
   classesAnswerSchema,
   classesQuerySchema,
   classUpdateSchema,
-  closureCreateSchema,
   closureDtoSchema,
   planningListQuerySchema,
   sessionCancellationDtoSchema,
   sessionCancellationParamsSchema,
-  sessionCancellationSchema,
   sessionsAnswerSchema,
   sessionsQuerySchema,
   weeklySessionCreateSchema,
   weeklySessionDtoSchema,
-  weeklySessionUpdateSchema,
 } from '../../shared/schemas/timetable';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
@@ -103,18 +100,6 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => reply.code(201).send(presentWeeklySession(await service.createWeeklySession(ctx, req.body))),
   });
 
-  r.patch('/api/timetable/weekly-sessions/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: TAGS,
-      summary: 'Change a weekly session (only the fields sent)',
-      params: idParamSchema,
-      body: weeklySessionUpdateSchema,
-      response: { 200: weeklySessionDtoSchema, ...errorResponses(400, 401, 404, 409) },
-    },
-    handler: async (req) => presentWeeklySession(await service.updateWeeklySession(ctx, req.params.id, req.body)),
-  });
-
   r.delete('/api/timetable/weekly-sessions/:id', {
     config: { access: 'user' },
     schema: {
@@ -140,18 +125,6 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => (await service.listCancellations(ctx, req.query.from)).map(presentCancellation),
   });
 
-  r.post('/api/timetable/weekly-sessions/:id/cancellations', {
-    config: { access: 'user' },
-    schema: {
-      tags: TAGS,
-      summary: 'Cancel one occurrence of a weekly session',
-      params: idParamSchema,
-      body: sessionCancellationSchema,
-      response: { 201: sessionCancellationDtoSchema, ...errorResponses(400, 401, 404, 409) },
-    },
-    handler: async (req, reply) => reply.code(201).send(presentCancellation(await service.cancelOccurrence(ctx, req.params.id, req.body))),
-  });
-
   r.delete('/api/timetable/weekly-sessions/:id/cancellations/:date', {
     config: { access: 'user' },
     schema: {
@@ -175,17 +148,6 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: closureDtoSchema.array(), ...errorResponses(400, 401) },
     },
     handler: async (req) => (await service.listClosures(ctx, req.query.from)).map(presentClosure),
-  });
-
-  r.post('/api/timetable/closures', {
-    config: { access: 'user' },
-    schema: {
-      tags: TAGS,
-      summary: 'Close the gym for a date range (both inclusive)',
-      body: closureCreateSchema,
-      response: { 201: closureDtoSchema, ...errorResponses(400, 401) },
-    },
-    handler: async (req, reply) => reply.code(201).send(presentClosure(await service.createClosure(ctx, req.body))),
   });
 
   r.delete('/api/timetable/closures/:id', {

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../context';
 import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool, type Db } from '../db/database';
 import type { ClassRow, ClosureRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, HttpError, notFound } from '../errors';
 import * as repo from './timetable.repository';
 import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
 import { inClosure, occurrenceId, occurrenceOf, occurrencesBetween, type Occurrence } from './occurrence-rule';
@@ -130,6 +130,9 @@ export async function classDuration(db: Db, course: string): Promise<number | un
 export const takeSeat = (trx: Db, weeklySessionId: number, date: string, capacity: number): Promise<boolean> =>
   repo.takeSeat(trx, weeklySessionId, date, capacity);
 
+/** Waits for the bookings that took a seat of these occurrences to commit (the gym's changes read them next). */
+export const lockSeats = (trx: Db, where: Parameters<typeof repo.lockSeats>[1]): Promise<void> => repo.lockSeats(trx, where);
+
 /** Gives a seat back (a cancelled booking), never below zero. */
 export const releaseSeat = (trx: Db, weeklySessionId: number, date: string): Promise<boolean> => repo.releaseSeat(trx, weeklySessionId, date);
 
@@ -226,18 +229,37 @@ export async function createWeeklySession(ctx: AppContext, input: WeeklySessionC
 }
 
 /**
- * Capacity may go below the seats already taken (nobody is turned away after the fact; the
- * session shows 0 places left). Moving a session to another day or time is refused while it
- * has bookings to come: they were made for the old time.
+ * What becomes of the bookings a planning change touches, in the change's own transaction: the
+ * reservations domain does it (reservations/gym-changes.service.ts) and answers how many it
+ * changed. The timetable never reads bookings' rules itself.
  */
-export async function updateWeeklySession(ctx: AppContext, id: number, input: WeeklySessionUpdatePayload): Promise<WeeklySessionWithClass> {
+export type BookingsAlongside<A extends unknown[] = []> = (trx: Db, ...args: A) => Promise<number>;
+
+const noBookings = () => Promise.resolve(0);
+
+/**
+ * Capacity may go below the seats already taken (nobody is turned away after the fact; the
+ * session shows 0 places left). Moving a session to another day or time while it has bookings
+ * to come needs the request to say what becomes of them (`bookings`: move or cancel); without it
+ * the answer is 409 session_has_bookings with their number. `alongside` moves or cancels them
+ * once the session has its new day and time.
+ */
+export async function updateWeeklySession(
+  ctx: AppContext,
+  id: number,
+  input: WeeklySessionUpdatePayload,
+  alongside: BookingsAlongside<[before: WeeklySessionWithClass, after: WeeklySessionWithClass]> = noBookings,
+): Promise<WeeklySessionWithClass & { bookingsChanged: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const current = await repo.findWeeklySession(trx, id);
     if (!current) throw notFound(WEEKLY_SESSION_NOT_FOUND);
     const moves =
       (input.weekday !== undefined && input.weekday !== current.weekday) || (input.startTime !== undefined && input.startTime !== current.start_time);
-    if (moves && (await repo.countUpcomingBookings(trx, id, todayInZone(ctx.config.timezone))) > 0) {
-      throw conflict('Ce créneau a des réservations à venir : il ne peut changer de jour ni d’heure (créez un autre créneau)');
+    const upcoming = moves ? await repo.countUpcomingBookings(trx, id, nowIso()) : 0;
+    if (upcoming > 0 && input.bookings === undefined) {
+      throw new HttpError(409, `Ce créneau a ${upcoming} réservation(s) à venir : dites si elles suivent le créneau ou sont annulées`, 'session_has_bookings', {
+        bookings: upcoming,
+      });
     }
     try {
       await repo.updateWeeklySession(trx, id, {
@@ -252,8 +274,10 @@ export async function updateWeeklySession(ctx: AppContext, id: number, input: We
       if (isUniqueViolation(err)) throw conflict(SLOT_TAKEN);
       throw err;
     }
+    const after = (await repo.findWeeklySession(trx, id))!;
+    const bookingsChanged = upcoming > 0 ? await alongside(trx, current, after) : 0;
     dropPublic(ctx);
-    return (await repo.findWeeklySession(trx, id))!;
+    return { ...after, bookingsChanged };
   });
 }
 
@@ -272,20 +296,35 @@ export async function deleteWeeklySession(ctx: AppContext, id: number): Promise<
 export const listCancellations = (ctx: AppContext, from?: string): Promise<CancellationWithSession[]> =>
   repo.listCancellations(ctx.db, from ?? todayInZone(ctx.config.timezone));
 
-export async function cancelOccurrence(ctx: AppContext, weeklySessionId: number, input: SessionCancellationPayload): Promise<CancellationWithSession> {
-  const s = await repo.findWeeklySession(ctx.db, weeklySessionId);
+/** An occurrence staff may cancel (or look at before): its weekly session meets that date. */
+export async function occurrenceToCancel(db: Db, weeklySessionId: number, date: string): Promise<WeeklySessionWithClass> {
+  const s = await repo.findWeeklySession(db, weeklySessionId);
   if (!s) throw notFound(WEEKLY_SESSION_NOT_FOUND);
-  if (isoWeekday(input.date) !== s.weekday) throw badRequest(`Ce créneau n'a pas lieu le ${input.date} (autre jour de la semaine)`);
+  if (isoWeekday(date) !== s.weekday) throw badRequest(`Ce créneau n'a pas lieu le ${date} (autre jour de la semaine)`);
+  return s;
+}
+
+/** One occurrence off; `alongside` cancels its bookings in the same transaction (their number is in the answer). */
+export async function cancelOccurrence(
+  ctx: AppContext,
+  weeklySessionId: number,
+  input: SessionCancellationPayload,
+  alongside: BookingsAlongside = noBookings,
+): Promise<CancellationWithSession & { bookingsCancelled: number }> {
+  await occurrenceToCancel(ctx.db, weeklySessionId, input.date);
   if (input.date < todayInZone(ctx.config.timezone)) throw badRequest('Cette date est passée');
   try {
-    const row = await repo.insertCancellation(ctx.db, {
-      weekly_session_id: weeklySessionId,
-      session_date: input.date,
-      reason: input.reason,
-      created_at: nowIso(),
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.insertCancellation(trx, {
+        weekly_session_id: weeklySessionId,
+        session_date: input.date,
+        reason: input.reason,
+        created_at: nowIso(),
+      });
+      return { ...row, bookingsCancelled: await alongside(trx) };
     });
     dropPublic(ctx);
-    return row;
+    return done;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Ce créneau est déjà annulé à cette date');
     throw err;
@@ -300,11 +339,25 @@ export async function restoreOccurrence(ctx: AppContext, weeklySessionId: number
 
 export const listClosures = (ctx: AppContext, from?: string): Promise<ClosureRow[]> => repo.listClosures(ctx.db, from ?? todayInZone(ctx.config.timezone));
 
-export async function createClosure(ctx: AppContext, input: ClosureCreatePayload): Promise<ClosureRow> {
-  const row = await repo.insertClosure(ctx.db, { start_date: input.startDate, end_date: input.endDate, reason: input.reason, created_at: nowIso() });
+/** The gym closes for a range; `alongside` cancels the bookings in it in the same transaction. */
+export async function createClosure(
+  ctx: AppContext,
+  input: ClosureCreatePayload,
+  alongside: BookingsAlongside = noBookings,
+): Promise<ClosureRow & { bookingsCancelled: number }> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.insertClosure(trx, { start_date: input.startDate, end_date: input.endDate, reason: input.reason, created_at: nowIso() });
+    return { ...row, bookingsCancelled: await alongside(trx) };
+  });
   dropPublic(ctx);
-  return row;
+  return done;
 }
+
+/** Beyond any capacity the schema allows (1000): the seat is taken whatever the count. */
+const ANY_CAPACITY = 1_000_000;
+
+/** Takes a seat whatever the capacity: a booking the gym moves keeps its place. */
+export const takeSeatAnyway = (trx: Db, weeklySessionId: number, date: string): Promise<boolean> => repo.takeSeat(trx, weeklySessionId, date, ANY_CAPACITY);
 
 export async function deleteClosure(ctx: AppContext, id: number): Promise<void> {
   if (!(await repo.deleteClosure(ctx.db, id))) throw notFound(CLOSURE_NOT_FOUND);

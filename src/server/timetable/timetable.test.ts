@@ -289,7 +289,8 @@ describe.each(backends)('timetable on %s', (backend) => {
 
     const moved = await api('PATCH', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`, { startTime: '16:30' });
     expect(moved.statusCode).toBe(409);
-    expect(moved.json().error).toContain('réservations à venir');
+    expect(moved.json()).toMatchObject({ code: 'session_has_bookings', bookings: 1 });
+    expect(moved.json().error).toContain('réservation(s) à venir');
     const deleted = await api('DELETE', `/api/timetable/weekly-sessions/${luta.weeklySessionId}`);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json()).toEqual({ error: 'Ce créneau a des réservations : désactivez-le plutôt que de le supprimer', code: 'conflict' });

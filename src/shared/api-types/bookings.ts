@@ -1,7 +1,7 @@
 // Bookings: the back office's reservations, the manage link and the front desk.
 import { z } from 'zod';
 import { CLASS_LEVELS } from '../schemas/timetable';
-import { ATTENDANCE_MARKS, RESERVATION_SOURCES, RESERVATION_STATUSES } from '../constants';
+import { ATTENDANCE_MARKS, CANCELLED_BY, RESERVATION_SOURCES, RESERVATION_STATUSES } from '../constants';
 import { id, languageDto, timestamp } from './common';
 
 export const reservationDtoSchema = z.object({
@@ -67,6 +67,12 @@ export const manageBookingDtoSchema = z.object({
    * before the class). Absent when no pass paid for the booking.
    */
   pass: z.object({ creditReturned: z.boolean(), deadline: timestamp }).optional(),
+  /** Who cancelled it (null while booked, or unknown on older rows). */
+  cancelledBy: z.enum(CANCELLED_BY).nullable(),
+  /** The gym's reason when the gym cancelled it. */
+  cancelReason: z.string().nullable(),
+  /** The gym cancelled it: another session may be chosen from its page (POST …/move). */
+  canRebook: z.boolean(),
 });
 export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
 /**

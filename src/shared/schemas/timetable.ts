@@ -102,9 +102,11 @@ export const classUpdateSchema = z
     byAppointment: z.boolean({ error: 'byAppointment doit valoir true ou false' }),
     sortOrder,
     active: z.boolean({ error: 'active doit valoir true ou false' }),
+    /** A change of day or time with bookings to come: they follow the session, or the gym cancels them. */
+    bookings: z.enum(['move', 'cancel'], { error: 'bookings doit valoir "move" ou "cancel"' }),
   })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucune modification demandée');
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== 'bookings' && x !== undefined), 'Aucune modification demandée');
 export type ClassUpdatePayload = z.infer<typeof classUpdateSchema>;
 
 const weekday = z
@@ -139,9 +141,11 @@ export const weeklySessionUpdateSchema = z
     capacity,
     coach,
     active: z.boolean({ error: 'active doit valoir true ou false' }),
+    /** A change of day or time with bookings to come: they follow the session, or the gym cancels them. */
+    bookings: z.enum(['move', 'cancel'], { error: 'bookings doit valoir "move" ou "cancel"' }),
   })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucune modification demandée');
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== 'bookings' && x !== undefined), 'Aucune modification demandée');
 export type WeeklySessionUpdatePayload = z.infer<typeof weeklySessionUpdateSchema>;
 
 /** POST /api/timetable/weekly-sessions/:id/cancellations: one occurrence off. */
@@ -278,3 +282,36 @@ export const closureDtoSchema = z.object({
   createdAt: z.string(),
 });
 export type ClosureDto = z.infer<typeof closureDtoSchema>;
+
+// ---- the gym's changes and the bookings they touch (issue 34, points 1–3) ----
+
+/** GET /api/timetable/weekly-sessions/:id/bookings?date= */
+export const occurrenceBookingsQuerySchema = z.object({ date: gymDate('La date doit être une date réelle au format AAAA-MM-JJ') });
+
+/** GET /api/timetable/closures/preview?startDate=&endDate= */
+export const closurePreviewQuerySchema = z
+  .object({
+    startDate: gymDate('La date de début doit être une date réelle au format AAAA-MM-JJ'),
+    endDate: gymDate('La date de fin doit être une date réelle au format AAAA-MM-JJ'),
+  })
+  .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: 'La date de fin précède la date de début' });
+
+/** A booking a cancellation, closure or move would touch, as Planning lists it before staff confirm. */
+export const heldBookingDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  course: z.string(),
+  dateTime: z.string(),
+  /** Gym date; null for a request by appointment. */
+  sessionDate: z.string().nullable(),
+  weeklySessionId: z.number().int().nullable(),
+  language: z.enum(LANGUAGES),
+});
+export type HeldBookingDto = z.infer<typeof heldBookingDtoSchema>;
+
+export const sessionCancelledDtoSchema = sessionCancellationDtoSchema.extend({ bookingsCancelled: z.number().int() });
+export const closureCreatedDtoSchema = closureDtoSchema.extend({ bookingsCancelled: z.number().int() });
+/** bookingsChanged: the bookings moved or cancelled with the session's new day or time. */
+export const weeklySessionUpdatedDtoSchema = weeklySessionDtoSchema.extend({ bookingsChanged: z.number().int() });

@@ -1,7 +1,7 @@
 // Bookings and the timetable: reservations, classes, weekly sessions, closures, seats.
 import type { Generated } from 'kysely';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Attendance, ReservationSource, ReservationStatus } from '../../../shared/constants';
+import type { Attendance, CancelledBy, ReservationSource, ReservationStatus } from '../../../shared/constants';
 import type { DbBool } from './columns';
 
 export interface ReservationsTable {
@@ -32,6 +32,12 @@ export interface ReservationsTable {
   language: Generated<Language>;
   /** The customer record (migration 021); null on rows before it. */
   customer_id: number | null;
+  /** Migration 029: who cancelled it (null while booked, and on rows cancelled before it). */
+  cancelled_by: CancelledBy | null;
+  /** The gym's reason, as its e-mail gave it. */
+  cancel_reason: string | null;
+  /** A booking the gym moved: its credit comes back on a cancel while date_time still equals this. */
+  free_cancel_until: string | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

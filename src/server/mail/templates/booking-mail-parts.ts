@@ -43,11 +43,15 @@ export interface BookingMailInput {
 export interface BookingCancelledInput extends BookingMailInput {
   /** Who cancelled: the wording differs. */
   cancelledBy?: 'customer' | 'gym';
+  /** The gym's reason (a gym cancel), as staff typed it. */
+  reason?: string | null;
 }
 
 export interface BookingMovedInput extends BookingMailInput {
   /** Where the booking was before the move. */
   previous: { startsAt: Date; endsAt: Date; gymDate: string; gymTime: string };
+  /** The gym moved the weekly session: the e-mail says so, and that a cancel until the class keeps the credit. */
+  byGym?: boolean;
 }
 
 export interface BookingStaffNoticeInput {

@@ -12,8 +12,9 @@ import {
   type BookingMailInput,
   type BookingMovedInput,
 } from './booking-mail-parts';
+import { mergedCalendar } from './calendar';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
-import { mail, p, type Block } from './mail-layout';
+import { checkedUrl, mail, p, type Block } from './mail-layout';
 
 // The e-mails to the customer about a booking: confirmation, cancellation, moved booking and
 // reminder. Every time is gym time (GYM_TIMEZONE) with the zone named; the calendar part
@@ -83,7 +84,11 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
         { label: m.labelBooking, value: `#${b.reservationId}` },
       ],
     },
-    p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
+    ...(b.cancelledBy === 'gym' && b.reason ? [p(m.gymReason(b.reason))] : []),
+    // The gym's cancel links to the booking's page, which offers that day's and the next day's other classes.
+    b.cancelledBy === 'gym' && b.manageUrl
+      ? { kind: 'action' as const, label: m.rebookAction, href: checkedUrl(b.manageUrl) }
+      : p(m.bookAgain(`${languageBase(config.publicUrl, language)}/booking`)),
     { kind: 'note', text: m.cancelledNote },
   ];
   const subject = m.cancelledSubject(b.course, when.start.long, when.start.clock);
@@ -97,6 +102,44 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
   );
 }
 
+/**
+ * To the customer: the gym cancelled several of their bookings at once (a closure). One e-mail
+ * for the change: each booking with its time struck and its link to other sessions, and one
+ * calendar file that cancels every event (same UIDs, higher SEQUENCEs).
+ */
+export function bookingsCancelledByGymMail(config: BookingMailConfig, list: BookingCancelledInput[]): OutgoingMail {
+  const [b] = list;
+  const { m, zone, language } = speech(config, b);
+  const parts = list.map((x) => {
+    laterSequence(x, 'bookingsCancelledByGymMail');
+    const when = gymWhen(config.timezone, x, language);
+    const blocks: Block[] = [
+      {
+        kind: 'facts',
+        rows: [
+          { label: m.labelClass, value: x.course },
+          { label: m.labelWhen, value: `${when.line} ${zone}`, struck: true },
+          { label: m.labelBooking, value: `#${x.reservationId}` },
+        ],
+      },
+      ...(x.manageUrl ? [{ kind: 'action' as const, label: m.rebookAction, href: checkedUrl(x.manageUrl) }] : []),
+    ];
+    return { blocks, calendar: calendarOf(config.gym, x, 'CANCEL', `${when.line} ${zone}`) };
+  });
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.cancelledByGym(config.gym.name)),
+    ...(b.reason ? [p(m.gymReason(b.reason))] : []),
+    ...parts.flatMap((x) => x.blocks),
+    { kind: 'note', text: m.cancelledNote },
+  ];
+  const calendar = mergedCalendar(
+    config,
+    parts.map((x) => x.calendar),
+  );
+  return mail(config, b.to, m.cancelledManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
+}
+
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
 export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput): OutgoingMail {
   laterSequence(b, 'bookingMovedMail');
@@ -106,7 +149,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
   const wasZone = m.zone(b.zoneLabel, formatUtcOffset(zoneOffsetMs(b.previous.startsAt, config.timezone)));
   const blocks: Block[] = [
     p(m.hello(b.name)),
-    p(m.moved),
+    p(b.byGym ? m.movedByGym(config.gym.name) : m.moved),
     {
       kind: 'facts',
       rows: [
@@ -130,6 +173,43 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
     { reservationId: b.reservationId, calendar: calendarOf(config.gym, b, 'REQUEST', `${when.line} ${zone}`) },
     language,
   );
+}
+
+/**
+ * To the customer: the gym moved a weekly session that holds several of their bookings. One
+ * e-mail for the change, each booking's new and old time, one calendar file updating every event.
+ */
+export function bookingsMovedByGymMail(config: BookingMailConfig, list: BookingMovedInput[]): OutgoingMail {
+  const [b] = list;
+  const { m, zone, language } = speech(config, b);
+  const parts = list.map((x) => {
+    laterSequence(x, 'bookingsMovedByGymMail');
+    const when = gymWhen(config.timezone, x, language);
+    const before = gymWhen(config.timezone, x.previous, language);
+    const facts: Block = {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: x.course },
+        { label: m.labelNewTime, value: `${when.line} ${zone}` },
+        { label: m.labelWas, value: before.line, struck: true },
+        { label: m.labelBooking, value: `#${x.reservationId}` },
+      ],
+    };
+    return { facts, calendar: calendarOf(config.gym, x, 'REQUEST', `${when.line} ${zone}`) };
+  });
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.movedByGym(config.gym.name)),
+    ...parts.map((x) => x.facts),
+    { kind: 'facts', rows: placeFacts(config.gym, m) },
+    ...changeBlocks(config, null, m),
+    { kind: 'note', text: m.movedNote },
+  ];
+  const calendar = mergedCalendar(
+    config,
+    parts.map((x) => x.calendar),
+  );
+  return mail(config, b.to, m.movedManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
 }
 
 /**

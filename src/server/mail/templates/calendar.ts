@@ -146,3 +146,17 @@ export function bookingCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, 
   if (error || !value) throw error ?? new Error('calendar file not made');
   return { method: ev.method, content: value, filename: calendarFilename(ev.method) };
 }
+
+/**
+ * Several cancelled bookings of one person in one calendar file (a closure tells each person
+ * once): the first VCALENDAR with the other messages' VEVENTs added, each with its own UID and
+ * SEQUENCE.
+ */
+export function mergedCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, parts: MailCalendarPart[]): MailCalendarPart {
+  const texts = parts.map((p) => calendarText(config, p));
+  const events = texts.slice(1).map((t) => t.slice(t.indexOf('BEGIN:VEVENT'), t.lastIndexOf('END:VEVENT') + 'END:VEVENT'.length));
+  const first = texts[0];
+  const end = first.lastIndexOf('END:VCALENDAR');
+  const content = `${first.slice(0, end)}${events.map((e) => `${e}\r\n`).join('')}${first.slice(end)}`;
+  return { method: parts[0].method, content, filename: parts[0].filename };
+}

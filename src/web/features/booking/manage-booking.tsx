@@ -1,6 +1,6 @@
 import { ArrowRightLeft, CalendarDays, CalendarX2, Clock, Globe } from 'lucide-react';
 import { useState } from 'react';
-import { addMinutesToTime } from '../../../shared/gym-time';
+import { addDays, addMinutesToTime } from '../../../shared/gym-time';
 import { buttonClass } from '../../components/ui/button';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from './manage-queries';
 import { errorCode, errorText } from '../../lib/api-client';
@@ -78,8 +78,10 @@ export default function ManageBooking({ token }: { token: string }) {
     },
     {
       onSuccess: (next) => {
+        const words = { course: next.course, date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: zoneIn(next.zoneLabel) };
+        // A class the gym called off, booked again elsewhere: "you are booked", not "moved".
+        setNotice(t(booking?.state === 'cancelled' ? 'manage.rebooked' : 'manage.moved', words));
         settle(next);
-        setNotice(t('manage.moved', { date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: zoneIn(next.zoneLabel) }));
       },
       onError: (err) => {
         setFailure(err);
@@ -168,7 +170,9 @@ export default function ManageBooking({ token }: { token: string }) {
           </div>
         </dl>
 
-        {cancelled ? (
+        {cancelled && booking.canRebook ? (
+          <GymCancelled booking={booking} busy={busy} onPick={(sessionId) => move.run(sessionId)} />
+        ) : cancelled ? (
           <div className="mt-6 border-t border-ink-700 pt-6">
             {notice !== cancelledText && <p className="text-lg font-bold">{cancelledText}</p>}
             <a href={lp('/booking')} className={buttonClass('primary', 'md', 'mt-4')}>
@@ -306,6 +310,60 @@ function MoveChooser({
           {t('manage.back')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The gym called the class off: said so (with its reason), and the other sessions of that day
+ * and the next, each booked in one tap through the move (POST …/move): the booking's own rules.
+ */
+function GymCancelled({ booking, busy, onPick }: { booking: ManagedBooking; busy: boolean; onPick: (id: string) => void }) {
+  const { data, isPending, isError } = useResource(sessionsQuery());
+  const t = useT();
+  const lp = useLocalePath();
+  const w = useTimetableWording();
+  const current = `${booking.weeklySessionId}:${booking.date}`;
+  const days = [booking.date, addDays(booking.date, 1)];
+  const options = (data?.sessions ?? []).filter((s) => days.includes(s.date) && s.id !== current && !s.full);
+  return (
+    <div className="mt-6 border-t border-ink-700 pt-6" data-testid="gym-cancelled">
+      <p className="text-lg font-bold">{t('manage.cancelledByGym')}</p>
+      {booking.cancelReason && <p className="mt-1 text-ink-300">{t('manage.gymReason', { reason: booking.cancelReason })}</p>}
+      <p className="mt-4">{t('manage.rebookIntro')}</p>
+      {isPending ? (
+        <p role="status" className="mt-4 text-ink-300">
+          {t('timetable.loading')}
+        </p>
+      ) : isError ? (
+        <p role="alert" className="mt-4 text-ink-300">
+          {t('timetable.failed')}
+        </p>
+      ) : options.length === 0 ? (
+        <p className="mt-4 text-ink-300">{t('manage.rebookNone')}</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" data-testid="rebook-options">
+          {options.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => onPick(s.id)}
+                data-session-id={s.id}
+                className="flex min-h-11 w-full flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-600 px-4 py-3 text-left hover:border-gold-400"
+              >
+                <span className="font-semibold">
+                  {s.course} · {dayText(s.date, 'short', w)} · <span className="tabular-nums">{clockText(s.time, w)}</span>
+                </span>
+                <span className="text-sm text-ink-300">{spotsText(s, w)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <a href={lp('/booking')} className={buttonClass('ghost', 'md', 'mt-4')}>
+        {t('manage.bookAnother')}
+      </a>
     </div>
   );
 }

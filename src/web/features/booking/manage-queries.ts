@@ -21,6 +21,11 @@ export interface ManagedBooking {
   canMove: boolean;
   /** Null for a request outside the timetable (Private Training). */
   weeklySessionId: number | null;
+  /** Who cancelled it: the gym's cancel says so and offers other sessions. */
+  cancelledBy: 'customer' | 'gym' | 'staff' | null;
+  cancelReason: string | null;
+  /** Cancelled by the gym: another session may be booked from here in one tap (the move). */
+  canRebook: boolean;
 }
 
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;

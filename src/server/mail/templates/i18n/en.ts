@@ -31,12 +31,18 @@ export const en = {
   confirmationSubject: (course: string, date: string, time: string) => `Booking confirmed: ${course} on ${date} at ${time}`,
   cancelledByGym: (gym: string) => `We are sorry: ${gym} had to cancel your booking.`,
   cancelledByCustomer: 'Your booking is cancelled, as you asked.',
+  gymReason: (reason: string) => `The gym's reason: “${reason}”`,
+  rebookAction: 'Choose another class that day or the next',
   bookAgain: (url: string) => `Want to train another day? Book again at ${url}`,
   cancelledNote: 'The attached calendar update removes the class from your calendar.',
   cancelledSubject: (course: string, date: string, time: string) => `Booking cancelled: ${course} on ${date} at ${time}`,
+  cancelledManySubject: (count: number) => `${count} bookings cancelled by the gym`,
   moved: 'Your booking has moved to a new time.',
+  movedByGym: (gym: string) =>
+    `${gym} has moved this class to a new time. If the new time does not suit you, you may cancel until the class starts and keep your credit.`,
   movedNote: 'The attached calendar update moves the class in your calendar.',
   movedSubject: (course: string, date: string, time: string) => `Booking moved: ${course}, now ${date} at ${time}`,
+  movedManySubject: (count: number) => `${count} bookings moved to a new time by the gym`,
   reminderIntro: (gym: string) => `A reminder of your class at ${gym}:`,
   reminderSubject: (course: string, date: string, time: string) => `Reminder: ${course} on ${date} at ${time}`,
   /**

@@ -5,13 +5,14 @@ import type {
   ClassUpdatePayload,
   ClosureCreatePayload,
   ClosureDto,
+  HeldBookingDto,
   SessionCancellationDto,
   SessionCancellationPayload,
   WeeklySessionCreatePayload,
   WeeklySessionDto,
   WeeklySessionUpdatePayload,
 } from '../../../../shared/schemas/timetable';
-import { apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '../../../lib/api-client';
 
 // The planning screen: classes, weekly sessions, one-off cancellations and closures
 // (/api/timetable/*, staff and admins). Every write refreshes the whole planning, the day view
@@ -28,13 +29,31 @@ export const useWeeklySessions = () => useQuery<WeeklySessionDto[]>({ queryKey: 
 export const useCancellations = () => useQuery<SessionCancellationDto[]>({ queryKey: CANCELLATIONS_KEY });
 export const useClosures = () => useQuery<ClosureDto[]>({ queryKey: CLOSURES_KEY });
 
+/** Who is booked on one occurrence, shown before it is cancelled (refetched each time the dialog opens). */
+export const useOccurrenceBookings = (weeklySessionId: number | null, date: string) =>
+  useQuery<HeldBookingDto[]>({
+    queryKey: ['/api/timetable/weekly-sessions', weeklySessionId, 'bookings', date],
+    queryFn: () => apiGet<HeldBookingDto[]>(`/api/timetable/weekly-sessions/${weeklySessionId}/bookings?date=${date}`),
+    enabled: weeklySessionId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    staleTime: 0,
+  });
+
+/** The bookings a closure of these dates would cancel. */
+export const useClosurePreview = (startDate: string, endDate: string, enabled: boolean) =>
+  useQuery<HeldBookingDto[]>({
+    queryKey: ['/api/timetable/closures/preview', startDate, endDate],
+    queryFn: () => apiGet<HeldBookingDto[]>(`/api/timetable/closures/preview?startDate=${startDate}&endDate=${endDate}`),
+    enabled: enabled && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && endDate >= startDate,
+    staleTime: 0,
+  });
+
 function usePlanningMutation<TVars, TResult = unknown>(fn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSettled: () =>
       Promise.all(
-        [CLASSES_KEY, WEEKLY_SESSIONS_KEY, CANCELLATIONS_KEY, CLOSURES_KEY, ['/api/desk'], ['/api/dashboard-stats']].map((queryKey) =>
+        [CLASSES_KEY, WEEKLY_SESSIONS_KEY, CANCELLATIONS_KEY, CLOSURES_KEY, ['/api/desk'], ['/api/dashboard-stats'], ['/api/reservations']].map((queryKey) =>
           qc.invalidateQueries({ queryKey }),
         ),
       ),
@@ -49,18 +68,19 @@ export const useCreateWeeklySession = () =>
   usePlanningMutation((data: WeeklySessionCreatePayload) => apiRequest<WeeklySessionDto>('POST', '/api/timetable/weekly-sessions', data));
 export const useUpdateWeeklySession = () =>
   usePlanningMutation(({ id, data }: { id: number; data: WeeklySessionUpdatePayload }) =>
-    apiRequest<WeeklySessionDto>('PATCH', `/api/timetable/weekly-sessions/${id}`, data),
+    apiRequest<WeeklySessionDto & { bookingsChanged: number }>('PATCH', `/api/timetable/weekly-sessions/${id}`, data),
   );
 export const useDeleteWeeklySession = () => usePlanningMutation((id: number) => apiRequest('DELETE', `/api/timetable/weekly-sessions/${id}`));
 
 export const useCancelOccurrence = () =>
   usePlanningMutation(({ weeklySessionId, data }: { weeklySessionId: number; data: SessionCancellationPayload }) =>
-    apiRequest<SessionCancellationDto>('POST', `/api/timetable/weekly-sessions/${weeklySessionId}/cancellations`, data),
+    apiRequest<SessionCancellationDto & { bookingsCancelled: number }>('POST', `/api/timetable/weekly-sessions/${weeklySessionId}/cancellations`, data),
   );
 export const useRestoreOccurrence = () =>
   usePlanningMutation(({ weeklySessionId, date }: { weeklySessionId: number; date: string }) =>
     apiRequest('DELETE', `/api/timetable/weekly-sessions/${weeklySessionId}/cancellations/${date}`),
   );
 
-export const useCreateClosure = () => usePlanningMutation((data: ClosureCreatePayload) => apiRequest<ClosureDto>('POST', '/api/timetable/closures', data));
+export const useCreateClosure = () =>
+  usePlanningMutation((data: ClosureCreatePayload) => apiRequest<ClosureDto & { bookingsCancelled: number }>('POST', '/api/timetable/closures', data));
 export const useDeleteClosure = () => usePlanningMutation((id: number) => apiRequest('DELETE', `/api/timetable/closures/${id}`));

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { sessionCancellationSchema, type WeeklySessionDto } from '../../../../shared/schemas/timetable';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -9,8 +9,9 @@ import { Field, Input, fieldAria } from '../../components/ui/field';
 import { formatGymDate, gymToday, gymZoneName } from '../../lib/format';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
-import { useCancelOccurrence } from './api';
+import { useCancelOccurrence, useOccurrenceBookings } from './api';
 import { DialogActions } from './dialog-actions';
+import { HeldBookings } from './held-bookings';
 import { WEEKDAY_LABELS, nextDateOn } from './labels';
 
 type CancelIn = z.input<typeof sessionCancellationSchema>;
@@ -26,8 +27,11 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<CancelIn, unknown, CancelOut>({ resolver: zodResolver(sessionCancellationSchema) });
+  // Who is booked that day, shown before the cancel is confirmed.
+  const booked = useOccurrenceBookings(session?.id ?? null, useWatch({ control, name: 'date' }) ?? '');
 
   useEffect(() => {
     if (!session) return;
@@ -41,11 +45,15 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
       setServerError(null);
       await act(
         async () => {
-          await cancel.mutateAsync({ weeklySessionId: session.id, data });
+          const done = await cancel.mutateAsync({ weeklySessionId: session.id, data });
           onClose();
+          return done;
         },
         {
-          success: { title: 'Séance annulée', description: `${session.className}, ${formatGymDate(data.date)} à ${session.startTime}` },
+          success: (done) => ({
+            title: 'Séance annulée',
+            description: `${session.className}, ${formatGymDate(data.date)} à ${session.startTime} — ${done.bookingsCancelled} réservation(s) annulée(s)`,
+          }),
           failure: "Impossible d'annuler la séance",
           onError: setServerError,
         },
@@ -73,6 +81,7 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
         <Field id="cancel-reason" label="Motif (facultatif)" error={errors.reason?.message}>
           <Input autoComplete="off" {...fieldAria('cancel-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
+        <HeldBookings bookings={booked.data} loading={booked.isFetching} failed={booked.isError} />
         <DialogActions onCancel={onClose} busy={flight.busy} submit="Annuler la séance" />
       </form>
     </Modal>

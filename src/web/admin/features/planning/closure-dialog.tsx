@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { closureCreateSchema } from '../../../../shared/schemas/timetable';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -9,8 +9,9 @@ import { Field, Input, fieldAria } from '../../components/ui/field';
 import { gymToday } from '../../lib/format';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
-import { useCreateClosure } from './api';
+import { useClosurePreview, useCreateClosure } from './api';
 import { DialogActions } from './dialog-actions';
+import { HeldBookings } from './held-bookings';
 
 type ClosureIn = z.input<typeof closureCreateSchema>;
 type ClosureOut = z.output<typeof closureCreateSchema>;
@@ -25,8 +26,11 @@ export function ClosureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<ClosureIn, unknown, ClosureOut>({ resolver: zodResolver(closureCreateSchema) });
+  // The bookings the closure would cancel, shown before it is confirmed.
+  const preview = useClosurePreview(useWatch({ control, name: 'startDate' }) ?? '', useWatch({ control, name: 'endDate' }) ?? '', open);
 
   useEffect(() => {
     if (!open) return;
@@ -40,10 +44,15 @@ export function ClosureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       setServerError(null);
       await act(
         async () => {
-          await create.mutateAsync(data);
+          const done = await create.mutateAsync(data);
           onOpenChange(false);
+          return done;
         },
-        { success: 'Fermeture ajoutée', failure: "Impossible d'ajouter la fermeture", onError: setServerError },
+        {
+          success: (done) => ({ title: 'Fermeture ajoutée', description: `${done.bookingsCancelled} réservation(s) annulée(s)` }),
+          failure: "Impossible d'ajouter la fermeture",
+          onError: setServerError,
+        },
       );
     }),
   );
@@ -68,6 +77,7 @@ export function ClosureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         <Field id="closure-reason" label="Motif (facultatif)" error={errors.reason?.message}>
           <Input autoComplete="off" placeholder="Songkran, travaux…" {...fieldAria('closure-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
+        <HeldBookings bookings={preview.data} loading={preview.isFetching} failed={preview.isError} />
         <DialogActions onCancel={() => onOpenChange(false)} busy={adding.busy} submit="Ajouter" />
       </form>
     </Modal>

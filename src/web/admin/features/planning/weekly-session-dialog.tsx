@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { weeklySessionCreateSchema, type ClassDto, type WeeklySessionDto } from '../../../../shared/schemas/timetable';
+import { errorCode } from '../../../lib/api-client';
 import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { Field, Input, fieldAria } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
@@ -25,6 +27,8 @@ export function WeeklySessionDialog({ state, onClose }: { state: { cls: ClassDto
   const act = useAction();
   const flight = useSingleFlight();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A new day or time refused because bookings are to come: staff choose what becomes of them.
+  const [asked, setAsked] = useState<{ data: SessionOut; message: string } | null>(null);
   const editing = state?.session ?? null;
   const {
     register,
@@ -37,6 +41,7 @@ export function WeeklySessionDialog({ state, onClose }: { state: { cls: ClassDto
   useEffect(() => {
     if (!state) return;
     setServerError(null);
+    setAsked(null);
     const s = state.session;
     reset(
       s
@@ -45,16 +50,15 @@ export function WeeklySessionDialog({ state, onClose }: { state: { cls: ClassDto
     );
   }, [state, reset]);
 
-  const onSubmit = handleSubmit((data) =>
+  const save = (data: SessionOut, bookings?: 'move' | 'cancel') =>
     flight.run(async () => {
       setServerError(null);
+      setAsked(null);
       await act(
         async () => {
           if (editing) {
-            await update.mutateAsync({
-              id: editing.id,
-              data: { weekday: data.weekday, startTime: data.startTime, capacity: data.capacity, coach: data.coach, active: data.active },
-            });
+            const fields = { weekday: data.weekday, startTime: data.startTime, capacity: data.capacity, coach: data.coach, active: data.active };
+            await update.mutateAsync({ id: editing.id, data: bookings ? { ...fields, bookings } : fields });
           } else {
             await create.mutateAsync(data);
           }
@@ -63,11 +67,11 @@ export function WeeklySessionDialog({ state, onClose }: { state: { cls: ClassDto
         {
           success: editing ? 'Créneau mis à jour' : 'Créneau ajouté',
           failure: editing ? 'Impossible de mettre à jour le créneau' : "Impossible d'ajouter le créneau",
-          onError: setServerError,
+          onError: (message, err) => (errorCode(err) === 'session_has_bookings' ? setAsked({ data, message }) : setServerError(message)),
         },
       );
-    }),
-  );
+    });
+  const onSubmit = handleSubmit((data) => save(data));
 
   return (
     <Modal
@@ -78,6 +82,23 @@ export function WeeklySessionDialog({ state, onClose }: { state: { cls: ClassDto
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
+        {asked && (
+          <div role="alert" data-testid="session-has-bookings" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
+            <p>{asked.message}</p>
+            <p>
+              Déplacées : chacun reçoit l’invitation mise à jour et peut annuler sans perdre sa séance jusqu’au cours. Annulées : chacun est prévenu et retrouve
+              sa séance.
+            </p>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button pending={flight.busy} onClick={() => void save(asked.data, 'move')}>
+                Déplacer les réservations
+              </Button>
+              <Button variant="outline" pending={flight.busy} onClick={() => void save(asked.data, 'cancel')}>
+                Annuler les réservations
+              </Button>
+            </div>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Controller
             control={control}
