@@ -53,6 +53,9 @@ import { personalDataRoutes } from './privacy/personal-data.routes';
 import { pushRoutes } from './push/push.routes';
 import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
+import { createOfferJob, wireOfferKick } from './waitlist/waitlist-offers';
+import { offSeatFreed } from './lib/seat-freed';
+import { waitlistRoutes } from './waitlist/waitlist.routes';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
@@ -198,6 +201,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('galleryPurge', galleryPurge);
   const orderExpiry = createOrderExpiryJob(ctx, { now: opts.now });
   app.decorate('orderExpiry', orderExpiry);
+  const waitlistOffers = createOfferJob(ctx, { now: opts.now });
   const reconcile = createReconcileJob(ctx, { now: opts.now });
   app.decorate('reconcile', reconcile);
   const imapReader = config.inbound.imapUrl ? createImapReader(ctx) : undefined;
@@ -236,7 +240,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const code = err instanceof HttpError ? err.code : defaultErrorCode(status);
     if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large', code });
-    return reply.code(status).send({ error: err.message || 'Bad request', code });
+    return reply.code(status).send({ error: err.message || 'Bad request', code, ...(err instanceof HttpError ? err.extra : undefined) });
   });
 
   // Security headers, the same on every answer: the helmet middleware is built once here (the
@@ -337,6 +341,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   galleryRoutes(app, ctx);
   reservationsRoutes(app, ctx);
   timetableRoutes(app, ctx);
+  waitlistRoutes(app, ctx);
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
@@ -364,6 +369,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       auditPurge.start();
       galleryPurge.start();
       orderExpiry.start();
+      waitlistOffers.start();
+      wireOfferKick(ctx, waitlistOffers);
       reconcile.start();
       imapReader?.start();
     });
@@ -386,6 +393,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await auditPurge.stop();
     await galleryPurge.stop();
     await orderExpiry.stop();
+    offSeatFreed(ctx);
+    await waitlistOffers.stop();
     await reconcile.stop();
     // Before the outbox and the database: a mail being imported finishes.
     await imapReader?.stop();

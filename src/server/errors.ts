@@ -8,6 +8,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     code?: ErrorCode,
+    /** Fields the answer carries beside error and code (listed in errorAnswerSchema). */
+    public readonly extra?: { waitlist?: boolean },
   ) {
     super(message);
     this.name = 'HttpError';

@@ -193,7 +193,7 @@ export const batchStats = (ctx: AppContext): { commits: number; booked: number }
  * claimed first: a concurrent request with the same key (PostgreSQL) waits on it, then replays
  * this one's answer; a refused booking rolls the claim back with everything else.
  */
-async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Promise<BookingResult> {
+export async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest): Promise<BookingResult> {
   const { payload, idempotencyKey: key } = req;
   const hash = key ? requestHash(payload) : '';
   if (key && !(await keys.claimIdempotencyKey(trx, { key, requestHash: hash, createdAt: nowIso() }, keyCutoff()))) {

@@ -15,6 +15,7 @@ import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool, typ
 import type { ClassRow, ClosureRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import * as repo from './timetable.repository';
+import { seatFreed } from '../lib/seat-freed';
 import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
 import { inClosure, occurrenceId, occurrenceOf, occurrencesBetween, type Occurrence } from './occurrence-rule';
 
@@ -231,7 +232,7 @@ export async function createWeeklySession(ctx: AppContext, input: WeeklySessionC
  * has bookings to come: they were made for the old time.
  */
 export async function updateWeeklySession(ctx: AppContext, id: number, input: WeeklySessionUpdatePayload): Promise<WeeklySessionWithClass> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.findWeeklySession(trx, id);
     if (!current) throw notFound(WEEKLY_SESSION_NOT_FOUND);
     const moves =
@@ -255,6 +256,9 @@ export async function updateWeeklySession(ctx: AppContext, id: number, input: We
     dropPublic(ctx);
     return (await repo.findWeeklySession(trx, id))!;
   });
+  // A higher capacity frees seats for the waiting list.
+  if (input.capacity !== undefined) seatFreed(ctx);
+  return updated;
 }
 
 /** Deleted with its cancellations and seat counters; refused once any booking refers to it. */
