@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookingPayload } from '../../../tests/helpers/factories';
 import { createTestOrder } from '../../../tests/helpers/pass-orders';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { LANGUAGES } from '../../shared/i18n/languages';
+import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { runOffers } from './waitlist-offers';
 
 // Issue 34, point 4: the waiting list of a full class, on both databases. The races run in
@@ -319,5 +321,36 @@ describe.each(backends)('waiting list on %s', (backend) => {
     const done = await accept(t, pass.token);
     expect(done.statusCode, done.body).toBe(200);
     expect(await uses()).toHaveLength(1);
+  });
+
+  it('a higher capacity frees seats: each person in line is offered one in their own language', async () => {
+    const t = await quiet();
+    const s = await fullSession(t, '2028-08-07');
+    for (const l of LANGUAGES) await joined(t, s, `p-${l}`, { language: l });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/api/timetable/weekly-sessions/${s.weeklySessionId}`,
+      token: s.staff,
+      payload: { capacity: 1 + LANGUAGES.length },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await runOffers(t.app.ctx)).toBe(LANGUAGES.length);
+    expect(await taken(t, s)).toBe(1 + LANGUAGES.length);
+    const mails = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body', 'html_body'])
+      .where('to_address', 'like', 'p-%')
+      .execute();
+    expect(mails).toHaveLength(LANGUAGES.length);
+    for (const l of LANGUAGES) {
+      const m = mails.find((x) => x.to_address === `p-${l}@example.com`)!;
+      const words = MAIL_MESSAGES[l];
+      expect(m.subject.startsWith(words.waitlistOfferSubject('@', '@', '@').split('@')[0]), `${l}: ${m.subject}`).toBe(true);
+      expect(m.text_body).toContain(words.waitlistOfferHeld('@').split('@')[0]);
+      expect(m.text_body).toContain(words.waitlistNoCharge);
+      expect(m.html_body).toContain(words.waitlistAccept);
+      expect(m.text_body).toContain(l === 'en' ? 'http://gym.test/waitlist/' : `http://gym.test/${l}/waitlist/`);
+    }
+    expect(new Set(mails.map((m) => m.subject.slice(0, 12))).size).toBe(LANGUAGES.length);
   });
 });
