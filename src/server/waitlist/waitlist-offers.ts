@@ -27,7 +27,7 @@ export const offerEnd = (now: Date, startsAt: Date, offerHours: number): Date =>
   new Date(now.getTime() + Math.min(offerHours * HOUR, (startsAt.getTime() - now.getTime()) / 2));
 
 /** The entry's page in its language, with the offer e-mail's token. */
-const pageUrl = (ctx: AppContext, e: WaitlistEntryRow, token: string) => `${languageBase(ctx.config.publicUrl, e.language)}/waitlist/${token}`;
+const pageUrl = (ctx: AppContext, e: WaitlistEntryRow, token: string) => `${languageBase(ctx.config.publicUrl, e.language)}/booking/waitlist/${token}`;
 
 /**
  * One pass over every line: ends those of sessions no longer ahead, expires held offers whose

@@ -349,7 +349,7 @@ describe.each(backends)('waiting list on %s', (backend) => {
       expect(m.text_body).toContain(words.waitlistOfferHeld('@').split('@')[0]);
       expect(m.text_body).toContain(words.waitlistNoCharge);
       expect(m.html_body).toContain(words.waitlistAccept);
-      expect(m.text_body).toContain(l === 'en' ? 'http://gym.test/waitlist/' : `http://gym.test/${l}/waitlist/`);
+      expect(m.text_body).toContain(l === 'en' ? 'http://gym.test/booking/waitlist/' : `http://gym.test/${l}/booking/waitlist/`);
     }
     expect(new Set(mails.map((m) => m.subject.slice(0, 12))).size).toBe(LANGUAGES.length);
   });
