@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { sessionCancellationSchema, type WeeklySessionDto } from '../../../../shared/schemas/timetable';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -11,6 +11,8 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
 import { useCancelOccurrence } from './api';
 import { DialogActions } from './dialog-actions';
+import { WaitlistList } from '../../components/waitlist-list';
+import { isIsoDate } from '../../../../shared/gym-time';
 import { WEEKDAY_LABELS, nextDateOn } from './labels';
 
 type CancelIn = z.input<typeof sessionCancellationSchema>;
@@ -26,8 +28,10 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<CancelIn, unknown, CancelOut>({ resolver: zodResolver(sessionCancellationSchema) });
+  const date = useWatch({ control, name: 'date' });
 
   useEffect(() => {
     if (!session) return;
@@ -73,6 +77,7 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
         <Field id="cancel-reason" label="Motif (facultatif)" error={errors.reason?.message}>
           <Input autoComplete="off" {...fieldAria('cancel-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
+        {session && typeof date === 'string' && isIsoDate(date) && <WaitlistList weeklySessionId={session.id} date={date} />}
         <DialogActions onCancel={onClose} busy={flight.busy} submit="Annuler la séance" />
       </form>
     </Modal>
