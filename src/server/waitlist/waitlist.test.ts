@@ -353,4 +353,21 @@ describe.each(backends)('waiting list on %s', (backend) => {
     }
     expect(new Set(mails.map((m) => m.subject.slice(0, 12))).size).toBe(LANGUAGES.length);
   });
+
+  it('erasing a person takes their place off the list: no name, address or working link, the held seat back', async () => {
+    const t = await quiet();
+    const s = await fullSession(t, '2028-08-14');
+    const ann = await joined(t, s, 'ann', { phone: '+66 81 234 5678' });
+    expect((await cancelBooking(t, s, s.booked[0])).statusCode).toBe(200);
+    expect(await runOffers(t.app.ctx)).toBe(1);
+    expect(await taken(t, s)).toBe(1);
+    const admin = (await t.signIn('admin')).token;
+    const erased = await t.inject({ method: 'POST', url: '/api/personal-data/erase', token: admin, payload: { email: 'ann@example.com' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const row = await t.app.ctx.db.selectFrom('waitlist_entries').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toMatch(/ann@example\.com|\+66 81|"ann"/);
+    expect(row.status).toBe('left');
+    expect((await entry(t, ann.token)).statusCode).toBe(404);
+    expect(await taken(t, s)).toBe(0);
+  });
 });
