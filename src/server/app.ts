@@ -53,9 +53,7 @@ import { personalDataRoutes } from './privacy/personal-data.routes';
 import { pushRoutes } from './push/push.routes';
 import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
-import { createOfferJob, wireOfferKick } from './waitlist/waitlist-offers';
-import { offSeatFreed } from './lib/seat-freed';
-import { waitlistRoutes } from './waitlist/waitlist.routes';
+import { setUpWaitlist } from './waitlist/waitlist-setup';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
@@ -201,7 +199,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('galleryPurge', galleryPurge);
   const orderExpiry = createOrderExpiryJob(ctx, { now: opts.now });
   app.decorate('orderExpiry', orderExpiry);
-  const waitlistOffers = createOfferJob(ctx, { now: opts.now });
   const reconcile = createReconcileJob(ctx, { now: opts.now });
   app.decorate('reconcile', reconcile);
   const imapReader = config.inbound.imapUrl ? createImapReader(ctx) : undefined;
@@ -341,7 +338,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   galleryRoutes(app, ctx);
   reservationsRoutes(app, ctx);
   timetableRoutes(app, ctx);
-  waitlistRoutes(app, ctx);
+  setUpWaitlist(app, ctx, opts);
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);
@@ -369,8 +366,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       auditPurge.start();
       galleryPurge.start();
       orderExpiry.start();
-      waitlistOffers.start();
-      wireOfferKick(ctx, waitlistOffers);
       reconcile.start();
       imapReader?.start();
     });
@@ -393,8 +388,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await auditPurge.stop();
     await galleryPurge.stop();
     await orderExpiry.stop();
-    offSeatFreed(ctx);
-    await waitlistOffers.stop();
     await reconcile.stop();
     // Before the outbox and the database: a mail being imported finishes.
     await imapReader?.stop();

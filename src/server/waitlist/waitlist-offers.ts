@@ -5,9 +5,9 @@ import type { WaitlistEntryRow } from '../db/schema';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { languageBase } from '../mail/templates/i18n';
 import { waitlistOfferMail } from '../mail/templates/waitlist-mails';
-import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
+import { currentSiteSettings, mailConfig } from '../site-settings/site-settings.service';
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { onSeatFreed } from '../lib/seat-freed';
+import { offSeatFreed, onSeatFreed } from '../lib/seat-freed';
 import * as repo from './waitlist.repository';
 
 // The offer job (issue 34): when a seat is free in a session with people waiting, the first in
@@ -35,7 +35,7 @@ const pageUrl = (ctx: AppContext, e: WaitlistEntryRow, token: string) => `${lang
  */
 export async function runOffers(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const nowText = now.toISOString();
-  const offerHours = siteSettingsNow(ctx).waitlist.offerHours;
+  const offerHours = (await currentSiteSettings(ctx)).waitlist.offerHours;
   let made = 0;
   for (const key of await repo.occurrencesInLine(ctx.db)) {
     try {
@@ -120,23 +120,24 @@ async function offerOne(
   }
 }
 
-export type OfferJob = PeriodicJob;
-
-/** The periodic offer job, started with the outbox worker; a kick (a seat freed) runs it now. */
-export function createOfferJob(ctx: AppContext, opts: { intervalMs?: number; now?: () => Date } = {}): OfferJob {
+/** The periodic offer job; a seat freed (lib/seat-freed.ts) runs it now while it is started. */
+export function createOfferJob(ctx: AppContext, opts: { intervalMs?: number; now?: () => Date } = {}): PeriodicJob {
   const now = opts.now ?? (() => new Date());
   const job = createPeriodicJob({
     everyMs: opts.intervalMs ?? ctx.config.reminderIntervalMs,
     run: () => runOffers(ctx, now()),
     onError: (err) => ctx.log.error({ err }, 'waiting-list offer job failed; will try again'),
   });
-  return job;
-}
-
-/** Lets the services that free a seat wake this job (after their commit). */
-export function wireOfferKick(ctx: AppContext, job: OfferJob): void {
-  onSeatFreed(ctx, () => {
-    // A run in progress may have read the line before the seat freed: one more after it.
-    void job.idle().then(() => job.runOnce());
-  });
+  return {
+    ...job,
+    start() {
+      job.start();
+      // A run in progress may have read the line before the seat freed: one more after it.
+      onSeatFreed(ctx, () => void job.idle().then(() => job.runOnce()));
+    },
+    async stop() {
+      offSeatFreed(ctx);
+      await job.stop();
+    },
+  };
 }
