@@ -370,4 +370,24 @@ describe.each(backends)('waiting list on %s', (backend) => {
     expect((await entry(t, ann.token)).statusCode).toBe(404);
     expect(await taken(t, s)).toBe(0);
   });
+
+  it('a cancel and two accepts at once (last two hours): never more bookings than seats, the counter agrees', async () => {
+    const t = await quiet();
+    const s = await fullSession(t, '2028-08-21', 'Wrestling', 2);
+    const ann = await joined(t, s, 'ann');
+    const bob = await joined(t, s, 'bob');
+    expect((await cancelBooking(t, s, s.booked[0])).statusCode).toBe(200);
+    expect(await runOffers(t.app.ctx, new Date(new Date(s.startsAt).getTime() - HOUR))).toBe(2);
+    const [a, b, c] = await Promise.all([accept(t, ann.token), accept(t, bob.token), cancelBooking(t, s, s.booked[1])]);
+    expect(c.statusCode).toBe(200);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(codes);
+    const live = await liveBookings(t, s);
+    expect(live).toHaveLength(codes.filter((x) => x === 200).length);
+    expect(await taken(t, s)).toBe(live.length);
+    expect(live.length).toBeLessThanOrEqual(2);
+  });
 });
