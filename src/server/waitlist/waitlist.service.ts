@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { CLASS_NOT_HELD, CLASS_STARTED, noSessionThen } from '../reservations/booking-errors';
 import { writeBooking, type BookingResult } from '../reservations/booking-create.service';
 import { notifyStaffOfBookings } from '../reservations/booking-notifications';
-import { findSessionAt, releaseSeat } from '../timetable/timetable.service';
+import { findOccurrence, findSessionAt, releaseSeat } from '../timetable/timetable.service';
 import { seatFreed } from '../lib/seat-freed';
 import * as repo from './waitlist.repository';
 
@@ -114,13 +114,15 @@ export async function acceptOffer(ctx: AppContext, token: string): Promise<{ ent
     const entry = await entryOfToken(trx, token);
     if (!(await repo.claimOffer(trx, entry.id, nowIso()))) throw conflict(OFFER_GONE, 'waitlist_offer_gone');
     if (Number(entry.offer_held) === 1) await releaseSeat(trx, entry.weekly_session_id, entry.session_date);
+    // The occurrence's start now (its weekly session may have moved since the entry was made).
+    const o = await findOccurrence(trx, entry.weekly_session_id, entry.session_date, ctx.config.timezone);
     const booking = await writeBooking(ctx, trx, {
       payload: {
         name: entry.name,
         email: entry.email,
         phone: entry.phone,
-        course: entry.course,
-        dateTime: entry.date_time,
+        course: o?.course ?? entry.course,
+        dateTime: o?.startsAt.toISOString() ?? entry.date_time,
         message: null,
         language: entry.language,
         ...(entry.pass_token ? { passToken: entry.pass_token } : {}),
