@@ -71,6 +71,8 @@ describe('the waiting list from the booking form to the offer', () => {
     expect(pageLink).toMatch(/^\/booking\/waitlist\/[A-Za-z0-9_-]{43}$/);
 
     await gotoReady(page, server.url + pageLink!);
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
+    await expect(page.title()).resolves.toMatch(/^Waiting list \|/);
     await expect(page.getByTestId('waitlist-status').textContent()).resolves.toContain('You are number 1 in line.');
 
     // The seat frees: the gym cancels the first booking; the offer e-mail comes with its link.
