@@ -2,7 +2,8 @@ import compress from '@fastify/compress';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { answerError } from './http/error-answer';
 import type { ViteDevServer } from 'vite';
 import { GALLERY_MAX_BYTES } from '../shared/constants';
 import swagger from '@fastify/swagger';
@@ -35,8 +36,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { HttpError, badRequest } from './errors';
-import { defaultErrorCode } from '../shared/error-codes';
+import { badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
 import type { CacheBus } from './cluster/cache-bus';
 import { createInstanceCache, followRemoteWrite } from './cluster/instance-cache';
@@ -53,6 +53,7 @@ import { personalDataRoutes } from './privacy/personal-data.routes';
 import { pushRoutes } from './push/push.routes';
 import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
+import { setUpWaitlist } from './waitlist/waitlist-setup';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { gymChangesRoutes } from './reservations/gym-changes.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
@@ -226,20 +227,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  // Every error answer is `{ error, code }`. Fastify's own errors (body too large, unsupported
-  // content type, …) carry an FST_ code of theirs: the status chooses ours.
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      // A dependency that is down (the file storage) says so; the client may retry.
-      if (err instanceof HttpError && status === 503) return reply.code(503).header('retry-after', '30').send({ error: err.message, code: err.code });
-      return reply.code(500).send({ error: 'Internal server error', code: 'internal' });
-    }
-    const code = err instanceof HttpError ? err.code : defaultErrorCode(status);
-    if (status === 413) return reply.code(413).send({ error: err instanceof HttpError ? err.message : 'Payload too large', code });
-    return reply.code(status).send({ ...(err instanceof HttpError ? err.details : {}), error: err.message || 'Bad request', code });
-  });
+  app.setErrorHandler(answerError);
 
   // Security headers, the same on every answer: the helmet middleware is built once here (the
   // Fastify plugin built it again for every request, a measurable share of a booking's CPU).
@@ -340,6 +328,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   reservationsRoutes(app, ctx);
   timetableRoutes(app, ctx);
   gymChangesRoutes(app, ctx);
+  setUpWaitlist(app, ctx, opts);
   newsletterRoutes(app, ctx);
   contactRoutes(app, ctx);
   conversationsRoutes(app, ctx);

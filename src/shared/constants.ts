@@ -16,6 +16,10 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const CANCELLED_BY = ['customer', 'gym', 'staff'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
+/** A waiting-list entry (issue 34): in line, offered a seat, booked, or out (left, offer expired, session over or cancelled). */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'left', 'expired', 'ended'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
 /** Who wrote a conversation message: the visitor (contact form) or a staff member's reply. */
 export const MESSAGE_SENDER_TYPES = ['customer', 'admin'] as const;
 export type MessageSenderType = (typeof MESSAGE_SENDER_TYPES)[number];

@@ -57,6 +57,10 @@ export const ERROR_CODES = {
   customer_merged: 'The customer record was already merged into another one: use that one',
   internal: 'An unexpected failure; details are in the server log',
   storage_unavailable: 'The file storage (S3 bucket) cannot be reached or refused the request: nothing was stored; retry later',
+  waitlist_joined: 'This person is already on the waiting list of this session: one entry each',
+  waitlist_already_booked: 'This person already has a booking at that time: nothing to wait for',
+  waitlist_not_full: 'The session still has seats: book it directly',
+  waitlist_offer_gone: 'No offer is open for this entry (it expired, was taken, or the entry left the list)',
   inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',
 } as const;
 

@@ -315,6 +315,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroImageUrl: null,
   // Issue 21: no PromptPay until the owner enters the gym's ID; credits back up to 12 hours before a class.
   payments: { promptpayId: null, taxId: null, deposit: { mode: 'none', value: 0 }, cancelHours: 12 },
+  // Issue 34: an offer from the waiting list holds its seat 12 hours at most.
+  waitlist: { offerHours: 12 },
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

@@ -25,6 +25,8 @@ const NO_BODY = new Set([
   'POST /api/gallery/:id/restore',
   'PUT /api/reservations/:id/cancel',
   'POST /api/bookings/manage/:token/cancel',
+  'POST /api/waitlist/:token/leave',
+  'POST /api/waitlist/:token/accept',
   'POST /api/orders/by-token/:token/checkout',
   'POST /api/orders/:id/cancel',
   'POST /api/inbound/failures/:id/retry',

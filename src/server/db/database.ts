@@ -35,6 +35,7 @@ import * as m025 from './migrations/025-payment-edges';
 import * as m026 from './migrations/026-inbound-quarantine';
 import * as m027 from './migrations/027-session-idle';
 import * as m029 from './migrations/029-gym-cancel';
+import * as m030 from './migrations/030-waitlist';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -169,6 +170,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '026-inbound-quarantine': { up: m026.up },
   '027-session-idle': { up: m027.up },
   '029-gym-cancel': { up: m029.up },
+  '030-waitlist': { up: m030.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -256,6 +256,51 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
   return { messages };
 }
 
+/** Waiting-list places (issue 34) of the address, and every one with a phone (the service compares the digits). */
+export const findWaitlistEntries = (db: Db, k: Lookup) =>
+  db
+    .selectFrom('waitlist_entries')
+    .select(['id', 'email', 'phone', 'status', 'offer_held', 'weekly_session_id', 'session_date'])
+    .where((eb) => {
+      const or = [];
+      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
+      if (k.withPhones) or.push(eb('phone', 'is not', null));
+      return eb.or(or);
+    })
+    .execute();
+
+/**
+ * Anonymises waiting-list places: no name, address, phone, pass or working link is left, and a
+ * place still in line leaves it (answers those whose offer held a seat: the caller gives it back).
+ */
+export async function eraseWaitlistEntries(db: Db, ids: number[], newHash: () => string): Promise<{ weekly_session_id: number; session_date: string }[]> {
+  const held = [];
+  for (const id of ids) {
+    const before = await db
+      .selectFrom('waitlist_entries')
+      .select(['status', 'offer_held', 'weekly_session_id', 'session_date'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) continue;
+    const inLine = before.status === 'waiting' || before.status === 'offered';
+    await db
+      .updateTable('waitlist_entries')
+      .set({
+        name: ERASED_NAME,
+        email: `anonyme-${id}@invalid`,
+        phone: null,
+        pass_token: null,
+        token_hash: newHash(),
+        offer_token_hash: null,
+        ...(inLine ? { status: 'left' as const, left_at: new Date().toISOString() } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (before.status === 'offered' && Number(before.offer_held) === 1) held.push(before);
+  }
+  return held;
+}
+
 // ---------------------------------------------------------------------------------------------
 // A deleted booking's e-mails
 

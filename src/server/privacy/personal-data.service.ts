@@ -24,6 +24,7 @@ import * as orderRepo from './personal-orders.repository';
 import { badRequest } from '../errors';
 import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
 import * as repo from './personal-data.repository';
+import { releaseSeat } from '../timetable/timetable.service';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -194,6 +195,16 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
       },
       () => randomBytes(32).toString('base64url'),
     );
+    // Waiting-list places go out of line, anonymised; a seat held for one goes back to the counter.
+    const places = (await repo.findWaitlistEntries(trx, { email: key.email || undefined, withPhones: Boolean(key.phone) })).filter(
+      (w) => (key.email && w.email.toLowerCase() === key.email) || (key.phone && samePhone(w.phone, key.phone)),
+    );
+    const held = await repo.eraseWaitlistEntries(
+      trx,
+      places.map((w) => w.id),
+      () => hashToken(newToken()),
+    );
+    for (const h of held) await releaseSeat(trx, h.weekly_session_id, h.session_date);
     // Orders and ledger lines stay (money records, decision "privacy of orders"): their personal fields go.
     await orderRepo.eraseOrderRows(
       trx,

@@ -12,6 +12,7 @@ import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { releaseSeat } from '../timetable/timetable.service';
 import { RESERVATION_NOT_FOUND } from './booking-errors';
 import { cancelInTransaction } from './booking-manage.service';
+import { seatFreed } from '../lib/seat-freed';
 import * as repo from './reservations.repository';
 
 // The back office's side of bookings: the list and its search, the statuses (read, unread,
@@ -152,5 +153,6 @@ export async function cancelByStaff(ctx: AppContext, id: number): Promise<Reserv
     return r?.row ?? (await repo.findReservation(trx, id)) ?? found;
   });
   ctx.mail.kick();
+  seatFreed(ctx);
   return row;
 }

@@ -22,6 +22,7 @@ import {
 import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
 import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
 import * as repo from './reservations.repository';
+import { seatFreed } from '../lib/seat-freed';
 
 // The customer's manage link (GET /booking/manage/{token}): reading a booking, cancelling it,
 // moving it to another session; and the cancel step the gym's cancel shares.
@@ -101,6 +102,7 @@ export async function cancelByToken(ctx: AppContext, token: string): Promise<Man
     return r;
   });
   ctx.mail.kick();
+  seatFreed(ctx);
   const { row, when } = done;
   notifyStaffOfChange(ctx, 'Réservation annulée', row, when);
   return done;
@@ -163,6 +165,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
   });
   if (result.moved) {
     ctx.mail.kick();
+    seatFreed(ctx);
     const { row, when } = result.booking;
     notifyStaffOfChange(ctx, 'Réservation déplacée', row, when);
   }

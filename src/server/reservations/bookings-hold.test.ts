@@ -86,7 +86,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect(refused).toHaveLength(25);
       for (const a of refused) {
         expect(a.statusCode).toBe(409);
-        expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full' });
+        expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full', waitlist: true });
       }
       const rows = await db()
         .selectFrom('reservations')

@@ -13,10 +13,17 @@ import { presentCreatedBooking, presentManagedBooking, presentReservation, reser
 import * as admin from './booking-admin.service';
 import { createReservation } from './booking-create.service';
 import * as manage from './booking-manage.service';
+import { HttpError } from '../errors';
 
 const TAGS = ['Reservations'];
 const MANAGE_TAGS = ['Bookings (manage link)'];
 const RESERVATION_LIST_KEYS = Object.keys(reservationListQuerySchema.shape);
+
+/** A booking refused because the session is full says that its waiting list is open (POST /api/waitlist). */
+function withWaitlistHint(err: unknown): never {
+  if (err instanceof HttpError && err.code === 'slot_full') throw new HttpError(err.statusCode, err.message, err.code, { waitlist: true });
+  throw err;
+}
 
 export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +37,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: 'Book a class (the public booking form)',
       description:
         'A course and time must name a timetable session (GET /api/sessions); it takes one of its seats (409 "This class is full"). ' +
-        'A class by appointment (Private Training) is a request at any future time. With an Idempotency-Key, a retry within 24 h ' +
+        'A full session answers 409 slot_full with `waitlist: true` (POST /api/waitlist). A class by appointment (Private Training) is a request at any future time. With an Idempotency-Key, a retry within 24 h ' +
         'gets the first answer again and books nothing (422 when the key was used for another booking). With `passToken` (the token of a ' +
         "paid pass's order page) the booking spends one of the pass's sessions in the same transaction as the seat, and the answer " +
         'names it (`passId`, `creditsLeft`); a pass that cannot pay for it refuses the booking and books nothing: 404 pass_not_found, ' +
@@ -40,7 +47,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 201: bookingCreatedDtoSchema, ...errorResponses(400, 404, 409, 422) },
     },
     handler: async (req, reply) => {
-      const result = await createReservation(ctx, { payload: req.body, idempotencyKey: req.headers['idempotency-key'] });
+      const result = await createReservation(ctx, { payload: req.body, idempotencyKey: req.headers['idempotency-key'] }).catch(withWaitlistHint);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(presentCreatedBooking(result));
     },

@@ -16,7 +16,7 @@ function headText(language: Language, key: MessageKey, values: Record<string, st
   return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
 }
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
 
 export interface HeadInput {
   kind: PageKind;
@@ -98,6 +98,9 @@ function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings,
     case 'manage-booking':
       // A private page behind the e-mail's link: never indexed, and its head names no token.
       return { ...base, title: pageTitle(t('manage.title')), description: t('head.manageDescription'), canonicalPath: '/booking', noindex: true };
+    case 'waitlist':
+      // A place on a waiting list, behind its link: never indexed, no token in the head.
+      return { ...base, title: pageTitle(t('waitlist.title')), description: t('waitlist.fullHint'), canonicalPath: '/booking', noindex: true };
     case 'order':
       // A pass's order page, behind its unguessable link: never indexed, no token in the head.
       return { ...base, title: pageTitle(t('order.title')), description: t('head.orderDescription'), canonicalPath: '/booking', noindex: true };

@@ -35,7 +35,7 @@ describe.each(backends)('bookings take seats on %s', (backend) => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => book(booking('Wrestling', wrestling.startsAt, i))));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, 201, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full' });
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ error: 'This class is full', code: 'slot_full', waitlist: true });
 
     const rows = await t.app.ctx.db.selectFrom('reservations').selectAll().where('course', '=', 'Wrestling').execute();
     expect(rows).toHaveLength(2);

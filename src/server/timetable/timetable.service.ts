@@ -15,6 +15,7 @@ import { fromBool, isForeignKeyViolation, isUniqueViolation, nowIso, toBool, typ
 import type { ClassRow, ClosureRow } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import * as repo from './timetable.repository';
+import { seatFreed } from '../lib/seat-freed';
 import type { CancellationWithSession, WeeklySessionWithClass } from './timetable.repository';
 import { inClosure, occurrenceId, occurrenceOf, occurrencesBetween, type Occurrence } from './occurrence-rule';
 
@@ -250,7 +251,7 @@ export async function updateWeeklySession(
   input: WeeklySessionUpdatePayload,
   alongside: BookingsAlongside<[before: WeeklySessionWithClass, after: WeeklySessionWithClass]> = noBookings,
 ): Promise<WeeklySessionWithClass & { bookingsChanged: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.findWeeklySession(trx, id);
     if (!current) throw notFound(WEEKLY_SESSION_NOT_FOUND);
     const moves =
@@ -279,6 +280,9 @@ export async function updateWeeklySession(
     dropPublic(ctx);
     return { ...after, bookingsChanged };
   });
+  // A higher capacity frees seats for the waiting list.
+  if (input.capacity !== undefined) seatFreed(ctx);
+  return updated;
 }
 
 /** Deleted with its cancellations and seat counters; refused once any booking refers to it. */

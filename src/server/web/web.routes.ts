@@ -163,4 +163,4 @@ async function categoryNameFor(app: FastifyInstance, url: string): Promise<strin
 }
 
 /** Pages behind a token (an order, a booking): no cache keeps them. */
-const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking';
+const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking' || kind === 'waitlist';

@@ -1,7 +1,7 @@
 // Bookings: the back office's reservations, the manage link and the front desk.
 import { z } from 'zod';
 import { CLASS_LEVELS } from '../schemas/timetable';
-import { ATTENDANCE_MARKS, CANCELLED_BY, RESERVATION_SOURCES, RESERVATION_STATUSES } from '../constants';
+import { ATTENDANCE_MARKS, CANCELLED_BY, RESERVATION_SOURCES, RESERVATION_STATUSES, WAITLIST_STATUSES } from '../constants';
 import { id, languageDto, timestamp } from './common';
 
 export const reservationDtoSchema = z.object({
@@ -122,3 +122,40 @@ export const deskDayDtoSchema = z.object({
   sessions: z.array(deskSessionDtoSchema),
 });
 export type DeskDayDto = z.infer<typeof deskDayDtoSchema>;
+
+/** POST /api/waitlist's answer: the place in line and the entry's link token (shown once). */
+export const waitlistJoinedDtoSchema = z.object({ position: z.number().int(), token: z.string() });
+export type WaitlistJoinedDto = z.infer<typeof waitlistJoinedDtoSchema>;
+
+/**
+ * A waiting-list entry as its link shows it: its state, its place among those still waiting
+ * (null once out of line), the class and when, and the offer's end while one is open
+ * (`held`: a seat is kept for this person; false in the last two hours, first to accept).
+ */
+export const waitlistEntryDtoSchema = z.object({
+  state: z.enum(WAITLIST_STATUSES),
+  position: z.number().int().nullable(),
+  course: z.string(),
+  startsAt: timestamp,
+  name: z.string(),
+  language: languageDto,
+  offerExpiresAt: timestamp.nullable(),
+  held: z.boolean(),
+  /** Once booked: the booking's number. */
+  reservationId: id.nullable(),
+});
+export type WaitlistEntryDto = z.infer<typeof waitlistEntryDtoSchema>;
+
+/** One person on a session's waiting list, as the desk and Planning show it. */
+export const waitlistStaffEntryDtoSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  state: z.enum(WAITLIST_STATUSES),
+  position: z.number().int().nullable(),
+  offerExpiresAt: timestamp.nullable(),
+  reservationId: id.nullable(),
+  createdAt: timestamp,
+});
+export type WaitlistStaffEntryDto = z.infer<typeof waitlistStaffEntryDtoSchema>;

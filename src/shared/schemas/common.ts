@@ -76,6 +76,8 @@ export const honeypotFilled = (body: unknown): boolean => {
 export const errorAnswerSchema = z.object({
   error: z.string().describe('What went wrong, in words (may change)'),
   code: z.enum(ERROR_CODE_LIST).describe('Stable identifier of the error; the API description lists what each means'),
+  /** Beside `slot_full` on a booking: the session has a waiting list to join (POST /api/waitlist). */
+  waitlist: z.boolean().optional().describe('Beside slot_full: the session has a waiting list to join (POST /api/waitlist)'),
 });
 
 /**

@@ -332,6 +332,14 @@ export const siteSettingsSchema = z.object({
   /** The slogan and the WhatsApp greeting in the other languages. */
   translations: perLanguage((l) => z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) })),
   payments: paymentsSettings,
+  /** The waiting list (issue 34): how long an offered seat is held at most (also never past half the time left before the class). */
+  waitlist: z.object({
+    offerHours: z
+      .number({ error: 'Liste d’attente : un nombre entier d’heures' })
+      .int('Liste d’attente : un nombre entier d’heures')
+      .min(1, 'Liste d’attente : une heure au moins')
+      .max(72, 'Liste d’attente : 72 heures au plus'),
+  }),
 });
 
 /** What the form edits and the database stores. */

@@ -2,13 +2,14 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/i18n/languages';
 import { PageLoading, PublicLayout } from '../components/layout/public-layout';
-import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage, OrderPage } from './pages';
+import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage, OrderPage, WaitlistPage } from './pages';
 
 const publicRoutes = (
   <>
     <Route index element={<LandingPage />} />
     <Route path="booking" element={<BookingPage />} />
     <Route path="booking/manage/:token" element={<ManageBookingPage />} />
+    <Route path="booking/waitlist/:token" element={<WaitlistPage />} />
     <Route path="booking/order/:token" element={<OrderPage />} />
     <Route path="blog" element={<BlogListPage />} />
     <Route path="blog/:slug" element={<BlogArticlePage />} />

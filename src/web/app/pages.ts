@@ -5,12 +5,13 @@ import { splitLanguage } from '../../shared/i18n/paths';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
   booking: () => import('../routes/site/booking-page'),
   'manage-booking': () => import('../routes/site/manage-booking-page'),
+  waitlist: () => import('../routes/site/waitlist-page'),
   order: () => import('../routes/site/order-page'),
   blog: () => import('../routes/site/blog-list-page'),
   article: () => import('../routes/site/blog-article-page'),
@@ -22,7 +23,16 @@ const loaders = {
  * Pages made of islands (islands/boot.ts): the server's HTML is kept, and only their
  * interactive parts hydrate, each on its own, without the router or the query cache.
  */
-export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'booking', 'manage-booking', 'order', 'blog', 'article', 'not-found']);
+export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>([
+  'landing',
+  'booking',
+  'manage-booking',
+  'waitlist',
+  'order',
+  'blog',
+  'article',
+  'not-found',
+]);
 
 const APP_BOOT = 'src/web/app-boot.tsx';
 
@@ -34,6 +44,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   landing: [],
   booking: [],
   'manage-booking': [],
+  waitlist: [],
   order: [],
   blog: [],
   article: [],
@@ -44,6 +55,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
 export const LandingPage = lazy(loaders.landing);
 export const BookingPage = lazy(loaders.booking);
 export const ManageBookingPage = lazy(loaders['manage-booking']);
+export const WaitlistPage = lazy(loaders.waitlist);
 export const OrderPage = lazy(loaders.order);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
@@ -53,7 +65,7 @@ export const AdminApp = lazy(() => import('../admin/admin-app'));
 
 export interface PageMatch {
   kind: PageKind;
-  /** The article's slug, or the link's token (manage-booking, order). */
+  /** The article's slug, or the link's token (manage-booking, waitlist, order). */
   slug?: string;
 }
 
@@ -70,6 +82,8 @@ export function matchPage(pathname: string): PageMatch {
   if (path === '/blog') return { kind: 'blog' };
   const manage = /^\/booking\/manage\/([^/]+)$/.exec(path);
   if (manage) return { kind: 'manage-booking', slug: manage[1] };
+  const waitlist = /^\/booking\/waitlist\/([^/]+)$/.exec(path);
+  if (waitlist) return { kind: 'waitlist', slug: waitlist[1] };
   const order = /^\/booking\/order\/([^/]+)$/.exec(path);
   if (order) return { kind: 'order', slug: order[1] };
   const m = /^\/blog\/([^/]+)$/.exec(path);

@@ -34,6 +34,19 @@ export const MANAGE_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   stale_version: 'manage.error.changed',
 };
 
+// The waiting list's refusals (joining from the booking form, accepting on its page), by code.
+export const WAITLIST_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  not_found: 'waitlist.notFound',
+  waitlist_offer_gone: 'waitlist.error.gone',
+  waitlist_joined: 'waitlist.error.joined',
+  waitlist_already_booked: 'waitlist.error.booked',
+  waitlist_not_full: 'waitlist.error.notFull',
+  slot_full: 'waitlist.error.gone',
+  class_not_held: 'manage.error.notHeld',
+  class_started: 'manage.error.started',
+  session_not_found: 'manage.error.noSuchClass',
+};
+
 // The shop's refusals (passes, orders and bookings with a pass), by their code, so the booking
 // page and the order page say them in their language (each catalogue's English is the server's
 // sentence, or the manage page's for the seat refusals they share).

@@ -15,6 +15,7 @@ export const ISLAND_LOADERS = {
   'booking-form': () => import('../features/booking/booking-form'),
   'order-view': () => import('../features/passes/order-view'),
   'manage-view': () => import('../features/booking/manage-booking'),
+  'waitlist-view': () => import('../features/booking/waitlist-view'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

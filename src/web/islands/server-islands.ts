@@ -9,6 +9,7 @@ import BookingPanel from '../features/booking/booking-form';
 import ClassPicker from '../features/booking/class-picker';
 import ManageBooking from '../features/booking/manage-booking';
 import SessionPicker from '../features/booking/session-picker';
+import WaitlistView from '../features/booking/waitlist-view';
 import OrderView from '../features/passes/order-view';
 import PassesSection from '../features/passes/passes-section';
 import type { IslandName } from './registry';
@@ -28,4 +29,5 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'booking-form': BookingPanel,
   'order-view': OrderView,
   'manage-view': ManageBooking,
+  'waitlist-view': WaitlistView,
 };

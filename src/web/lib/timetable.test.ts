@@ -50,6 +50,7 @@ describe('the timetable in words', () => {
 describe('the booking link is a page of its own', () => {
   it('matches /booking/manage/:token', () => {
     expect(matchPage('/booking/manage/abc_DEF-123')).toEqual({ kind: 'manage-booking', slug: 'abc_DEF-123' });
+    expect(matchPage('/ru/booking/waitlist/abc_DEF-123')).toEqual({ kind: 'waitlist', slug: 'abc_DEF-123' });
     expect(matchPage('/booking/manage/')).toEqual({ kind: 'not-found' });
     expect(matchPage('/booking')).toEqual({ kind: 'booking' });
   });

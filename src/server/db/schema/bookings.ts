@@ -1,7 +1,7 @@
 // Bookings and the timetable: reservations, classes, weekly sessions, closures, seats.
 import type { Generated } from 'kysely';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Attendance, CancelledBy, ReservationSource, ReservationStatus } from '../../../shared/constants';
+import type { Attendance, CancelledBy, ReservationSource, ReservationStatus, WaitlistStatus } from '../../../shared/constants';
 import type { DbBool } from './columns';
 
 export interface ReservationsTable {
@@ -100,5 +100,33 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   answer_body: string | null;
+  created_at: string;
+}
+
+/** Migration 030: a place in the waiting list of a full class (issue 34). */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  weekly_session_id: number;
+  session_date: string;
+  course: string;
+  date_time: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  language: Generated<Language>;
+  /** The person's pass (its order page's token) until the entry is settled; null without one. */
+  pass_token: string | null;
+  /** SHA-256 of the entry's link token; unique. */
+  token_hash: string;
+  /** SHA-256 of the offer e-mail's link token (made with the offer). */
+  offer_token_hash: string | null;
+  status: Generated<WaitlistStatus>;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  /** 1: the offer holds a seat in the seat counter; 0: nothing held (last two hours). */
+  offer_held: Generated<number>;
+  reservation_id: number | null;
+  booked_at: string | null;
+  left_at: string | null;
   created_at: string;
 }

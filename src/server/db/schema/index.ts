@@ -31,6 +31,7 @@ import type {
   ClosuresTable,
   SeatsTable,
   IdempotencyKeysTable,
+  WaitlistEntriesTable,
 } from './bookings';
 import type {
   CheckoutSessionsTable,
@@ -81,6 +82,7 @@ export interface Database {
   closures: ClosuresTable;
   seats: SeatsTable;
   idempotency_keys: IdempotencyKeysTable;
+  waitlist_entries: WaitlistEntriesTable;
   rate_limits: RateLimitsTable;
   password_resets: PasswordResetsTable;
   two_factor: TwoFactorTable;
@@ -125,6 +127,7 @@ export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
+export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type PassUseRow = Selectable<PassUsesTable>;
 export type CustomerRow = Selectable<CustomersTable>;

@@ -13,8 +13,10 @@ import { refreshResource } from '../../lib/resource';
 import { prefersReducedMotion } from '../../lib/section-nav';
 import { sessionsQuery } from '../../lib/timetable';
 import { useAction } from '../../lib/use-action';
-import { useLanguage, useT } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
+import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
 import { reportFormChoice, useBookingShared } from './booking-store';
+import { joinWaitlist } from './waitlist-queries';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '', website: '' };
 const loadResolver = () => import('./booking-resolver');
@@ -67,10 +69,33 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
   // no answer (network failure, 5xx), so the server never books it twice.
   const attempt = useRef<Attempt | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A full session (409 slot_full, "waitlist": true): the form offers its waiting list.
+  const [full, setFull] = useState(false);
+  const [joined, setJoined] = useState<{ position: number; token: string } | null>(null);
+  const [joinFailure, setJoinFailure] = useState<string | null>(null);
+  const lp = useLocalePath();
+
+  const join = useAction(
+    async (v: BookingFormValues) => {
+      setJoinFailure(null);
+      const p = (await loadResolver()).bookingToPayload(v, gymTimeZone());
+      return joinWaitlist({ course: p.course, dateTime: p.dateTime, name: p.name, email: p.email ?? '', phone: p.phone ?? null, language });
+    },
+    {
+      onSuccess: (r) => setJoined(r),
+      onError: (err) => {
+        const key = err instanceof ApiError && err.code ? WAITLIST_ERROR_KEYS[err.code] : undefined;
+        setJoinFailure(key ? t(key) : err instanceof ApiError && err.serverMessage ? err.serverMessage : t('manage.failed'));
+      },
+    },
+  );
 
   const book = useAction(
     async (v: BookingFormValues) => {
       setRefusal(null);
+      setFull(false);
+      setJoined(null);
+      setJoinFailure(null);
       // The page's language: the confirmation e-mails are written in it.
       const payload = { ...(await loadResolver()).bookingToPayload(v, gymTimeZone()), language };
       const body = JSON.stringify(payload);
@@ -95,6 +120,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         console.error('Failed to create reservation', err);
         if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {
           setRefusal(err.serverMessage);
+          setFull(err.code === 'slot_full' && /"waitlist":\s*true/.test(err.body));
           onRefused?.();
         }
       },
@@ -148,6 +174,40 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         {refusal && (
           <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="booking-refused">
             {refusal}
+          </p>
+        )}
+        {full && !joined && (
+          <div className="mt-4 rounded-card border border-ink-700 bg-ink-900 p-4" data-testid="waitlist-offer">
+            <p className="text-base text-bone-100">{t('waitlist.fullHint')}</p>
+            {form.getValues('email') === '' ? (
+              <p className="mt-2 text-base font-semibold text-gold-400">{t('waitlist.emailNeeded')}</p>
+            ) : (
+              <button
+                type="button"
+                disabled={join.pending}
+                onClick={() => join.run(form.getValues())}
+                className={buttonClass('outline', 'md', 'mt-3 w-full sm:w-auto')}
+              >
+                {join.pending ? t('waitlist.joining') : t('waitlist.join')}
+              </button>
+            )}
+            {joinFailure && (
+              <p role="alert" className="mt-3 text-base font-semibold text-danger-400">
+                {joinFailure}
+              </p>
+            )}
+          </div>
+        )}
+        {joined && (
+          <p
+            role="status"
+            className="mt-4 rounded-card border border-success-400/50 bg-success-900 p-4 text-base font-bold text-success-400"
+            data-testid="waitlist-joined"
+          >
+            {t('waitlist.joined', { position: joined.position })}{' '}
+            <a className="underline" href={lp(`/booking/waitlist/${joined.token}`)}>
+              {t('waitlist.openPage')}
+            </a>
           </p>
         )}
       </div>

@@ -63,4 +63,11 @@ export const de: MailMessages = {
   contactAckReceived: (gym) => `Danke für deine Nachricht an ${gym}. Wir haben sie erhalten und antworten bald.`,
   contactAckReply: 'Möchtest du etwas ergänzen? Antworte einfach auf diese E-Mail: deine Antwort landet im selben Gespräch.',
   contactAckNotYou: 'Wenn du uns nicht geschrieben hast, kannst du diese E-Mail ignorieren.',
+  waitlistOfferSubject: (course, date, time) => `Ein Platz ist frei: ${course} am ${date} um ${time}`,
+  waitlistOfferHeld: (deadline) =>
+    `In dem Kurs, auf den du wartest, ist ein Platz frei geworden. Er ist bis ${deadline} (Ortszeit des Gyms) für dich reserviert.`,
+  waitlistOfferOpen: 'In dem Kurs, auf den du wartest, ist ein Platz frei geworden. Der Kurs beginnt bald: Wer auf der Warteliste zuerst annimmt, bekommt ihn.',
+  waitlistAccept: 'Platz annehmen',
+  waitlistNoCharge:
+    'Bis du annimmst, wird nichts gebucht und kein Guthaben deines Passes verbraucht. Du kommst nicht? Auf derselben Seite kannst du die Warteliste verlassen.',
 };

@@ -74,6 +74,12 @@ export const en = {
   contactAckReceived: (gym: string) => `Thank you for writing to ${gym}. We received your message and will answer soon.`,
   contactAckReply: 'To add something, simply reply to this e-mail: your answer joins the same conversation.',
   contactAckNotYou: 'If you did not write to us, you can ignore this e-mail.',
+  // Waiting list (issue 34): a seat opened for someone in line.
+  waitlistOfferSubject: (course: string, date: string, time: string) => `A place opened up: ${course} on ${date} at ${time}`,
+  waitlistOfferHeld: (deadline: string) => `A place opened up in the class you are waiting for. It is held for you until ${deadline} (gym time).`,
+  waitlistOfferOpen: 'A place opened up in the class you are waiting for. The class is soon: the first person on the waiting list to accept gets it.',
+  waitlistAccept: 'Take the place',
+  waitlistNoCharge: 'Nothing is booked and no pass credit is used until you accept. Not coming? The same page lets you leave the list.',
 };
 
 export type MailMessages = typeof en;

@@ -64,4 +64,11 @@ export const fr: MailMessages = {
   contactAckReceived: (gym) => `Merci d’avoir écrit à ${gym}. Nous avons bien reçu votre message et vous répondrons bientôt.`,
   contactAckReply: 'Pour ajouter quelque chose, répondez simplement à cet e-mail\u00a0: votre réponse rejoindra la même conversation.',
   contactAckNotYou: 'Si vous ne nous avez pas écrit, ignorez cet e-mail.',
+  waitlistOfferSubject: (course, date, time) => `Une place s’est libérée\u00a0: ${course} le ${date} à ${time}`,
+  waitlistOfferHeld: (deadline) => `Une place s’est libérée dans le cours que vous attendez. Elle vous est réservée jusqu’au ${deadline} (heure du club).`,
+  waitlistOfferOpen:
+    'Une place s’est libérée dans le cours que vous attendez. Le cours est bientôt\u00a0: la première personne de la liste d’attente qui accepte l’obtient.',
+  waitlistAccept: 'Prendre la place',
+  waitlistNoCharge:
+    'Rien n’est réservé et aucune séance de votre formule n’est utilisée tant que vous n’acceptez pas. Vous ne venez pas\u00a0? La même page vous permet de quitter la liste.',
 };

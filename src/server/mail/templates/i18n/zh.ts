@@ -53,4 +53,9 @@ export const zh: MailMessages = {
   contactAckReceived: (gym) => `感谢您联系 ${gym}。我们已收到您的留言，会尽快回复。`,
   contactAckReply: '如需补充内容，直接回复此邮件即可：您的回复会加入同一对话。',
   contactAckNotYou: '如果您没有给我们写信，请忽略此邮件。',
+  waitlistOfferSubject: (course, date, time) => `有空位了：${date} ${time} 的 ${course}`,
+  waitlistOfferHeld: (deadline) => `您正在候补的课程有空位了。该名额为您保留至 ${deadline}（场馆时间）。`,
+  waitlistOfferOpen: '您正在候补的课程有空位了。课程即将开始：候补名单中第一个接受的人获得名额。',
+  waitlistAccept: '接受名额',
+  waitlistNoCharge: '在您接受之前，不会预订任何课程，也不会扣除课程卡次数。不来了？可在同一页面退出候补名单。',
 };

@@ -15,6 +15,7 @@ import { formatGymDate, gymToday, gymZoneName } from '../../lib/format';
 import { useDeskDay, type DeskSession } from './api';
 import { DeskBookingDialog } from './desk-booking-dialog';
 import { RosterRow } from './roster-row';
+import { WaitlistList } from '../../components/waitlist-list';
 
 /**
  * The desk's day: each session of a gym date with its seats and roster; one tap marks a person
@@ -137,6 +138,8 @@ function SessionCard({ session: s, date, closed, onAdd }: { session: DeskSession
           ))}
         </ul>
       )}
+
+      {s.spotsLeft === 0 && <WaitlistList weeklySessionId={s.weeklySessionId} date={date} />}
 
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
         <p className="text-xs text-gray-700">

@@ -12,6 +12,8 @@ import { useAction } from '../../lib/use-action';
 import { useCancelOccurrence, useOccurrenceBookings } from './api';
 import { DialogActions } from './dialog-actions';
 import { HeldBookings } from './held-bookings';
+import { WaitlistList } from '../../components/waitlist-list';
+import { isIsoDate } from '../../../../shared/gym-time';
 import { WEEKDAY_LABELS, nextDateOn } from './labels';
 
 type CancelIn = z.input<typeof sessionCancellationSchema>;
@@ -30,8 +32,9 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
     control,
     formState: { errors },
   } = useForm<CancelIn, unknown, CancelOut>({ resolver: zodResolver(sessionCancellationSchema) });
+  const date = useWatch({ control, name: 'date' });
   // Who is booked that day, shown before the cancel is confirmed.
-  const booked = useOccurrenceBookings(session?.id ?? null, useWatch({ control, name: 'date' }) ?? '');
+  const booked = useOccurrenceBookings(session?.id ?? null, date ?? '');
 
   useEffect(() => {
     if (!session) return;
@@ -82,6 +85,7 @@ export function CancelOccurrenceDialog({ session, onClose }: { session: WeeklySe
           <Input autoComplete="off" {...fieldAria('cancel-reason', errors.reason?.message)} {...register('reason')} />
         </Field>
         <HeldBookings bookings={booked.data} loading={booked.isFetching} failed={booked.isError} />
+        {session && typeof date === 'string' && isIsoDate(date) && <WaitlistList weeklySessionId={session.id} date={date} />}
         <DialogActions onCancel={onClose} busy={flight.busy} submit="Annuler la séance" />
       </form>
     </Modal>

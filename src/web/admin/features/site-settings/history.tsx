@@ -30,6 +30,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   heroImageUrl: "Image d'accueil",
   translations: 'Traductions (slogan, message WhatsApp)',
   payments: 'Paiements',
+  waitlist: 'Liste d’attente',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

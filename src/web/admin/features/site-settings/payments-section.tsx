@@ -39,6 +39,14 @@ export function PaymentsSection() {
         inputMode="numeric"
         className="md:max-w-xs"
       />
+      <TextField
+        name="waitlist.offerHours"
+        label="Liste d’attente : durée d’une offre (heures)"
+        hint="Une place libérée est réservée à la première personne en attente pendant ce temps au plus (et jamais plus de la moitié du temps restant avant le cours)."
+        number
+        inputMode="numeric"
+        className="md:max-w-xs"
+      />
     </SettingsSection>
   );
 }

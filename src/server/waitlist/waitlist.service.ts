@@ -1,0 +1,144 @@
+import type { WaitlistJoinPayload } from '../../shared/schemas/waitlist';
+import { hashToken, newToken } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { nowIso, type Db } from '../db/database';
+import type { WaitlistEntryRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { CLASS_NOT_HELD, CLASS_STARTED, noSessionThen } from '../reservations/booking-errors';
+import { writeBooking, type BookingResult } from '../reservations/booking-create.service';
+import { notifyStaffOfBookings } from '../reservations/booking-notifications';
+import { findOccurrence, findSessionAt, releaseSeat } from '../timetable/timetable.service';
+import { seatFreed } from '../lib/seat-freed';
+import * as repo from './waitlist.repository';
+
+// The waiting list of a full class (issue 34, point 4): joining, the entry's link (read, leave,
+// accept) and the staff's view. Offers are made by the offer job (waitlist-offers.ts).
+
+export const WAITLIST_NOT_FOUND = 'This waiting-list link is not valid';
+export const WAITLIST_JOINED = 'You are already on the waiting list for this class; the link is in your e-mails or on the page you joined from';
+export const WAITLIST_ALREADY_BOOKED = 'You already have a booking at that time';
+export const WAITLIST_NOT_FULL = 'This class still has places: book it directly';
+export const OFFER_GONE = 'This offer is no longer open (it expired, or the place was taken)';
+
+/** Tokens are 32 bytes in base64url; anything else names no entry. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export interface WaitlistEntry {
+  row: WaitlistEntryRow;
+  /** Place among those still in line; null once out of it. */
+  position: number | null;
+}
+
+async function entryOfToken(db: Db, token: string): Promise<WaitlistEntryRow> {
+  const row = TOKEN_RE.test(token) ? await repo.findByTokenHash(db, hashToken(token)) : undefined;
+  if (!row) throw notFound(WAITLIST_NOT_FOUND);
+  return row;
+}
+
+const withPosition = async (db: Db, row: WaitlistEntryRow): Promise<WaitlistEntry> => ({
+  row,
+  position: row.status === 'waiting' || row.status === 'offered' ? await repo.positionOf(db, row) : null,
+});
+
+/**
+ * POST /api/waitlist: a place at the back of the line of a full session that has not started
+ * and is held. One entry per person and session (409 waitlist_joined; someone who left joins
+ * again at the back); someone booked at that time cannot join (409 waitlist_already_booked).
+ */
+export async function joinWaitlist(ctx: AppContext, input: WaitlistJoinPayload, now = new Date()): Promise<{ position: number; token: string }> {
+  const token = newToken();
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await findSessionAt(trx, input.course, input.dateTime, ctx.config.timezone);
+    if (!found || found.kind !== 'session') throw badRequest(noSessionThen(input.course), 'session_not_found');
+    if (found.startsAt.getTime() <= now.getTime()) throw conflict(CLASS_STARTED, 'class_started');
+    if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+    if (found.taken < found.capacity) throw conflict(WAITLIST_NOT_FULL, 'waitlist_not_full');
+    const dateTime = found.startsAt.toISOString();
+    if (await repo.hasBookingAt(trx, input.email, dateTime)) throw conflict(WAITLIST_ALREADY_BOOKED, 'waitlist_already_booked');
+    const key = { weeklySessionId: found.weeklySessionId, date: found.date };
+    const at = nowIso();
+    const fields = { name: input.name, phone: input.phone, language: input.language, passToken: input.passToken ?? null };
+    let row = await repo.insertEntry(trx, {
+      weekly_session_id: key.weeklySessionId,
+      session_date: key.date,
+      course: found.course,
+      date_time: dateTime,
+      name: fields.name,
+      email: input.email,
+      phone: fields.phone,
+      language: fields.language,
+      pass_token: fields.passToken,
+      token_hash: hashToken(token),
+      created_at: at,
+    });
+    if (!row) {
+      const existing = await repo.findPersonEntry(trx, key, input.email);
+      if (!existing) throw new Error('waitlist entry vanished');
+      if (existing.status === 'booked') throw conflict(WAITLIST_ALREADY_BOOKED, 'waitlist_already_booked');
+      row = await repo.rejoin(trx, existing.id, { ...fields, tokenHash: hashToken(token), now: at });
+      if (!row) throw conflict(WAITLIST_JOINED, 'waitlist_joined');
+    }
+    return { position: await repo.positionOf(trx, row), token };
+  });
+}
+
+/** GET /api/waitlist/{token}. */
+export async function getWaitlistEntry(ctx: AppContext, token: string): Promise<WaitlistEntry> {
+  return withPosition(ctx.db, await entryOfToken(ctx.db, token));
+}
+
+/**
+ * POST /api/waitlist/{token}/leave: out of the line, once; a held seat goes back to the counter
+ * and the offer job is woken for the next person. Leaving twice (or after booking) changes nothing.
+ */
+export async function leaveWaitlist(ctx: AppContext, token: string): Promise<WaitlistEntry> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const entry = await entryOfToken(trx, token);
+    const left = await repo.leave(trx, entry.id, nowIso());
+    if (left?.wasHeld) await releaseSeat(trx, entry.weekly_session_id, entry.session_date);
+    return entryOfToken(trx, token);
+  });
+  seatFreed(ctx);
+  return withPosition(ctx.db, row);
+}
+
+/**
+ * POST /api/waitlist/{token}/accept: in one transaction, the offer is claimed (offered → booked
+ * while it is open, a compare-and-set: two accepts give one booking), its held seat is given
+ * back and the one booking writer books it (taking the seat again, spending the pass credit
+ * only now). A refusal (the seat is gone, the class was cancelled, the pass cannot pay) rolls
+ * everything back. 409 waitlist_offer_gone when no offer is open.
+ */
+export async function acceptOffer(ctx: AppContext, token: string): Promise<{ entry: WaitlistEntry; booking: BookingResult }> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const entry = await entryOfToken(trx, token);
+    if (!(await repo.claimOffer(trx, entry.id, nowIso()))) throw conflict(OFFER_GONE, 'waitlist_offer_gone');
+    if (Number(entry.offer_held) === 1) await releaseSeat(trx, entry.weekly_session_id, entry.session_date);
+    // The occurrence's start now (its weekly session may have moved since the entry was made).
+    const o = await findOccurrence(trx, entry.weekly_session_id, entry.session_date, ctx.config.timezone);
+    const booking = await writeBooking(ctx, trx, {
+      payload: {
+        name: entry.name,
+        email: entry.email,
+        phone: entry.phone,
+        course: o?.course ?? entry.course,
+        dateTime: o?.startsAt.toISOString() ?? entry.date_time,
+        message: null,
+        language: entry.language,
+        ...(entry.pass_token ? { passToken: entry.pass_token } : {}),
+      },
+    });
+    await repo.setReservation(trx, entry.id, booking.row.id);
+    return { booking, row: await entryOfToken(trx, token) };
+  });
+  ctx.mail.kick();
+  notifyStaffOfBookings(ctx, [done.booking.row]);
+  return { entry: { row: done.row, position: null }, booking: done.booking };
+}
+
+/** GET /api/timetable/weekly-sessions/{id}/waitlist?date= (staff): the line, in order, with the ones out of it after. */
+export async function listForStaff(ctx: AppContext, weeklySessionId: number, date: string): Promise<WaitlistEntry[]> {
+  const rows = await repo.listOfOccurrence(ctx.db, { weeklySessionId, date });
+  let place = 0;
+  return rows.map((row) => ({ row, position: row.status === 'waiting' || row.status === 'offered' ? ++place : null }));
+}
