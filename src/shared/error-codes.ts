@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   internal: 'An unexpected failure; details are in the server log',
   storage_unavailable: 'The file storage (S3 bucket) cannot be reached or refused the request: nothing was stored; retry later',
   inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',
+  already_waived: 'The late cancel or no-show was already forgiven: its credit came back once',
+  not_waivable: 'The booking is neither a late cancel nor a no-show: there is nothing to forgive',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -182,6 +182,9 @@ export const recordUses = (trx: Db, items: { spend: PassSpend; reservationId: nu
 /** The last instant a booking made with a pass can be cancelled with its credit given back. */
 export const creditDeadline = (startsAt: Date, cancelHours: number): Date => new Date(startsAt.getTime() - cancelHours * 3_600_000);
 
+/** Past the deadline: a cancel now keeps the credit, and the customer's cancel counts as late. */
+export const isLate = (startsAt: Date, cancelHours: number, now = new Date()): boolean => now.getTime() > creditDeadline(startsAt, cancelHours).getTime();
+
 /** What a booking's manage page and e-mail say of its pass: whether a cancel now gives the credit back, and until when it does. */
 export interface PassTerms {
   creditReturned: boolean;
@@ -201,7 +204,7 @@ export function passTerms(use: PassUseRow | undefined, startsAt: Date, cancelHou
 export async function returnCreditOnCancel(trx: Db, reservationId: number, startsAt: Date, cancelHours: number, now = new Date()): Promise<boolean> {
   const use = await repo.useOfReservation(trx, reservationId);
   if (!use || use.returned_at != null) return false;
-  if (now.getTime() > creditDeadline(startsAt, cancelHours).getTime()) return false;
+  if (isLate(startsAt, cancelHours, now)) return false;
   return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
 }
 
@@ -215,4 +218,11 @@ export async function moveUseTo(trx: Db, reservationId: number, target: PassTarg
   const order = await orderForUse(trx, { orderId: use.order_id }, dialect);
   const spend = await checkPassUse(trx, order, target, timeZone, { ignoreUse: use });
   await repo.moveUse(trx, use.id, { session_date: spend.sessionDate, day_key: spend.dayKey, slot_key: spend.slotKey });
+}
+
+/** A waiver (late cancel or no-show forgiven) gives the booking's credit back, if it still holds one. */
+export async function returnCreditOnWaive(trx: Db, reservationId: number): Promise<boolean> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at != null) return false;
+  return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
 }

@@ -5,7 +5,7 @@ import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { isLate, moveUseTo, passTerms, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
@@ -78,6 +78,8 @@ export async function cancelInTransaction(
   if (current.started) throw conflict(CLASS_STARTED, 'class_started');
   const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso());
   if (!updated) return undefined;
+  // After the deadline the customer's cancel is late (kept for their record and a waiver).
+  if (by === 'customer' && isLate(current.when.startsAt, cancelHours, now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
   const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, cancelHours, now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);

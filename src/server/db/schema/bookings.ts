@@ -32,6 +32,12 @@ export interface ReservationsTable {
   language: Generated<Language>;
   /** The customer record (migration 021); null on rows before it. */
   customer_id: number | null;
+  /** Migration 031: the customer cancelled after the credit deadline (Paramètres' cancelHours). */
+  late_cancel: Generated<DbBool>;
+  /** Migration 031: staff forgave the late cancel or the no-show (its credit came back), by whom and why. */
+  waived_at: string | null;
+  waived_by: number | null;
+  waive_reason: string | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';
