@@ -141,7 +141,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     const when = whenOf(ctx, target.startsAt, target.durationMinutes);
     const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), target.startsAt, cancelHours) : undefined;
     const booking: ManagedBooking = { row: updated, when, timezone: ctx.config.timezone, started: false, ...(pass ? { pass } : {}) };
-    for (const mail of moveMails(ctx, updated, booking.when, before.when, token)) await ctx.mail.enqueue(trx, mail);
+    for (const mail of moveMails(ctx, updated, booking.when, before.when, token, booking.pass != null)) await ctx.mail.enqueue(trx, mail);
     return { moved: true, booking, before };
   });
   if (result.moved) {

@@ -196,4 +196,20 @@ describe.each(backends)('late cancels, no-shows and waivers on %s', (backend) =>
     expect(bookings.find((b) => b.id === late.id)).toMatchObject({ lateCancel: true, waivedAt: null });
     expect(bookings.find((b) => b.id === noShow.id)?.waivedAt).not.toBeNull();
   });
+
+  it('the confirmation states the cancel rule: with a pass, what a late cancel does to the credit; without, the deadline', async () => {
+    const template = async (id: number) =>
+      JSON.parse((await db().selectFrom('outbox').select('template').where('reservation_id', '=', id).executeTakeFirstOrThrow()).template!).data;
+    const { id } = await bookWithPass(FAR, 'rule-pass@example.com');
+    const s = await sessionAt(FAR, 'MMA Training');
+    const deadline = new Date(Date.parse(s.startsAt) - 336 * 3_600_000).toISOString();
+    expect((await template(id)).cancelRule).toEqual({ deadline, credit: true });
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: bookingPayload({ course: 'MMA Training', dateTime: s.startsAt, name: 'No Pass', email: 'rule-plain@example.com' }),
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect((await template(plain.json().id)).cancelRule).toEqual({ deadline, credit: false });
+  });
 });
