@@ -21,6 +21,8 @@ export interface ManagedBooking {
   canMove: boolean;
   /** Null for a request outside the timetable (Private Training). */
   weeklySessionId: number | null;
+  /** Booked with a pass: whether a cancel now gives the credit back (cancelled: whether it did), and until when (instant). */
+  pass?: { creditReturned: boolean; deadline: string };
 }
 
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;
