@@ -3,7 +3,7 @@ import type { MonthlyCountsDto } from '../../../../shared/api-types';
 
 /** One column per monthly figure; a new figure of the API needs its label here (the type asks for it). */
 const FIGURE_LABELS: Record<keyof MonthlyCountsDto, string> = {
-  gymCancelledClasses: 'Cours annulés par le club',
+  gymCancelledClasses: 'Cours annulés',
   noShows: 'Absences',
   waivers: 'Pardons',
 };
@@ -18,16 +18,17 @@ const monthLabel = (month: string) =>
 export function MonthlyCard({ months }: { months: ({ month: string } & MonthlyCountsDto)[] }) {
   return (
     <Card className="p-5" data-testid="monthly-figures">
-      <h2 className="mb-4 font-semibold text-gray-900">Par mois</h2>
+      <h2 className="font-semibold text-gray-900">Par mois</h2>
+      <p className="mb-4 text-sm text-gray-700">Cours annulés par le club, absences et pardons, mois en heure du club.</p>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-left text-gray-700">
-              <th scope="col" className="py-1 pr-3 font-medium">
+              <th scope="col" className="py-1 pr-2 font-medium">
                 Mois
               </th>
               {FIGURES.map((f) => (
-                <th key={f} scope="col" className="py-1 pr-3 text-right font-medium">
+                <th key={f} scope="col" className="py-1 pl-2 text-right font-medium whitespace-nowrap">
                   {FIGURE_LABELS[f]}
                 </th>
               ))}
@@ -36,11 +37,11 @@ export function MonthlyCard({ months }: { months: ({ month: string } & MonthlyCo
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={m.month} className="border-t border-gray-200" data-testid="monthly-row">
-                <th scope="row" className="py-1 pr-3 text-left font-normal whitespace-nowrap text-gray-900">
+                <th scope="row" className="py-1 pr-2 text-left font-normal whitespace-nowrap text-gray-900">
                   {monthLabel(m.month)}
                 </th>
                 {FIGURES.map((f) => (
-                  <td key={f} className="py-1 pr-3 text-right text-gray-900 tabular-nums" data-figure={f}>
+                  <td key={f} className="py-1 pl-2 text-right text-gray-900 tabular-nums" data-figure={f}>
                     {m[f]}
                   </td>
                 ))}

@@ -52,7 +52,7 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
           {cancelled && <Badge tone="yellow">Annulée</Badge>}
           <MercyBadges r={r} />
           {r.pass && (
-            <Badge tone={r.pass.returned ? 'gray' : 'green'}>
+            <Badge tone={r.pass.returned ? 'gray' : 'green'} truncate>
               {`Pass ${r.pass.name} · ${r.pass.creditsLeft == null ? 'illimité' : `${r.pass.creditsLeft} séance${r.pass.creditsLeft > 1 ? 's' : ''} restante${r.pass.creditsLeft > 1 ? 's' : ''}`}${r.pass.returned ? ' · séance rendue' : ''}`}
             </Badge>
           )}
