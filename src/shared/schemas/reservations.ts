@@ -147,4 +147,3 @@ export function checkBookingForm(v: BookingFormValues, timeZone: string): Partia
 
 // PUT /api/reservations/{id}/waive: staff forgive a late cancel or a no-show, and say why.
 export const waivePayloadSchema = z.object({ reason: z.string().trim().min(1, 'Indiquez la raison').max(500) });
-export type WaivePayload = z.infer<typeof waivePayloadSchema>;
