@@ -6,6 +6,8 @@ import { backends, createTestApp, type TestApp } from '../../../tests/helpers/te
 import { waitUntil } from '../../../tests/helpers/smtp-peer';
 import { hashToken, newToken } from '../auth/tokens';
 import { getSiteSettings, saveSiteSettings } from '../site-settings/site-settings.service';
+import { queueDueReminders } from '../reminders/reminders.service';
+import { fullDateTimeIn, mailMessages } from '../mail/templates/i18n';
 
 // Issue 34 §5: late cancels and no-shows are recorded, counted on the customer's record over 90
 // days, and staff may forgive one (PUT /api/reservations/{id}/waive): its credit comes back once.
@@ -211,5 +213,26 @@ describe.each(backends)('late cancels, no-shows and waivers on %s', (backend) =>
     });
     expect(plain.statusCode, plain.body).toBe(201);
     expect((await template(plain.json().id)).cancelRule).toEqual({ deadline, credit: false });
+  });
+
+  it("the reminder states the rule too: the credit's for a pass booking, the deadline alone without one", async () => {
+    const paid = await bookWithPass(FAR, 'remind-pass@example.com');
+    const s = await sessionAt(FAR, 'MMA Training');
+    const plain = await t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: bookingPayload({ course: 'MMA Training', dateTime: s.startsAt, name: 'No Pass', email: 'remind-plain@example.com' }),
+    });
+    await queueDueReminders(t.app.ctx, new Date(Date.parse(s.startsAt) - 3_600_000));
+    const m = mailMessages('en');
+    const deadline = fullDateTimeIn('en', new Date(Date.parse(s.startsAt) - 336 * 3_600_000), tz());
+    const reminderOf = async (id: number) =>
+      (await db().selectFrom('outbox').select(['subject', 'text_body']).where('reservation_id', '=', id).execute()).find((r) =>
+        r.subject.startsWith('Reminder:'),
+      )!.text_body;
+    expect(await reminderOf(paid.id)).toContain(m.passCancelRule(deadline));
+    const plainText = await reminderOf(plain.json().id);
+    expect(plainText).toContain(m.cancelRule(deadline));
+    expect(plainText).not.toContain(m.passCancelRule(deadline));
   });
 });
