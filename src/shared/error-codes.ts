@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   waitlist_not_full: 'The session still has seats: book it directly',
   waitlist_offer_gone: 'No offer is open for this entry (it expired, was taken, or the entry left the list)',
   inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',
+  already_waived: 'The late cancel or no-show was already forgiven: its credit came back once',
+  not_waivable: 'The booking is neither a late cancel nor a no-show: there is nothing to forgive',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

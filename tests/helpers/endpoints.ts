@@ -70,6 +70,7 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/reservations/bulk/unarchive', access: 'user' },
   { method: 'POST', path: '/api/reservations/bulk/delete', access: 'user' },
   { method: 'PUT', path: '/api/reservations/:id/cancel', access: 'user' },
+  { method: 'PUT', path: '/api/reservations/:id/waive', access: 'user' },
   { method: 'DELETE', path: '/api/reservations/:id', access: 'user' },
   { method: 'PUT', path: '/api/reservations/:id/attendance', access: 'user' },
   { method: 'GET', path: '/api/desk/day', access: 'user' },

@@ -181,6 +181,9 @@ export const recordUses = (trx: Db, items: { spend: PassSpend; reservationId: nu
 /** The last instant a booking made with a pass can be cancelled with its credit given back. */
 export const creditDeadline = (startsAt: Date, cancelHours: number): Date => new Date(startsAt.getTime() - cancelHours * 3_600_000);
 
+/** Past the deadline: a cancel now keeps the credit, and the customer's cancel counts as late. */
+export const isLate = (startsAt: Date, cancelHours: number, now = new Date()): boolean => now.getTime() > creditDeadline(startsAt, cancelHours).getTime();
+
 /** What a booking's manage page and e-mail say of its pass: whether a cancel now gives the credit back, and until when it does. */
 export interface PassTerms {
   creditReturned: boolean;
@@ -200,7 +203,7 @@ export function passTerms(use: PassUseRow | undefined, startsAt: Date, cancelHou
 export async function returnCreditOnCancel(trx: Db, reservationId: number, startsAt: Date, cancelHours: number, now = new Date()): Promise<boolean> {
   const use = await repo.useOfReservation(trx, reservationId);
   if (!use || use.returned_at != null) return false;
-  if (now.getTime() > creditDeadline(startsAt, cancelHours).getTime()) return false;
+  if (isLate(startsAt, cancelHours, now)) return false;
   return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
 }
 
@@ -216,7 +219,10 @@ export async function moveUseTo(trx: Db, reservationId: number, target: PassTarg
   await repo.moveUse(trx, use.id, { session_date: spend.sessionDate, day_key: spend.dayKey, slot_key: spend.slotKey });
 }
 
-/** The gym called the class off: the credit comes back whatever the deadline. Answers whether one came back. */
+/**
+ * The booking's credit comes back whatever the deadline, if it still holds one: the gym called
+ * the class off, or staff forgave a late cancel or a no-show. Answers whether one came back.
+ */
 export async function returnCreditAlways(trx: Db, reservationId: number): Promise<boolean> {
   const use = await repo.useOfReservation(trx, reservationId);
   if (!use || use.returned_at != null) return false;

@@ -1,6 +1,6 @@
 // The back office's reads of customers (search, one person's history) and the merge's writes.
 // Finding or creating a customer by e-mail or phone is in customers.repository.ts.
-import type { Dialect, Db } from '../db/database';
+import { fromBool, type Dialect, type Db } from '../db/database';
 import { anyColumnLike, type TextSearch } from '../db/search';
 import type { CustomerRow, OrderPaymentRow, OrderRow } from '../db/schema';
 import { ordersWithTotals as ledgerOrders, totalsColumns, type TotalsRow } from '../ledger/ledger.repository';
@@ -61,6 +61,8 @@ export interface CustomerBookingRow {
   session_date: string | null;
   status: 'unread' | 'read' | 'archived' | 'cancelled';
   attendance: 'present' | 'no_show' | null;
+  late_cancel: number | boolean;
+  waived_at: string | null;
   pass_order_id: number | null;
 }
 
@@ -70,7 +72,7 @@ export async function customerBookings(db: Db, customerId: number, limit: number
     db
       .selectFrom('reservations as r')
       .leftJoin('pass_uses as u', (j) => j.onRef('u.reservation_id', '=', 'r.id').on('u.returned_at', 'is', null))
-      .select(['r.id', 'r.course', 'r.date_time', 'r.session_date', 'r.status', 'r.attendance', 'u.order_id as pass_order_id'])
+      .select(['r.id', 'r.course', 'r.date_time', 'r.session_date', 'r.status', 'r.attendance', 'r.late_cancel', 'r.waived_at', 'u.order_id as pass_order_id'])
       .where('r.customer_id', '=', customerId)
       .orderBy('r.date_time', 'desc')
       .orderBy('r.id', 'desc')
@@ -159,4 +161,24 @@ export async function markMerged(trx: Db, from: CustomerRow, to: CustomerRow, at
     })
     .where('id', '=', to.id)
     .execute();
+}
+
+/** Issue 34 §5: the customer's late cancels and no-shows of classes since an instant, and how many of them were forgiven. */
+export async function customerConduct(db: Db, customerId: number, sinceIso: string): Promise<{ lateCancels: number; noShows: number; waived: number }> {
+  const row = await db
+    .selectFrom('reservations')
+    .select((eb) => {
+      const late = eb('late_cancel', '=', fromBool(true));
+      const noShow = eb.and([eb('attendance', '=', 'no_show'), eb('cancelled_at', 'is', null)]);
+      const count = (when: ReturnType<typeof eb.and>) => eb.fn.sum<number | string>(eb.case().when(when).then(1).else(0).end());
+      return [
+        count(eb.and([late])).as('late'),
+        count(eb.and([noShow])).as('no_show'),
+        count(eb.and([eb('waived_at', 'is not', null), eb.or([late, noShow])])).as('waived'),
+      ];
+    })
+    .where('customer_id', '=', customerId)
+    .where('date_time', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return { lateCancels: Number(row.late ?? 0), noShows: Number(row.no_show ?? 0), waived: Number(row.waived ?? 0) };
 }

@@ -3,6 +3,7 @@ import { addDays } from '../../shared/gym-time';
 import type { OrderState } from '../../shared/ledger';
 import { totalsOf } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
+import { toBool } from '../db/database';
 import type { CustomerRow } from '../db/schema';
 import type { CustomerBookingRow, CustomerConversationRow, CustomerPaymentRow, OrderWithTotals } from './customer-records.repository';
 
@@ -75,6 +76,8 @@ export const presentCustomerBooking = (r: CustomerBookingRow): CustomerBookingDt
   status: r.status,
   attendance: r.attendance,
   passOrderId: r.pass_order_id,
+  lateCancel: toBool(r.late_cancel),
+  waivedAt: r.waived_at,
 });
 
 export const presentCustomerPayment = (p: CustomerPaymentRow): CustomerPaymentDto => ({

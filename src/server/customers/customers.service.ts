@@ -21,6 +21,8 @@ import {
 const CUSTOMER_NOT_FOUND = 'Client introuvable';
 /** The latest bookings a customer's page lists; bookingCount says how many there are in all. */
 const BOOKINGS_SHOWN = 200;
+/** The customer record's window for late cancels and no-shows (issue 34 §5). */
+export const CONDUCT_DAYS = 90;
 
 /** A search typed as a phone number: digits with spaces, dashes, dots, brackets or a plus. */
 const PHONE_LIKE = /^[\d\s+().-]+$/;
@@ -52,11 +54,13 @@ export async function searchCustomers(ctx: AppContext, q: CustomerListQuery, now
 export async function customerDetail(ctx: AppContext, id: number, now: Date = new Date()) {
   const customer = await resolveCustomer(ctx.db, id);
   if (!customer || customer.merged_into_id !== null) throw notFound(CUSTOMER_NOT_FOUND);
-  const [orders, bookings, payments, conversations] = await Promise.all([
+  const since = new Date(now.getTime() - CONDUCT_DAYS * 86_400_000).toISOString();
+  const [orders, bookings, payments, conversations, conduct] = await Promise.all([
     repo.ordersWithTotals(ctx.db, [customer.id]),
     repo.customerBookings(ctx.db, customer.id, BOOKINGS_SHOWN),
     repo.customerPayments(ctx.db, customer.id),
     repo.customerConversations(ctx.db, customer.id),
+    repo.customerConduct(ctx.db, customer.id, since),
   ]);
   const today = todayInZone(ctx.config.timezone, now);
   return {
@@ -64,6 +68,7 @@ export async function customerDetail(ctx: AppContext, id: number, now: Date = ne
     ...(customer.id !== id ? { mergedFromId: id } : {}),
     bookingCount: bookings.total,
     bookings: bookings.rows.map(presentCustomerBooking),
+    conduct90Days: conduct,
     orders: orders.map((o) => presentCustomerOrder(o, now, today)),
     payments: payments.map(presentCustomerPayment),
     conversations: conversations.map(presentCustomerConversation),

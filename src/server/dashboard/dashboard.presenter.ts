@@ -19,4 +19,5 @@ export const presentDashboardStats = (s: DashboardStats): DashboardStatsDto => (
   attendance30Days: { present: s.attendance30Days.present, noShow: s.attendance30Days.noShow },
   takingsThisMonth: s.takingsThisMonth.map((t) => ({ method: t.method, satang: t.satang })),
   passesSoldThisMonth: s.passesSoldThisMonth,
+  monthly: s.monthly.map((m) => ({ ...m })),
 });

@@ -88,3 +88,27 @@ export async function passesSoldBetween(db: Db, fromIso: string, toIso: string):
     .executeTakeFirstOrThrow();
   return Number(row.n ?? 0);
 }
+
+/** Per gym month ('YYYY-MM'): how many. */
+export type MonthCounts = Map<string, number>;
+
+/** No-show marks of bookings (not cancelled) whose class is on a gym date in [fromDate, beforeDate), per month of that date. */
+export async function noShowsByMonth(db: Db, fromDate: string, beforeDate: string): Promise<MonthCounts> {
+  const month = sql<string>`substr(session_date, 1, 7)`;
+  const rows = await db
+    .selectFrom('reservations')
+    .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('session_date', '>=', fromDate)
+    .where('session_date', '<', beforeDate)
+    .where('attendance', '=', 'no_show')
+    .where('cancelled_at', 'is', null)
+    .groupBy(month)
+    .execute();
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+}
+
+/** When each waiver of [fromIso, toIso) was given (instants: the service puts them in gym months). */
+export async function waiversBetween(db: Db, fromIso: string, toIso: string): Promise<string[]> {
+  const rows = await db.selectFrom('reservations').select('waived_at').where('waived_at', '>=', fromIso).where('waived_at', '<', toIso).execute();
+  return rows.map((r) => r.waived_at!);
+}

@@ -1,15 +1,18 @@
-import { addDays, todayInZone } from '../../shared/gym-time';
+import { addDays, instantToZoned, isoWeekday, todayInZone } from '../../shared/gym-time';
+import type { MonthlyCountsDto } from '../../shared/api-types';
 import type { AppContext } from '../context';
 import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/ledger';
-import { lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
+import { firstOfNextMonth, lastMonths, lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
 
 export const RECENT_STATS_LIMIT = 30;
 export const WEEKS = 12;
 /** Seats: today and the next 6 gym days. Attendance: the last 30 gym days, today included. */
 export const SEAT_DAYS = 7;
 export const ATTENDANCE_DAYS = 30;
+/** The monthly figures: the current gym month and the 5 before it. */
+export const MONTHS = 6;
 
 export interface SeatDay {
   date: string;
@@ -34,6 +37,60 @@ export interface DashboardStats {
   /** This gym month: payments minus refunds per method (satang), and the orders sold (paid for, net). */
   takingsThisMonth: { method: PaymentMethod; satang: number }[];
   passesSoldThisMonth: number;
+  /** Oldest month first ('YYYY-MM', gym time). */
+  monthly: ({ month: string } & MonthlyCountsDto)[];
+}
+
+/** The gym months asked for: their first gym date, the day after the last, and the same as instants. */
+export interface MonthWindow {
+  fromDate: string;
+  beforeDate: string;
+  fromIso: string;
+  beforeIso: string;
+}
+
+/**
+ * Each monthly figure's counts per gym month of the window. Adding a figure: a key in
+ * monthlyCountsDtoSchema and its counter here (the type asks for it); months without any are 0.
+ */
+const MONTHLY_COUNTERS: Record<keyof MonthlyCountsDto, (ctx: AppContext, w: MonthWindow) => Promise<repo.MonthCounts>> = {
+  gymCancelledClasses: async (ctx, w) => {
+    const days = Math.round((Date.parse(w.beforeDate) - Date.parse(w.fromDate)) / 86_400_000);
+    const counts: repo.MonthCounts = new Map();
+    for (const d of await plannedDays(ctx.db, ctx.config.timezone, w.fromDate, days)) {
+      // Sunday is no class called off: the gym never opens then.
+      if (isoWeekday(d.date) === 7) continue;
+      const n = d.occurrences.filter((o) => o.active && o.cancelled).length;
+      if (n > 0) counts.set(d.date.slice(0, 7), (counts.get(d.date.slice(0, 7)) ?? 0) + n);
+    }
+    return counts;
+  },
+  noShows: (ctx, w) => repo.noShowsByMonth(ctx.db, w.fromDate, w.beforeDate),
+  waivers: async (ctx, w) => {
+    const counts: repo.MonthCounts = new Map();
+    for (const at of await repo.waiversBetween(ctx.db, w.fromIso, w.beforeIso)) {
+      const month = instantToZoned(new Date(at), ctx.config.timezone).date.slice(0, 7);
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+    }
+    return counts;
+  },
+};
+
+/** The monthly figures of the last MONTHS gym months, every figure in every month (0 when none). */
+export async function monthlyFigures(ctx: AppContext, now = new Date()): Promise<DashboardStats['monthly']> {
+  const tz = ctx.config.timezone;
+  const months = lastMonths(now, tz, MONTHS);
+  const fromDate = `${months[0]}-01`;
+  const beforeDate = firstOfNextMonth(months[months.length - 1]);
+  const w: MonthWindow = {
+    fromDate,
+    beforeDate,
+    fromIso: startOfDayInZone(fromDate, tz).toISOString(),
+    beforeIso: startOfDayInZone(beforeDate, tz).toISOString(),
+  };
+  const keys = Object.keys(MONTHLY_COUNTERS) as (keyof MonthlyCountsDto)[];
+  const counted = await Promise.all(keys.map((k) => MONTHLY_COUNTERS[k](ctx, w)));
+  return months.map((month) => ({ month, ...(Object.fromEntries(keys.map((k, i) => [k, counted[i].get(month) ?? 0])) as MonthlyCountsDto) }));
 }
 
 /** Seats per gym day: sessions called off (cancellation, closure) or inactive count for nothing. */
@@ -62,7 +119,7 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
   const today = todayInZone(tz, now);
   const monthStart = startOfMonthInZone(now, tz).toISOString();
   const monthEnd = startOfNextMonthInZone(now, tz).toISOString();
-  const [totals, stats, created, planned, attendance, takings, passesSold] = await Promise.all([
+  const [totals, stats, created, planned, attendance, takings, passesSold, monthly] = await Promise.all([
     repo.countTotals(ctx.db, monthStart),
     repo.recentDailyStats(ctx.db, RECENT_STATS_LIMIT),
     repo.createdSince(ctx.db, boundaries[0]),
@@ -70,6 +127,7 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     repo.attendanceMarks(ctx.db, addDays(today, -(ATTENDANCE_DAYS - 1)), today),
     repo.takingsBetween(ctx.db, monthStart, monthEnd),
     repo.passesSoldBetween(ctx.db, monthStart, monthEnd),
+    monthlyFigures(ctx, now),
   ]);
 
   const weekly = weekStarts.map((weekStart) => ({ weekStart, reservations: 0, contacts: 0 }));
@@ -93,5 +151,6 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     // Every method, in a fixed order (0 when nothing moved), so the screen's rows never jump.
     takingsThisMonth: PAYMENT_METHODS.map((method) => ({ method, satang: takings.get(method) ?? 0 })),
     passesSoldThisMonth: passesSold,
+    monthly,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { fromBool, nowIso } from '../db/database';
 import { dashboardStats } from './dashboard.service';
-import { addDays, lastWeekStarts, mondayOf, startOfDayInZone, startOfMonthInZone } from './zoned-time';
+import { addDays, lastMonths, lastWeekStarts, mondayOf, startOfDayInZone, startOfMonthInZone } from './zoned-time';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -44,6 +44,9 @@ describe('zoned time helpers', () => {
     expect(lastWeekStarts(now, 'UTC', 1)).toEqual(['2024-03-04']);
     expect(startOfMonthInZone(new Date('2024-03-31T18:00:00Z'), 'Asia/Bangkok').toISOString()).toBe('2024-03-31T17:00:00.000Z');
     expect(startOfMonthInZone(new Date('2024-03-31T16:59:59Z'), 'Asia/Bangkok').toISOString()).toBe('2024-02-29T17:00:00.000Z');
+    // 18:00 UTC on 31 January is 1 February in Bangkok; the months cross a year.
+    expect(lastMonths(new Date('2024-01-31T18:00:00Z'), 'Asia/Bangkok', 3)).toEqual(['2023-12', '2024-01', '2024-02']);
+    expect(lastMonths(new Date('2024-01-31T18:00:00Z'), 'UTC', 2)).toEqual(['2023-12', '2024-01']);
   });
 });
 
@@ -101,8 +104,11 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
         'attendance30Days',
         'takingsThisMonth',
         'passesSoldThisMonth',
+        'monthly',
       ].sort(),
     );
+    expect(body.monthly).toHaveLength(6);
+    for (const m of body.monthly) expect(m).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), gymCancelledClasses: 0, noShows: 0, waivers: 0 });
     expect(body.takingsThisMonth).toEqual(['promptpay', 'card', 'cash', 'terminal', 'transfer'].map((method) => ({ method, satang: 0 })));
     expect(body.passesSoldThisMonth).toBe(0);
     expect(body.seatsNext7Days).toHaveLength(7);
@@ -364,5 +370,75 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     expect(body.recentStats[29]).toMatchObject({ metric: 'page_view', value: 8 });
     const times = body.recentStats.map((s: { createdAt: string }) => s.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('per gym month: classes the gym called off, no-shows and waivers (service level, fixed clock)', async () => {
+    // Monday 10 March 2031, 08:00 in Bangkok: the window is October 2030 to March 2031.
+    const now = new Date('2031-03-10T01:00:00.000Z');
+    type S = { id: string; weeklySessionId: number; date: string };
+    const sessionsOn = async (date: string): Promise<S[]> =>
+      (await t.inject({ method: 'GET', url: `/api/sessions?from=${date}&days=1` })).json().sessions.filter((s: S) => s.date === date);
+    const [called] = await sessionsOn('2031-03-04');
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/timetable/weekly-sessions/${called.weeklySessionId}/cancellations`,
+          token: staff.token,
+          payload: { date: '2031-03-04', reason: 'Coach away' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const closed = (await sessionsOn('2031-02-10')).length + (await sessionsOn('2031-02-11')).length;
+    expect(closed).toBeGreaterThan(0);
+    const closure = await t.inject({
+      method: 'POST',
+      url: '/api/timetable/closures',
+      token: staff.token,
+      payload: { startDate: '2031-02-09', endDate: '2031-02-11', reason: 'Makha Bucha' }, // from a Sunday: that day counts for nothing
+    });
+    expect(closure.statusCode).toBe(201);
+
+    const row = (session_date: string, extra: { attendance?: 'present' | 'no_show'; cancelled?: boolean; waivedAt?: string; late?: boolean }) =>
+      db()
+        .insertInto('reservations')
+        .values({
+          name: `P${++n}`,
+          email: null,
+          phone: '+66 1',
+          course: 'Wrestling',
+          date_time: `${session_date}T03:00:00.000Z`,
+          message: null,
+          status: extra.cancelled ? 'cancelled' : 'read',
+          created_at: nowIso(),
+          session_date,
+          attendance: extra.attendance ?? null,
+          cancelled_at: extra.cancelled ? nowIso() : null,
+          late_cancel: fromBool(extra.late ?? false),
+          waived_at: extra.waivedAt ?? null,
+          waive_reason: extra.waivedAt ? 'ok' : null,
+        })
+        .execute();
+    await row('2031-01-15', { attendance: 'no_show' });
+    await row('2030-10-01', { attendance: 'no_show' }); // the window's first day
+    await row('2030-09-30', { attendance: 'no_show' }); // before the window
+    await row('2031-01-20', { attendance: 'no_show', cancelled: true }); // cancelled: out
+    await row('2031-03-02', { attendance: 'present' });
+    // Waivers count in the gym month they were given: 23:30 and 00:30 in Bangkok either side of 1 February.
+    await row('2031-01-30', { cancelled: true, late: true, waivedAt: '2031-01-31T16:30:00.000Z' });
+    await row('2031-01-30', { cancelled: true, late: true, waivedAt: '2031-01-31T17:30:00.000Z' });
+
+    const stats = await dashboardStats(t.app.ctx, now);
+    const zero = { gymCancelledClasses: 0, noShows: 0, waivers: 0 };
+    expect(stats.monthly).toEqual([
+      { month: '2030-10', ...zero, noShows: 1 },
+      { month: '2030-11', ...zero },
+      { month: '2030-12', ...zero },
+      { month: '2031-01', ...zero, noShows: 1, waivers: 1 },
+      { month: '2031-02', ...zero, gymCancelledClasses: closed, waivers: 1 },
+      { month: '2031-03', ...zero, gymCancelledClasses: 1 },
+    ]);
+    const answer = (await get(staff.token)).json();
+    expect(answer.monthly).toHaveLength(6);
   });
 });

@@ -27,3 +27,18 @@ export function startOfNextMonthInZone(now: Date, timeZone: string): Date {
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
   return startOfDayInZone(next, timeZone);
 }
+
+/** The last `count` gym months ('YYYY-MM'), oldest first, the current one last. */
+export function lastMonths(now: Date, timeZone: string, count: number): string[] {
+  const [y, m] = todayInZone(timeZone, now).slice(0, 7).split('-').map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const k = y * 12 + (m - 1) - (count - 1 - i);
+    return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** The day after a month's last day: the first of the next month ('YYYY-MM' → 'YYYY-MM-01'). */
+export function firstOfNextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}

@@ -36,6 +36,7 @@ import * as m026 from './migrations/026-inbound-quarantine';
 import * as m027 from './migrations/027-session-idle';
 import * as m029 from './migrations/029-gym-cancel';
 import * as m030 from './migrations/030-waitlist';
+import * as m031 from './migrations/031-late-cancels-and-waivers';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -171,6 +172,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '027-session-idle': { up: m027.up },
   '029-gym-cancel': { up: m029.up },
   '030-waitlist': { up: m030.up },
+  '031-late-cancels-and-waivers': { up: m031.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

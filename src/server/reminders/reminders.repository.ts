@@ -14,6 +14,8 @@ export interface ReminderCandidate {
   created_at: string;
   duration_minutes: number;
   language: Language;
+  /** A pass credit pays for it (issue 34 §5: the reminder says the credit's rule). */
+  paid_by_pass: number | string | boolean | null;
 }
 
 /**
@@ -29,6 +31,9 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
     .innerJoin('classes as c', 'c.id', 'ws.class_id')
     .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'c.duration_minutes', 'r.language'])
     .select(sql<string>`r.email`.as('email'))
+    .select((eb) =>
+      eb.exists(eb.selectFrom('pass_uses as u').select('u.id').whereRef('u.reservation_id', '=', 'r.id').where('u.returned_at', 'is', null)).as('paid_by_pass'),
+    )
     .where('r.email', 'is not', null)
     .where('r.reminder_queued_at', 'is', null)
     .where('r.cancelled_at', 'is', null)

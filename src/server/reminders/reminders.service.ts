@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { bookingReminderMail } from '../mail/templates/booking-mails';
-import { customerFacts, whenOf } from '../reservations/booking-facts';
+import { cancelRuleOf, customerFacts, whenOf } from '../reservations/booking-facts';
+import { toBool } from '../db/database';
 import * as repo from './reminders.repository';
 import { mailConfig } from '../site-settings/site-settings.service';
 
@@ -38,7 +39,10 @@ export async function queueDueReminders(ctx: AppContext, now: Date = new Date())
     if (!isReminderDue({ startsAt, createdAt: new Date(c.created_at) }, now, leadMs)) continue;
     try {
       // The reminder has no calendar part: its sequence is never written.
-      const mail = bookingReminderMail(mailConfig(ctx), customerFacts({ ...c, calendar_sequence: 0 }, whenOf(ctx, startsAt, c.duration_minutes), null));
+      const config = mailConfig(ctx);
+      const facts = customerFacts({ ...c, calendar_sequence: 0 }, whenOf(ctx, startsAt, c.duration_minutes), null);
+      facts.cancelRule = cancelRuleOf(startsAt, config.gym.payments.cancelHours, toBool(c.paid_by_pass));
+      const mail = bookingReminderMail(config, facts);
       const claimed = await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.claimReminder(trx, c.id, now.toISOString()))) return false;
         await ctx.mail.enqueue(trx, mail);

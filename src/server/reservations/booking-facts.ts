@@ -6,6 +6,7 @@ import type { ReservationRow } from '../db/schema';
 import type { BookingMailInput, BookingStaffNoticeInput } from '../mail/templates/booking-mails';
 import { languageBase } from '../mail/templates/i18n';
 import { classDuration, findOccurrence } from '../timetable/timetable.service';
+import { creditDeadline } from '../credits/credits';
 
 // The facts every message about a booking names (who, which class, when in instants and in gym
 // time, its calendar sequence, its language), assembled once here: the confirmation, the
@@ -92,3 +93,9 @@ export function staffFacts(r: ReservationRow, when: BookingWhen, message: string
     message,
   };
 }
+
+/** The cancel rule a booking e-mail states: the credit deadline (Paramètres) and whether a pass credit is at stake. */
+export const cancelRuleOf = (startsAt: Date, cancelHours: number, credit: boolean): { deadline: string; credit: boolean } => ({
+  deadline: creditDeadline(startsAt, cancelHours).toISOString(),
+  credit,
+});

@@ -6,7 +6,7 @@ import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
@@ -87,6 +87,8 @@ export async function cancelInTransaction(
   if (current.started) throw conflict(CLASS_STARTED, 'class_started');
   const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso(), by === 'customer' ? 'customer' : 'staff');
   if (!updated) return undefined;
+  // After the deadline the customer's cancel is late (kept for their record and a waiver).
+  if (by === 'customer' && isLate(current.when.startsAt, hoursFor(row, cancelHours), now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
   const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, hoursFor(row, cancelHours), now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
@@ -160,7 +162,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     const when = whenOf(ctx, target.startsAt, target.durationMinutes);
     const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), target.startsAt, cancelHours) : undefined;
     const booking: ManagedBooking = { row: updated, when, timezone: ctx.config.timezone, started: false, ...(pass ? { pass } : {}) };
-    for (const mail of moveMails(ctx, updated, booking.when, before.when, token)) await ctx.mail.enqueue(trx, mail);
+    for (const mail of moveMails(ctx, updated, booking.when, before.when, token, booking.pass != null)) await ctx.mail.enqueue(trx, mail);
     return { moved: true, booking, before };
   });
   if (result.moved) {

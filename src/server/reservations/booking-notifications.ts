@@ -5,7 +5,7 @@ import { bookingStaffChangeMail, bookingStaffNotificationMail } from '../mail/te
 import { deferredBookingConfirmation } from '../mail/templates/deferred-mail';
 import { mailConfig } from '../site-settings/site-settings.service';
 import { creditDeadline, type PassSpend } from '../credits/credits';
-import { calendarEnd, customerFacts, manageUrl, staffFacts, type BookingWhen } from './booking-facts';
+import { calendarEnd, cancelRuleOf, customerFacts, manageUrl, staffFacts, type BookingWhen } from './booking-facts';
 
 // What a booking's changes tell people: the e-mails to the customer and to the gym
 // (GYM_NOTIFY_EMAIL), built from one set of facts (booking-facts.ts), and the staff's push.
@@ -19,6 +19,7 @@ export function newBookingMails(ctx: AppContext, r: ReservationRow, when: Bookin
   if (hasEmail(r)) {
     const facts = customerFacts(r, when, token ? manageUrl(ctx, token, r.language) : null);
     const config = mailConfig(ctx);
+    facts.cancelRule = cancelRuleOf(when.startsAt, config.gym.payments.cancelHours, spend != null);
     // The credit's rule as the booking is made (the settings this process knows: no read in the transaction).
     if (spend)
       facts.pass = {
@@ -43,11 +44,13 @@ export function cancellationMails(ctx: AppContext, r: ReservationRow, when: Book
 }
 
 /** The e-mails of a move: the same event at its new time to the customer (next SEQUENCE), a notice to the gym. */
-export function moveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, previous: BookingWhen, token: string): OutgoingMail[] {
+export function moveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, previous: BookingWhen, token: string, paidByPass = false): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   if (hasEmail(r)) {
     const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
-    mails.push(bookingMovedMail(mailConfig(ctx), { ...customerFacts(r, when, manageUrl(ctx, token, r.language)), previous: was }));
+    const config = mailConfig(ctx);
+    const cancelRule = cancelRuleOf(when.startsAt, config.gym.payments.cancelHours, paidByPass);
+    mails.push(bookingMovedMail(config, { ...customerFacts(r, when, manageUrl(ctx, token, r.language)), previous: was, cancelRule }));
   }
   if (ctx.config.notifyEmail) {
     const was = { startsAt: previous.startsAt, gymDate: previous.gymDate, gymTime: previous.gymTime };

@@ -1,3 +1,4 @@
+import { toBool } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import type { BookingCreatedDto, ManageBookingDto, ReservationDto } from '../../shared/api-types';
 import type { ReservationPayload } from '../../shared/schemas/reservations';
@@ -22,6 +23,9 @@ export const presentReservation = (r: ReservationRow): ReservationDto => ({
   attendance: r.attendance,
   source: r.source,
   cancelledAt: r.cancelled_at,
+  // Only when they happened: a fresh booking's answer keeps its shape.
+  ...(toBool(r.late_cancel) ? { lateCancel: true as const } : {}),
+  ...(r.waived_at != null ? { waived: { at: r.waived_at, reason: r.waive_reason ?? '' } } : {}),
 });
 
 /** POST /api/reservations' answer: the booking, and the pass that paid for it (if any). */

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { ReservationStatus } from '../../shared/constants';
-import type { Db } from '../db/database';
+import { fromBool, type Db } from '../db/database';
 import { fixedQuery } from '../db/fixed-query';
 import { anyColumnLike, type TextSearch } from '../db/search';
 import type { ReservationRow, ReservationsTable } from '../db/schema';
@@ -348,5 +348,33 @@ export const rebookIfGymCancelled = (
     .where('cancelled_by', '=', 'gym')
     .where('weekly_session_id', '=', from.weeklySessionId)
     .where('session_date', '=', from.date)
+    .returningAll()
+    .executeTakeFirst();
+
+/** The customer cancelled after the credit deadline (issue 34 §5): kept on the row for the record and a waiver. */
+export const markLateCancel = (db: Db, id: number): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set({ late_cancel: fromBool(true) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * Forgives a late cancel or a no-show once (compare-and-set on waived_at): two waivers at once
+ * give one. Undefined when the row is missing, already forgiven or neither.
+ */
+export const waiveIfWaivable = (db: Db, id: number, by: number | null, reason: string, at: string): Promise<ReservationRow | undefined> =>
+  db
+    .updateTable('reservations')
+    .set({ waived_at: at, waived_by: by, waive_reason: reason })
+    .where('id', '=', id)
+    .where('waived_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('late_cancel', '=', fromBool(true)),
+        eb.and([eb('attendance', '=', 'no_show'), eb('status', '!=', 'cancelled'), eb('cancelled_at', 'is', null)]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();

@@ -5,7 +5,13 @@ import { bookingCreatedDtoSchema, manageBookingDtoSchema, reservationDtoSchema, 
 import { isListQuery, reservationListQuerySchema } from '../../shared/schemas/lists';
 import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { idParamSchema } from '../../shared/schemas/common';
-import { manageMovePayloadSchema, manageTokenParamsSchema, reservationHeadersSchema, reservationPayloadSchemaIn } from '../../shared/schemas/reservations';
+import {
+  manageMovePayloadSchema,
+  manageTokenParamsSchema,
+  reservationHeadersSchema,
+  reservationPayloadSchemaIn,
+  waivePayloadSchema,
+} from '../../shared/schemas/reservations';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { withLanguage } from '../http/with-language';
@@ -14,6 +20,7 @@ import * as admin from './booking-admin.service';
 import { createReservation } from './booking-create.service';
 import * as manage from './booking-manage.service';
 import { HttpError } from '../errors';
+import { waiveBooking } from './booking-waive.service';
 
 const TAGS = ['Reservations'];
 const MANAGE_TAGS = ['Bookings (manage link)'];
@@ -170,6 +177,18 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404, 409) },
     },
     handler: async (req) => presentReservation(await admin.cancelByStaff(ctx, req.params.id)),
+  });
+
+  r.put('/api/reservations/:id/waive', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: "Forgive a late cancel or a no-show: the pass's session comes back, once (409 already_waived, not_waivable)",
+      params: idParamSchema,
+      body: waivePayloadSchema,
+      response: { 200: reservationDtoSchema, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (req) => presentReservation(await waiveBooking(ctx, req.params.id, req.user?.id ?? null, req.body.reason)),
   });
 
   r.delete('/api/reservations/:id', {

@@ -22,6 +22,10 @@ export const reservationDtoSchema = z.object({
   source: z.enum(RESERVATION_SOURCES),
   cancelledAt: z.string().nullable(),
   language: languageDto,
+  /** Present (true) when the customer cancelled after the credit deadline (Paramètres). */
+  lateCancel: z.literal(true).optional(),
+  /** Present once staff forgave the late cancel or the no-show (PUT /api/reservations/{id}/waive): when, and why. */
+  waived: z.object({ at: timestamp, reason: z.string() }).optional(),
 });
 export type ReservationDto = z.infer<typeof reservationDtoSchema>;
 

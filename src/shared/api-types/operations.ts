@@ -28,6 +28,20 @@ export const seatDayDtoSchema = z.object({
   fillRate: z.number().nullable(),
 });
 
+/**
+ * One gym month's counts (issue 34 §6). One more figure is one more key here, and its counter in
+ * dashboard.service.ts (MONTHLY_COUNTERS, typed by these keys).
+ */
+export const monthlyCountsDtoSchema = z.object({
+  /** Occurrences of active weekly sessions called off that month (a cancellation or a closure). */
+  gymCancelledClasses: z.number().int(),
+  /** Bookings of classes that month marked no-show (not cancelled). */
+  noShows: z.number().int(),
+  /** Late cancels and no-shows forgiven that month (PUT /api/reservations/{id}/waive). */
+  waivers: z.number().int(),
+});
+export type MonthlyCountsDto = z.infer<typeof monthlyCountsDtoSchema>;
+
 export const dashboardStatsDtoSchema = z.object({
   totalUsers: z.number().int(),
   totalBlogPosts: z.number().int(),
@@ -49,6 +63,8 @@ export const dashboardStatsDtoSchema = z.object({
   takingsThisMonth: z.array(z.object({ method: z.enum(PAYMENT_METHODS), satang: z.number().int() })),
   /** Orders created this gym month whose payments exceed their refunds. */
   passesSoldThisMonth: z.number().int(),
+  /** The last 6 gym months, oldest first, the current one last ('YYYY-MM'). */
+  monthly: z.array(monthlyCountsDtoSchema.extend({ month: z.string() })),
 });
 export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
 

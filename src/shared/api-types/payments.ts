@@ -133,6 +133,10 @@ export const customerBookingDtoSchema = z.object({
   attendance: z.enum(ATTENDANCE_MARKS).nullable(),
   /** The order whose pass paid for this seat (a credit not given back), or null. */
   passOrderId: id.nullable(),
+  /** Cancelled by the customer after the credit deadline. */
+  lateCancel: z.boolean(),
+  /** When staff forgave the late cancel or no-show (null: not forgiven). */
+  waivedAt: timestamp.nullable(),
 });
 export type CustomerBookingDto = z.infer<typeof customerBookingDtoSchema>;
 
@@ -185,6 +189,8 @@ export const customerDetailDtoSchema = customerDtoSchema.extend({
   /** Bookings in all; `bookings` holds the latest (by class date) up to a limit. */
   bookingCount: z.number().int(),
   bookings: z.array(customerBookingDtoSchema),
+  /** Late cancels and no-shows of classes in the last 90 days (those forgiven included, and counted apart). */
+  conduct90Days: z.object({ lateCancels: z.number().int(), noShows: z.number().int(), waived: z.number().int() }),
   orders: z.array(customerOrderDtoSchema),
   payments: z.array(customerPaymentDtoSchema),
   conversations: z.array(customerConversationDtoSchema),

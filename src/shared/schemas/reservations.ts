@@ -144,3 +144,6 @@ export function checkBookingForm(v: BookingFormValues, timeZone: string): Partia
   }
   return errors;
 }
+
+// PUT /api/reservations/{id}/waive: staff forgive a late cancel or a no-show, and say why.
+export const waivePayloadSchema = z.object({ reason: z.string().trim().min(1, 'Indiquez la raison').max(500) });

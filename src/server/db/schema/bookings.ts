@@ -38,6 +38,12 @@ export interface ReservationsTable {
   cancel_reason: string | null;
   /** A booking the gym moved: its credit comes back on a cancel while date_time still equals this. */
   free_cancel_until: string | null;
+  /** Migration 031: the customer cancelled after the credit deadline (Paramètres' cancelHours). */
+  late_cancel: Generated<DbBool>;
+  /** Migration 031: staff forgave the late cancel or the no-show (its credit came back), by whom and why. */
+  waived_at: string | null;
+  waived_by: number | null;
+  waive_reason: string | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

@@ -4,7 +4,7 @@ import { fullAddressOf, googleMapsUrlOf } from '../../../shared/site-settings-da
 import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import type { Config } from '../../config';
 import { bookingCalendarPart } from './calendar';
-import { mailMessages, type MailMessages } from './i18n';
+import { fullDateTimeIn, mailMessages, type MailMessages } from './i18n';
 import { checkedUrl, p, type Block, type Fact } from './mail-layout';
 
 // What the booking e-mails share: their inputs, gym time written as the public site writes it in
@@ -38,6 +38,8 @@ export interface BookingMailInput {
   language?: Language;
   /** The pass that paid for the booking: its name, sessions left (null: unlimited), and the last instant (ISO) a cancel gives the credit back. */
   pass?: { name: string; creditsLeft: number | null; deadline: string };
+  /** The cancel rule (Paramètres' cancelHours, issue 34 §5): the deadline (ISO) and whether a pass credit is at stake. */
+  cancelRule?: { deadline: string; credit: boolean };
 }
 
 export interface BookingCancelledInput extends BookingMailInput {
@@ -66,6 +68,16 @@ export interface BookingStaffNoticeInput {
   gymTime: string;
   zoneLabel: string;
   message: string | null;
+}
+
+/** The cancel rule's sentence: the credit's when a pass paid, else the deadline alone (none once it passed). */
+export function cancelRuleBlocks(b: BookingMailInput, m: MailMessages, language: Language, timeZone: string, now = new Date()): Block[] {
+  const rule = b.cancelRule;
+  if (!rule) return [];
+  const deadline = new Date(rule.deadline);
+  const text = fullDateTimeIn(language, deadline, timeZone);
+  if (rule.credit) return [p(m.passCancelRule(text))];
+  return deadline.getTime() > now.getTime() ? [p(m.cancelRule(text))] : [];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import type { MailCalendarPart, OutgoingMail } from '../../context';
 import { mailFromAddress } from '../mail-address';
 import { calendarText, reservationUid } from './calendar';
 import { outboxRow } from '../delivery/mail-queue';
+import { fullDateTimeIn, mailMessages } from './i18n';
 
 const config = {
   publicUrl: 'https://gym.test',
@@ -299,5 +300,46 @@ describe('MAIL_FROM as the organizer', () => {
   it('takes the address out of a display-name form', () => {
     expect(mailFromAddress('Gym <no-reply@localhost>')).toBe('no-reply@localhost');
     expect(mailFromAddress('bookings@gym.test')).toBe('bookings@gym.test');
+  });
+});
+
+describe('the cancel rule in every booking e-mail (issue 34 §5), in every language', () => {
+  // Tuesday 5 March 2030 at 08:00 in Krabi; the deadline 12 hours before.
+  const later: BookingMailInput = {
+    ...booking,
+    startsAt: new Date('2030-03-05T01:00:00.000Z'),
+    endsAt: new Date('2030-03-05T02:00:00.000Z'),
+    gymDate: '2030-03-05',
+    gymTime: '08:00',
+  };
+  const deadline = new Date('2030-03-04T13:00:00.000Z');
+  const moved = (b: BookingMailInput) => ({
+    ...b,
+    sequence: 1,
+    previous: { startsAt: booking.startsAt, endsAt: booking.endsAt, gymDate: booking.gymDate, gymTime: booking.gymTime },
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: the confirmation, the moved booking and the reminder state the deadline; with a pass, what a late cancel does to the credit`, () => {
+      const m = mailMessages(language);
+      const when = fullDateTimeIn(language, deadline, config.timezone);
+      const plain = { ...later, language, cancelRule: { deadline: deadline.toISOString(), credit: false } };
+      const paid = { ...plain, cancelRule: { deadline: deadline.toISOString(), credit: true } };
+      for (const mail of [bookingConfirmationMail(config, plain), bookingMovedMail(config, moved(plain)), bookingReminderMail(config, plain)]) {
+        expect(mail.text).toContain(m.cancelRule(when));
+        expect(mail.text).not.toContain(m.passCancelRule(when));
+      }
+      for (const mail of [bookingMovedMail(config, moved(paid)), bookingReminderMail(config, paid)]) {
+        expect(mail.text).toContain(m.passCancelRule(when));
+        expect(mail.html).toContain(escapeHtml(m.passCancelRule(when)));
+      }
+    });
+  }
+
+  it('a deadline already past is not offered as one to keep; an e-mail without the rule is as before', () => {
+    const past = { ...booking, cancelRule: { deadline: '2026-01-01T00:00:00.000Z', credit: false } };
+    expect(bookingReminderMail(config, past).text).toBe(bookingReminderMail(config, booking).text);
+    const en = mailMessages('en');
+    expect(en.cancelRule('X')).not.toBe(mailMessages('fr').cancelRule('X'));
   });
 });

@@ -2,6 +2,7 @@ import { formatUtcOffset, zoneOffsetMs } from '../../../shared/gym-time';
 import type { OutgoingMail } from '../../context';
 import {
   calendarOf,
+  cancelRuleBlocks,
   changeBlocks,
   gymWhen,
   laterSequence,
@@ -47,7 +48,7 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
     ...sessionBlocks(config, b, m, `${when.line} ${zone}`),
     ...(b.pass
       ? [p(m.passUsed(b.pass.name, b.pass.creditsLeft)), p(m.passCancelRule(fullDateTimeIn(language, new Date(b.pass.deadline), config.timezone)))]
-      : []),
+      : cancelRuleBlocks(b, m, language, config.timezone)),
     { kind: 'note', text: m.confirmationNote },
   ];
   return mail(
@@ -161,6 +162,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
       ],
     },
     { kind: 'list', title: m.whatToBring, items: m.whatToBringItems },
+    ...cancelRuleBlocks(b, m, language, config.timezone),
     ...changeBlocks(config, b.manageUrl, m),
     { kind: 'note', text: m.movedNote },
   ];
@@ -219,7 +221,12 @@ export function bookingsMovedByGymMail(config: BookingMailConfig, list: BookingM
 export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
   const { m, zone, language } = speech(config, b);
   const when = gymWhen(config.timezone, b, language);
-  const blocks: Block[] = [p(m.hello(b.name)), p(m.reminderIntro(config.gym.name)), ...sessionBlocks(config, b, m, `${when.line} ${zone}`)];
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.reminderIntro(config.gym.name)),
+    ...sessionBlocks(config, b, m, `${when.line} ${zone}`),
+    ...cancelRuleBlocks(b, m, language, config.timezone),
+  ];
   const subject = m.reminderSubject(b.course, when.start.long, when.start.clock);
   return mail(config, b.to, subject, blocks, { reservationId: b.reservationId }, language);
 }

@@ -195,6 +195,12 @@ export const de: Catalogue = {
   'manage.rebookNone': 'An diesem und dem nächsten Tag ist keine andere Stunde frei.',
   'manage.rebooked': 'Du bist gebucht: {course} am {date} um {time} ({zone}).',
   'manage.started': 'Dieser Kurs hat bereits begonnen, daher kann die Buchung nicht mehr storniert oder verschoben werden.',
+  'manage.creditBack': 'Wenn du jetzt stornierst, geht die Einheit auf deinen Pass zurück (bis {date} um {time}, Ortszeit des Gyms).',
+  'manage.creditUsed': 'Die Stornofrist ist vorbei: Wenn du jetzt stornierst, wird die Einheit verbraucht.',
+  'manage.creditReturned': 'Die Einheit ist wieder auf deinem Pass.',
+  'manage.creditKept': 'Diese späte Stornierung hat die Einheit verbraucht.',
+  'bookingForm.cancelRule':
+    'Du kannst doch nicht kommen? Storniere mindestens {hours} Stunden vor dem Kurs über den Link in deiner Bestätigungs-E-Mail. Spätere Stornierungen und Nichterscheinen werden vermerkt und verbrauchen die Einheit eines Passes.',
   'manage.moved': 'Deine Buchung ist verschoben auf {date} um {time} ({zone}).',
   'manage.bookedBy': 'Gebucht von {name}',
   'manage.date': 'Datum',

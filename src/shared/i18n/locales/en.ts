@@ -204,6 +204,12 @@ export const en = {
   'manage.rebookNone': 'No other class is open that day or the next.',
   'manage.rebooked': 'You are booked: {course} on {date} at {time} ({zone}).',
   'manage.started': 'This class has already started, so the booking can no longer be cancelled or moved.',
+  'manage.creditBack': 'Cancelling now returns your credit to your pass (until {date} at {time}, gym time).',
+  'manage.creditUsed': 'The cancellation deadline has passed: cancelling now uses your credit.',
+  'manage.creditReturned': 'Your credit is back on your pass.',
+  'manage.creditKept': 'This late cancellation used your credit.',
+  'bookingForm.cancelRule':
+    "Can't come after all? Cancel at least {hours} hours before the class with the link in your confirmation e-mail. Later cancellations and no-shows are noted, and use a pass's credit.",
   'manage.moved': 'Your booking is moved to {date} at {time} ({zone}).',
   'manage.bookedBy': 'Booked by {name}',
   'manage.date': 'Date',

@@ -195,6 +195,12 @@ export const fr: Catalogue = {
   'manage.rebookNone': 'Aucun autre cours n’est ouvert ce jour-là ni le lendemain.',
   'manage.rebooked': 'Vous êtes inscrit : {course} le {date} à {time} ({zone}).',
   'manage.started': 'Ce cours a déjà commencé : la réservation ne peut plus être annulée ni déplacée.',
+  'manage.creditBack': "Annuler maintenant vous rend votre cours sur votre formule (jusqu'au {date} à {time}, heure du club).",
+  'manage.creditUsed': "Le délai d'annulation est passé : annuler maintenant consomme votre cours.",
+  'manage.creditReturned': 'Votre cours est revenu sur votre formule.',
+  'manage.creditKept': 'Cette annulation tardive a consommé votre cours.',
+  'bookingForm.cancelRule':
+    "Un empêchement ? Annulez au moins {hours} heures avant le cours avec le lien de votre e-mail de confirmation. Les annulations plus tardives et les absences sont notées et consomment le cours d'une formule.",
   'manage.moved': 'Votre réservation est déplacée au {date} à {time} ({zone}).',
   'manage.bookedBy': 'Réservé par {name}',
   'manage.date': 'Date',

@@ -10,6 +10,7 @@ import type { DashboardStats, DeskStats } from '../lib/types';
 import { NoShowCard, SeatsCard } from '../features/dashboard/desk-cards';
 import { RecentStatsCard } from '../features/dashboard/recent-stats-card';
 import { TakingsCard } from '../features/dashboard/takings-card';
+import { MonthlyCard } from '../features/dashboard/monthly-card';
 import { Tile } from '../features/dashboard/tile';
 
 export function DashboardPage() {
@@ -40,6 +41,8 @@ export function DashboardPage() {
           )}
 
           {data.takingsThisMonth && <TakingsCard takings={data.takingsThisMonth} passesSold={data.passesSoldThisMonth ?? 0} />}
+
+          {data.monthly && <MonthlyCard months={data.monthly} />}
 
           <div className="grid gap-6 xl:grid-cols-3">
             <Card className="p-5 xl:col-span-2">

@@ -15,6 +15,7 @@ import { sessionsQuery } from '../../lib/timetable';
 import { useAction } from '../../lib/use-action';
 import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
 import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
+import { useSiteSettings } from '../../lib/site-settings';
 import { reportFormChoice, useBookingShared } from './booking-store';
 import { joinWaitlist } from './waitlist-queries';
 
@@ -62,6 +63,7 @@ export interface BookingFormProps {
 export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(function BookingForm({ form, onBooked, courses, zoneLabel, onRefused }, ref) {
   // Set after hydration: "today" moves while the page is open, the server's HTML has none.
   const t = useT();
+  const site = useSiteSettings();
   const language = useLanguage();
   const [min, setMin] = useState<string | undefined>(undefined);
   useEffect(() => setMin(todayMin()), []);
@@ -167,6 +169,9 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       </Field>
       <HoneypotField {...form.register('website')} />
       <div className="sm:col-span-2">
+        <p className="mb-4 text-base text-ink-300" data-testid="cancel-rule">
+          {t('bookingForm.cancelRule', { hours: site.payments.cancelHours })}
+        </p>
         <button type="submit" disabled={book.pending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <CalendarCheck aria-hidden className="size-5" />
           {book.pending ? t('bookingForm.confirming') : t('bookingForm.confirm')}

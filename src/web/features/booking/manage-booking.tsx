@@ -1,6 +1,6 @@
 import { ArrowRightLeft, CalendarDays, CalendarX2, Clock, Globe } from 'lucide-react';
 import { useState } from 'react';
-import { addDays, addMinutesToTime } from '../../../shared/gym-time';
+import { addDays, addMinutesToTime, instantToZoned } from '../../../shared/gym-time';
 import { buttonClass } from '../../components/ui/button';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from './manage-queries';
 import { errorCode, errorText } from '../../lib/api-client';
@@ -169,6 +169,8 @@ export default function ManageBooking({ token }: { token: string }) {
             <dd>{zoneIn(booking.zoneLabel)}</dd>
           </div>
         </dl>
+
+        {booking.pass && !booking.started && <CreditRule booking={booking} cancelled={cancelled} w={w} t={t} />}
 
         {cancelled && booking.canRebook ? (
           <GymCancelled booking={booking} busy={busy} onPick={(sessionId) => move.run(sessionId)} />
@@ -365,5 +367,21 @@ function GymCancelled({ booking, busy, onPick }: { booking: ManagedBooking; busy
         {t('manage.bookAnother')}
       </a>
     </div>
+  );
+}
+
+/** What a cancel does to the pass's credit (issue 34 §5): before the deadline it comes back, after it is used. */
+function CreditRule({ booking, cancelled, w, t }: { booking: ManagedBooking; cancelled: boolean; w: Wording | undefined; t: Translate }) {
+  const pass = booking.pass!;
+  const at = instantToZoned(new Date(pass.deadline), booking.timezone);
+  const text = cancelled
+    ? t(pass.creditReturned ? 'manage.creditReturned' : 'manage.creditKept')
+    : pass.creditReturned
+      ? t('manage.creditBack', { date: dayText(at.date, 'long', w), time: clockText(at.time, w) })
+      : t('manage.creditUsed');
+  return (
+    <p className="mt-5 text-base text-bone-100" data-testid="credit-rule" data-credit={pass.creditReturned ? 'back' : 'used'}>
+      {text}
+    </p>
   );
 }

@@ -26,6 +26,8 @@ export interface ManagedBooking {
   cancelReason: string | null;
   /** Cancelled by the gym: another session may be booked from here in one tap (the move). */
   canRebook: boolean;
+  /** Booked with a pass: whether a cancel now gives the credit back (cancelled: whether it did), and until when (instant). */
+  pass?: { creditReturned: boolean; deadline: string };
 }
 
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;

@@ -27,6 +27,8 @@ export const de: MailMessages = {
     `Gebucht mit deinem Pass „${pass}“: ${left == null ? 'unbegrenzt Kurse während seiner Laufzeit' : left === 1 ? 'noch 1 Einheit' : `noch ${left} Einheiten`}.`,
   passCancelRule: (deadline) =>
     `Storniere bis ${deadline} (Ortszeit des Gyms), dann geht die Einheit auf deinen Pass zurück; eine spätere Stornierung oder Nichterscheinen verbraucht sie.`,
+  cancelRule: (deadline) =>
+    `Du kannst nicht kommen? Bitte storniere bis ${deadline} (Ortszeit des Gyms), damit jemand anderes deinen Platz bekommt; spätere Stornierungen und Nichterscheinen werden vermerkt.`,
   confirmationNote: 'Die angehängte Kalenderdatei (booking.ics) trägt den Kurs in deinen Kalender ein; dort erscheint er in deiner eigenen Zeitzone.',
   confirmationSubject: (course, date, time) => `Buchung bestätigt: ${course} am ${date} um ${time}`,
   cancelledByGym: (gym) => `Es tut uns leid: ${gym} musste deine Buchung absagen.`,

@@ -27,6 +27,8 @@ export const en = {
   passUsed: (pass: string, left: number | null) =>
     `Booked with your pass “${pass}”: ${left == null ? 'unlimited classes within its days' : left === 1 ? '1 session left' : `${left} sessions left`}.`,
   passCancelRule: (deadline: string) => `Cancel by ${deadline} (gym time) and the session goes back on your pass; a later cancellation or a no-show uses it.`,
+  cancelRule: (deadline: string) =>
+    `Can't come? Please cancel by ${deadline} (gym time) so your place goes to someone else; later cancellations and no-shows are noted.`,
   confirmationNote: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.',
   confirmationSubject: (course: string, date: string, time: string) => `Booking confirmed: ${course} on ${date} at ${time}`,
   cancelledByGym: (gym: string) => `We are sorry: ${gym} had to cancel your booking.`,

@@ -28,6 +28,8 @@ export const fr: MailMessages = {
     `Réservé avec votre pass «\u00a0${pass}\u00a0»\u00a0: ${left == null ? 'cours illimités pendant sa durée' : left <= 1 ? `${left} séance restante` : `${left} séances restantes`}.`,
   passCancelRule: (deadline) =>
     `Annulez au plus tard le ${deadline} (heure du club) et la séance revient sur votre pass\u00a0; une annulation plus tardive ou une absence la consomme.`,
+  cancelRule: (deadline) =>
+    `Un empêchement\u00a0? Annulez au plus tard le ${deadline} (heure du club) pour que votre place profite à quelqu'un d'autre\u00a0; les annulations plus tardives et les absences sont notées.`,
   confirmationNote: "Le fichier de calendrier joint (booking.ics) ajoute le cours à votre agenda, qui l'affiche dans votre propre fuseau horaire.",
   confirmationSubject: (course, date, time) => `Réservation confirmée\u00a0: ${course} le ${date} à ${time}`,
   cancelledByGym: (gym) => `Nous sommes désolés\u00a0: ${gym} a dû annuler votre réservation.`,

@@ -19,6 +19,7 @@ export const th: MailMessages = {
   changeByMessage: (viaReply, whatsapp) => `ต้องการเปลี่ยนหรือยกเลิกการจอง? ${viaReply ? 'ตอบกลับอีเมลนี้ หรือ' : ''}ส่งข้อความถึงเราทาง WhatsApp ที่ ${whatsapp}`,
   passUsed: (pass, left) => `จองด้วยบัตร “${pass}” ของคุณ: ${left == null ? 'เข้าคลาสได้ไม่จำกัดตลอดอายุบัตร' : `เหลืออีก ${left} ครั้ง`}`,
   passCancelRule: (deadline) => `ยกเลิกภายใน ${deadline} (เวลาของยิม) แล้วสิทธิ์จะคืนเข้าบัตรของคุณ หากยกเลิกช้ากว่านั้นหรือไม่มาจะถูกหักสิทธิ์`,
+  cancelRule: (deadline) => `มาไม่ได้ใช่ไหม กรุณายกเลิกภายใน ${deadline} (เวลาของยิม) เพื่อให้ผู้อื่นได้ที่นั่งของคุณ การยกเลิกช้ากว่านั้นและการไม่มาจะถูกบันทึกไว้`,
   confirmationNote: 'ไฟล์ปฏิทินที่แนบมา (booking.ics) จะเพิ่มคลาสลงในปฏิทินของคุณ และแสดงตามเขตเวลาของคุณเอง',
   confirmationSubject: (course, date, time) => `ยืนยันการจอง: ${course} ${date} เวลา ${time} น.`,
   cancelledByGym: (gym) => `ขออภัย ${gym} จำเป็นต้องยกเลิกการจองของคุณ`,

@@ -19,6 +19,7 @@ export const zh: MailMessages = {
   changeByMessage: (viaReply, whatsapp) => `需要更改或取消？${viaReply ? '直接回复此邮件，或' : '请'}通过 WhatsApp 联系我们：${whatsapp}。`,
   passUsed: (pass, left) => `已使用您的课程卡“${pass}”预订：${left == null ? '有效期内课程不限次数' : `剩余 ${left} 次`}。`,
   passCancelRule: (deadline) => `请在 ${deadline}（道馆时间）前取消，课次将退回您的课程卡；更晚取消或未到场将扣除该课次。`,
+  cancelRule: (deadline) => `无法前来？请在 ${deadline}（道馆时间）前取消，好让其他人使用您的名额；更晚的取消和未到场会被记录。`,
   confirmationNote: '附件中的日历文件（booking.ics）可将课程添加到您的日历，并按您所在的时区显示。',
   confirmationSubject: (course, date, time) => `预订成功：${date} ${time} 的 ${course}`,
   cancelledByGym: (gym) => `非常抱歉：${gym} 不得不取消您的预订。`,

@@ -40,10 +40,23 @@ const rowClass = 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py
 const dateRange = (from: string, to: string) =>
   from === to ? formatGymDate(from, { weekday: false }) : `${formatGymDate(from, { weekday: false })} – ${formatGymDate(to, { weekday: false })}`;
 
+/** Late cancels and no-shows of the last 90 days (issue 34 §5), and how many of them were forgiven. */
+function ConductLine({ c }: { c: CustomerDetailDto }) {
+  const { lateCancels, noShows, waived } = c.conduct90Days;
+  const parts = [`${lateCancels} annulation${plural(lateCancels)} tardive${plural(lateCancels)}`, `${noShows} absence${plural(noShows)}`];
+  return (
+    <p className="mb-3 text-sm text-gray-800" data-testid="client-conduct">
+      {`90 derniers jours : ${parts.join(', ')}`}
+      {waived > 0 && ` (${waived} pardonnée${plural(waived)})`}
+    </p>
+  );
+}
+
 export function BookingsSection({ c }: { c: CustomerDetailDto }) {
   const shown = c.bookings.length < c.bookingCount ? `${c.bookings.length} plus récentes sur ${c.bookingCount}` : undefined;
   return (
     <Section id="client-bookings" title="Réservations" count={shown ?? `${c.bookingCount} réservation${plural(c.bookingCount)}`}>
+      <ConductLine c={c} />
       {c.bookings.length === 0 ? (
         <Empty>Aucune réservation.</Empty>
       ) : (
@@ -58,6 +71,8 @@ export function BookingsSection({ c }: { c: CustomerDetailDto }) {
                 <Badge tone={b.status === 'cancelled' ? 'yellow' : 'gray'}>{BOOKING_STATUS_LABELS[b.status]}</Badge>
                 {b.attendance && <Badge tone={b.attendance === 'present' ? 'green' : 'red'}>{ATTENDANCE_LABELS[b.attendance]}</Badge>}
                 {b.passOrderId !== null && <Badge tone="blue">Formule</Badge>}
+                {b.lateCancel && <Badge tone="yellow">Annulation tardive</Badge>}
+                {b.waivedAt && <Badge tone="gray">Pardonnée</Badge>}
               </div>
             </li>
           ))}

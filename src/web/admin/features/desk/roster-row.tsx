@@ -2,6 +2,7 @@ import { Check, Mail, Phone, UserX } from 'lucide-react';
 import type { Attendance } from '../../../../shared/constants';
 import { LanguageBadge } from '../../components/language-badge';
 import { Badge } from '../../components/ui/badge';
+import { MercyBadges, WaiveButton, waivable } from '../../components/waive-button';
 import { cn } from '../../lib/cn';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useAction } from '../../lib/use-action';
@@ -49,8 +50,9 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
           <Badge tone={SOURCE_TONES[r.source]}>{SOURCE_LABELS[r.source]}</Badge>
           <LanguageBadge language={r.language} />
           {cancelled && <Badge tone="yellow">Annulée</Badge>}
+          <MercyBadges r={r} />
           {r.pass && (
-            <Badge tone={r.pass.returned ? 'gray' : 'green'}>
+            <Badge tone={r.pass.returned ? 'gray' : 'green'} truncate>
               {`Pass ${r.pass.name} · ${r.pass.creditsLeft == null ? 'illimité' : `${r.pass.creditsLeft} séance${r.pass.creditsLeft > 1 ? 's' : ''} restante${r.pass.creditsLeft > 1 ? 's' : ''}`}${r.pass.returned ? ' · séance rendue' : ''}`}
             </Badge>
           )}
@@ -77,6 +79,7 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
           {toggle('no_show', 'Absent', UserX, 'border-red-700 bg-red-700 text-white hover:bg-red-800')}
         </div>
       )}
+      {waivable(r) && <WaiveButton r={r} compact />}
     </li>
   );
 }

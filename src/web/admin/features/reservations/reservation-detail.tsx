@@ -2,6 +2,7 @@ import { Archive, ArchiveRestore, Ban, Copy, Mail, MessageCircle, Phone, Trash2 
 import { LANGUAGE_NAMES_FR } from '../../../../shared/i18n/languages';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { Badge } from '../../components/ui/badge';
+import { MercyBadges } from '../../components/waive-button';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, gymZoneName } from '../../lib/format';
 import type { Reservation } from '../../lib/types';
@@ -59,6 +60,7 @@ export function ReservationDetail({
       <div className="flex items-center gap-2">
         <span className="text-sm text-gray-700">Statut :</span>
         <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
+        <MercyBadges r={r} />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         {rows.map(([k, v]) => (

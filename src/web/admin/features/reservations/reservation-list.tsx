@@ -2,6 +2,7 @@ import { Badge } from '../../components/ui/badge';
 import { PageCheckbox, RowCheckbox } from '../../components/ui/bulk-bar';
 import { Card } from '../../components/ui/card';
 import { LanguageBadge } from '../../components/language-badge';
+import { MercyBadges } from '../../components/waive-button';
 import { formatDateTime, formatShortDateTime, truncate } from '../../lib/format';
 import type { useSelection } from '../../lib/selection';
 import type { Reservation } from '../../lib/types';
@@ -106,6 +107,7 @@ export function ReservationList({
                     <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
                     <WhenBadge r={r} />
                     <LanguageBadge language={r.language} />
+                    <MercyBadges r={r} />
                   </div>
                 </td>
                 <td className="px-4 py-3">{actions(r)}</td>
@@ -134,6 +136,7 @@ export function ReservationList({
                   <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
                   <WhenBadge r={r} />
                   <LanguageBadge language={r.language} />
+                  <MercyBadges r={r} />
                 </div>
               </div>
               <div className="mt-2 text-sm wrap-anywhere text-gray-700">

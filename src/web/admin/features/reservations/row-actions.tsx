@@ -1,5 +1,6 @@
 import { Archive, ArchiveRestore, Ban, Eye, Mail, Trash2 } from 'lucide-react';
 import { IconButton } from '../../components/ui/icon-button';
+import { WaiveButton, waivable } from '../../components/waive-button';
 import type { Reservation } from '../../lib/types';
 import { cancellable } from './labels';
 import type { ReservationActions } from './use-reservation-actions';
@@ -7,7 +8,8 @@ import type { ReservationActions } from './use-reservation-actions';
 /** A row's icon buttons (the table's last column, a card's foot). */
 export function RowActions({ r, actions: a }: { r: Reservation; actions: ReservationActions }) {
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      {waivable(r) && <WaiveButton r={r} />}
       <IconButton label={`Voir la réservation de ${r.name}`} onClick={() => a.open(r)}>
         <Eye className="h-4 w-4" aria-hidden />
       </IconButton>
