@@ -107,6 +107,20 @@ export async function noShowsByMonth(db: Db, fromDate: string, beforeDate: strin
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 
+/** Seats filled from the waiting list (entries booked) of classes on gym dates in [fromDate, beforeDate), per month of that date. */
+export async function waitlistSeatsByMonth(db: Db, fromDate: string, beforeDate: string): Promise<MonthCounts> {
+  const month = sql<string>`substr(session_date, 1, 7)`;
+  const rows = await db
+    .selectFrom('waitlist_entries')
+    .select([month.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('session_date', '>=', fromDate)
+    .where('session_date', '<', beforeDate)
+    .where('status', '=', 'booked')
+    .groupBy(month)
+    .execute();
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+}
+
 /** When each waiver of [fromIso, toIso) was given (instants: the service puts them in gym months). */
 export async function waiversBetween(db: Db, fromIso: string, toIso: string): Promise<string[]> {
   const rows = await db.selectFrom('reservations').select('waived_at').where('waived_at', '>=', fromIso).where('waived_at', '<', toIso).execute();

@@ -65,6 +65,7 @@ const MONTHLY_COUNTERS: Record<keyof MonthlyCountsDto, (ctx: AppContext, w: Mont
     }
     return counts;
   },
+  seatsFromWaitlist: (ctx, w) => repo.waitlistSeatsByMonth(ctx.db, w.fromDate, w.beforeDate),
   noShows: (ctx, w) => repo.noShowsByMonth(ctx.db, w.fromDate, w.beforeDate),
   waivers: async (ctx, w) => {
     const counts: repo.MonthCounts = new Map();

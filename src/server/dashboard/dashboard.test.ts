@@ -108,7 +108,8 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
       ].sort(),
     );
     expect(body.monthly).toHaveLength(6);
-    for (const m of body.monthly) expect(m).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), gymCancelledClasses: 0, noShows: 0, waivers: 0 });
+    for (const m of body.monthly)
+      expect(m).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), gymCancelledClasses: 0, seatsFromWaitlist: 0, noShows: 0, waivers: 0 });
     expect(body.takingsThisMonth).toEqual(['promptpay', 'card', 'cash', 'terminal', 'transfer'].map((method) => ({ method, satang: 0 })));
     expect(body.passesSoldThisMonth).toBe(0);
     expect(body.seatsNext7Days).toHaveLength(7);
@@ -429,7 +430,7 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
     await row('2031-01-30', { cancelled: true, late: true, waivedAt: '2031-01-31T17:30:00.000Z' });
 
     const stats = await dashboardStats(t.app.ctx, now);
-    const zero = { gymCancelledClasses: 0, noShows: 0, waivers: 0 };
+    const zero = { gymCancelledClasses: 0, seatsFromWaitlist: 0, noShows: 0, waivers: 0 };
     expect(stats.monthly).toEqual([
       { month: '2030-10', ...zero, noShows: 1 },
       { month: '2030-11', ...zero },

@@ -4,6 +4,7 @@ import { createTestOrder } from '../../../tests/helpers/pass-orders';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
+import { monthlyFigures } from '../dashboard/dashboard.service';
 import { runOffers } from './waitlist-offers';
 
 // Issue 34, point 4: the waiting list of a full class, on both databases. The races run in
@@ -203,6 +204,10 @@ describe.each(backends)('waiting list on %s', (backend) => {
     expect(confirmations).toHaveLength(1);
     expect((await entry(t, bob.token)).json()).toMatchObject({ state: 'waiting', position: 1 });
     expect((await accept(t, bob.token)).statusCode).toBe(409);
+    // The dashboard counts the seat in the class's gym month.
+    const months = await monthlyFigures(t.app.ctx, new Date('2028-06-25T12:00:00Z'));
+    expect(months.find((m) => m.month === '2028-06')).toMatchObject({ seatsFromWaitlist: 1 });
+    expect(months.find((m) => m.month === '2028-05')).toMatchObject({ seatsFromWaitlist: 0 });
   });
 
   it('a leave and an accept at once: one of them wins, and the seat counter agrees', async () => {

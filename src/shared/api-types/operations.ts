@@ -35,6 +35,8 @@ export const seatDayDtoSchema = z.object({
 export const monthlyCountsDtoSchema = z.object({
   /** Occurrences of active weekly sessions called off that month (a cancellation or a closure). */
   gymCancelledClasses: z.number().int(),
+  /** Seats of classes that month filled from the waiting list (an offer accepted). */
+  seatsFromWaitlist: z.number().int(),
   /** Bookings of classes that month marked no-show (not cancelled). */
   noShows: z.number().int(),
   /** Late cancels and no-shows forgiven that month (PUT /api/reservations/{id}/waive). */

@@ -4,6 +4,7 @@ import type { MonthlyCountsDto } from '../../../../shared/api-types';
 /** One column per monthly figure; a new figure of the API needs its label here (the type asks for it). */
 const FIGURE_LABELS: Record<keyof MonthlyCountsDto, string> = {
   gymCancelledClasses: 'Cours annulés',
+  seatsFromWaitlist: 'Via liste d’attente',
   noShows: 'Absences',
   waivers: 'Pardons',
 };
@@ -19,7 +20,9 @@ export function MonthlyCard({ months }: { months: ({ month: string } & MonthlyCo
   return (
     <Card className="p-5" data-testid="monthly-figures">
       <h2 className="font-semibold text-gray-900">Par mois</h2>
-      <p className="mb-4 text-sm text-gray-700">Cours annulés par le club, absences et pardons, mois en heure du club.</p>
+      <p className="mb-4 text-sm text-gray-700">
+        Cours annulés par le club, places pourvues par la liste d’attente, absences et pardons, mois en heure du club.
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-xs sm:text-sm">
           <thead>
