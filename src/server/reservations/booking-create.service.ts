@@ -7,7 +7,7 @@ import { fixedQuery } from '../db/fixed-query';
 import { findOrCreateCustomer, resolveCustomer } from '../customers/customers.repository';
 import { checkPassUse, liveHolderOf, loadPassBatch, notePassUse, orderForUse, recordUses, type PassBatch, type PassSpend } from '../credits/credits';
 import { HttpError, badRequest, conflict } from '../errors';
-import { findSessionAt, takeSeat } from '../timetable/timetable.service';
+import { findSessionAt, occurrenceCalledOff, takeSeat } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
 import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
 import * as keys from '../lib/idempotency-keys.repository';
@@ -61,6 +61,9 @@ async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, 
   // The pass first: it writes nothing, so its refusal costs no seat statement.
   const spend = await passFor(ctx, trx, input, found.course, false, found.startsAt, passes);
   if (!(await takeSeat(trx, found.weeklySessionId, found.date, found.capacity))) throw conflict(CLASS_FULL, 'slot_full');
+  // PostgreSQL: a gym cancel may have committed while this waited for the seat (it locks the
+  // seat first). SQLite has one writer: what was read above still holds.
+  if (ctx.dialect !== 'sqlite' && (await occurrenceCalledOff(trx, found.weeklySessionId, found.date))) throw conflict(CLASS_NOT_HELD, 'class_not_held');
   return {
     course: found.course,
     dateTime: found.startsAt.toISOString(),

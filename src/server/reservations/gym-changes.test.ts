@@ -13,6 +13,7 @@ import { calendarText } from '../mail/templates/calendar';
 import { bookingCancelledMail, bookingMailGym, bookingMovedMail, bookingsCancelledByGymMail, bookingsMovedByGymMail } from '../mail/templates/booking-mails';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
+import { lockSeats } from '../timetable/timetable.repository';
 
 // Issue 34, points 1–3: the gym calls a class off, closes, or moves a weekly session, and the
 // bookings follow in the same transaction: cancelled with the credit back and an e-mail
@@ -376,6 +377,50 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     expect(res.json()).toMatchObject({ bookingsCancelled: 0 });
     expect(await row(b.id)).toMatchObject({ status: 'unread' });
     expect(await outboxTo(b.email)).toHaveLength(1);
+  });
+
+  it('a booking that waits for its seat while the gym calls the class off is refused once the cancel commits', async () => {
+    const wrestling = (await api('GET', '/api/timetable/classes')).json().find((c: { name: string }) => c.name === 'Wrestling');
+    const day = isoWeekday(addDays(todayInZone(TZ), 3)) === 7 ? addDays(todayInZone(TZ), 4) : addDays(todayInZone(TZ), 3);
+    const created = await api('POST', '/api/timetable/weekly-sessions', {
+      classId: wrestling.id,
+      weekday: isoWeekday(day),
+      startTime: '20:30',
+      capacity: 5,
+      coach: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const at = zonedToInstant(day, '20:30', TZ).toISOString();
+    // The gym's cancel, held open after it locked the occurrence's seats (a slow transaction).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const cancel = db()
+      .transaction()
+      .execute(async (trx) => {
+        await lockSeats(trx, { weeklySessionId: id, date: day });
+        await trx
+          .insertInto('session_cancellations')
+          .values({ weekly_session_id: id, session_date: day, reason: 'Storm', created_at: new Date().toISOString() })
+          .execute();
+        locked();
+        await gate;
+      });
+    await isLocked;
+    const booking = t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: { name: 'Late Racer', email: `racer-${backend}@example.com`, phone: null, course: 'Wrestling', dateTime: at, message: null, language: 'en' },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await cancel;
+    const answer = await booking;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().code).toBe('class_not_held');
+    expect(await seatsTaken(id, day)).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { addDays, isoWeekday } from '../../shared/gym-time';
 import type { Db } from '../db/database';
 import { fixedQuery } from '../db/fixed-query';
 import type { ClassRow, ClassesTable, ClosureRow, ClosuresTable, DbBool, SessionCancellationsTable, WeeklySessionRow, WeeklySessionsTable } from '../db/schema';
@@ -282,15 +283,28 @@ export async function releaseSeat(trx: Db, weeklySessionId: number, date: string
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** An occurrence's counter row, made if missing (taken 0) and locked by the no-op update. */
+const lockSeatQuery = fixedQuery<never>(
+  `insert into seats (weekly_session_id, session_date, taken) values (?, ?, 0)
+   on conflict (weekly_session_id, session_date) do update set taken = seats.taken`,
+);
+
 /**
- * Locks the seat counters of an occurrence or of a range of dates (a no-op write) so that a
- * booking that took one of their seats has committed before the caller reads the bookings.
+ * Locks the seat counters of an occurrence or of the dates of a closure, making the rows that do
+ * not exist yet, so that a booking that took one of their seats has committed before the caller
+ * reads the bookings, and one that comes later waits for the caller's commit (then sees the
+ * occurrence called off: the booking writer checks again once it holds its seat).
  */
 export async function lockSeats(trx: Db, where: { weeklySessionId: number; date: string } | { fromDate: string; toDate: string }): Promise<void> {
-  let q = trx.updateTable('seats').set({ taken: sql<number>`taken` });
-  q =
-    'weeklySessionId' in where
-      ? q.where('weekly_session_id', '=', where.weeklySessionId).where('session_date', '=', where.date)
-      : q.where('session_date', '>=', where.fromDate).where('session_date', '<=', where.toDate);
-  await q.execute();
+  if ('weeklySessionId' in where) {
+    await lockSeatQuery(trx, [where.weeklySessionId, where.date]);
+    return;
+  }
+  const sessions = await trx.selectFrom('weekly_sessions').select(['id', 'weekday']).execute();
+  // Bookings are taken at most two years ahead (decision 064): a longer closure has none beyond.
+  const last = [where.toDate, addDays(where.fromDate, 2 * 366)].sort()[0];
+  for (let date = where.fromDate; date <= last; date = addDays(date, 1)) {
+    const weekday = isoWeekday(date);
+    for (const s of sessions) if (s.weekday === weekday) await lockSeatQuery(trx, [s.id, date]);
+  }
 }

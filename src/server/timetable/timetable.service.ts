@@ -134,6 +134,16 @@ export const takeSeat = (trx: Db, weeklySessionId: number, date: string, capacit
 /** Waits for the bookings that took a seat of these occurrences to commit (the gym's changes read them next). */
 export const lockSeats = (trx: Db, where: Parameters<typeof repo.lockSeats>[1]): Promise<void> => repo.lockSeats(trx, where);
 
+/**
+ * Whether an occurrence is called off (cancelled, or in a closure), read afresh: the booking
+ * writer asks again once it holds its seat, because on PostgreSQL a gym cancel that committed
+ * while the booking waited for that seat is only visible to a statement that starts after it.
+ */
+export async function occurrenceCalledOff(db: Db, weeklySessionId: number, date: string): Promise<boolean> {
+  const [cancelled, closures] = await Promise.all([repo.isCancelled(db, weeklySessionId, date), repo.listClosures(db, date, date)]);
+  return cancelled || inClosure(closures, date);
+}
+
 /** Gives a seat back (a cancelled booking), never below zero. */
 export const releaseSeat = (trx: Db, weeklySessionId: number, date: string): Promise<boolean> => repo.releaseSeat(trx, weeklySessionId, date);
 
