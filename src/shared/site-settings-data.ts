@@ -315,6 +315,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroImageUrl: null,
   // Issue 21: no PromptPay until the owner enters the gym's ID; credits back up to 12 hours before a class.
   payments: { promptpayId: null, taxId: null, deposit: { mode: 'none', value: 0 }, cancelHours: 12 },
+  // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
+  legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
+  visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIMITS, versionField } from './common';
 import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
+import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -74,15 +75,6 @@ const httpsUrl = (label: string) =>
         return false;
       }
     }, `${label} : le lien doit commencer par https://`);
-
-/** An image the site serves itself (an upload: /uploads/...) or an https address; null: none. */
-const imageUrl = (label: string) =>
-  z
-    .string({ error: `${label} : adresse d'image invalide` })
-    .trim()
-    .max(LIMITS.url, `${label} : adresse trop longue`)
-    .refine((v) => /^\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), `${label} : adresse d'image invalide`)
-    .nullable();
 
 const dayHours = (day: Weekday) => {
   const label = `Horaires du ${WEEKDAY_LABELS_FR[day]}`;
@@ -332,6 +324,10 @@ export const siteSettingsSchema = z.object({
   /** The slogan and the WhatsApp greeting in the other languages. */
   translations: perLanguage((l) => z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) })),
   payments: paymentsSettings,
+  /** The gym's legal details: letterheads and receipts (issue 35). */
+  legal: legalSettings,
+  /** Who signs the visa letter, and when it may be requested (issue 35). */
+  visaLetter: visaLetterSettings,
 });
 
 /** What the form edits and the database stores. */
@@ -370,7 +366,7 @@ export interface SiteSettingsHistoryEntryDto {
 }
 
 /** POST /api/site-settings/images/{kind}. */
-export const SITE_IMAGE_KINDS = ['logo', 'hero'] as const;
+export const SITE_IMAGE_KINDS = ['logo', 'hero', 'signature', 'stamp'] as const;
 /** @public (the back office's form) */
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
 /** @public (the back office's form) */

@@ -30,6 +30,8 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   heroImageUrl: "Image d'accueil",
   translations: 'Traductions (slogan, message WhatsApp)',
   payments: 'Paiements',
+  legal: 'Mentions légales',
+  visaLetter: 'Lettre de visa',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

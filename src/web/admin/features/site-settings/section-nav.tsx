@@ -4,6 +4,8 @@ const SECTIONS = [
   { id: 'horaires', label: 'Horaires' },
   { id: 'tarifs', label: 'Tarifs' },
   { id: 'paiements', label: 'Paiements' },
+  { id: 'mentions-legales', label: 'Mentions légales' },
+  { id: 'lettre-visa', label: 'Lettre de visa' },
   { id: 'avis', label: 'Avis' },
   { id: 'textes', label: 'Textes et SEO' },
   { id: 'traductions', label: 'Traductions' },

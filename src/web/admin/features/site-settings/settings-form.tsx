@@ -13,6 +13,7 @@ import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useSaveSiteSettings } from './api';
 import { SettingsSection } from './fields';
 import { SettingsHistory } from './history';
+import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
 import { PricesSection } from './prices-section';
 import { useSaveFailure } from './save-failure';
@@ -80,6 +81,8 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         <HoursSection />
         <PricesSection />
         <PaymentsSection />
+        <LegalSection />
+        <VisaLetterSection />
         <ReviewsSection />
         <TextsSection />
         <TranslationsSection />
