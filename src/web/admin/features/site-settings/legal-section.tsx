@@ -22,8 +22,8 @@ export function LegalSection() {
       </div>
       <TextField name="legal.address" label="Adresse légale" hint="Plusieurs lignes possibles" rows={3} nullable />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField name="legal.phone" label="Téléphone" type="tel" inputMode="tel" hint="Format international (+66 …)" nullable />
-        <TextField name="legal.email" label="E-mail" type="email" inputMode="email" nullable />
+        <TextField name="legal.phone" label="Téléphone légal" type="tel" inputMode="tel" hint="Format international (+66 …)" nullable />
+        <TextField name="legal.email" label="E-mail légal" type="email" inputMode="email" nullable />
       </div>
     </SettingsSection>
   );

@@ -83,14 +83,14 @@ function ProgrammeItem({ index, ...controls }: { index: number } & ItemControls)
         <MoveButtons what={`le programme ${index + 1}`} index={index} {...controls} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField name={`${base}.name`} label="Nom (anglais)" lang="en" />
-        <TextField name={`${base}.key`} label="Code" hint="Minuscules et tirets ; gardé par les commandes" />
+        <TextField name={`${base}.name`} label="Nom du programme (anglais)" lang="en" />
+        <TextField name={`${base}.key`} label="Code du programme" hint="Minuscules et tirets ; gardé par les commandes" />
       </div>
       <details className="rounded-md border border-gray-200 p-3">
         <summary className="cursor-pointer text-sm font-medium text-gray-900">Nom dans les autres langues</summary>
         <div className="mt-3 grid gap-3 md:grid-cols-2">
           {TRANSLATED_LANGUAGES.map((l) => (
-            <TextField key={l} name={`${base}.translations.${l}`} label={`Nom (${LANGUAGE_NAMES_FR[l]})`} lang={l} placeholder={name} />
+            <TextField key={l} name={`${base}.translations.${l}`} label={`Nom du programme (${LANGUAGE_NAMES_FR[l]})`} lang={l} placeholder={name} />
           ))}
         </div>
       </details>
@@ -154,7 +154,7 @@ function ProgrammeItem({ index, ...controls }: { index: number } & ItemControls)
           name={`${base}.onSale`}
           render={({ field }) => <Switch id={fieldId(`${base}.onSale`)} checked={!!field.value} onCheckedChange={field.onChange} />}
         />
-        <Label htmlFor={fieldId(`${base}.onSale`)}>En vente</Label>
+        <Label htmlFor={fieldId(`${base}.onSale`)}>Programme en vente</Label>
       </div>
       <ListError name={base} />
     </li>
@@ -196,7 +196,7 @@ function DepositFields({ base }: { base: `programmes.${number}` }) {
   const modeError = useFieldError(`${base}.deposit.mode`);
   return (
     <>
-      <Field id={modeId} label="Acompte" error={modeError}>
+      <Field id={modeId} label="Acompte du programme" error={modeError}>
         <Controller
           control={control}
           name={`${base}.deposit.mode`}
@@ -213,8 +213,8 @@ function DepositFields({ base }: { base: `programmes.${number}` }) {
           )}
         />
       </Field>
-      {mode === 'fixed' && <BahtField name={`${base}.deposit.value`} label="Acompte (THB)" />}
-      {mode === 'percent' && <TextField name={`${base}.deposit.value`} label="Acompte (%)" hint="De 1 à 100" number inputMode="numeric" />}
+      {mode === 'fixed' && <BahtField name={`${base}.deposit.value`} label="Acompte du programme (THB)" />}
+      {mode === 'percent' && <TextField name={`${base}.deposit.value`} label="Acompte du programme (%)" hint="De 1 à 100" number inputMode="numeric" />}
     </>
   );
 }
