@@ -79,13 +79,21 @@ describe('long-stay programmes on /booking', () => {
         email: `long-${language}@example.com`,
         method: 'desk',
       });
-      const order = await api<{ kind: string; programme: { months: number } | null; passName: string }>(
+      const order = await api<{ id: number; kind: string; programme: { months: number } | null; passName: string }>(
         suite.server,
         'GET',
         `/api/orders/by-token/${encodeURIComponent(token)}`,
       );
       expect(order).toMatchObject({ kind: 'programme', programme: { months: 6 }, passName: programme.name[language] });
       await page.locator('[data-testid="order"]').waitFor();
+      await expect(page.locator('[data-testid="order-plan"]').textContent()).resolves.toMatch(/6.*5.*10/);
+      // Once the deposit is paid at the desk, the page offers bookings up to 5 a week.
+      await api(suite.server, 'POST', `/api/orders/${order.id}/payments`, { amountSatang: programme.depositSatang, method: 'cash' }, suite.tokens.staff);
+      await page.reload();
+      await page.locator('#pass-book-title').waitFor();
+      await expect(page.locator('section[aria-labelledby="pass-book-title"]').textContent()).resolves.toContain(
+        words['passBooking.weekly'].replace('{n}', '5'),
+      );
       await expect(sideways(page)).resolves.toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
       await close();
