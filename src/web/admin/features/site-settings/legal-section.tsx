@@ -60,14 +60,14 @@ export function VisaLetterSection() {
         control={control}
         name="visaLetter.signatureImageUrl"
         render={({ field }) => (
-          <SiteImageField kind="signature" label="Signature" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={signatureError} />
+          <SiteImageField light kind="signature" label="Signature" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={signatureError} />
         )}
       />
       <Controller
         control={control}
         name="visaLetter.stampImageUrl"
         render={({ field }) => (
-          <SiteImageField kind="stamp" label="Cachet du club" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={stampError} />
+          <SiteImageField light kind="stamp" label="Cachet du club" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={stampError} />
         )}
       />
       <div className="flex items-center gap-2">
