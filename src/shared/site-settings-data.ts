@@ -171,6 +171,7 @@ export function localizeSiteSettings(s: SiteSettings, language: Language): SiteS
       covers: s.prices.covers,
       rows: s.prices.rows.map(({ translations, ...row }) => ({ ...row, label: pick(row.label, l && translations?.[l]) })),
     },
+    programmes: s.programmes.map(({ translations, ...p }) => ({ ...p, name: pick(p.name, l && translations?.[l]) })),
     reviews: s.reviews.map(({ translations, ...r }) => {
       const t = l && translations?.[l];
       return t ? { ...r, location: pick(r.location, t.location), quote: pick(r.quote, t.quote) } : r;
@@ -317,6 +318,30 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   payments: { promptpayId: null, taxId: null, deposit: { mode: 'none', value: 0 }, cancelHours: 12 },
   // Issue 34: an offer from the waiting list holds its seat 12 hours at most.
   waitlist: { offerHours: 12 },
+  // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
+  legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
+  visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },
+  // An example (issue 35): off sale until the owner fills in the letter's details and puts it on sale.
+  programmes: [
+    {
+      key: 'muay-thai-6-months',
+      name: '6-month Muay Thai programme',
+      translations: {
+        ru: 'Программа Муай Тай на 6 месяцев',
+        zh: '六个月泰拳课程',
+        de: '6-monatiges Muay-Thai-Programm',
+        fr: 'Programme Muay Thai de 6 mois',
+        th: 'หลักสูตรมวยไทย 6 เดือน',
+      },
+      disciplines: ['muay-thai'],
+      months: 6,
+      sessionsPerWeek: 5,
+      hoursPerWeek: 10,
+      priceSatang: 6_000_000,
+      deposit: { mode: 'fixed', value: 1_000_000 },
+      onSale: false,
+    },
+  ],
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 import { STALE_EDIT } from '../../src/shared/messages';
 import { withSeedTranslations } from '../../src/server/db/migrations/020-owner-translations.data';
+import { letterDetailsMissing } from '../../src/shared/legal-details';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto, type SiteSettingsHistoryEntryDto } from '../../src/shared/schemas/site-settings';
 
 type Answer = SiteSettingsDto;
@@ -227,6 +228,78 @@ describe.each(backends)('site settings on %s', (backend) => {
     expect(entries[0].version).toBe(version);
     expect(entries[49].version).toBe(version - 49);
     expect(entries[0].changes).toEqual(['tagline']);
+  });
+
+  it('keeps the legal details and the visa letter (a Thai address on several lines), and reads them empty from a record saved before', async () => {
+    const { settings, version } = await get();
+    // Seeded empty: no letter can be issued yet.
+    expect(settings.legal).toEqual({ name: null, registrationNumber: null, address: null, phone: null, email: null });
+    expect(settings.visaLetter).toEqual({ signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false });
+    expect(letterDetailsMissing(settings)).toHaveLength(9);
+
+    const s = clone(settings);
+    s.legal = {
+      name: 'Tiger Coast Co., Ltd.',
+      registrationNumber: '0815562001234',
+      address: '88/8 หมู่ 2 ถนนอ่าวนาง\nตำบลอ่าวนาง อำเภอเมืองกระบี่\nกระบี่ 81180',
+      phone: '+66 75 123 456',
+      email: 'office@tigercoastfightclub.com',
+    };
+    s.visaLetter = {
+      signatoryName: 'Pim Sukjai',
+      signatoryTitle: 'Managing Director',
+      signatureImageUrl: '/uploads/site/sig-400.webp',
+      stampImageUrl: null,
+      onDeposit: true,
+    };
+    const res = await put(s, version);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get();
+    expect(after.settings.legal).toEqual(s.legal);
+    expect(after.settings.visaLetter).toEqual(s.visaLetter);
+    expect(letterDetailsMissing(after.settings)).toEqual(['Image du cachet']);
+
+    for (const [label, change, message] of [
+      ['bad legal e-mail', (x: SiteSettings) => (x.legal.email = 'office@'), /e-mail légal/],
+      ['letters in the phone', (x: SiteSettings) => (x.legal.phone = 'call us'), /téléphone légal/],
+      ['address too long', (x: SiteSettings) => (x.legal.address = 'ก'.repeat(501)), /adresse légale.*500/],
+      ['stamp not an image address', (x: SiteSettings) => (x.visaLetter.stampImageUrl = 'javascript:alert(1)'), /Cachet/],
+      ['onDeposit not a boolean', (x: SiteSettings) => ((x.visaLetter as { onDeposit: unknown }).onDeposit = 'yes'), /acompte/],
+    ] as const) {
+      const bad = clone(after.settings);
+      change(bad);
+      const r = await put(bad, after.version);
+      expect(r.statusCode, label).toBe(400);
+      expect(r.json<{ error: string }>().error, label).toMatch(message);
+    }
+
+    // A record saved before issue 35 has neither group: it reads the empty defaults.
+    const { legal: _legal, visaLetter: _visa, ...older } = after.settings;
+    await t.app.ctx.db
+      .updateTable('site_settings')
+      .set({ data: JSON.stringify(older) })
+      .execute();
+    t.app.ctx.publicCache.invalidate();
+    const reread = await get();
+    expect(reread.settings.legal).toEqual(DEFAULT_SITE_SETTINGS.legal);
+    expect(reread.settings.visaLetter).toEqual(DEFAULT_SITE_SETTINGS.visaLetter);
+    expect(reread.settings.name).toBe(after.settings.name);
+  });
+
+  it('takes the signature and the stamp as images', async () => {
+    const png = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 120, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
+    for (const kind of ['signature', 'stamp']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/site-settings/images/${kind}`,
+        token: admin,
+        ...(await imageForm(png, `${kind}.png`, 'image/png')),
+      });
+      expect(res.statusCode, kind).toBe(201);
+      expect(res.json<{ url: string }>().url).toMatch(/^\/uploads\/site\/[0-9a-f]{32}-[0-9]+\.webp$/);
+    }
   });
 
   it('stores an uploaded logo as WebP variants and answers its URL', async () => {

@@ -37,6 +37,7 @@ import * as m027 from './migrations/027-session-idle';
 import * as m029 from './migrations/029-gym-cancel';
 import * as m030 from './migrations/030-waitlist';
 import * as m031 from './migrations/031-late-cancels-and-waivers';
+import * as m032 from './migrations/032-programmes';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -173,6 +174,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '029-gym-cancel': { up: m029.up },
   '030-waitlist': { up: m030.up },
   '031-late-cancels-and-waivers': { up: m031.up },
+  '032-programmes': { up: m032.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

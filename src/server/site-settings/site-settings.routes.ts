@@ -23,7 +23,7 @@ const historyEntrySchema = z.object({
   changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   changes: z.array(z.string()).describe('Top-level fields that differ from the version before'),
 });
-const kindParamSchema = z.object({ kind: z.enum(SITE_IMAGE_KINDS, { error: "Type d'image inconnu (logo ou hero)" }) });
+const kindParamSchema = z.object({ kind: z.enum(SITE_IMAGE_KINDS, { error: "Type d'image inconnu (logo, hero, signature ou stamp)" }) });
 const imageFormSchema = z.object({ image: imageFileField });
 
 // Anyone reads them (the public pages show them); only admins change them. Every write is
@@ -69,13 +69,13 @@ export function siteSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: (req) => service.restoreSiteSettings(ctx, req.params.id, signedIn(req).user.id),
   });
 
-  // Multipart: image (the file). The answer's URL goes into logoUrl or heroImageUrl on save.
+  // Multipart: image (the file). The answer's URL goes into logoUrl, heroImageUrl or visaLetter's images on save.
   r.post('/api/site-settings/images/:kind', {
     config: { access: 'admin' },
     validatorCompiler: leaveMultipartBody,
     schema: {
       tags: TAGS,
-      summary: 'Upload the logo or the hero image (multipart/form-data)',
+      summary: 'Upload the logo, the hero image, the signature or the stamp (multipart/form-data)',
       consumes: ['multipart/form-data'],
       params: kindParamSchema,
       body: imageFormSchema,

@@ -1,9 +1,11 @@
-import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
+import { PASS_COVERS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
 import { promptpayIdSchema } from './promptpay';
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
 import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
+import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
+import { programmesSchema } from './site-settings-programmes';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -75,15 +77,6 @@ const httpsUrl = (label: string) =>
       }
     }, `${label} : le lien doit commencer par https://`);
 
-/** An image the site serves itself (an upload: /uploads/...) or an https address; null: none. */
-const imageUrl = (label: string) =>
-  z
-    .string({ error: `${label} : adresse d'image invalide` })
-    .trim()
-    .max(LIMITS.url, `${label} : adresse trop longue`)
-    .refine((v) => /^\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), `${label} : adresse d'image invalide`)
-    .nullable();
-
 const dayHours = (day: Weekday) => {
   const label = `Horaires du ${WEEKDAY_LABELS_FR[day]}`;
   return z
@@ -118,7 +111,7 @@ const priceRow = z.object({
         .string()
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Tarifs : code de formule en minuscules et tirets (ex. week-single)')
         .max(40),
-      kind: z.enum(PASS_KINDS, { error: 'Tarifs : type de formule inconnu' }),
+      kind: z.enum(TABLE_PASS_KINDS, { error: 'Tarifs : type de formule inconnu' }),
       days: z.number().int('Tarifs : durée en jours entiers').min(1, 'Tarifs : durée d’au moins 1 jour').max(366, 'Tarifs : durée de 366 jours au plus'),
       hidden: z.array(z.boolean()).default([]),
     })
@@ -132,6 +125,7 @@ export const PASS_KIND_LABELS_FR: Record<PassKind, string> = {
   'days-single': 'N jours, une séance par jour',
   'days-unlimited': 'N jours illimités',
   private: 'Cours privé',
+  programme: 'Programme long séjour',
 };
 /** What the price table's columns may cover (the "Cours couverts" choice). */
 export const PASS_COVERS_LABELS_FR: Record<PassCovers, string> = {
@@ -340,6 +334,12 @@ export const siteSettingsSchema = z.object({
       .min(1, 'Liste d’attente : une heure au moins')
       .max(72, 'Liste d’attente : 72 heures au plus'),
   }),
+  /** The gym's legal details: letterheads and receipts (issue 35). */
+  legal: legalSettings,
+  /** Who signs the visa letter, and when it may be requested (issue 35). */
+  visaLetter: visaLetterSettings,
+  /** Long-stay programmes, sold beside the passes (issue 35). */
+  programmes: programmesSchema,
 });
 
 /** What the form edits and the database stores. */
@@ -378,7 +378,7 @@ export interface SiteSettingsHistoryEntryDto {
 }
 
 /** POST /api/site-settings/images/{kind}. */
-export const SITE_IMAGE_KINDS = ['logo', 'hero'] as const;
+export const SITE_IMAGE_KINDS = ['logo', 'hero', 'signature', 'stamp'] as const;
 /** @public (the back office's form) */
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
 /** @public (the back office's form) */

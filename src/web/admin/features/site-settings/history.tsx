@@ -31,6 +31,9 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   translations: 'Traductions (slogan, message WhatsApp)',
   payments: 'Paiements',
   waitlist: 'Liste d’attente',
+  legal: 'Mentions légales',
+  visaLetter: 'Lettre de visa',
+  programmes: 'Programmes long séjour',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

@@ -13,7 +13,9 @@ import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useSaveSiteSettings } from './api';
 import { SettingsSection } from './fields';
 import { SettingsHistory } from './history';
+import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
+import { ProgrammesSection } from './programmes-section';
 import { PricesSection } from './prices-section';
 import { useSaveFailure } from './save-failure';
 import { SectionNav } from './section-nav';
@@ -80,6 +82,9 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         <HoursSection />
         <PricesSection />
         <PaymentsSection />
+        <LegalSection />
+        <VisaLetterSection />
+        <ProgrammesSection />
         <ReviewsSection />
         <TextsSection />
         <TranslationsSection />
