@@ -46,6 +46,8 @@ export interface OrdersTable {
   /** Superseded by checkout_sessions (migration 025): never written since. */
   stripe_session_id: Generated<string | null>;
   slip_key: string | null;
+  /** A programme's sessions a week (migration 032, or 033 where 032 has not run); null for passes. */
+  programme_sessions_per_week: number | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -130,4 +132,18 @@ export interface PassUsesTable {
   slot_key: string | null;
   returned_at: string | null;
   created_at: string;
+}
+
+/** A paid order's receipt number, given once at first issue (migration 033). */
+export interface OrderReceiptsTable {
+  order_id: number;
+  /** 'R-2026-0001': the year of issue and its counter. */
+  number: string;
+  issued_at: string;
+}
+
+/** The last receipt number given in a year (migration 033). */
+export interface ReceiptCountersTable {
+  year: number;
+  last_number: number;
 }
