@@ -55,6 +55,7 @@ import { createBlogSchedule } from './blog/blog-schedule';
 import { createReminderJob, type ReminderJob } from './reminders/reminders.job';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
+import { documentsRoutes } from './documents/documents.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
 import { createReconcileJob } from './payments/reconcile.service';
 import type { PeriodicJob } from './lib/periodic-job';
@@ -350,6 +351,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   deskRoutes(app, ctx);
   ordersRoutes(app, ctx);
   deskOrdersRoutes(app, ctx);
+  documentsRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

@@ -34,6 +34,7 @@ export function presentOrder(v: OrderView): OrderDto {
     expiresAt: row.expires_at,
     ...(v.promptpay ? { promptpay: v.promptpay } : {}),
     ...(v.checkoutUrl ? { checkoutUrl: v.checkoutUrl } : {}),
+    ...(v.attended !== undefined ? { attendance: { attended: v.attended, sessionsPerWeek: row.programme_sessions_per_week } } : {}),
     createdAt: row.created_at,
   };
 }
