@@ -349,9 +349,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
-  ordersRoutes(app, ctx);
-  deskOrdersRoutes(app, ctx);
-  documentsRoutes(app, ctx);
+  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
