@@ -161,13 +161,13 @@ export default function OrderView({ token }: { token: string }) {
           <div className="mt-6 border-t border-ink-700 pt-6" data-testid="order-documents">
             <div className="flex flex-wrap gap-3">
               {receipt && (
-                <a href={receiptUrl(token)} className={buttonClass('outline', 'md')} data-testid="order-receipt">
+                <a href={receiptUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-receipt">
                   <FileDown aria-hidden className="size-5 shrink-0" />
                   {t('order.receipt')}
                 </a>
               )}
               {attendance && (
-                <a href={attendanceUrl(token)} className={buttonClass('outline', 'md')} data-testid="order-attendance-pdf">
+                <a href={attendanceUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-attendance-pdf">
                   <FileDown aria-hidden className="size-5 shrink-0" />
                   {t('order.attendanceStatement')}
                 </a>
