@@ -36,7 +36,7 @@ export function OrderDocuments({ order }: { order: Pick<StaffOrder, 'id' | 'refe
       <h2 className="text-base font-semibold text-gray-900">Documents</h2>
       {a && (
         <p className="text-sm text-gray-800" data-testid="order-attendance">
-          {a.attended === 1 ? '1 séance suivie' : `${a.attended} séances suivies`}
+          {a.attended <= 1 ? `${a.attended} séance suivie` : `${a.attended} séances suivies`}
           {a.sessionsPerWeek ? ` · programme : ${a.sessionsPerWeek} par semaine` : ''}
         </p>
       )}
