@@ -26,7 +26,7 @@ export interface ReceiptFile {
 
 async function receiptOf(ctx: AppContext, row: OrderRow): Promise<ReceiptFile> {
   const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
-  if (!hasReceipt(figures.state)) throw conflict(RECEIPT_UNAVAILABLE, 'receipt_unavailable');
+  if (!hasReceipt(figures.state, row.cancelled_at)) throw conflict(RECEIPT_UNAVAILABLE, 'receipt_unavailable');
   const tz = ctx.config.timezone;
   const now = nowIso();
   const issued = await issueReceiptNumber(ctx.db, ctx.dialect, row.id, Number(instantToZoned(now, tz).date.slice(0, 4)), now);

@@ -44,6 +44,7 @@ describe.each(backends)('receipts on %s', (backend) => {
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json<{ id: number; token: string; reference: string; passName: string }>();
     expect((await receipt(order.token)).json()).toMatchObject({ code: 'receipt_unavailable' });
+    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${order.token}` })).json().receipt).toBe(false);
     for (const [amountSatang, method] of [
       [100_000, 'cash'],
       [50_000, 'transfer'],
@@ -51,6 +52,7 @@ describe.each(backends)('receipts on %s', (backend) => {
       const paid = await t.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, token: staff, payload: { amountSatang, method } });
       expect(paid.statusCode, paid.body).toBe(201);
     }
+    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${order.token}` })).json().receipt).toBe(true);
     const res = await receipt(order.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -118,7 +120,16 @@ describe.each(backends)('receipts on %s', (backend) => {
       paidSatang: 100_000,
     });
     const unpaid = await createTestOrder(t.app.ctx.db, { kind: 'single', days: 1, credits: 1, startDate: start, endDate: start, paidSatang: 0 });
-    for (const o of [depositOnly, unpaid]) {
+    // Money that reached an order after it was cancelled is owed back, not received for it.
+    const cancelled = await createTestOrder(t.app.ctx.db, {
+      kind: 'single',
+      days: 1,
+      credits: 1,
+      startDate: start,
+      endDate: start,
+      cancelledAt: new Date().toISOString(),
+    });
+    for (const o of [depositOnly, unpaid, cancelled]) {
       const refused = await receipt(o.token);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('receipt_unavailable');
@@ -132,7 +143,9 @@ describe.each(backends)('receipts on %s', (backend) => {
     });
     expect(fully.statusCode, fully.body).toBe(201);
     expect((await receipt(refunded.token)).json().code).toBe('receipt_unavailable');
-    expect(await t.app.ctx.db.selectFrom('order_receipts').select('number').where('order_id', 'in', [depositOnly.id, unpaid.id]).execute()).toEqual([]);
+    expect(
+      await t.app.ctx.db.selectFrom('order_receipts').select('number').where('order_id', 'in', [depositOnly.id, unpaid.id, cancelled.id]).execute(),
+    ).toEqual([]);
 
     expect((await receipt('x'.repeat(43))).statusCode).toBe(404);
     expect((await staffReceipt(refunded.id, null)).statusCode).toBe(401);

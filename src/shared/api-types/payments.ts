@@ -65,6 +65,8 @@ export const orderDtoSchema = z.object({
   expiresAt: timestamp.nullable(),
   promptpay: z.object({ payload: z.string() }).optional(),
   checkoutUrl: z.string().optional(),
+  /** The order has a receipt now (GET /api/orders/by-token/{token}/receipt.pdf): paid in full and not cancelled. */
+  receipt: z.boolean(),
   /** Sessions the desk marked present within the order's dates, and a programme's sessions a week (null: no plan); not in lists. */
   attendance: z.object({ attended: z.number().int(), sessionsPerWeek: z.number().int().nullable() }).optional(),
   createdAt: timestamp,

@@ -9,7 +9,7 @@ import { useResource } from '../../lib/resource';
 import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
-import { hasReceipt, holdsPass } from '../../../shared/ledger';
+import { holdsPass } from '../../../shared/ledger';
 import { SlipUpload } from './slip-upload';
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
@@ -94,7 +94,7 @@ export default function OrderView({ token }: { token: string }) {
   // An expired PromptPay order still takes a slip for a few days (a late transfer is welcome); the QR is gone.
   const lateSlip = order.status === 'expired' && order.slipAccepted;
   const waiting = order.status === 'awaiting-payment';
-  const receipt = hasReceipt(order.status);
+  const receipt = order.receipt;
   const attendance = order.attendance && (usable || order.attendance.attended > 0) ? order.attendance : null;
 
   return (

@@ -1,6 +1,5 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import { hasReceipt } from '../../../../shared/ledger';
 import { apiFile } from '../../../lib/api-client';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -14,10 +13,10 @@ import { orderErrorText } from './order-errors';
 
 type Doc = 'receipt' | 'attendance';
 
-export function OrderDocuments({ order }: { order: Pick<StaffOrder, 'id' | 'reference' | 'status' | 'attendance'> }) {
+export function OrderDocuments({ order }: { order: Pick<StaffOrder, 'id' | 'reference' | 'receipt' | 'attendance'> }) {
   const [busy, setBusy] = useState<Doc | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const receipt = hasReceipt(order.status);
+  const receipt = order.receipt;
   async function download(doc: Doc) {
     setBusy(doc);
     setError(null);
