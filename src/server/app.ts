@@ -57,6 +57,7 @@ import { setUpWaitlist } from './waitlist/waitlist-setup';
 import { reservationsRoutes } from './reservations/reservations.routes';
 import { gymChangesRoutes } from './reservations/gym-changes.routes';
 import { deskOrdersRoutes } from './orders/desk-orders.routes';
+import { documentsRoutes } from './documents/documents.routes';
 import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry';
 import { createReconcileJob } from './payments/reconcile.service';
 import type { PeriodicJob } from './lib/periodic-job';
@@ -339,8 +340,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
-  ordersRoutes(app, ctx);
-  deskOrdersRoutes(app, ctx);
+  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   order_closed: 'The order is cancelled or refunded: it takes no more payments',
   payment_exceeds_owed: 'A payment is larger than what is still owed on the order',
   refund_exceeds_paid: 'A refund is larger than what was paid and not yet refunded',
+  receipt_unavailable: 'The order is not paid in full, or was refunded, cancelled or disputed since: it has no receipt',
   order_has_payments: 'An order with money paid (and not refunded) cannot be cancelled',
   card_payment_from_stripe_only: "Card money is recorded only from the card provider (Stripe); the desk's own card terminal is the method 'terminal'",
   refund_failed: 'The card provider refused the refund: nothing was refunded',

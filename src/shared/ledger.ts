@@ -109,3 +109,10 @@ export const overpaidSatang = (o: OrderFacts): number => Math.max(0, heldSatang(
 
 /** Whether an order in this state lets its pass be used: paid (also in part refunded, or overpaid) or its deposit paid. */
 export const holdsPass = (s: OrderState): boolean => s === 'paid' || s === 'deposit-paid' || s === 'partly-refunded' || s === 'overpaid';
+
+/**
+ * Whether an order has a receipt: paid in full, also when part was refunded or more was paid
+ * since, and not cancelled (money that reached a cancelled order is owed back, not received for it;
+ * decision 150).
+ */
+export const hasReceipt = (s: OrderState, cancelledAt: string | null): boolean => !cancelledAt && (s === 'paid' || s === 'partly-refunded' || s === 'overpaid');

@@ -39,6 +39,10 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/orders/by-token/:token/promptpay.svg': 'image/svg+xml',
   'GET /api/orders/:id/slip': 'image/webp',
   'GET /api/conversations/:id/attachments/:attachmentId': 'application/octet-stream',
+  'GET /api/orders/by-token/:token/receipt.pdf': 'application/pdf',
+  'GET /api/orders/by-token/:token/attendance.pdf': 'application/pdf',
+  'GET /api/orders/:id/receipt.pdf': 'application/pdf',
+  'GET /api/orders/:id/attendance.pdf': 'application/pdf',
 };
 
 interface Operation {

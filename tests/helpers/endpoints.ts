@@ -54,6 +54,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders/by-token/:token/promptpay.svg', access: 'public' },
   { method: 'POST', path: '/api/orders/by-token/:token/slip', access: 'public', multipart: true },
   { method: 'POST', path: '/api/orders/by-token/:token/checkout', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token/receipt.pdf', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token/attendance.pdf', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -80,6 +82,9 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders', access: 'user' },
   { method: 'GET', path: '/api/orders/:id', access: 'user' },
   { method: 'GET', path: '/api/orders/:id/slip', access: 'user' },
+  { method: 'GET', path: '/api/orders/:id/receipt.pdf', access: 'user' },
+  { method: 'GET', path: '/api/orders/:id/attendance.pdf', access: 'user' },
+  { method: 'GET', path: '/api/orders/low-attendance', access: 'user' },
   { method: 'POST', path: '/api/orders/:id/payments', access: 'user' },
   { method: 'POST', path: '/api/orders/:id/cancel', access: 'user' },
   { method: 'GET', path: '/api/timetable/classes', access: 'user' },

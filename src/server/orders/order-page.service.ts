@@ -17,6 +17,7 @@ import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { ledgerTotals } from '../ledger/ledger.repository';
 import { figuresOf, takesPayment, type OrderFigures } from '../ledger/order-figures';
 import { CARD_UNAVAILABLE } from '../payments/checkouts.service';
+import { attendedCount } from './attendance.repository';
 import { notifyStaffOfOrder } from './order-notifications';
 import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
@@ -46,6 +47,8 @@ export interface OrderView {
   token?: string;
   /** The page takes a transfer slip now (late slips of an expired PromptPay order included). */
   slipAccepted: boolean;
+  /** Sessions attended within the order's dates (not counted for lists). */
+  attended?: number;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -58,7 +61,8 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const figures = figuresOf(row, await ledgerTotals(ctx.db, row.id));
   const creditsLeft = row.credits == null ? null : Math.max(0, row.credits - (await repo.creditsUsed(ctx.db, row.id)));
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
-  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), ...(promptpay ? { promptpay } : {}), ...extra };
+  const attended = await attendedCount(ctx.db, row);
+  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...extra };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {

@@ -1,4 +1,5 @@
 import type { LedgerLineDto, OrderDto, StaffOrderDto } from '../../shared/api-types/payments';
+import { hasReceipt } from '../../shared/ledger';
 import type { OrderPayload } from '../../shared/schemas/orders';
 import type { OrderPaymentRow, OrderRow } from '../db/schema';
 import { decoyId, type HoneypotDecoy } from '../http/honeypot';
@@ -41,6 +42,8 @@ export function presentOrder(v: OrderView): OrderDto {
     expiresAt: row.expires_at,
     ...(v.promptpay ? { promptpay: v.promptpay } : {}),
     ...(v.checkoutUrl ? { checkoutUrl: v.checkoutUrl } : {}),
+    receipt: hasReceipt(f.state, row.cancelled_at),
+    ...(v.attended !== undefined ? { attendance: { attended: v.attended, sessionsPerWeek: row.programme_sessions_per_week } } : {}),
     createdAt: row.created_at,
   };
 }
@@ -119,6 +122,7 @@ export const orderDecoy: HoneypotDecoy = {
       overpaidSatang: 0,
       slipAccepted: true,
       creditsLeft: 1,
+      receipt: false,
       expiresAt: null,
       createdAt: now,
     };

@@ -73,6 +73,10 @@ export const orderDtoSchema = z.object({
   expiresAt: timestamp.nullable(),
   promptpay: z.object({ payload: z.string() }).optional(),
   checkoutUrl: z.string().optional(),
+  /** The order has a receipt now (GET /api/orders/by-token/{token}/receipt.pdf): paid in full and not cancelled. */
+  receipt: z.boolean(),
+  /** Sessions the desk marked present within the order's dates, and a programme's sessions a week (null: no plan); not in lists. */
+  attendance: z.object({ attended: z.number().int(), sessionsPerWeek: z.number().int().nullable() }).optional(),
   createdAt: timestamp,
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
@@ -215,3 +219,25 @@ export type CustomerMergeDto = z.infer<typeof customerMergeDtoSchema>;
 
 /** GET /api/payments/methods: the online ways to pay a pass open now (the desk always is). */
 export const paymentMethodsDtoSchema = z.object({ promptpay: z.boolean(), card: z.boolean() });
+
+/** GET /api/orders/low-attendance: programme holders under half of their plan over the last two weeks (gym dates). */
+export const lowAttendanceDtoSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      orderId: id,
+      reference: z.string(),
+      customerId: id,
+      customerName: z.string(),
+      passName: z.string(),
+      sessionsPerWeek: z.number().int(),
+      /** Days of the window within the order's dates. */
+      days: z.number().int(),
+      /** Sessions the plan gives over those days. */
+      planned: z.number().int(),
+      attended: z.number().int(),
+    }),
+  ),
+});
+export type LowAttendanceDto = z.infer<typeof lowAttendanceDtoSchema>;

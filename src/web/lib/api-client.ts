@@ -127,6 +127,15 @@ export async function apiText(url: string): Promise<string> {
   return res.text();
 }
 
+/** A file the API answers (a PDF) as bytes, with the name the server gives it; fails like apiRequest. */
+export async function apiFile(url: string): Promise<{ blob: Blob; filename: string | null }> {
+  const token = currentToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  if (res.status === 401 && token) config.onUnauthorized?.();
+  await throwIfNotOk(res);
+  return { blob: await res.blob(), filename: /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null };
+}
+
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 export const apiPost = <T>(url: string, body: unknown, opts?: RequestOptions) => apiRequest<T>('POST', url, body, opts);
 

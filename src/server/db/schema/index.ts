@@ -39,6 +39,8 @@ import type {
   DisputesTable,
   OrdersTable,
   OrderPaymentsTable,
+  OrderReceiptsTable,
+  ReceiptCountersTable,
   PaymentEventsTable,
   PassUsesTable,
   RefundRequestsTable,
@@ -96,6 +98,8 @@ export interface Database {
   customers: CustomersTable;
   orders: OrdersTable;
   order_payments: OrderPaymentsTable;
+  order_receipts: OrderReceiptsTable;
+  receipt_counters: ReceiptCountersTable;
   payment_events: PaymentEventsTable;
   checkout_sessions: CheckoutSessionsTable;
   refund_requests: RefundRequestsTable;

@@ -137,3 +137,17 @@ export interface PassUsesTable {
   returned_at: string | null;
   created_at: string;
 }
+
+/** A paid order's receipt number, given once at first issue (migration 033). */
+export interface OrderReceiptsTable {
+  order_id: number;
+  /** 'R-2026-0001': the year of issue and its counter. */
+  number: string;
+  issued_at: string;
+}
+
+/** The last receipt number given in a year (migration 033). */
+export interface ReceiptCountersTable {
+  year: number;
+  last_number: number;
+}

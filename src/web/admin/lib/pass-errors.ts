@@ -14,6 +14,7 @@ export const PASS_ERRORS_FR: Partial<Record<ErrorCode, string>> = {
   card_unavailable: 'Le paiement par carte en ligne n’est pas disponible.',
   order_expired: 'Cette commande a expiré faute de paiement à temps : elle ne prend plus de paiement.',
   order_closed: 'Cette commande est annulée ou remboursée : elle ne prend plus de paiement.',
+  receipt_unavailable: 'Cette commande n’a pas de reçu : elle n’est pas payée en totalité, ou elle a été remboursée, annulée ou contestée.',
   order_has_payments: 'Cette commande ne peut plus être annulée : de l’argent a été enregistré.',
   pass_not_paid: 'Ce pass n’est pas payé, ou n’est plus valable.',
   pass_not_covered: 'Ce pass ne couvre pas ce cours.',

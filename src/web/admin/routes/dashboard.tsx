@@ -8,6 +8,7 @@ import { WeeklyChart } from '../components/weekly-chart';
 import { useSession } from '../lib/session';
 import type { DashboardStats, DeskStats } from '../lib/types';
 import { NoShowCard, SeatsCard } from '../features/dashboard/desk-cards';
+import { LowAttendanceCard } from '../features/dashboard/low-attendance-card';
 import { RecentStatsCard } from '../features/dashboard/recent-stats-card';
 import { TakingsCard } from '../features/dashboard/takings-card';
 import { MonthlyCard } from '../features/dashboard/monthly-card';
@@ -41,6 +42,7 @@ export function DashboardPage() {
           )}
 
           {data.takingsThisMonth && <TakingsCard takings={data.takingsThisMonth} passesSold={data.passesSoldThisMonth ?? 0} />}
+          <LowAttendanceCard />
 
           {data.monthly && <MonthlyCard months={data.monthly} />}
 

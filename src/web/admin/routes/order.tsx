@@ -5,6 +5,7 @@ import { PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useOrder } from '../features/orders/api';
 import { OrderActions } from '../features/orders/order-actions';
+import { OrderDocuments } from '../features/orders/order-documents';
 import { orderErrorText } from '../features/orders/order-errors';
 import { OrderStateBadge } from '../features/orders/order-list';
 import { OrderDispute, OrderFacts, OrderLedger, OrderMoney, OrderRefundFailure, OrderSlip } from '../features/orders/order-summary';
@@ -49,6 +50,7 @@ export function OrderPage() {
             {/* The money first on a phone; beside the facts, on the right, on a wide screen. */}
             <div className="grid content-start gap-4 lg:order-2">
               <OrderMoney order={order} />
+              <OrderDocuments order={order} />
               {order.dispute && <OrderDispute dispute={order.dispute} />}
               {order.slipUrl && <OrderSlip url={order.slipUrl} />}
             </div>

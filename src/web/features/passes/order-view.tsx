@@ -1,10 +1,10 @@
-import { CalendarRange, ReceiptText, Ticket } from 'lucide-react';
+import { CalendarCheck, CalendarRange, FileDown, ReceiptText, Ticket } from 'lucide-react';
 import { formatThb } from '../../../shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { OrderPayment } from './order-payment';
 import { PassBooking } from './pass-booking';
 import { STATUS_KEYS, passSummary } from './pass-text';
-import { orderQuery, type OrderDto } from './pass-queries';
+import { attendanceUrl, orderQuery, receiptUrl, type OrderDto } from './pass-queries';
 import { useResource } from '../../lib/resource';
 import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
@@ -94,6 +94,8 @@ export default function OrderView({ token }: { token: string }) {
   // An expired PromptPay order still takes a slip for a few days (a late transfer is welcome); the QR is gone.
   const lateSlip = order.status === 'expired' && order.slipAccepted;
   const waiting = order.status === 'awaiting-payment';
+  const receipt = order.receipt;
+  const attendance = order.attendance && (usable || order.attendance.attended > 0) ? order.attendance : null;
 
   return (
     <Shell>
@@ -147,7 +149,38 @@ export default function OrderView({ token }: { token: string }) {
             {price(order.owedSatang)}
             {order.status === 'deposit-paid' && order.owedSatang > 0 && <span className="block text-sm font-normal text-ink-300">{t('order.owedAtDesk')}</span>}
           </dd>
+          {attendance && (
+            <>
+              <dt className="text-ink-300">{t('order.attendance')}</dt>
+              <dd className="flex items-center gap-2" data-testid="order-attendance">
+                <CalendarCheck aria-hidden className="size-5 shrink-0 text-gold-400" />
+                <span className="min-w-0">
+                  {t('order.attended', { n: attendance.attended })}
+                  {attendance.sessionsPerWeek ? `\u00a0· ${t('order.planPerWeek', { n: attendance.sessionsPerWeek })}` : ''}
+                </span>
+              </dd>
+            </>
+          )}
         </dl>
+
+        {(receipt || attendance) && (
+          <div className="mt-6 border-t border-ink-700 pt-6" data-testid="order-documents">
+            <div className="flex flex-wrap gap-3">
+              {receipt && (
+                <a href={receiptUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-receipt">
+                  <FileDown aria-hidden className="size-5 shrink-0" />
+                  {t('order.receipt')}
+                </a>
+              )}
+              {attendance && (
+                <a href={attendanceUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-attendance-pdf">
+                  <FileDown aria-hidden className="size-5 shrink-0" />
+                  {t('order.attendanceStatement')}
+                </a>
+              )}
+            </div>
+          </div>
+        )}
 
         {waiting && <OrderPayment order={order} token={token} />}
         {order.status === 'expired' && !lateSlip && <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.expired')}</p>}

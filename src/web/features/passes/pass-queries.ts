@@ -48,6 +48,10 @@ export const paymentMethodsQuery = (get: GetJson = apiGet) =>
 
 const orderUrl = (token: string) => `/api/orders/by-token/${encodeURIComponent(token)}`;
 
+/** The order's receipt (once paid in full) and attendance statement: PDFs behind the order's token. */
+export const receiptUrl = (token: string) => `${orderUrl(token)}/receipt.pdf`;
+export const attendanceUrl = (token: string) => `${orderUrl(token)}/attendance.pdf`;
+
 /** The QR image of an order's PromptPay payload (an <img>: the server draws it). */
 export const promptpayImageUrl = (token: string) => `${orderUrl(token)}/promptpay.svg`;
 
