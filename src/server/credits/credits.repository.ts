@@ -157,6 +157,15 @@ export const deleteUsesOf = (trx: Db, reservationIds: number[]): Promise<unknown
   reservationIds.length === 0 ? Promise.resolve() : trx.deleteFrom('pass_uses').where('reservation_id', 'in', reservationIds).execute();
 
 /** A moved booking's use follows it to the new session. */
+/** Whether another held use of the order has this day or session time. */
+export async function keyHeldByOther(trx: Db, orderId: number, useId: number, keys: { day_key: string | null; slot_key: string | null }): Promise<boolean> {
+  const key = keys.day_key != null ? ('day_key' as const) : ('slot_key' as const);
+  const value = keys.day_key ?? keys.slot_key;
+  if (value == null) return false;
+  const r = await trx.selectFrom('pass_uses').select('id').where('order_id', '=', orderId).where(key, '=', value).where('id', '!=', useId).executeTakeFirst();
+  return r !== undefined;
+}
+
 export const moveUse = (trx: Db, id: number, to: { session_date: string; day_key: string | null; slot_key: string | null }): Promise<unknown> =>
   trx.updateTable('pass_uses').set(to).where('id', '=', id).execute();
 

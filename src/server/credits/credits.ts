@@ -236,6 +236,23 @@ export async function moveUseTo(trx: Db, reservationId: number, target: PassTarg
 }
 
 /**
+ * The gym moved a booking's weekly session: its use follows to the new day and time without the
+ * pass's checks (the gym chose the change; the person keeps their place). When the pass already
+ * holds that day or time for another booking, this booking's credit comes back instead.
+ */
+export async function followGymMove(trx: Db, reservationId: number, startsAt: Date, timeZone: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const use = await repo.useOfReservation(trx, reservationId);
+  if (!use || use.returned_at != null) return;
+  const order = await repo.findOrderForUse(trx, { orderId: use.order_id }, dialect);
+  if (!order) return;
+  const { date, time } = instantToZoned(startsAt, timeZone);
+  const keys = keysOf(order, date, time);
+  const to = { session_date: date, day_key: keys.dayKey, slot_key: keys.slotKey };
+  if (await repo.keyHeldByOther(trx, order.id, use.id, to)) await repo.returnUse(trx, use.id, nowIso());
+  else await repo.moveUse(trx, use.id, to);
+}
+
+/**
  * The booking's credit comes back whatever the deadline, if it still holds one: the gym called
  * the class off, or staff forgave a late cancel or a no-show. Answers whether one came back.
  */

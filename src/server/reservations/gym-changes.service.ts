@@ -4,7 +4,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
-import { returnCreditAlways } from '../credits/credits';
+import { followGymMove, returnCreditAlways } from '../credits/credits';
 import {
   cancelOccurrence,
   createClosure,
@@ -133,6 +133,7 @@ async function moveWithSession(
     const updated = await repo.followSessionMove(trx, r.id, { date: r.session_date, dateTime: r.date_time }, { date, dateTime: target.startsAt.toISOString() });
     if (!updated) continue;
     changed += 1;
+    await followGymMove(trx, updated.id, target.startsAt, ctx.config.timezone, ctx.dialect);
     await releaseSeat(trx, after.id, r.session_date);
     await takeSeatAnyway(trx, after.id, date);
     if (updated.email) {

@@ -311,6 +311,53 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     expect((await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false })).statusCode).toBe(200);
   });
 
+  it('a session moved to another day takes its pass use along: the old day is free again, the new one held', async () => {
+    const wrestling = (await api('GET', '/api/timetable/classes')).json().find((c: { name: string }) => c.name === 'Wrestling');
+    // A weekday D (Monday to Friday) at least two days ahead, so D + 1 is no Sunday.
+    let day = addDays(todayInZone(TZ), 2);
+    while (isoWeekday(day) >= 6) day = addDays(day, 1);
+    const session = async (weekday: number, time: string) => {
+      const r = await api('POST', '/api/timetable/weekly-sessions', { classId: wrestling.id, weekday, startTime: time, capacity: 10, coach: null });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const moving = await session(isoWeekday(day), '06:10');
+    const early = await session(isoWeekday(day), '06:40');
+    const next = await session(isoWeekday(addDays(day, 1)), '06:40');
+    const pass = await createTestOrder(db(), {
+      kind: 'days-single',
+      covers: 'mma',
+      days: 14,
+      credits: 10,
+      startDate: todayInZone(TZ),
+      endDate: addDays(todayInZone(TZ), 20),
+    });
+    const b = await book('Wrestling', zonedToInstant(day, '06:10', TZ).toISOString(), { passToken: pass.token });
+    expect((await useOf(b.id)).day_key).toBe(day);
+    const moved = await api('PATCH', `/api/timetable/weekly-sessions/${moving}`, { weekday: isoWeekday(addDays(day, 1)), bookings: 'move' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await row(b.id)).toMatchObject({ session_date: addDays(day, 1) });
+    expect(await useOf(b.id)).toMatchObject({ day_key: addDays(day, 1), session_date: addDays(day, 1), returned_at: null });
+    // One session a day: day D is free for this pass again, D + 1 is taken.
+    await book('Wrestling', zonedToInstant(day, '06:40', TZ).toISOString(), { passToken: pass.token });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: {
+        name: 'Guest',
+        email: `dayused-${backend}@example.com`,
+        phone: null,
+        course: 'Wrestling',
+        dateTime: zonedToInstant(addDays(day, 1), '06:40', TZ).toISOString(),
+        message: null,
+        language: 'en',
+        passToken: pass.token,
+      },
+    });
+    expect(refused.json().code).toBe('pass_day_used');
+    for (const id of [moving, early, next]) await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false });
+  });
+
   it('a session moved with two bookings of one person: one e-mail updating both events', async () => {
     const mma = (await api('GET', '/api/timetable/classes')).json().find((c: { name: string }) => c.name === 'MMA Training');
     const day = isoWeekday(addDays(todayInZone(TZ), 2)) === 7 ? addDays(todayInZone(TZ), 3) : addDays(todayInZone(TZ), 2);
