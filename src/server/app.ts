@@ -59,6 +59,7 @@ import { createOrderExpiryJob, type OrderExpiryJob } from './orders/order-expiry
 import { createReconcileJob } from './payments/reconcile.service';
 import type { PeriodicJob } from './lib/periodic-job';
 import { createImapReader, type ImapReader } from './inbound/imap-reader';
+import { tagSecret } from './inbound/reply-tag';
 import { ordersRoutes } from './orders/orders.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
@@ -164,7 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
-  const mail = createMailQueue({ db: handle.db, config, log: app.log });
+  const mail = createMailQueue({ db: handle.db, config, log: app.log, recipientSecret: () => tagSecret(handle.db, config) });
   const push = createPushNotifier({ db: handle.db, config, log: app.log });
   const { cache: publicCache, bus: cacheBus } = createInstanceCache({
     handle,

@@ -8,7 +8,10 @@ import { attachmentStorage } from '../../src/server/inbound/attachments';
 import { importMail } from '../../src/server/inbound/import-mail';
 import { attemptFailed, beginAttempt } from '../../src/server/inbound/inbound-failures.repository';
 import { insertInboundMail, markBouncing } from '../../src/server/inbound/inbound.repository';
+import { createMailQueue } from '../../src/server/mail/delivery/mail-queue';
+import { createMailSender, type MailSender } from '../../src/server/mail/delivery/mail-sender';
 import { slipStorage } from '../../src/server/orders/order-page.service';
+import { ERASED_EMAIL } from '../../src/server/privacy/personal-data.repository';
 import { bookingPayload, contactPayload } from '../helpers/factories';
 import { until } from '../helpers/inbound-fixtures';
 import { createTestOrder } from '../helpers/pass-orders';
@@ -19,6 +22,7 @@ import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 // a held mail, a failed import, a bounce, an order with a ledger line and a transfer slip); after
 // the erase no table and no file under DATA_DIR holds their address, name or words. The money
 // stays (decision 107): the order's and ledger's amounts are still there, with nothing personal.
+// On SQLite the database file and its WAL are searched byte by byte too.
 
 const INBOUND = 'hello@gym.example';
 const EMAIL = 'mira.zebedeeson@example.com';
@@ -239,13 +243,55 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     const fileText = () =>
       filesUnder(t.config.dataDir).map((f): [string, string] => [path.relative(t.config.dataDir, f), fs.readFileSync(f, 'latin1').toLowerCase()]);
     expect(hits(fileText()).length).toBeGreaterThan(0);
+    // SQLite: the database's own files hold her too (the byte scan below works).
+    const dbFiles = () =>
+      backend === 'sqlite'
+        ? fs
+            .readdirSync(t.config.dataDir)
+            .filter((f) => /\.db(-wal|-journal)?$/.test(f))
+            .map((f): [string, string] => [f, fs.readFileSync(path.join(t.config.dataDir, f), 'latin1').toLowerCase()])
+        : [];
+    if (backend === 'sqlite') expect(hits(dbFiles()).length).toBeGreaterThan(0);
     const ledgerBefore = await db.selectFrom('order_payments').select(['id', 'kind', 'method', 'amount_satang']).orderBy('id').execute();
+
+    // Her export lists her mail records too: mails read, the held one, the attachment's name, the bounce.
+    const exported = await t.inject({ method: 'GET', url: `/api/personal-data/export?format=json&email=${encodeURIComponent(EMAIL)}`, token: staff });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json<{
+      inboundMails: { fromAddress: string | null; subject: string | null; outcome: string; detail: string | null }[];
+      heldMails: { fromAddress: string | null; subject: string | null; content: string; reason: string }[];
+      attachments: { filename: string; contentType: string; stored: boolean }[];
+      bounces: { email: string; reason: string | null }[];
+    }>();
+    expect(data.inboundMails).toHaveLength(3);
+    expect(data.inboundMails).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fromAddress: EMAIL, subject: `Re: my ${WORD} question`, outcome: 'threaded' }),
+        expect.objectContaining({ fromAddress: EMAIL, outcome: 'rejected' }),
+        expect.objectContaining({ outcome: 'bounce', detail: `5.1.1 ${EMAIL}: user unknown` }),
+      ]),
+    );
+    expect(data.heldMails).toEqual([
+      expect.objectContaining({
+        fromAddress: EMAIL,
+        subject: `${WORD} from a forged sender`,
+        content: expect.stringContaining(`Please send my ${WORD} details.`),
+      }),
+    ]);
+    expect(data.attachments).toEqual([expect.objectContaining({ filename: `${FILE_WORD}.pdf`, contentType: 'application/pdf', stored: true })]);
+    expect(data.bounces).toEqual([{ email: EMAIL, reason: `550 5.1.1 <${EMAIL}>: user unknown`, bouncedAt: expect.any(String) }]);
+    const csv = await t.inject({ method: 'GET', url: `/api/personal-data/export?format=csv&email=${encodeURIComponent(EMAIL)}`, token: staff });
+    expect(csv.statusCode).toBe(200);
+    for (const kind of ['e-mail reçu', 'e-mail retenu', 'pièce jointe', 'adresse en échec']) expect(csv.body, kind).toContain(`\r\n${kind},`);
+    expect(csv.body).toContain(`${FILE_WORD}.pdf`);
 
     const erased = await t.inject({ method: 'POST', url: '/api/personal-data/erase', token: staff, payload: { email: EMAIL } });
     expect(erased.statusCode, erased.body).toBe(200);
     // No table, no file names her.
     expect(hits(await tableTexts(db, backend))).toEqual([]);
     expect(hits(fileText())).toEqual([]);
+    // Nor do the SQLite files' bytes: free space zeroed (secure_delete), the WAL checkpointed and emptied.
+    expect(hits(dbFiles())).toEqual([]);
     expect(erased.json()).toMatchObject({ customers: 1, orders: 1, transferSlips: 1, attachments: 1, heldMails: 1, bounces: 1 });
     expect(erased.json().inboundMails).toBe(3);
     await expect(attachmentStorage(ctx).read(fileKey)).rejects.toThrow();
@@ -256,5 +302,68 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     // The mail's record stays (a second import of the same mail is still a duplicate), without its sender.
     const again = await importMail(ctx, { mailbox: 'INBOX', uid: ++uid, size: reply.length, raw: reply });
     expect(again.duplicate).toBe(true);
+  });
+});
+
+// Point 6 (c): an e-mail to the person that is being written at the moment of the erase, and one
+// queued meanwhile, leave no copy: no .eml file (DATA_DIR/outbox, no SMTP_URL), no row naming her.
+describe.each(backends)('an erase while her e-mail is on its way on %s', (backend) => {
+  let t: TestApp;
+  let staff: string;
+  beforeAll(async () => {
+    // The app's own outbox worker stays off: this test drives one whose delivery it can hold.
+    t = await createTestApp(backend, {}, { MAIL_FROM: 'Gym <no-reply@gym.example>' }, { startWorkers: false });
+    staff = (await t.signIn('staff')).token;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('removes the copy written after the erase and never sends the queued one', async () => {
+    const db = t.app.ctx.db;
+    const files = createMailSender(t.config);
+    let entered!: () => void;
+    const inSend = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held: MailSender = {
+      async send(row) {
+        entered();
+        await gate;
+        await files.send(row);
+      },
+      discard: (id) => files.discard!(id),
+      close: () => files.close(),
+    };
+    const queue = createMailQueue({ db, config: t.config, log: t.app.log, sender: held });
+    const mail = (n: number) => ({ to: `${NAME} <${EMAIL}>`, subject: `Your ${WORD} ${n}`, text: `Dear ${NAME}, about ${WORD}.` });
+    const flying = await t.app.ctx.mail.enqueue(db, mail(1));
+    queue.start();
+    await inSend;
+    // Queued while the first is being written.
+    const waiting = await t.app.ctx.mail.enqueue(db, mail(2));
+
+    const erased = await t.inject({ method: 'POST', url: '/api/personal-data/erase', token: staff, payload: { email: EMAIL } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().outbox).toBe(2);
+    release();
+    // stop() waits for the batch in hand: written, marked (or not), its erased copy removed.
+    await queue.stop();
+
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['id', 'status', 'to_address', 'subject', 'text_body'])
+      .where('id', 'in', [flying, waiting])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.id, r.status, r.to_address])).toEqual([
+      [flying, 'failed', ERASED_EMAIL],
+      [waiting, 'failed', ERASED_EMAIL],
+    ]);
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const left = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    expect(left.filter((f) => f.startsWith(`${flying}.`) || f.startsWith(`${waiting}.`))).toEqual([]);
+    expect(hits(filesUnder(t.config.dataDir).map((f): [string, string] => [f, fs.readFileSync(f, 'latin1').toLowerCase()]))).toEqual([]);
+    expect(hits(await tableTexts(db, backend))).toEqual([]);
   });
 });

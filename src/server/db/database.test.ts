@@ -20,6 +20,8 @@ describe('SQLite connection settings', () => {
     expect(await pragma('synchronous')).toEqual({ synchronous: 2 });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
     expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 });
+    // Erased data is zeroed, not left in free pages (issue 33 point 6).
+    expect(await pragma('secure_delete')).toEqual({ secure_delete: 1 });
   });
 
   it('leaves the database file itself in WAL mode', () => {

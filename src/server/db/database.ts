@@ -94,6 +94,9 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // Deleted and overwritten content is zeroed, not left in free space: an erased person's data
+  // must not survive in the file's bytes (issue 33 point 6; docs/security.md).
+  file.pragma('secure_delete = ON');
   registerUnicodeLower(file);
   // Optionally, checkpoints run on their own thread, not inside a request's commit (wal-checkpointer.ts).
   const checkpointer = !opts.checkpointThread ? undefined : startCheckpointer(file, filePath, opts.onCheckpointThreadError);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { emailKey } from '../customers/customer-keys';
 import { nowIso, type Db } from '../db/database';
+import { recipientTagValid } from '../mail/recipient-tag';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import * as repo from './inbound.repository';
 import type { Verdict } from './classify';
@@ -35,16 +36,18 @@ export type BounceEffect = 'marked' | 'not permanent' | 'protected' | 'not ours'
 
 /**
  * A permanent bounce marks its recipient bouncing (outbox, customer record) only when it quotes
- * a mail we sent to that very address (one of our Message-IDs, stored in the outbox with its
- * recipient): anyone can write a report naming an address, nobody else knows those ids. It never
- * marks our own addresses (MAIL_FROM, INBOUND_ADDRESS, GYM_NOTIFY_EMAIL, the gym's e-mail) nor a
- * staff account's.
+ * a mail we sent to that very address: one of our Message-IDs, stored in the outbox with its
+ * recipient, or the recipient signature every mail of ours carries, valid for that address
+ * (`secret`: the reply-tag key). Anyone can write a report naming an address; nobody else knows
+ * those ids or the key. It never marks our own addresses (MAIL_FROM, INBOUND_ADDRESS,
+ * GYM_NOTIFY_EMAIL, the gym's e-mail) nor a staff account's.
  */
-export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bounce' }>, own: ReadonlySet<string>): Promise<BounceEffect> {
+export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bounce' }>, own: ReadonlySet<string>, secret: string): Promise<BounceEffect> {
   const key = emailKey(verdict.recipient);
   if (!verdict.permanent || !key) return 'not permanent';
   if (own.has(key) || (await repo.isStaffAddress(db, key))) return 'protected';
-  if (!(await repo.sentTo(db, key, verdict.quotedIds))) return 'not ours';
+  const signed = verdict.quotedTags.some((tag) => recipientTagValid(secret, key, tag));
+  if (!signed && !(await repo.sentTo(db, key, verdict.quotedIds))) return 'not ours';
   await repo.markBouncing(db, key, verdict.detail.slice(0, 500), nowIso());
   return 'marked';
 }

@@ -79,6 +79,7 @@ describe('classify', () => {
       permanent: true,
       detail: 'gone@example.net, status 5.1.1, failed',
       quotedIds: [],
+      quotedTags: [],
     });
   });
 

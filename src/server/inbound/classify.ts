@@ -1,3 +1,4 @@
+import { RECIPIENT_TAG_HEADER } from '../mail/recipient-tag';
 import { cleanText, normaliseMessageId, type ParsedInbound } from './parse-mail';
 
 // Which mails are not a customer speaking: delivery reports (bounces), mail from our own
@@ -16,6 +17,8 @@ export type Verdict =
       detail: string;
       /** The Message-IDs of the returned mail (normalised), as the report quotes them: ours or nothing. */
       quotedIds: string[];
+      /** The recipient signatures of the returned mail (X-Gym-Recipient-Tag): valid for the address, or nothing. */
+      quotedTags: string[];
     };
 
 type Facts = Pick<ParsedInbound, 'fromAddress' | 'subject' | 'headers' | 'contentType' | 'reportType' | 'text' | 'attachments'>;
@@ -82,11 +85,30 @@ function messageIdLines(text: string): string[] {
   return out;
 }
 
-/** The Message-IDs a report quotes from the returned mail: its attached copy or headers, else its text. */
-function quotedMessageIds(m: Facts): string[] {
+const TAG_NAME = `${RECIPIENT_TAG_HEADER.toLowerCase()}:`;
+
+/** The values of the recipient-signature header lines in a block of header text. */
+function tagLines(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (out.length >= 10) break;
+    if (line.length > 200 || line.slice(0, TAG_NAME.length).toLowerCase() !== TAG_NAME) continue;
+    const value = line.slice(TAG_NAME.length).trim();
+    if (value) out.push(value);
+  }
+  return out;
+}
+
+/** The texts a report returns of our mail: its attached copy or headers, then its own text. */
+function returnedTexts(m: Facts): string[] {
   const parts = m.attachments.filter((a) => RETURNED_TYPES.has(a.contentType)).map((a) => a.content.subarray(0, REPORT_CHARS).toString('utf8'));
-  const ids = [...parts, m.text.slice(0, REPORT_CHARS)].flatMap((t) => messageIdLines(t.replaceAll('\r', '')));
-  return [...new Set(ids)].slice(0, 10);
+  return [...parts, m.text.slice(0, REPORT_CHARS)].map((t) => t.replaceAll('\r', ''));
+}
+
+/** What a report quotes of the returned mail: its Message-IDs and recipient signatures, ten of each at most. */
+function quoted(m: Facts): { ids: string[]; tags: string[] } {
+  const texts = returnedTexts(m);
+  return { ids: [...new Set(texts.flatMap(messageIdLines))].slice(0, 10), tags: [...new Set(texts.flatMap(tagLines))].slice(0, 10) };
 }
 
 /** A delivery report's facts, or null when the mail is not one. */
@@ -102,12 +124,13 @@ export function bounceFacts(m: Facts): Extract<Verdict, { kind: 'bounce' }> | nu
   const ds = deliveryStatus(source);
   if (!isReport && !ds.recipient) {
     // A daemon's mail without a readable report: still not a customer.
-    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient', quotedIds: [] };
+    return { kind: 'bounce', recipient: null, status: null, permanent: false, detail: 'delivery report without recipient', quotedIds: [], quotedTags: [] };
   }
   const permanent = /^5\.\d{1,3}\.\d{1,3}$/.test(ds.status ?? '') || (ds.status === null && ds.action === 'failed');
   const recipient = ds.recipient && /^[^\s@]+@[^\s@]+$/.test(ds.recipient) ? ds.recipient.toLowerCase() : null;
   const detail = [recipient ?? 'unknown recipient', ds.status ? `status ${ds.status}` : null, ds.action].filter(Boolean).join(', ');
-  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail, quotedIds: quotedMessageIds(m) };
+  const { ids, tags } = quoted(m);
+  return { kind: 'bounce', recipient, status: ds.status, permanent: permanent && recipient !== null, detail, quotedIds: ids, quotedTags: tags };
 }
 
 /** Bounce first (reports often carry Auto-Submitted too), then our own addresses, then auto-replies. */

@@ -14,6 +14,7 @@ import * as repo from './inbound.repository';
 import { cleanText, digestKey, messageIdKey, normaliseMessageId } from './parse-mail';
 import { ParseThreadFailed, ParseTimeLimit, prepareInThread } from './parse-thread';
 import { resolveInlineImages, type PreparedMail } from './prepare-mail';
+import { tagSecret } from './reply-tag';
 import { senderVerdict } from './sender-verdict';
 
 /** One mail as the reader found it. `raw` is absent when the mail is over the size limit. */
@@ -47,7 +48,7 @@ type AsideRecord = { outcome: InboundOutcome; detail: string | null; parsed: Pre
 
 /** Why a permanent bounce did not mark its address (the record's detail says so). */
 const BOUNCE_IGNORED = {
-  'not ours': 'it quotes no mail we sent to that address',
+  'not ours': 'it quotes no mail we sent to that address (no Message-ID of ours, no valid signature)',
   protected: 'the address is ours or a staff account',
 } as const;
 
@@ -134,9 +135,11 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
   const own = await ownAddresses(ctx);
   const verdict = classify(parsed, own);
   if (verdict.kind === 'bounce') {
+    // Read before the transaction: the key may be made and stored on first use.
+    const secret = await tagSecret(ctx.db, ctx.config);
     // The effect is decided inside the transaction; a bounce that did not count says why in its record.
     return recordAside(ctx, mail, messageKey, { outcome: 'bounce', detail: verdict.detail, parsed }, async (trx) => {
-      const effect = await applyBounce(trx, verdict, own);
+      const effect = await applyBounce(trx, verdict, own, secret);
       if (effect === 'not ours' || effect === 'protected') {
         await repo.setInboundDetail(trx, messageKey, cleanText(`${verdict.detail} — not counted: ${BOUNCE_IGNORED[effect]}`, 1000));
       }

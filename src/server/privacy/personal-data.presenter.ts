@@ -78,6 +78,36 @@ export function presentPersonalData(d: PersonalData): PersonalDataDto {
         .filter((u) => u.order_id === o.id)
         .map((u) => ({ id: u.id, reservationId: u.reservation_id, sessionDate: u.session_date, returnedAt: u.returned_at, createdAt: u.created_at })),
     })),
+    inboundMails: d.inboundMails.map((m) => ({
+      id: m.id,
+      fromAddress: m.from_address,
+      subject: m.subject,
+      outcome: m.outcome,
+      detail: m.detail,
+      conversationId: m.conversation_id,
+      sentAt: m.sent_at,
+      createdAt: m.created_at,
+    })),
+    heldMails: d.heldMails.map((h) => ({
+      id: h.id,
+      fromAddress: h.from_address,
+      fromName: h.from_name,
+      subject: h.subject,
+      content: h.content,
+      reason: h.reason,
+      createdAt: h.created_at,
+      dismissedAt: h.dismissed_at,
+    })),
+    attachments: d.attachments.map((a) => ({
+      id: a.id,
+      messageId: a.conversation_message_id,
+      filename: a.filename,
+      contentType: a.content_type,
+      sizeBytes: a.size_bytes,
+      stored: a.storage_key !== null,
+      createdAt: a.created_at,
+    })),
+    bounces: d.bounceRecords.map((b) => ({ email: b.email_key, reason: b.reason, bouncedAt: b.bounced_at })),
   };
 }
 
@@ -138,6 +168,21 @@ export function personalDataCsv(d: PersonalData): string {
         u.returnedAt ? 'rendu' : 'utilisé',
       ]);
   }
+  for (const m of dto.inboundMails) rows.push(['e-mail reçu', m.id, m.createdAt, null, m.fromAddress, null, m.subject, m.detail, m.outcome]);
+  for (const h of dto.heldMails) rows.push(['e-mail retenu', h.id, h.createdAt, h.fromName, h.fromAddress, null, h.subject, h.content, h.reason]);
+  for (const a of dto.attachments)
+    rows.push([
+      'pièce jointe',
+      a.id,
+      a.createdAt,
+      null,
+      null,
+      null,
+      `message ${a.messageId}`,
+      `${a.filename} (${a.contentType}, ${a.sizeBytes} octets)`,
+      a.stored ? 'conservée' : 'listée',
+    ]);
+  for (const b of dto.bounces) rows.push(['adresse en échec', null, b.bouncedAt, null, b.email, null, null, b.reason, 'refusée']);
   for (const f of dto.emlFiles) rows.push(['fichier .eml', f.name, f.modifiedAt, null, null, null, null, `${f.size} octets`, null]);
   return Papa.unparse({ fields: CSV_HEADER, data: rows.map((r) => r.map(cell)) }, { newline: '\r\n' });
 }

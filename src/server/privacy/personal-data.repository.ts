@@ -81,7 +81,12 @@ export const findOutbox = (db: Db, email: string | undefined, texts: string[], r
         .where((eb) => {
           const or = [...mentions('text_body', texts)];
           if (reservationIds.length > 0) or.push(sql<boolean>`reservation_id in (${sql.join(reservationIds)})`);
-          if (email) or.push(sql<boolean>`lower(to_address) = ${email}`, sql<boolean>`lower(coalesce(reply_to, '')) = ${email}`);
+          if (email) {
+            // A recipient may be written with a name ('Ana <ana@example.com>').
+            const named = `%<${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}>`;
+            or.push(sql<boolean>`lower(to_address) = ${email}`, sql<boolean>`lower(to_address) like ${named} escape '\\'`);
+            or.push(sql<boolean>`lower(coalesce(reply_to, '')) = ${email}`);
+          }
           return eb.or(or);
         })
         .orderBy('id')
@@ -107,7 +112,7 @@ export const findInboundMails = (db: Db, email: string | undefined, conversation
   email || conversationIds.length > 0 || texts.length > 0
     ? db
         .selectFrom('inbound_mails')
-        .select('id')
+        .select(['id', 'from_address', 'subject', 'outcome', 'detail', 'conversation_id', 'sent_at', 'created_at'])
         .where((eb) => {
           const or = [...mentions('subject', texts), ...mentions('detail', texts)];
           if (email) or.push(sql<boolean>`lower(from_address) = ${email}`);
@@ -123,7 +128,7 @@ export const findHeldMails = (db: Db, email: string | undefined, inboundMailIds:
   email || inboundMailIds.length > 0
     ? db
         .selectFrom('inbound_held_mails')
-        .select('id')
+        .select(['id', 'from_address', 'from_name', 'subject', 'content', 'reason', 'created_at', 'dismissed_at'])
         .where((eb) => {
           const or = [];
           if (email) or.push(eb(sql<string>`lower(from_address)`, '=', email));
@@ -140,7 +145,7 @@ export const findAttachments = (db: Db, conversationIds: number[]) =>
     ? db
         .selectFrom('message_attachments as a')
         .innerJoin('conversation_messages as m', 'm.id', 'a.conversation_message_id')
-        .select(['a.id', 'a.storage_key'])
+        .select(['a.id', 'a.storage_key', 'a.conversation_message_id', 'a.filename', 'a.content_type', 'a.size_bytes', 'a.created_at'])
         .where('m.conversation_id', 'in', conversationIds)
         .orderBy('a.id')
         .execute()
@@ -148,7 +153,7 @@ export const findAttachments = (db: Db, conversationIds: number[]) =>
 
 /** The address's bounce record (at most one: the key is unique). */
 export const findBounces = (db: Db, key: string | null) =>
-  key ? db.selectFrom('email_bounces').select('email_key').where('email_key', '=', key).execute() : Promise.resolve([]);
+  key ? db.selectFrom('email_bounces').selectAll().where('email_key', '=', key).execute() : Promise.resolve([]);
 
 // ---------------------------------------------------------------------------------------------
 // Erasing: the rows stay (counts and dates add up), what names a person goes.

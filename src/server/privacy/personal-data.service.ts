@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { phoneDigits, PERSONAL_DATA_NEEDS_KEY, type PersonalDataKey } from '../../shared/schemas/personal-data';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -54,12 +55,15 @@ export interface PersonalData {
   passUses: PassUseRow[];
   /** Records of mails read from the mailbox (from the address, or in its conversations). */
   inboundMailIds: number[];
+  inboundMails: Awaited<ReturnType<typeof repo.findInboundMails>>;
   /** Mails from the address held for staff (sender not verified). */
   heldMailIds: number[];
+  heldMails: Awaited<ReturnType<typeof repo.findHeldMails>>;
   /** Files attached to its conversations' messages; storage_key null when only listed. */
-  attachments: { id: number; storage_key: string | null }[];
+  attachments: Awaited<ReturnType<typeof repo.findAttachments>>;
   /** The address's bounce record, by its key. */
   bounces: string[];
+  bounceRecords: Awaited<ReturnType<typeof repo.findBounces>>;
 }
 
 /** Every record of an e-mail address and/or a phone number (either matches). */
@@ -137,9 +141,12 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     ledger,
     passUses,
     inboundMailIds: inboundMails.map((m) => m.id),
+    inboundMails,
     heldMailIds: heldMails.map((m) => m.id),
+    heldMails,
     attachments,
     bounces: bounces.map((b) => b.email_key),
+    bounceRecords: bounces,
   };
 }
 
@@ -196,6 +203,10 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     );
     return { found, messages: r.messages };
   });
+  // SQLite: the WAL still holds the pages as they were before the erase; copying it into the
+  // database (zeroed by secure_delete) and emptying it leaves no old copy in the files.
+  if (ctx.dialect === 'sqlite')
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'checkpoint after an erase failed'));
   const emlFiles = await removeEmlFiles(found.emlFiles);
   // The transfer slips' files, once the rows no longer point at them.
   const slips = slipStorage(ctx);

@@ -178,6 +178,38 @@ export const personalDataDtoSchema = z.object({
       passUses: z.array(z.object({ id, reservationId: id, sessionDate: z.string(), returnedAt: timestamp.nullable(), createdAt: timestamp })),
     }),
   ),
+  /** Mails read from the gym's mailbox: from the address, in its conversations, or naming it (a bounce report). */
+  inboundMails: z.array(
+    z.object({
+      id,
+      fromAddress: z.string().nullable(),
+      subject: z.string().nullable(),
+      outcome: z.string(),
+      detail: z.string().nullable(),
+      conversationId: id.nullable(),
+      sentAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  /** Mails from the address held for staff (sender not verified), with their text. */
+  heldMails: z.array(
+    z.object({
+      id,
+      fromAddress: z.string().nullable(),
+      fromName: z.string().nullable(),
+      subject: z.string().nullable(),
+      content: z.string(),
+      reason: z.string(),
+      createdAt: timestamp,
+      dismissedAt: timestamp.nullable(),
+    }),
+  ),
+  /** Files attached to the messages of its conversations (listed; their bytes stay in private storage). */
+  attachments: z.array(
+    z.object({ id, messageId: id, filename: z.string(), contentType: z.string(), sizeBytes: z.number().int(), stored: z.boolean(), createdAt: timestamp }),
+  ),
+  /** The address's bounce record: mail to it is not sent. */
+  bounces: z.array(z.object({ email: z.string(), reason: z.string().nullable(), bouncedAt: timestamp })),
 });
 export type PersonalDataDto = z.infer<typeof personalDataDtoSchema>;
 

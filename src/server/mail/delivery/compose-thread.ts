@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { OutboxRow } from '../../db/schema';
-import { composeRaw, type ComposeConfig } from './compose';
+import { composeRaw, type ComposeConfig, type SignedRow } from './compose';
 import type { ComposeAnswer, ComposeRequest } from './compose-worker';
 
 // Building an e-mail (the calendar file, MIME encoding) costs more CPU than the booking that
@@ -12,7 +11,7 @@ import type { ComposeAnswer, ComposeRequest } from './compose-worker';
 
 export interface Composer {
   /** The message's bytes, ready for SMTP (raw) or an .eml file. */
-  compose(row: OutboxRow): Promise<Buffer>;
+  compose(row: SignedRow): Promise<Buffer>;
   /** Messages built by the thread and in this thread so far. */
   stats(): { thread: number; inline: number };
   close(): void;
@@ -50,7 +49,7 @@ export function createComposer(config: ComposeConfig, opts: { thread: boolean; o
   let useInline = false;
   let answered = false;
   let nextId = 1;
-  const pending = new Map<number, { row: OutboxRow; resolve: (raw: Buffer) => void; reject: (err: Error) => void }>();
+  const pending = new Map<number, { row: SignedRow; resolve: (raw: Buffer) => void; reject: (err: Error) => void }>();
 
   const failAll = (err: Error) => {
     for (const p of pending.values()) p.reject(err);

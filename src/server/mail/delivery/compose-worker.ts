@@ -1,12 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { OutboxRow } from '../../db/schema';
-import { composeRaw, type ComposeConfig } from './compose';
+import { composeRaw, type ComposeConfig, type SignedRow } from './compose';
 
 // The composing thread's entry (see compose-thread.ts): a row in, the message's bytes out.
 
 export interface ComposeRequest {
   id: number;
-  row: OutboxRow;
+  row: SignedRow;
 }
 
 export type ComposeAnswer = { id: number; raw: Uint8Array; error?: undefined } | { id: number; error: string; raw?: undefined };

@@ -4,6 +4,7 @@ import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { MailAttachment, MailCalendarPart } from '../../context';
 import type { OutboxRow } from '../../db/schema';
+import { RECIPIENT_TAG_HEADER } from '../recipient-tag';
 import { calendarText } from '../templates/calendar';
 import { renderedRow } from './outbox-parts';
 
@@ -13,6 +14,9 @@ import { renderedRow } from './outbox-parts';
 
 /** What composing needs of the configuration (passed to the composing thread). */
 export type ComposeConfig = Pick<Config, 'mailFrom' | 'publicUrl' | 'timezone' | 'notifyEmail'>;
+
+/** A row as the outbox hands it over: with the signature of its recipient (see recipient-tag.ts). */
+export type SignedRow = OutboxRow & { recipientTag?: string };
 
 /** The stored parts of a row (JSON columns, see migration 005) as nodemailer options. */
 function partsOf(config: ComposeConfig, row: OutboxRow): Partial<SendMailOptions> {
@@ -35,11 +39,14 @@ function partsOf(config: ComposeConfig, row: OutboxRow): Partial<SendMailOptions
   return out;
 }
 
-export function messageOf(config: ComposeConfig, stored: OutboxRow): SendMailOptions {
+export function messageOf(config: ComposeConfig, stored: SignedRow): SendMailOptions {
   // A deferred e-mail (a booking's confirmation) is written now, from the facts in its row.
   const row = renderedRow(config, stored);
+  const parts = partsOf(config, row);
+  // Added after the row's own headers, which are written out again for a deferred e-mail.
+  if (stored.recipientTag) parts.headers = { ...(parts.headers as Record<string, string> | undefined), [RECIPIENT_TAG_HEADER]: stored.recipientTag };
   return {
-    ...partsOf(config, row),
+    ...parts,
     from: config.mailFrom,
     to: row.to_address,
     subject: row.subject,
@@ -59,7 +66,7 @@ const require = createRequire(import.meta.url);
 let builder: Transporter | undefined;
 
 /** The whole message as it goes on the wire or into an .eml file. */
-export async function composeRaw(config: ComposeConfig, row: OutboxRow): Promise<Buffer> {
+export async function composeRaw(config: ComposeConfig, row: SignedRow): Promise<Buffer> {
   builder ??= (require('nodemailer') as typeof Nodemailer).createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = (await builder.sendMail(messageOf(config, row))) as { message: Buffer };
   return info.message;

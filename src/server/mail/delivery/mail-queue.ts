@@ -6,9 +6,11 @@ import type { MailQueue, OutgoingMail } from '../../context';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { OutboxRow, OutboxTable } from '../../db/schema';
 import { messageIdHost } from '../mail-address';
+import { recipientTag } from '../recipient-tag';
+import type { SignedRow } from './compose';
 import { createMailSender, describeMailError, type MailSender } from './mail-sender';
 import { attachmentsJson, calendarJson, headersJson, oneLine } from './outbox-parts';
-import { bouncingAmong, claimDue, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
+import { bouncingAmong, claimDue, stoppedAmong, insertOutbox, markFailed, markRetry, markSentMany, releaseUntried } from './outbox.repository';
 
 /** How long a claimed row stays ours; longer than any bounded SMTP exchange (see delivery.ts). */
 export const MAIL_LEASE_MS = 5 * 60_000;
@@ -84,6 +86,12 @@ export interface MailQueueDeps {
   /** Defaults to the dialect the Kysely instance speaks. */
   dialect?: Dialect;
   sender?: MailSender;
+  /**
+   * The key each e-mail's recipient is signed with (X-Gym-Recipient-Tag, recipient-tag.ts): the
+   * reply-tag key, handed in by the app so that delivery does not reach into inbound mail.
+   * Without it, e-mails go unsigned.
+   */
+  recipientSecret?: () => Promise<string>;
 }
 
 /**
@@ -91,7 +99,7 @@ export interface MailQueueDeps {
  * a few due rows at a time, delivers them, and records the outcome. A failed delivery is retried
  * with a growing delay; a crash mid-delivery leaves the rows 'sending' until their lease expires.
  */
-export function createMailQueue({ db, config, log, dialect, sender }: MailQueueDeps): MailQueue {
+export function createMailQueue({ db, config, log, dialect, sender, recipientSecret }: MailQueueDeps): MailQueue {
   const kind: Dialect = dialect ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
   let mailer: MailSender | undefined = sender;
   let started = false;
@@ -125,15 +133,17 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
 
   async function drain() {
     while (started) {
+      // The key first: a database error here leaves the rows unclaimed rather than leased.
+      const secret = (await recipientSecret?.()) ?? null;
       const now = Date.now();
       const rows = await claimDue(db, kind, new Date(now).toISOString(), new Date(now + MAIL_LEASE_MS).toISOString(), MAIL_BATCH);
-      if (rows.length > 0) await deliverAll(rows);
+      if (rows.length > 0) await deliverAll(rows, secret);
       // A short claim took every due row; a kick brings the next ones.
       if (rows.length < MAIL_BATCH) return;
     }
   }
 
-  async function deliverAll(rows: OutboxRow[]) {
+  async function deliverAll(rows: OutboxRow[], secret: string | null) {
     mailer ??= createMailSender(config, { onThreadError: (err) => log.warn({ err }, 'e-mail composing thread failed; e-mails are built in the main thread') });
     // An address that bounced for good is not tried again: the mail fails at once.
     const bouncing = await bouncingAmong(
@@ -151,7 +161,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         // Stopping: what has not started goes back to the queue untouched.
         if (!started) untried.push(row);
         else if (bouncing.has(recipientKey(row.to_address))) await refuseBouncing(row);
-        else if (await deliver(row)) sent.push(row);
+        else if (await deliver(secret ? { ...row, recipientTag: recipientTag(secret, row.to_address) } : row)) sent.push(row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAIL_PARALLEL, rows.length) }, lane));
@@ -164,6 +174,16 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
         if (i >= 4) throw err;
         await new Promise((r) => setTimeout(r, 200 * 2 ** i));
       }
+    }
+    // A row stopped while its e-mail was being written (a personal-data erase blanks it and sets
+    // it failed) was not marked sent: the copy made meanwhile goes too, as the erase removed the
+    // ones it found before.
+    if (sent.length > 0 && mailer?.discard) {
+      const stopped = await stoppedAmong(
+        db,
+        sent.map((r) => r.id),
+      );
+      for (const id of stopped) await mailer.discard(id).catch((err: unknown) => log.warn({ err, outboxId: id }, 'could not remove a stopped e-mail copy'));
     }
     if (untried.length > 0) await releaseUntried(db, untried).catch((err) => log.warn({ err }, 'outbox rows left to their lease'));
   }
@@ -178,7 +198,7 @@ export function createMailQueue({ db, config, log, dialect, sender }: MailQueueD
   }
 
   /** True when delivered; a failure is recorded on the row (retry later, or give up). */
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  async function deliver(row: SignedRow): Promise<boolean> {
     try {
       await mailer!.send(row);
       return true;

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { OutboxRow } from '../../db/schema';
 import { mailFromAddress } from '../mail-address';
+import type { SignedRow } from './compose';
 import { createComposer } from './compose-thread';
 
 export interface MailSender {
   /** Delivers one outbox row; throws when the delivery failed. */
-  send(row: OutboxRow): Promise<void>;
+  send(row: SignedRow): Promise<void>;
+  /** Removes the local copy of a sent row, if the sender keeps one (the .eml file). */
+  discard?(id: number): Promise<void>;
   close(): void;
 }
 
@@ -67,6 +69,9 @@ export function createMailSender(config: Config, opts: { onThreadError?: (err: u
         await handle.close();
       }
       await fs.rename(temp, final);
+    },
+    async discard(id) {
+      await fs.rm(path.join(dir, `${id}.eml`), { force: true });
     },
     close: () => composer.close(),
   };

@@ -49,6 +49,13 @@ export async function markSentMany(db: Db, rows: OutboxRow[], sentAt: string): P
     .execute();
 }
 
+/** Of these rows, those set failed by someone else (an erase) while this worker was sending them. */
+export async function stoppedAmong(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('outbox').select('id').where('id', 'in', ids).where('status', '=', 'failed').execute();
+  return rows.map((r) => r.id);
+}
+
 /** Hands claimed rows that were not tried back to the queue, as if never claimed (stop()). */
 export async function releaseUntried(db: Db, rows: OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;

@@ -18,7 +18,9 @@ const STATUS_TEXT: Record<InboundFailureDto['status'], string> = {
 
 function describe(f: InboundFailureDto): string {
   const size = f.sizeBytes === null ? '' : `, ${Math.max(1, Math.round(f.sizeBytes / 1024))} Ko`;
-  return `E-mail n° ${f.uid} de ${f.mailbox}${size} — ${STATUS_TEXT[f.status]} après ${f.attempts} essai${f.attempts > 1 ? 's' : ''}`;
+  // A retry starts the count again from zero: "après 0 essai" would say nothing.
+  const tries = f.attempts > 0 ? ` après ${f.attempts} essai${f.attempts > 1 ? 's' : ''}` : '';
+  return `E-mail n° ${f.uid} de ${f.mailbox}${size} — ${STATUS_TEXT[f.status]}${tries}`;
 }
 
 export function HeldMailList({ failures }: { failures: InboundFailureDto[] }) {

@@ -35,4 +35,13 @@ export function useErasePersonalData() {
 
 /** Total of records found, for the summary line and the erase button. */
 export const recordCount = (d: PersonalDataDto) =>
-  d.reservations.length + d.conversations.length + d.contactSubmissions.length + d.newsletterSubscriptions.length + d.outbox.length + d.emlFiles.length;
+  d.reservations.length +
+  d.conversations.length +
+  d.contactSubmissions.length +
+  d.newsletterSubscriptions.length +
+  d.outbox.length +
+  d.emlFiles.length +
+  d.inboundMails.length +
+  d.heldMails.length +
+  d.attachments.length +
+  d.bounces.length;

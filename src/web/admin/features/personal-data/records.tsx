@@ -76,6 +76,36 @@ export function Records({ d }: { d: PersonalDataDto }) {
           <Row key={f.name} title={f.name} detail={`${f.size} octets · ${formatDateTime(f.modifiedAt)}`} />
         ))}
       </Section>
+      <Section title="E-mails reçus" count={d.inboundMails.length}>
+        {d.inboundMails.map((m) => (
+          <Row
+            key={m.id}
+            title={m.subject ?? '(sans objet)'}
+            detail={`${m.fromAddress ?? '?'} · ${formatDateTime(m.createdAt)} · ${m.outcome}`}
+            text={m.detail}
+          />
+        ))}
+      </Section>
+      <Section title="E-mails retenus (expéditeur non vérifié)" count={d.heldMails.length}>
+        {d.heldMails.map((h) => (
+          <Row
+            key={h.id}
+            title={h.subject ?? '(sans objet)'}
+            detail={`${h.fromAddress ?? '?'} · ${formatDateTime(h.createdAt)} · ${h.reason}`}
+            text={h.content}
+          />
+        ))}
+      </Section>
+      <Section title="Pièces jointes" count={d.attachments.length}>
+        {d.attachments.map((a) => (
+          <Row key={a.id} title={a.filename} detail={`${a.contentType} · ${a.sizeBytes} octets · ${a.stored ? 'conservée' : 'listée seulement'}`} />
+        ))}
+      </Section>
+      <Section title="Adresse en échec (bounce)" count={d.bounces.length}>
+        {d.bounces.map((b) => (
+          <Row key={b.email} title={b.email} detail={`depuis le ${formatDateTime(b.bouncedAt)}`} text={b.reason} />
+        ))}
+      </Section>
     </div>
   );
 }
