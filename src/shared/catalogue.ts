@@ -3,6 +3,7 @@
 // No zod: the public pages may import this. An order's money is in ledger.ts.
 import { LANGUAGES, type Language } from './i18n/languages';
 import { bahtToSatang, depositFor } from './money';
+import { letterDetailsMissing } from './legal-details';
 import type { SiteSettings } from './schemas/site-settings';
 
 /** Which classes a pass covers: the price table's columns (SPEC.md §9). */
@@ -10,10 +11,12 @@ export const PASS_COVERS = ['muay-thai', 'mma'] as const;
 export type PassCovers = (typeof PASS_COVERS)[number];
 
 /**
- * What a pass gives: one session; a day of unlimited classes; N days with one session a day;
- * N days unlimited; one private class.
+ * What a cell of the price table gives: one session; a day of unlimited classes; N days with one
+ * session a day; N days unlimited; one private class.
  */
-export const PASS_KINDS = ['single', 'day', 'days-single', 'days-unlimited', 'private'] as const;
+export const TABLE_PASS_KINDS = ['single', 'day', 'days-single', 'days-unlimited', 'private'] as const;
+/** What an order may hold: a cell of the price table, or a long-stay programme (issue 35). */
+export const PASS_KINDS = [...TABLE_PASS_KINDS, 'programme'] as const;
 export type PassKind = (typeof PASS_KINDS)[number];
 
 /** Sessions a pass gives in all: a number, or null when unlimited within its days. */
@@ -25,7 +28,7 @@ export function passCredits(kind: PassKind, days: number): number | null {
 
 /** Sessions a day: 1, or null for unlimited (one seat per session time). */
 export function passSessionsPerDay(kind: PassKind): 1 | null {
-  return kind === 'day' || kind === 'days-unlimited' ? null : 1;
+  return kind === 'day' || kind === 'days-unlimited' || kind === 'programme' ? null : 1;
 }
 
 /**
@@ -44,12 +47,19 @@ export function classCover(course: string, byAppointment: boolean): PassCovers |
 }
 
 export interface CatalogueEntry {
-  /** '<row key>.<covers>' */
+  /** '<row key>.<covers>', or '<key>.programme' */
   id: string;
   name: Record<Language, string>;
+  /** A programme's first discipline (all of them in `disciplines`). */
   covers: PassCovers;
+  disciplines: PassCovers[];
   kind: PassKind;
+  /** A programme's length from a start today (its orders' dates follow `months`). */
   days: number;
+  /** Programmes only (null for passes): months, sessions and hours a week. */
+  months: number | null;
+  sessionsPerWeek: number | null;
+  hoursPerWeek: number | null;
   sessionsPerDay: number | null;
   credits: number | null;
   priceSatang: number;
@@ -87,8 +97,60 @@ export function passesFromSettings(s: Pick<SiteSettings, 'prices' | 'payments'>)
         priceSatang,
         depositSatang: takesDeposit(kind, days) ? depositFor(priceSatang, s.payments.deposit) : 0,
         hidden: hidden[j] === true,
+        disciplines: [covers],
+        months: null,
+        sessionsPerWeek: null,
+        hoursPerWeek: null,
       });
     });
   }
   return out;
+}
+
+/** The programme id's suffix: '<key>.programme' never clashes with a cell's '<row>.<covers>'. */
+export const PROGRAMME_ID_SUFFIX = '.programme';
+
+/**
+ * The last gym day of a programme of `months` from `start` (both YYYY-MM-DD): the day before the
+ * same day `months` later, or the last day of that month when it has no such day (31 August + 6
+ * months ends on 28 February).
+ */
+export function programmeEndDate(start: string, months: number): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastOfTarget = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const end =
+    d > lastOfTarget
+      ? new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), lastOfTarget))
+      : new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), d - 1));
+  return end.toISOString().slice(0, 10);
+}
+
+/**
+ * The long-stay programmes of Paramètres (issue 35), hidden ones included. One is on sale when
+ * the owner put it on sale and the visa letter's details are complete (a programme is sold for
+ * its letter).
+ */
+export function programmesFromSettings(s: Pick<SiteSettings, 'programmes' | 'payments' | 'legal' | 'visaLetter'>): CatalogueEntry[] {
+  const letterReady = letterDetailsMissing(s).length === 0;
+  return s.programmes.map((p) => {
+    const name = Object.fromEntries(LANGUAGES.map((l) => [l, (l !== 'en' && p.translations?.[l]) || p.name])) as Record<Language, string>;
+    const rule = p.deposit.mode === 'payments' ? s.payments.deposit : { mode: p.deposit.mode, value: p.deposit.value };
+    return {
+      id: `${p.key}${PROGRAMME_ID_SUFFIX}`,
+      name,
+      covers: p.disciplines[0] ?? 'muay-thai',
+      disciplines: [...p.disciplines],
+      kind: 'programme',
+      days: Math.round((p.months * 365.25) / 12),
+      sessionsPerDay: null,
+      credits: null,
+      priceSatang: p.priceSatang,
+      depositSatang: depositFor(p.priceSatang, rule),
+      hidden: !(p.onSale && letterReady),
+      months: p.months,
+      sessionsPerWeek: p.sessionsPerWeek,
+      hoursPerWeek: p.hoursPerWeek,
+    };
+  });
 }

@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   pass_day_used: 'A one-a-day pass already holds a class that gym day',
   pass_slot_used: 'An unlimited pass already holds a seat at that session time',
   pass_no_credit: 'The pass has no session left: nothing was booked',
+  pass_week_full: "A programme's sessions of that ISO week (gym time) are all held: nothing was booked",
   payload_too_large: 'The body or an upload is too large',
   unsupported_media_type: 'The content type or file type is not accepted',
   rate_limited: 'Too many attempts; try again later',

@@ -318,6 +318,27 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
   legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
   visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },
+  // An example (issue 35): off sale until the owner fills in the letter's details and puts it on sale.
+  programmes: [
+    {
+      key: 'muay-thai-6-months',
+      name: '6-month Muay Thai programme',
+      translations: {
+        ru: 'Программа Муай Тай на 6 месяцев',
+        zh: '六个月泰拳课程',
+        de: '6-monatiges Muay-Thai-Programm',
+        fr: 'Programme Muay Thai de 6 mois',
+        th: 'หลักสูตรมวยไทย 6 เดือน',
+      },
+      disciplines: ['muay-thai'],
+      months: 6,
+      sessionsPerWeek: 5,
+      hoursPerWeek: 10,
+      priceSatang: 6_000_000,
+      deposit: { mode: 'fixed', value: 1_000_000 },
+      onSale: false,
+    },
+  ],
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

@@ -45,6 +45,24 @@ export async function editSettings(t: TestApp, adminToken: string, edit: (s: Sit
   if (res.statusCode !== 200) throw new Error(`settings not saved: ${res.statusCode} ${res.body}`);
 }
 
+/** Every detail a visa letter needs (letterDetailsMissing answers []): a programme can be sold. */
+export function fillLetterDetails(s: SiteSettings): void {
+  s.legal = {
+    name: 'Tiger Coast Co., Ltd.',
+    registrationNumber: '0815562001234',
+    address: '88/8 หมู่ 2 ถนนอ่าวนาง\nกระบี่ 81180',
+    phone: '+66 75 123 456',
+    email: 'office@tigercoastfightclub.com',
+  };
+  s.visaLetter = {
+    signatoryName: 'Pim Sukjai',
+    signatoryTitle: 'Managing Director',
+    signatureImageUrl: '/uploads/site/signature-400.webp',
+    stampImageUrl: '/uploads/site/stamp-400.webp',
+    onDeposit: false,
+  };
+}
+
 /** A multipart body with one `image` part, as the order page's form sends it. */
 export async function slipForm(file?: { data: Buffer; filename: string; type: string }) {
   const image = file ?? {

@@ -12,4 +12,8 @@ export const presentPass = (p: CatalogueEntry): PassDto => ({
   credits: p.credits,
   priceSatang: p.priceSatang,
   depositSatang: p.depositSatang,
+  disciplines: p.disciplines,
+  months: p.months,
+  sessionsPerWeek: p.sessionsPerWeek,
+  hoursPerWeek: p.hoursPerWeek,
 });

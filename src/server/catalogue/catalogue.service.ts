@@ -1,4 +1,4 @@
-import { passesFromSettings, type CatalogueEntry } from '../../shared/catalogue';
+import { passesFromSettings, programmesFromSettings, type CatalogueEntry } from '../../shared/catalogue';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
@@ -14,11 +14,11 @@ export const PASS_NOT_ON_SALE = 'This pass is no longer on sale';
 
 const catalogues = new WeakMap<object, CatalogueEntry[]>();
 
-/** Every pass of the price table, hidden ones included (computed once per settings version). */
+/** Every pass of the price table, then the programmes, hidden ones included (computed once per settings version). */
 async function catalogue(ctx: Ctx): Promise<CatalogueEntry[]> {
   const settings = await currentSiteSettings(ctx);
   let all = catalogues.get(settings);
-  if (!all) catalogues.set(settings, (all = passesFromSettings(settings)));
+  if (!all) catalogues.set(settings, (all = [...passesFromSettings(settings), ...programmesFromSettings(settings)]));
   return all;
 }
 

@@ -113,6 +113,19 @@ export async function ordersUseFacts(trx: Db, orderIds: number[], dayKeys: strin
   return { totals, heldKeys };
 }
 
+/** Uses held (not given back) by an order on the gym dates of a week, but `except` (a moved booking's own). */
+export async function weekUses(trx: Db, orderId: number, week: { from: string; to: string }, except?: number): Promise<number> {
+  let q = trx
+    .selectFrom('pass_uses')
+    .select((e) => e.fn.countAll<number | string>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('returned_at', 'is', null)
+    .where('session_date', '>=', week.from)
+    .where('session_date', '<=', week.to);
+  if (except != null) q = q.where('id', '<>', except);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 export type NewPassUse = Omit<Insertable<PassUsesTable>, 'created_at' | 'returned_at'>;
 
 /** Records uses (one statement for a whole SQLite batch). */

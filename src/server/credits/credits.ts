@@ -1,7 +1,7 @@
 // Spending a pass on a booking (issue 21 §4): which order, whether it may be used for this class
 // on this gym day, and the credit it takes, all inside the booking's transaction (the seat's).
 // A credit is a pass_uses row; it is given back by clearing its keys (returned_at), never deleted.
-import { instantToZoned } from '../../shared/gym-time';
+import { addDays, instantToZoned, isoWeekday } from '../../shared/gym-time';
 import { classCover, type PassCovers } from '../../shared/catalogue';
 import { holdsPass, orderState } from '../../shared/ledger';
 import { factsOf } from '../ledger/order-figures';
@@ -18,12 +18,21 @@ export const PASS_OUT_OF_DATES = 'This class is outside the days of your pass';
 export const PASS_DAY_USED = 'Your pass was already used for a class that day';
 export const PASS_SLOT_USED = 'Your pass already holds a seat at that time';
 export const PASS_NO_CREDIT = 'No session left on your pass';
+export const PASS_WEEK_FULL = "Your programme's classes for this week are all booked";
 
 /** Whether the order's pass pays for this class: a private pass only private classes, and back. */
-export function passCovers(order: Pick<OrderRow, 'pass_kind' | 'pass_covers'>, cover: PassCovers | 'private' | null): boolean {
+export function passCovers(order: Pick<OrderRow, 'pass_kind' | 'pass_covers' | 'programme_disciplines'>, cover: PassCovers | 'private' | null): boolean {
   if (cover === null) return false;
   if (order.pass_kind === 'private') return cover === 'private';
+  // A programme covers each of its disciplines (never a private class).
+  if (order.pass_kind === 'programme') return cover !== 'private' && (order.programme_disciplines ?? order.pass_covers).split(',').includes(cover);
   return cover === order.pass_covers;
+}
+
+/** The ISO week (Monday to Sunday) of a gym date. */
+export function isoWeekOf(date: string): { from: string; to: string } {
+  const from = addDays(date, 1 - isoWeekday(date));
+  return { from, to: addDays(from, 6) };
 }
 
 /** What a use is counted against: the gym date and the session's gym wall time. */
@@ -50,7 +59,8 @@ const TOKEN_MAX = 200;
 
 /** One-a-day passes key a use by its date; unlimited ones by date and time (one seat per time). */
 function keysOf(order: OrderRow, date: string, time: string): { dayKey: string | null; slotKey: string | null } {
-  const unlimited = order.pass_kind === 'day' || order.pass_kind === 'days-unlimited';
+  // A programme is unlimited within its days, limited only per week (checkPassUse).
+  const unlimited = order.pass_kind === 'day' || order.pass_kind === 'days-unlimited' || order.pass_kind === 'programme';
   return unlimited ? { dayKey: null, slotKey: `${date}T${time}` } : { dayKey: date, slotKey: null };
 }
 
@@ -155,6 +165,13 @@ export async function checkPassUse(
   const key = keys.dayKey ?? keys.slotKey ?? '';
   if (facts.clash - ownClash > 0 || pending?.keys.has(key)) {
     throw conflict(keys.dayKey ? PASS_DAY_USED : PASS_SLOT_USED, keys.dayKey ? 'pass_day_used' : 'pass_slot_used');
+  }
+  if (order.pass_kind === 'programme' && order.programme_sessions_per_week != null) {
+    // Its sessions a week, per ISO week in gym time: the uses held that week, this batch's too.
+    const week = isoWeekOf(date);
+    let inWeek = await repo.weekUses(trx, order.id, week, own?.id);
+    for (const k of pending?.keys ?? []) if (k.slice(0, 10) >= week.from && k.slice(0, 10) <= week.to) inWeek += 1;
+    if (inWeek >= order.programme_sessions_per_week) throw conflict(PASS_WEEK_FULL, 'pass_week_full');
   }
   return { order, sessionDate: date, ...keys, creditsLeft: order.credits == null ? null : order.credits - held - 1 };
 }

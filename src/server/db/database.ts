@@ -34,6 +34,7 @@ import * as m024 from './migrations/024-inbound-mail';
 import * as m025 from './migrations/025-payment-edges';
 import * as m026 from './migrations/026-inbound-quarantine';
 import * as m027 from './migrations/027-session-idle';
+import * as m032 from './migrations/032-programmes';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -167,6 +168,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '025-payment-edges': { up: m025.up },
   '026-inbound-quarantine': { up: m026.up },
   '027-session-idle': { up: m027.up },
+  '032-programmes': { up: m032.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -23,6 +23,7 @@ export const DESK_PASS_REFUSALS: Partial<Record<ErrorCode, string>> = {
   pass_day_used: 'Ce pass a déjà servi pour un cours ce jour-là',
   pass_slot_used: 'Ce pass tient déjà une place à cette heure',
   pass_no_credit: 'Plus aucun crédit sur ce pass : rien n’a été réservé',
+  pass_week_full: 'Les séances de la semaine de ce programme sont toutes prises',
 };
 
 /** A pass refusal rethrown in French (same status and code); any other error unchanged. */

@@ -1,12 +1,18 @@
 import type { LedgerLineDto, OrderDto, StaffOrderDto } from '../../shared/api-types/payments';
 import type { OrderPayload } from '../../shared/schemas/orders';
-import type { OrderPaymentRow } from '../db/schema';
+import type { OrderPaymentRow, OrderRow } from '../db/schema';
 import { decoyId, type HoneypotDecoy } from '../http/honeypot';
 import { totalsOf } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { takesSlip, type OrderView } from './order-page.service';
 import type { StaffOrderView } from './order-payments.service';
 import type { ListedOrder } from './orders.repository';
+
+/** A programme order's copy of its plan (migration 032); null for a pass. */
+export const programmeOf = (row: Pick<OrderRow, 'programme_months' | 'programme_sessions_per_week' | 'programme_hours_per_week'>) =>
+  row.programme_months != null && row.programme_sessions_per_week != null && row.programme_hours_per_week != null
+    ? { months: row.programme_months, sessionsPerWeek: row.programme_sessions_per_week, hoursPerWeek: row.programme_hours_per_week }
+    : null;
 
 /** What the buyer sees of an order (the token only in the answer to the request that made it). */
 export function presentOrder(v: OrderView): OrderDto {
@@ -20,6 +26,7 @@ export function presentOrder(v: OrderView): OrderDto {
     passName: row.pass_name,
     kind: row.pass_kind,
     covers: row.pass_covers,
+    programme: programmeOf(row),
     startDate: row.start_date,
     endDate: row.end_date,
     method: row.method,
@@ -100,6 +107,7 @@ export const orderDecoy: HoneypotDecoy = {
       passName: body.passId,
       kind: 'single',
       covers: body.passId.endsWith('.mma') ? 'mma' : 'muay-thai',
+      programme: null,
       startDate: body.startDate,
       endDate: body.startDate,
       method: body.method,

@@ -3,7 +3,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import type { Language } from '../../shared/i18n/languages';
-import type { CatalogueEntry } from '../../shared/catalogue';
+import { programmeEndDate, type CatalogueEntry } from '../../shared/catalogue';
 import type { OrderMethod } from '../../shared/ledger';
 import type { DeskOrderPayload, OrderPayload } from '../../shared/schemas/orders';
 import { hashToken, newToken } from '../auth/tokens';
@@ -39,13 +39,25 @@ const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const newReference = () => `GYM-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
-/** The pass's gym days: from a start today or later (gym time), at most a year ahead. */
-export function passDates(ctx: AppContext, startDate: string, days: number, now = new Date()): { start: string; end: string } {
+/**
+ * The pass's gym days: from a start today or later (gym time), at most a year ahead; a
+ * programme's cover its months (programmeEndDate).
+ */
+export function passDates(
+  ctx: AppContext,
+  startDate: string,
+  length: number | Pick<CatalogueEntry, 'days' | 'months'>,
+  now = new Date(),
+): { start: string; end: string } {
   const today = todayInZone(ctx.config.timezone, now);
   if (startDate < today) throw badRequest(START_DATE_PAST, 'start_date_past');
   if (startDate > addDays(today, MAX_DAYS_AHEAD)) throw badRequest(START_DATE_TOO_FAR, 'start_date_too_far');
-  return { start: startDate, end: addDays(startDate, Math.max(1, days) - 1) };
+  const { days, months } = typeof length === 'number' ? { days: length, months: null } : length;
+  return { start: startDate, end: months != null ? programmeEndDate(startDate, months) : addDays(startDate, Math.max(1, days) - 1) };
 }
+
+/** The days between two gym dates, both counted. */
+const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** What a new order is: the pass, the buyer, how they pay, and who sold it (desk). */
 interface OrderPlan {
@@ -77,8 +89,12 @@ async function insertWithReference(trx: Db, plan: OrderPlan, customer: CustomerR
       pass_name: entry.name[plan.buyer.language] ?? entry.name.en,
       pass_kind: entry.kind,
       pass_covers: entry.covers,
-      pass_days: entry.days,
+      pass_days: entry.months != null ? daysBetween(plan.dates.start, plan.dates.end) : entry.days,
       credits: entry.credits,
+      programme_months: entry.months,
+      programme_sessions_per_week: entry.sessionsPerWeek,
+      programme_hours_per_week: entry.hoursPerWeek,
+      programme_disciplines: entry.kind === 'programme' ? entry.disciplines.join(',') : null,
       start_date: plan.dates.start,
       end_date: plan.dates.end,
       amount_satang: entry.priceSatang,
@@ -132,7 +148,7 @@ async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promi
 export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string): Promise<CreatedOrder> {
   const settings = await currentSiteSettings(ctx);
   const entry = await findPassForSale(ctx, payload.passId);
-  const dates = passDates(ctx, payload.startDate, entry.days);
+  const dates = passDates(ctx, payload.startDate, entry);
   const promptpayId = settings.payments.promptpayId;
   if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
   if (payload.method === 'card' && !ctx.cardGateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
@@ -215,7 +231,7 @@ export async function openCheckout(ctx: AppContext, row: OrderRow, customer: Cus
 /** POST /api/desk/orders: staff sell a pass at the desk, with the money taken now if any. */
 export async function createDeskOrder(ctx: AppContext, payload: DeskOrderPayload, userId: number): Promise<CreatedOrder> {
   const entry = await findPassForSale(ctx, payload.passId);
-  const dates = passDates(ctx, payload.startDate, entry.days);
+  const dates = passDates(ctx, payload.startDate, entry);
   if (payload.payment && payload.payment.amountSatang > entry.priceSatang) throw conflict(MONEY_REFUSALS.paymentExceedsOwed, 'payment_exceeds_owed');
   const plan: OrderPlan = { entry, dates, buyer: payload, method: 'desk', createdBy: userId };
   const token = newToken();

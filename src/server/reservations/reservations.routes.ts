@@ -34,7 +34,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
         'gets the first answer again and books nothing (422 when the key was used for another booking). With `passToken` (the token of a ' +
         "paid pass's order page) the booking spends one of the pass's sessions in the same transaction as the seat, and the answer " +
         'names it (`passId`, `creditsLeft`); a pass that cannot pay for it refuses the booking and books nothing: 404 pass_not_found, ' +
-        '409 pass_not_paid, pass_not_covered, pass_out_of_dates, pass_day_used, pass_slot_used, pass_no_credit.',
+        '409 pass_not_paid, pass_not_covered, pass_out_of_dates, pass_day_used, pass_slot_used, pass_no_credit, pass_week_full.',
       headers: reservationHeadersSchema,
       body: reservationPayloadSchemaIn(ctx.config.timezone),
       response: { 201: bookingCreatedDtoSchema, ...errorResponses(400, 404, 409, 422) },

@@ -23,6 +23,12 @@ export const passDtoSchema = z.object({
   priceSatang: z.number().int(),
   /** What must be paid online to hold it (0: the whole price). */
   depositSatang: z.number().int(),
+  /** The classes it covers: [covers] for a pass, a programme's disciplines. */
+  disciplines: z.array(z.enum(PASS_COVERS)),
+  /** A programme's length in months, sessions and hours a week (kind 'programme'); null for a pass. */
+  months: z.number().int().nullable(),
+  sessionsPerWeek: z.number().int().nullable(),
+  hoursPerWeek: z.number().nullable(),
 });
 export type PassDto = z.infer<typeof passDtoSchema>;
 
@@ -47,6 +53,8 @@ export const orderDtoSchema = z.object({
   passName: z.string(),
   kind: z.enum(PASS_KINDS),
   covers: z.enum(PASS_COVERS),
+  /** A programme's months, sessions and hours a week as bought (issue 35); null for a pass. */
+  programme: z.object({ months: z.number().int(), sessionsPerWeek: z.number().int(), hoursPerWeek: z.number() }).nullable(),
   startDate: z.string(),
   endDate: z.string(),
   method: z.enum(ORDER_METHODS),

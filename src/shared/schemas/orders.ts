@@ -6,8 +6,8 @@ import { isIsoDate } from '../gym-time';
 import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail } from './common';
 import { paging } from './lists';
 
-/** A pass id: '<row>.<covers>', a cell of the price table. */
-export const PASS_ID_PATTERN = /^[a-z0-9-]{1,40}\.(muay-thai|mma)$/;
+/** A pass id: '<row>.<covers>', a cell of the price table, or '<key>.programme' (issue 35). */
+export const PASS_ID_PATTERN = /^[a-z0-9-]{1,40}\.(muay-thai|mma|programme)$/;
 
 /** The largest amount one line may carry: 10 million baht, far above any pass. */
 export const MAX_SATANG = 1_000_000_000;

@@ -1,10 +1,11 @@
-import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
+import { PASS_COVERS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
 import { promptpayIdSchema } from './promptpay';
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
 import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
+import { programmesSchema } from './site-settings-programmes';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -110,7 +111,7 @@ const priceRow = z.object({
         .string()
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Tarifs : code de formule en minuscules et tirets (ex. week-single)')
         .max(40),
-      kind: z.enum(PASS_KINDS, { error: 'Tarifs : type de formule inconnu' }),
+      kind: z.enum(TABLE_PASS_KINDS, { error: 'Tarifs : type de formule inconnu' }),
       days: z.number().int('Tarifs : durée en jours entiers').min(1, 'Tarifs : durée d’au moins 1 jour').max(366, 'Tarifs : durée de 366 jours au plus'),
       hidden: z.array(z.boolean()).default([]),
     })
@@ -124,6 +125,7 @@ export const PASS_KIND_LABELS_FR: Record<PassKind, string> = {
   'days-single': 'N jours, une séance par jour',
   'days-unlimited': 'N jours illimités',
   private: 'Cours privé',
+  programme: 'Programme long séjour',
 };
 /** What the price table's columns may cover (the "Cours couverts" choice). */
 export const PASS_COVERS_LABELS_FR: Record<PassCovers, string> = {
@@ -328,6 +330,8 @@ export const siteSettingsSchema = z.object({
   legal: legalSettings,
   /** Who signs the visa letter, and when it may be requested (issue 35). */
   visaLetter: visaLetterSettings,
+  /** Long-stay programmes, sold beside the passes (issue 35). */
+  programmes: programmesSchema,
 });
 
 /** What the form edits and the database stores. */

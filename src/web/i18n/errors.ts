@@ -53,6 +53,7 @@ export const PASS_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   pass_day_used: 'passError.dayUsed',
   pass_slot_used: 'passError.slotUsed',
   pass_no_credit: 'passError.noCredit',
+  pass_week_full: 'passError.weekFull',
   slot_full: 'manage.error.full',
   class_not_held: 'manage.error.notHeld',
   class_started: 'manage.error.started',

@@ -34,6 +34,12 @@ export interface OrdersTable {
   pass_days: number;
   /** Sessions in all; null: unlimited within the days. */
   credits: number | null;
+  /** A programme's copy of what it was (migration 032); null for a pass. */
+  programme_months: number | null;
+  programme_sessions_per_week: number | null;
+  programme_hours_per_week: number | null;
+  /** Its disciplines, comma-separated ('muay-thai,mma'). */
+  programme_disciplines: string | null;
   /** Gym dates, both inclusive. */
   start_date: string;
   end_date: string;

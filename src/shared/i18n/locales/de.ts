@@ -326,4 +326,19 @@ export const de: Catalogue = {
   'passError.promptpayUnavailable': 'PromptPay ist gerade nicht verfügbar. Bitte wähle eine andere Zahlungsart.',
   'passError.orderExpired': 'Diese Bestellung wurde nicht rechtzeitig bezahlt und ist verfallen. Bitte bestelle erneut.',
   'passError.orderClosed': 'Diese Bestellung wurde storniert oder erstattet.',
+  'passes.programmes': 'Programme für lange Aufenthalte',
+  'passes.programmesIntro':
+    'Trainiere 3 bis 12 Monate nach einem festen Wochenplan. Sobald das Programm bezahlt ist, kannst du ein Anmeldeschreiben für dein Visum anfordern.',
+  'passes.kind.programme': '{months} Monate, {sessions} Trainings pro Woche ({hours} Stunden)',
+  'passError.weekFull': 'Die Trainings deines Programms für diese Woche sind alle gebucht',
+  'visa.eyebrow': 'Lange Aufenthalte',
+  'visa.title': 'Trainingsvisum (DTV): Fragen',
+  'visa.letterQ': 'Was ist das Anmeldeschreiben?',
+  'visa.letterA':
+    'Ein Schreiben auf dem Briefkopf des Gyms, das deine Anmeldung zu einem Programm bestätigt: Daten, Trainings und Stunden pro Woche und die Bezahlung. Es ist unterschrieben und gestempelt, und eine Botschaft kann es mit seinem Code online prüfen. Fordere es auf deiner Bestellseite an, sobald das Programm bezahlt ist.',
+  'visa.embassyQ': 'Was verlangt die Botschaft außerdem?',
+  'visa.embassyA':
+    'Das Schreiben ist nur eines von mehreren Dokumenten. Botschaften verlangen meist auch einen Finanzierungsnachweis (Kontoauszüge mit genug Geld für den Aufenthalt), eine Krankenversicherung für den ganzen Aufenthalt, deinen Reisepass und Fotos. Prüfe die Liste der Botschaft, bei der du den Antrag stellst.',
+  'visa.promiseQ': 'Garantiert das Schreiben ein Visum?',
+  'visa.promiseA': 'Nein. Allein die Botschaft und die Einwanderungsbehörde entscheiden: Das Gym kann dir kein Visum versprechen.',
 };

@@ -333,6 +333,20 @@ export const en = {
   'passError.promptpayUnavailable': 'PromptPay is not available at the moment. Please choose another way to pay.',
   'passError.orderExpired': 'This order was not paid in time and has lapsed. Please order again.',
   'passError.orderClosed': 'This order is cancelled or refunded.',
+  'passes.programmes': 'Long-stay programmes',
+  'passes.programmesIntro': 'Train for 3 to 12 months with a set weekly plan. Once it is paid, you can ask for an enrolment letter for your visa.',
+  'passes.kind.programme': '{months} months, {sessions} classes a week ({hours} hours)',
+  'passError.weekFull': "Your programme's classes for this week are all booked",
+  'visa.eyebrow': 'Long stays',
+  'visa.title': 'Training visa (DTV): questions',
+  'visa.letterQ': 'What is the enrolment letter?',
+  'visa.letterA':
+    "A letter on the gym's letterhead saying that you are enrolled in a programme: its dates, its classes and hours per week, and that it is paid. It is signed and stamped, and an embassy can check it online with its code. Ask for it from your order page once the programme is paid.",
+  'visa.embassyQ': 'What else does the embassy ask for?',
+  'visa.embassyA':
+    'The letter is one document among several. Embassies usually also ask for proof of funds (bank statements showing enough money for your stay), health insurance for the whole stay, your passport and photos. Check the list of the embassy where you apply.',
+  'visa.promiseQ': 'Does the letter guarantee a visa?',
+  'visa.promiseA': 'No. The embassy and the immigration office alone decide: the gym cannot promise you a visa.',
 } as const;
 
 export type MessageKey = keyof typeof en;

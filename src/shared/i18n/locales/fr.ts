@@ -325,4 +325,19 @@ export const fr: Catalogue = {
   'passError.promptpayUnavailable': 'PromptPay n’est pas disponible pour le moment. Choisissez un autre moyen de paiement.',
   'passError.orderExpired': 'Cette commande n’a pas été payée à temps et a expiré. Commandez de nouveau.',
   'passError.orderClosed': 'Cette commande est annulée ou remboursée.',
+  'passes.programmes': 'Programmes long séjour',
+  'passes.programmesIntro':
+    'Entraînez-vous de 3 à 12 mois avec un plan hebdomadaire fixe. Une fois le programme payé, vous pouvez demander une lettre d’inscription pour votre visa.',
+  'passes.kind.programme': '{months} mois, {sessions} cours par semaine ({hours} heures)',
+  'passError.weekFull': 'Les cours de votre programme pour cette semaine sont tous réservés',
+  'visa.eyebrow': 'Longs séjours',
+  'visa.title': 'Visa d’entraînement (DTV) : questions',
+  'visa.letterQ': 'Qu’est-ce que la lettre d’inscription ?',
+  'visa.letterA':
+    'Une lettre à l’en-tête du club qui atteste votre inscription à un programme : ses dates, ses cours et heures par semaine, et son paiement. Elle est signée et tamponnée, et une ambassade peut la vérifier en ligne grâce à son code. Demandez-la depuis la page de votre commande une fois le programme payé.',
+  'visa.embassyQ': 'Que demande encore l’ambassade ?',
+  'visa.embassyA':
+    'La lettre n’est qu’un document parmi d’autres. Les ambassades demandent en général aussi une preuve de ressources (relevés bancaires montrant assez d’argent pour le séjour), une assurance santé pour tout le séjour, votre passeport et des photos. Vérifiez la liste de l’ambassade où vous déposez la demande.',
+  'visa.promiseQ': 'La lettre garantit-elle le visa ?',
+  'visa.promiseA': 'Non. Seuls l’ambassade et le service d’immigration décident : le club ne peut pas vous promettre de visa.',
 };

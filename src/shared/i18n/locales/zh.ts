@@ -319,4 +319,18 @@ export const zh: Catalogue = {
   'passError.promptpayUnavailable': '目前无法使用 PromptPay。请选择其他付款方式。',
   'passError.orderExpired': '此订单未按时付款，已失效。请重新订购。',
   'passError.orderClosed': '此订单已取消或已退款。',
+  'passes.programmes': '长期课程',
+  'passes.programmesIntro': '按固定的每周计划训练 3 至 12 个月。课程付款后，您可以申请用于签证的报名信。',
+  'passes.kind.programme': '{months} 个月，每周 {sessions} 节课（{hours} 小时）',
+  'passError.weekFull': '您的课程本周的课已全部预订',
+  'visa.eyebrow': '长期停留',
+  'visa.title': '训练签证（DTV）：常见问题',
+  'visa.letterQ': '报名信是什么？',
+  'visa.letterA':
+    '一封印有拳馆抬头的信，证明您已报名某个课程：课程日期、每周课数和小时数，以及已付款。信件有签名和印章，大使馆可凭其编码在线核验。课程付款后，请在您的订单页面申请。',
+  'visa.embassyQ': '大使馆还要求哪些材料？',
+  'visa.embassyA':
+    '报名信只是多份材料之一。大使馆通常还要求资金证明（显示足够停留费用的银行流水）、覆盖整个停留期的医疗保险、护照和照片。请查看您递交申请的大使馆的材料清单。',
+  'visa.promiseQ': '报名信能保证获得签证吗？',
+  'visa.promiseA': '不能。只有大使馆和移民局有权决定：拳馆无法向您承诺签证。',
 };

@@ -21,6 +21,7 @@ export const PASS_ERRORS_FR: Partial<Record<ErrorCode, string>> = {
   pass_day_used: 'Ce pass a déjà servi pour un cours ce jour-là (un cours par jour).',
   pass_slot_used: 'Ce pass tient déjà une place à cette heure-là.',
   pass_no_credit: 'Plus aucun crédit sur ce pass : rien n’a été réservé.',
+  pass_week_full: 'Les séances de la semaine de ce programme sont toutes prises : rien n’a été réservé.',
 };
 
 /** The French sentence of a pass or order refusal, or null when the error is another one. */

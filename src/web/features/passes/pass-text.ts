@@ -20,8 +20,11 @@ export const STATUS_KEYS: Record<OrderState, MessageKey> = {
   disputed: 'order.status.disputed',
 };
 
-/** "7 days, one class a day", "A day of unlimited classes", "One private class". */
-export function passSummary(p: { kind: PassKind; days: number }, t: Translate): string {
+/** "7 days, one class a day", "A day of unlimited classes", "One private class", "6 months, 5 classes a week (10 hours)". */
+export function passSummary(
+  p: { kind: PassKind; days: number; months?: number | null; sessionsPerWeek?: number | null; hoursPerWeek?: number | null },
+  t: Translate,
+): string {
   switch (p.kind) {
     case 'single':
       return t('passes.kind.single');
@@ -33,6 +36,8 @@ export function passSummary(p: { kind: PassKind; days: number }, t: Translate): 
       return t('passes.kind.daysUnlimited', { n: p.days });
     case 'private':
       return t('passes.kind.private');
+    case 'programme':
+      return t('passes.kind.programme', { months: p.months ?? 0, sessions: p.sessionsPerWeek ?? 0, hours: p.hoursPerWeek ?? 0 });
   }
 }
 

@@ -50,6 +50,7 @@ export const KIND_LABELS: Record<PassKind, string> = {
   'days-single': 'Une séance par jour',
   'days-unlimited': 'Illimité',
   private: 'Cours particulier',
+  programme: 'Programme long séjour',
 };
 
 /** A filter's "any" value (the selects need one). */

@@ -32,6 +32,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   payments: 'Paiements',
   legal: 'Mentions légales',
   visaLetter: 'Lettre de visa',
+  programmes: 'Programmes long séjour',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

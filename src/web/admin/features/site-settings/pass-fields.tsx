@@ -1,5 +1,5 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { PASS_COVERS, PASS_KINDS, type PassCovers, type PassKind } from '../../../../shared/catalogue';
+import { PASS_COVERS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from '../../../../shared/catalogue';
 import { PASS_COVERS_LABELS_FR, PASS_KIND_LABELS_FR, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { Field, Input, fieldAria } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
@@ -14,7 +14,7 @@ const NOT_SOLD = 'none';
 const ONE_DAY: ReadonlySet<PassKind> = new Set<PassKind>(['single', 'day', 'private']);
 
 const COVERS_OPTIONS = [...PASS_COVERS.map((c) => ({ value: c, label: PASS_COVERS_LABELS_FR[c] })), { value: NOT_SOLD, label: 'Non vendu' }];
-const KIND_OPTIONS = [...PASS_KINDS.map((k) => ({ value: k, label: PASS_KIND_LABELS_FR[k] })), { value: NOT_SOLD, label: 'Non vendue' }];
+const KIND_OPTIONS = [...TABLE_PASS_KINDS.map((k) => ({ value: k, label: PASS_KIND_LABELS_FR[k] })), { value: NOT_SOLD, label: 'Non vendue' }];
 
 /** A column's "Cours couverts" (null: its cells are shown but not sold). */
 export function CoversField({ index }: { index: number }) {
@@ -68,7 +68,7 @@ export function RowPassFields({ index }: { index: number }) {
 
   function choose(v: string, onChange: (p: RowPass | undefined) => void) {
     if (v === NOT_SOLD) return onChange(undefined);
-    const kind = v as PassKind;
+    const kind = v as (typeof TABLE_PASS_KINDS)[number];
     const current = getValues(name);
     const days = ONE_DAY.has(kind) ? 1 : current && !ONE_DAY.has(current.kind) ? current.days : 7;
     if (current) return onChange({ ...current, kind, days });
