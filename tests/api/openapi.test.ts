@@ -30,6 +30,7 @@ const NO_BODY = new Set([
   'POST /api/inbound/failures/:id/retry',
   'POST /api/inbound/failures/:id/dismiss',
   'POST /api/inbound/held/:id/dismiss',
+  'POST /api/visa-letters/:id/issue',
 ]);
 
 /** Routes whose success is an image, not JSON: the type they answer. */
@@ -37,6 +38,8 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/orders/by-token/:token/promptpay.svg': 'image/svg+xml',
   'GET /api/orders/:id/slip': 'image/webp',
   'GET /api/conversations/:id/attachments/:attachmentId': 'application/octet-stream',
+  'GET /api/orders/by-token/:token/visa-letter.pdf': 'application/pdf',
+  'GET /api/visa-letters/:id/letter.pdf': 'application/pdf',
 };
 
 interface Operation {

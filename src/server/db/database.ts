@@ -35,6 +35,7 @@ import * as m025 from './migrations/025-payment-edges';
 import * as m026 from './migrations/026-inbound-quarantine';
 import * as m027 from './migrations/027-session-idle';
 import * as m032 from './migrations/032-programmes';
+import * as m034 from './migrations/034-visa-letters';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -169,6 +170,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '026-inbound-quarantine': { up: m026.up },
   '027-session-idle': { up: m027.up },
   '032-programmes': { up: m032.up },
+  '034-visa-letters': { up: m034.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -14,6 +14,7 @@ import type {
   OutboxRow,
   PassUseRow,
   ReservationRow,
+  VisaLetterRow,
 } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import { emailKey } from '../customers/customer-keys';
@@ -24,6 +25,7 @@ import * as orderRepo from './personal-orders.repository';
 import { badRequest } from '../errors';
 import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
 import * as repo from './personal-data.repository';
+import { eraseLettersOfOrders, lettersOfOrders } from '../visa-letters/visa-letters.repository';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -64,6 +66,8 @@ export interface PersonalData {
   /** The address's bounce record, by its key. */
   bounces: string[];
   bounceRecords: Awaited<ReturnType<typeof repo.findBounces>>;
+  /** Visa letters of its orders, with the passport data (issue 35). */
+  visaLetters: VisaLetterRow[];
 }
 
 /** Every record of an e-mail address and/or a phone number (either matches). */
@@ -83,7 +87,11 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     customers.map((c) => c.id),
   );
   const orderIds = orders.map((o) => o.id);
-  const [ledger, passUses] = await Promise.all([orderRepo.findLedger(db, orderIds), orderRepo.findPassUses(db, orderIds)]);
+  const [ledger, passUses, visaLetters] = await Promise.all([
+    orderRepo.findLedger(db, orderIds),
+    orderRepo.findPassUses(db, orderIds),
+    lettersOfOrders(db, orderIds),
+  ]);
   const [reservations, contactSubmissions, newsletterSubscriptions] = await Promise.all([
     repo.findReservations(db, lookup).then((rows) => rows.filter(ofKey)),
     repo.findContactSubmissions(db, lookup).then((rows) => rows.filter(ofKey)),
@@ -147,6 +155,7 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     attachments,
     bounces: bounces.map((b) => b.email_key),
     bounceRecords: bounces,
+    visaLetters,
   };
 }
 
@@ -166,6 +175,7 @@ export interface Erased {
   heldMails: number;
   attachments: number;
   bounces: number;
+  visaLetters: number;
 }
 
 /**
@@ -195,6 +205,12 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
       () => randomBytes(32).toString('base64url'),
     );
     // Orders and ledger lines stay (money records, decision "privacy of orders"): their personal fields go.
+    // A letter names the person and its passport: revoked at once, its data and PDF blanked.
+    await eraseLettersOfOrders(
+      trx,
+      found.orders.map((o) => o.id),
+      nowIso(),
+    );
     await orderRepo.eraseOrderRows(
       trx,
       { customers: found.customers.map((c) => c.id), orders: found.orders.map((o) => o.id) },
@@ -240,6 +256,7 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     heldMails: found.heldMailIds.length,
     attachments,
     bounces: found.bounces.length,
+    visaLetters: found.visaLetters.length,
   };
 }
 
