@@ -16,7 +16,13 @@ import sharp from 'sharp';
 // only, audited, exported, erased and purged. On both databases.
 
 const PROGRAMME = 'muay-thai-6-months.programme';
-const PASSPORT = { fullName: 'Jana Marie Novak', nationality: 'CZ', passportNumber: 'C01X00T47', dateOfBirth: '1994-03-01', embassy: 'Royal Thai Embassy, Prague' };
+const PASSPORT = {
+  fullName: 'Jana Marie Novak',
+  nationality: 'CZ',
+  passportNumber: 'C01X00T47',
+  dateOfBirth: '1994-03-01',
+  embassy: 'Royal Thai Embassy, Prague',
+};
 
 const png = (color: string) =>
   sharp({ create: { width: 300, height: 120, channels: 3, background: color } })
@@ -54,11 +60,18 @@ describe.each(backends)('visa letters on %s', (backend) => {
 
   /** A programme bought at the desk by a fresh customer, paid in full unless told. */
   const programmeOrder = async (opts: { pay?: number; language?: 'en' | 'de' } = {}) => {
-    const res = await t.inject({ method: 'POST', url: '/api/orders', payload: orderBody({ passId: PROGRAMME, method: 'desk', startDate: start, language: opts.language ?? 'en' }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody({ passId: PROGRAMME, method: 'desk', startDate: start, language: opts.language ?? 'en' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const o = res.json<OrderDto & { token: string }>();
     const pay = opts.pay ?? o.amountSatang;
-    if (pay > 0) expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: pay, method: 'cash' } })).statusCode).toBe(201);
+    if (pay > 0)
+      expect(
+        (await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: pay, method: 'cash' } })).statusCode,
+      ).toBe(201);
     return o;
   };
   const request = (token: string, body: object = PASSPORT) => t.inject({ method: 'POST', url: `/api/orders/by-token/${token}/visa-letter`, payload: body });
@@ -92,7 +105,11 @@ describe.each(backends)('visa letters on %s', (backend) => {
 
   it('is offered once the programme is paid, takes the name as in the passport and tells staff', async () => {
     const o = await programmeOrder({ pay: 0 });
-    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/visa-letter` })).json()).toEqual({ canRequest: false, status: null, reference: null });
+    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/visa-letter` })).json()).toEqual({
+      canRequest: false,
+      status: null,
+      reference: null,
+    });
     const early = await request(o.token);
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('visa_letter_unavailable');
@@ -100,7 +117,10 @@ describe.each(backends)('visa letters on %s', (backend) => {
     const pass = await t.inject({ method: 'POST', url: '/api/orders', payload: orderBody({ method: 'desk' }) });
     expect((await request(pass.json<{ token: string }>().token)).json().code).toBe('visa_letter_unavailable');
 
-    expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: o.amountSatang, method: 'cash' } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: staff, payload: { amountSatang: o.amountSatang, method: 'cash' } }))
+        .statusCode,
+    ).toBe(201);
     expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/visa-letter` })).json()).toMatchObject({ canRequest: true, status: null });
     for (const [field, bad] of [
       ['fullName', 'Jana Nováková'],
@@ -209,7 +229,11 @@ describe.each(backends)('visa letters on %s', (backend) => {
     expect((await verify('A'.repeat(22))).statusCode).toBe(404);
     expect((await verify('short')).statusCode).toBe(400);
     // After the programme's last day it verifies as expired.
-    await t.app.ctx.db.updateTable('visa_letters').set({ valid_until: addDays(gymToday(), -1) }).where('id', '=', letter.id).execute();
+    await t.app.ctx.db
+      .updateTable('visa_letters')
+      .set({ valid_until: addDays(gymToday(), -1) })
+      .where('id', '=', letter.id)
+      .execute();
     expect((await verify(code)).json().status).toBe('expired');
   });
 
@@ -228,7 +252,9 @@ describe.each(backends)('visa letters on %s', (backend) => {
       s.legal.name = 'Tiger Coast Co., Ltd.';
       s.visaLetter.signatoryTitle = 'Managing Director';
     });
-    expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/refunds`, token: admin, payload: { amountSatang: o.amountSatang } })).statusCode).toBe(201);
+    expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/refunds`, token: admin, payload: { amountSatang: o.amountSatang } })).statusCode).toBe(
+      201,
+    );
     const unpaid = await issue(id);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json().code).toBe('visa_letter_unavailable');
@@ -239,7 +265,9 @@ describe.each(backends)('visa letters on %s', (backend) => {
     // A partial refund leaves it standing.
     expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/refunds`, token: admin, payload: { amountSatang: 100_000 } })).statusCode).toBe(201);
     expect((await verify(code)).json().status).toBe('valid');
-    expect((await t.inject({ method: 'POST', url: `/api/orders/${o.id}/refunds`, token: admin, payload: { amountSatang: o.amountSatang - 100_000 } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/orders/${o.id}/refunds`, token: admin, payload: { amountSatang: o.amountSatang - 100_000 } })).statusCode,
+    ).toBe(201);
     const res = (await verify(code)).json<VisaVerificationDto>();
     expect(res.status).toBe('revoked');
     expect(res.revokedAt).not.toBeNull();
@@ -262,7 +290,12 @@ describe.each(backends)('visa letters on %s', (backend) => {
     expect(old).toMatchObject({ status: 'revoked', passport_number: null, date_of_birth: null, revoke_reason: `replaced by ${second.reference}` });
 
     expect((await t.inject({ method: 'POST', url: `/api/visa-letters/${second.id}/revoke`, token: staff, payload: {} })).statusCode).toBe(400);
-    const revoked = await t.inject({ method: 'POST', url: `/api/visa-letters/${second.id}/revoke`, token: staff, payload: { reason: 'Ne vient plus aux cours' } });
+    const revoked = await t.inject({
+      method: 'POST',
+      url: `/api/visa-letters/${second.id}/revoke`,
+      token: staff,
+      payload: { reason: 'Ne vient plus aux cours' },
+    });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json()).toMatchObject({ status: 'revoked', revokeReason: 'Ne vient plus aux cours' });
     expect((await verify(newCode)).json().status).toBe('revoked');
@@ -278,7 +311,13 @@ describe.each(backends)('visa letters on %s', (backend) => {
 
   it('exports the passport data, and an erase revokes the letter and removes it', async () => {
     const { o, code } = await issued();
-    const email = (await t.app.ctx.db.selectFrom('customers').select('email').where('id', '=', (await t.app.ctx.db.selectFrom('orders').select('customer_id').where('id', '=', o.id).executeTakeFirstOrThrow()).customer_id).executeTakeFirstOrThrow()).email!;
+    const email = (
+      await t.app.ctx.db
+        .selectFrom('customers')
+        .select('email')
+        .where('id', '=', (await t.app.ctx.db.selectFrom('orders').select('customer_id').where('id', '=', o.id).executeTakeFirstOrThrow()).customer_id)
+        .executeTakeFirstOrThrow()
+    ).email!;
     const found = await t.inject({ method: 'GET', url: `/api/personal-data?email=${encodeURIComponent(email)}`, token: admin });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().visaLetters).toEqual([expect.objectContaining({ passportNumber: 'C01X00T47', dateOfBirth: '1994-03-01', status: 'issued' })]);
