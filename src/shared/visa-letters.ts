@@ -41,9 +41,12 @@ export function namesDiffer(passport: string, ordered: string): boolean {
   return a !== b;
 }
 
+/** Two-letter codes Intl names that no passport states: unions, reserved and private-use codes. */
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ']);
+
 /** Whether `code` is an ISO 3166-1 alpha-2 country Intl knows (its English name is not the code itself). */
 export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
   try {
     const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code);
     return Boolean(name) && name !== code;
@@ -54,3 +57,10 @@ export function isCountryCode(code: string): boolean {
 
 /** The country's English name (the letter is in English), the code when Intl does not know it. */
 export const countryName = (code: string, locale = 'en'): string => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+
+/** Every country code isCountryCode accepts, for the form's list. */
+export function countryCodes(): string[] {
+  const out: string[] = [];
+  for (let a = 65; a <= 90; a++) for (let b = 65; b <= 90; b++) if (isCountryCode(String.fromCharCode(a, b))) out.push(String.fromCharCode(a, b));
+  return out;
+}

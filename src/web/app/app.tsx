@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/i18n/languages';
 import { PageLoading, PublicLayout } from '../components/layout/public-layout';
-import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage, OrderPage } from './pages';
+import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage, OrderPage, VerifyPage } from './pages';
 
 const publicRoutes = (
   <>
@@ -10,6 +10,7 @@ const publicRoutes = (
     <Route path="booking" element={<BookingPage />} />
     <Route path="booking/manage/:token" element={<ManageBookingPage />} />
     <Route path="booking/order/:token" element={<OrderPage />} />
+    <Route path="verify/:code" element={<VerifyPage />} />
     <Route path="blog" element={<BlogListPage />} />
     <Route path="blog/:slug" element={<BlogArticlePage />} />
     <Route path="*" element={<NotFoundPage />} />

@@ -5,13 +5,14 @@ import { splitLanguage } from '../../shared/i18n/paths';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
   booking: () => import('../routes/site/booking-page'),
   'manage-booking': () => import('../routes/site/manage-booking-page'),
   order: () => import('../routes/site/order-page'),
+  verify: () => import('../routes/site/verify-page'),
   blog: () => import('../routes/site/blog-list-page'),
   article: () => import('../routes/site/blog-article-page'),
   'not-found': () => import('../routes/site/not-found-page'),
@@ -22,7 +23,16 @@ const loaders = {
  * Pages made of islands (islands/boot.ts): the server's HTML is kept, and only their
  * interactive parts hydrate, each on its own, without the router or the query cache.
  */
-export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>(['landing', 'booking', 'manage-booking', 'order', 'blog', 'article', 'not-found']);
+export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>([
+  'landing',
+  'booking',
+  'manage-booking',
+  'order',
+  'verify',
+  'blog',
+  'article',
+  'not-found',
+]);
 
 const APP_BOOT = 'src/web/app-boot.tsx';
 
@@ -35,6 +45,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   booking: [],
   'manage-booking': [],
   order: [],
+  verify: [],
   blog: [],
   article: [],
   'not-found': [],
@@ -45,6 +56,7 @@ export const LandingPage = lazy(loaders.landing);
 export const BookingPage = lazy(loaders.booking);
 export const ManageBookingPage = lazy(loaders['manage-booking']);
 export const OrderPage = lazy(loaders.order);
+export const VerifyPage = lazy(loaders.verify);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
 export const NotFoundPage = lazy(loaders['not-found']);
@@ -53,7 +65,7 @@ export const AdminApp = lazy(() => import('../admin/admin-app'));
 
 export interface PageMatch {
   kind: PageKind;
-  /** The article's slug, or the link's token (manage-booking, order). */
+  /** The article's slug, the link's token (manage-booking, order) or a visa letter's code (verify). */
   slug?: string;
 }
 
@@ -72,6 +84,8 @@ export function matchPage(pathname: string): PageMatch {
   if (manage) return { kind: 'manage-booking', slug: manage[1] };
   const order = /^\/booking\/order\/([^/]+)$/.exec(path);
   if (order) return { kind: 'order', slug: order[1] };
+  const verify = /^\/verify\/([^/]+)$/.exec(path);
+  if (verify) return { kind: 'verify', slug: verify[1] };
   const m = /^\/blog\/([^/]+)$/.exec(path);
   if (m) {
     try {

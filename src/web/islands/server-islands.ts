@@ -10,6 +10,7 @@ import ClassPicker from '../features/booking/class-picker';
 import ManageBooking from '../features/booking/manage-booking';
 import SessionPicker from '../features/booking/session-picker';
 import OrderView from '../features/passes/order-view';
+import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
 import type { IslandName } from './registry';
 
@@ -27,5 +28,6 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'session-picker': SessionPicker,
   'booking-form': BookingPanel,
   'order-view': OrderView,
+  'verify-view': VerifyView,
   'manage-view': ManageBooking,
 };
