@@ -47,12 +47,10 @@ export const visaLetterListQuerySchema = z.object({
   status: z.enum(VISA_LETTER_STATUSES, { error: 'Statut inconnu' }).optional(),
   ...paging,
 });
-export type VisaLetterListQuery = z.infer<typeof visaLetterListQuerySchema>;
 
 // POST /api/visa-letters/{id}/revoke (staff).
 export const visaLetterRevokeSchema = z.object({
   reason: z.string({ error: 'Indiquez la raison' }).trim().min(1, 'Indiquez la raison').max(VISA_LIMITS.reason, 'La raison est trop longue'),
 });
-export type VisaLetterRevokePayload = z.infer<typeof visaLetterRevokeSchema>;
 
 export const verifyCodeParamsSchema = z.object({ code: z.string().regex(VERIFY_CODE_PATTERN, 'Unknown letter') });
