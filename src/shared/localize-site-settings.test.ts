@@ -68,6 +68,9 @@ describe('localizeSiteSettings', () => {
       expect(siteSettingsSchema.safeParse(page).success, l).toBe(true);
     }
     expect(hasTranslations(s)).toBe(true);
+    // A programme's name in the page's language (issue 35).
+    expect(localizeSiteSettings(s, 'th').programmes[0].name).toBe('หลักสูตรมวยไทย 6 เดือน');
+    expect(localizeSiteSettings(s, 'en').programmes[0].name).toBe('6-month Muay Thai programme');
   });
 
   it('refuses a translation that is too long, naming the field and the language', () => {

@@ -171,6 +171,7 @@ export function localizeSiteSettings(s: SiteSettings, language: Language): SiteS
       covers: s.prices.covers,
       rows: s.prices.rows.map(({ translations, ...row }) => ({ ...row, label: pick(row.label, l && translations?.[l]) })),
     },
+    programmes: s.programmes.map(({ translations, ...p }) => ({ ...p, name: pick(p.name, l && translations?.[l]) })),
     reviews: s.reviews.map(({ translations, ...r }) => {
       const t = l && translations?.[l];
       return t ? { ...r, location: pick(r.location, t.location), quote: pick(r.quote, t.quote) } : r;

@@ -232,4 +232,42 @@ describe.each(backends)('programmes on %s', (backend) => {
     const before = new Date(Date.parse(week[0].startsAt) - 7 * 86_400_000).toISOString();
     if (Date.parse(before) > Date.now()) expect((await book('Muay Thai All Levels', before)).json().code).toBe('pass_out_of_dates');
   });
+  it('12 parallel bookings of 12 sessions in one week: exactly 5 booked, 7 refused with pass_week_full', async () => {
+    await editSettings(t, admin, (s) => {
+      fillLetterDetails(s);
+      s.programmes[0].onSale = true;
+    });
+    // A Monday three weeks ahead (another test's sessions are on the weeks before).
+    const today = gymToday();
+    const monday = addDays(today, 21 + ((8 - isoWeekday(today)) % 7));
+    const times = ['04:00', '04:30', '21:00', '21:30'];
+    const sessions = await addSessions(
+      t.app.ctx.db,
+      'Muay Thai Beginner',
+      [addDays(monday, 2), addDays(monday, 3), addDays(monday, 4)],
+      times,
+      t.config.timezone,
+    );
+    const created = await buy(orderBody({ passId: PROGRAMME, startDate: monday, method: 'desk' }));
+    const order = created.json<OrderDto>();
+    await t.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, token: staff, payload: { amountSatang: order.amountSatang, method: 'cash' } });
+    const answers = await Promise.all(
+      sessions.map((s, i) =>
+        t.inject({
+          method: 'POST',
+          url: '/api/reservations',
+          payload: {
+            ...bookingPayload({ course: 'Muay Thai Beginner', dateTime: s.startsAt, name: `Pat ${i}`, email: 'pat.week@example.com' }),
+            passToken: order.token,
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(refused).toHaveLength(7);
+    for (const a of refused) expect([a.statusCode, a.json().code]).toEqual([409, 'pass_week_full']);
+    const held = await t.app.ctx.db.selectFrom('pass_uses').select('id').where('order_id', '=', order.id).where('returned_at', 'is', null).execute();
+    expect(held).toHaveLength(5);
+  });
 });

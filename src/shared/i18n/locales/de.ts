@@ -331,6 +331,8 @@ export const de: Catalogue = {
     'Trainiere 3 bis 12 Monate nach einem festen Wochenplan. Sobald das Programm bezahlt ist, kannst du ein Anmeldeschreiben für dein Visum anfordern.',
   'passes.kind.programme': '{months} Monate, {sessions} Trainings pro Woche ({hours} Stunden)',
   'passError.weekFull': 'Die Trainings deines Programms für diese Woche sind alle gebucht',
+  'order.plan': 'Plan',
+  'passBooking.weekly': 'Bis zu {n} Trainings pro Woche (Montag bis Sonntag) während deines Programms, ein Platz pro Trainingszeit.',
   'visa.eyebrow': 'Lange Aufenthalte',
   'visa.title': 'Trainingsvisum (DTV): Fragen',
   'visa.letterQ': 'Was ist das Anmeldeschreiben?',

@@ -337,6 +337,8 @@ export const en = {
   'passes.programmesIntro': 'Train for 3 to 12 months with a set weekly plan. Once it is paid, you can ask for an enrolment letter for your visa.',
   'passes.kind.programme': '{months} months, {sessions} classes a week ({hours} hours)',
   'passError.weekFull': "Your programme's classes for this week are all booked",
+  'order.plan': 'Plan',
+  'passBooking.weekly': 'Up to {n} classes a week (Monday to Sunday) during your programme, one seat per session.',
   'visa.eyebrow': 'Long stays',
   'visa.title': 'Training visa (DTV): questions',
   'visa.letterQ': 'What is the enrolment letter?',

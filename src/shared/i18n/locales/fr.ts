@@ -330,6 +330,8 @@ export const fr: Catalogue = {
     'Entraînez-vous de 3 à 12 mois avec un plan hebdomadaire fixe. Une fois le programme payé, vous pouvez demander une lettre d’inscription pour votre visa.',
   'passes.kind.programme': '{months} mois, {sessions} cours par semaine ({hours} heures)',
   'passError.weekFull': 'Les cours de votre programme pour cette semaine sont tous réservés',
+  'order.plan': 'Rythme',
+  'passBooking.weekly': 'Jusqu’à {n} cours par semaine (du lundi au dimanche) pendant votre programme, une place par séance.',
   'visa.eyebrow': 'Longs séjours',
   'visa.title': 'Visa d’entraînement (DTV) : questions',
   'visa.letterQ': 'Qu’est-ce que la lettre d’inscription ?',

@@ -323,6 +323,8 @@ export const zh: Catalogue = {
   'passes.programmesIntro': '按固定的每周计划训练 3 至 12 个月。课程付款后，您可以申请用于签证的报名信。',
   'passes.kind.programme': '{months} 个月，每周 {sessions} 节课（{hours} 小时）',
   'passError.weekFull': '您的课程本周的课已全部预订',
+  'order.plan': '计划',
+  'passBooking.weekly': '课程期间每周（周一至周日）最多 {n} 节课，每个时段一个名额。',
   'visa.eyebrow': '长期停留',
   'visa.title': '训练签证（DTV）：常见问题',
   'visa.letterQ': '报名信是什么？',

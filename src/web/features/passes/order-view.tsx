@@ -3,7 +3,7 @@ import { formatThb } from '../../../shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { OrderPayment } from './order-payment';
 import { PassBooking } from './pass-booking';
-import { STATUS_KEYS } from './pass-text';
+import { STATUS_KEYS, passSummary } from './pass-text';
 import { orderQuery, type OrderDto } from './pass-queries';
 import { useResource } from '../../lib/resource';
 import { dateTimeFormat } from '../../../shared/gym-time';
@@ -125,6 +125,12 @@ export default function OrderView({ token }: { token: string }) {
             <CalendarRange aria-hidden className="size-5 shrink-0 text-gold-400" />
             <span className="min-w-0">{t('order.dateRange', { from: gymDay(order.startDate, locale), to: gymDay(order.endDate, locale) })}</span>
           </dd>
+          {order.programme && (
+            <>
+              <dt className="text-ink-300">{t('order.plan')}</dt>
+              <dd data-testid="order-plan">{passSummary({ kind: 'programme', days: 0, ...order.programme }, t)}</dd>
+            </>
+          )}
           <dt className="text-ink-300">{t('order.price')}</dt>
           <dd className="tabular-nums">{price(order.amountSatang)}</dd>
           {order.depositSatang > 0 && (

@@ -99,7 +99,11 @@ export function PassBooking({ order, token }: { order: OrderDto; token: string }
     <div data-testid="pass-booking">
       <p className="mb-4 text-ink-300">{t('passBooking.intro', { hours: site.payments.cancelHours })}</p>
       <p className="mb-4 text-lg font-semibold" data-testid="credits-left" aria-live="polite">
-        {order.creditsLeft === null ? t('passBooking.unlimited') : t('passBooking.creditsLeft', { n: order.creditsLeft })}
+        {order.programme
+          ? t('passBooking.weekly', { n: order.programme.sessionsPerWeek })
+          : order.creditsLeft === null
+            ? t('passBooking.unlimited')
+            : t('passBooking.creditsLeft', { n: order.creditsLeft })}
       </p>
       {booked.length > 0 && (
         <ul className="mb-6 grid gap-2" role="status" data-testid="pass-booked">

@@ -131,7 +131,7 @@ export default function PassesSection() {
           <fieldset className="min-w-0">
             <legend className="sr-only">{t('passes.pick')}</legend>
             {PASS_COVERS.map((covers) => {
-              const group = passes.data!.filter((p) => p.covers === covers);
+              const group = passes.data!.filter((p) => p.covers === covers && p.kind !== 'programme');
               if (group.length === 0) return null;
               return (
                 <div key={covers} className="mb-8" data-testid="pass-group" data-covers={covers}>
@@ -146,6 +146,7 @@ export default function PassesSection() {
                 </div>
               );
             })}
+            <ProgrammesGroup programmes={passes.data!.filter((p) => p.kind === 'programme')} price={price} passId={passId} register={form.register('passId')} />
             {errors.passId?.message && (
               <p role="alert" className="-mt-4 mb-6 text-sm font-medium text-danger-400">
                 {t('passes.pickError')}
@@ -271,6 +272,35 @@ function PassChoice({ pass, price, checked, register }: { pass: PassDto; price: 
       <span className="mt-1 text-sm text-ink-300">{passSummary(pass, t)}</span>
       {pass.depositSatang > 0 && <span className="mt-1 text-sm text-ink-300">{t('passes.deposit', { deposit: price(pass.depositSatang) })}</span>}
     </label>
+  );
+}
+
+/** The long-stay programmes (issue 35), after the passes: their own heading and a word on the visa letter. */
+function ProgrammesGroup({
+  programmes,
+  price,
+  passId,
+  register,
+}: {
+  programmes: PassDto[];
+  price: (s: number) => string;
+  passId: string;
+  register: Registered;
+}) {
+  const t = useT();
+  if (programmes.length === 0) return null;
+  return (
+    <div className="mb-8" data-testid="pass-group" data-covers="programme">
+      <h3 className="mb-1 font-display-tight text-2xl">{t('passes.programmes')}</h3>
+      <p className="mb-3 max-w-3xl text-ink-300">{t('passes.programmesIntro')}</p>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {programmes.map((p) => (
+          <li key={p.id}>
+            <PassChoice pass={p} price={price} checked={p.id === passId} register={register} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

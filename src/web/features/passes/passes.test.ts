@@ -60,6 +60,9 @@ describe('the words of a pass', () => {
     expect(passSummary({ kind: 'days-single', days: 7 }, t)).toBe('passes.kind.daysSingle{"n":7}');
     expect(passSummary({ kind: 'days-unlimited', days: 30 }, t)).toBe('passes.kind.daysUnlimited{"n":30}');
     expect(passSummary({ kind: 'private', days: 1 }, t)).toBe('passes.kind.private');
+    expect(passSummary({ kind: 'programme', days: 183, months: 6, sessionsPerWeek: 5, hoursPerWeek: 7.5 }, t)).toBe(
+      'passes.kind.programme{"months":6,"sessions":5,"hours":7.5}',
+    );
   });
 
   it('reads the amount a PromptPay payload asks for (tag 54) in satang, without floats', () => {

@@ -9,6 +9,7 @@ import BookingPanel from '../../features/booking/booking-form';
 import ClassPicker from '../../features/booking/class-picker';
 import SessionPicker from '../../features/booking/session-picker';
 import PassesSection from '../../features/passes/passes-section';
+import VisaFaq from '../../features/passes/visa-faq';
 import { Island } from '../../islands/island';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
@@ -91,6 +92,7 @@ export default function BookingPage() {
       </section>
 
       <Island name="passes-shop" component={PassesSection} props={{}} when="interaction" />
+      <VisaFaq />
 
       <section aria-labelledby="catalogue-title" className="mb-16">
         <SectionHeading eyebrow={t('booking.classesEyebrow')} title={t('booking.classesTitle')} id="catalogue-title">

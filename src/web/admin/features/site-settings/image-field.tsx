@@ -23,8 +23,11 @@ export function SiteImageField({
   value,
   onChange,
   error,
+  light,
 }: {
   kind: SiteImageKind;
+  /** A white preview: dark ink (a signature, a stamp) shows on it. */
+  light?: boolean;
   label: string;
   hint: string;
   value: string | null | undefined;
@@ -69,11 +72,14 @@ export function SiteImageField({
         {label}
       </p>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr] sm:items-start">
-        <div className="flex h-28 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-900" data-testid={`${id}-preview`}>
+        <div
+          className={cn('flex h-28 items-center justify-center overflow-hidden rounded-md border border-gray-200', light ? 'bg-white' : 'bg-gray-900')}
+          data-testid={`${id}-preview`}
+        >
           {value ? (
             <img src={value} alt={`Aperçu : ${label.toLowerCase()}`} className="max-h-full max-w-full object-contain" />
           ) : (
-            <span className="flex flex-col items-center gap-1 text-xs text-gray-300">
+            <span className={cn('flex flex-col items-center gap-1 text-xs', light ? 'text-gray-600' : 'text-gray-300')}>
               <ImageOff className="h-5 w-5" aria-hidden />
               Aucune image
             </span>

@@ -22,8 +22,8 @@ export function LegalSection() {
       </div>
       <TextField name="legal.address" label="Adresse légale" hint="Plusieurs lignes possibles" rows={3} nullable />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField name="legal.phone" label="Téléphone" type="tel" inputMode="tel" hint="Format international (+66 …)" nullable />
-        <TextField name="legal.email" label="E-mail" type="email" inputMode="email" nullable />
+        <TextField name="legal.phone" label="Téléphone légal" type="tel" inputMode="tel" hint="Format international (+66 …)" nullable />
+        <TextField name="legal.email" label="E-mail légal" type="email" inputMode="email" nullable />
       </div>
     </SettingsSection>
   );
@@ -60,14 +60,14 @@ export function VisaLetterSection() {
         control={control}
         name="visaLetter.signatureImageUrl"
         render={({ field }) => (
-          <SiteImageField kind="signature" label="Signature" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={signatureError} />
+          <SiteImageField light kind="signature" label="Signature" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={signatureError} />
         )}
       />
       <Controller
         control={control}
         name="visaLetter.stampImageUrl"
         render={({ field }) => (
-          <SiteImageField kind="stamp" label="Cachet du club" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={stampError} />
+          <SiteImageField light kind="stamp" label="Cachet du club" hint={IMAGE_HINT} value={field.value} onChange={field.onChange} error={stampError} />
         )}
       />
       <div className="flex items-center gap-2">

@@ -6,6 +6,7 @@ const SECTIONS = [
   { id: 'paiements', label: 'Paiements' },
   { id: 'mentions-legales', label: 'Mentions légales' },
   { id: 'lettre-visa', label: 'Lettre de visa' },
+  { id: 'programmes', label: 'Programmes' },
   { id: 'avis', label: 'Avis' },
   { id: 'textes', label: 'Textes et SEO' },
   { id: 'traductions', label: 'Traductions' },

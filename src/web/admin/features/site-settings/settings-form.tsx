@@ -15,6 +15,7 @@ import { SettingsSection } from './fields';
 import { SettingsHistory } from './history';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
+import { ProgrammesSection } from './programmes-section';
 import { PricesSection } from './prices-section';
 import { useSaveFailure } from './save-failure';
 import { SectionNav } from './section-nav';
@@ -83,6 +84,7 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         <PaymentsSection />
         <LegalSection />
         <VisaLetterSection />
+        <ProgrammesSection />
         <ReviewsSection />
         <TextsSection />
         <TranslationsSection />
