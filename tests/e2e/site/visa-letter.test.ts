@@ -80,6 +80,8 @@ describe('the visa letter journey', () => {
         await form.getByLabel(t['visaLetter.dateOfBirth']).fill('1994-03-01');
         await form.getByRole('button', { name: t['visaLetter.send'] }).click();
         await form.getByText(t['visaLetter.badName']).waitFor();
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        if (SHOTS) await form.screenshot({ path: `${SHOTS}/form-${language}.png` });
         await form.getByLabel(t['visaLetter.fullName']).fill('Jana Novakova');
         await form.getByRole('button', { name: t['visaLetter.send'] }).click();
         await section.getByText(t['visaLetter.requested']).waitFor();

@@ -61,7 +61,7 @@ export function VisaLetter({ token }: { token: string }) {
 
   return (
     <section className="mt-8 rounded-card border border-ink-700 bg-ink-900 p-5 sm:p-8" aria-labelledby="visa-letter-title" data-testid="visa-letter">
-      <h2 id="visa-letter-title" className="flex items-center gap-2 font-display-tight text-3xl">
+      <h2 id="visa-letter-title" className="flex items-center gap-2 font-display-tight text-2xl break-words sm:text-3xl">
         <Stamp aria-hidden className="size-6 shrink-0 text-gold-400" />
         {t('visaLetter.title')}
       </h2>
