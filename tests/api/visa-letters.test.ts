@@ -303,6 +303,18 @@ describe.each(backends)('visa letters on %s', (backend) => {
     expect((await list('revoked')).map((l) => l.id)).toEqual(expect.arrayContaining([letter.id, second.id]));
   });
 
+  it('issues a request once when two staff members press at the same moment', async () => {
+    const o = await programmeOrder();
+    expect((await request(o.token)).statusCode).toBe(201);
+    const { id } = await letterOf(o.id);
+    const answers = await Promise.all([issue(id), issue(id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.app.ctx.db.selectFrom('visa_letters').select(['status', 'reference']).where('order_id', '=', o.id).execute();
+    expect(rows).toEqual([{ status: 'issued', reference: answers.find((r) => r.statusCode === 201)!.json<VisaLetterDto>().reference }]);
+    const mails = await t.app.ctx.db.selectFrom('outbox').select('subject').where('subject', 'like', '%DTV-%').execute();
+    expect(mails.filter((m) => rows.some((r) => m.subject.includes(r.reference!)))).toHaveLength(1);
+  });
+
   it('hands out one number per letter under parallel issues', async () => {
     const numbers = await Promise.all(Array.from({ length: 25 }, () => nextSequence(t.app.ctx.db, 'TEST', 2031)));
     expect(new Set(numbers).size).toBe(25);

@@ -31,6 +31,7 @@ export const NOT_PAID_YET = 'The visa letter can be requested once the programme
 const NOT_PAID_STAFF = 'Lettre impossible : la commande n’est pas payée (ni son acompte quand Paramètres le permet), ou elle est annulée ou remboursée';
 const ERASED = 'Les données du passeport ont été effacées : demandez une nouvelle demande au voyageur';
 const ALREADY_REVOKED = 'Cette lettre est déjà révoquée';
+const JUST_HANDLED = 'Cette demande vient d’être traitée : rechargez la liste';
 const NOT_ISSUED = 'No visa letter has been issued for this order yet';
 
 const DISCIPLINE_WORDS: Record<PassCovers, string> = { 'muay-thai': 'Muay Thai (Thai boxing)', mma: 'Mixed martial arts (MMA)' };
@@ -225,7 +226,10 @@ export async function issueLetter(ctx: AppContext, id: number, userId: number): 
     const now = figuresOf(order, await ledgerTotals(trx, order.id));
     if (!paidEnough(now, settings.visaLetter.onDeposit)) throw conflict(NOT_PAID_STAFF, 'visa_letter_unavailable');
     let letterId = row.id;
-    if (row.status !== 'requested' || !(await repo.markIssued(trx, row.id, issued))) {
+    if (row.status === 'requested') {
+      // Two taps on "Émettre" (or two staff members): the first issues, the second is told.
+      if (!(await repo.markIssued(trx, row.id, issued))) throw conflict(JUST_HANDLED, 'visa_letter_closed');
+    } else {
       const fresh = await repo.findLetter(trx, row.id);
       if (!fresh?.passport_number) throw conflict(ERASED, 'visa_letter_closed');
       letterId = (
