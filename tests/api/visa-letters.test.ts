@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto, VisaLetterDto, VisaLetterPageDto, VisaVerificationDto } from '../../src/shared/api-types';
 import { addDays } from '../../src/shared/gym-time';
 import { longDate } from '../../src/server/documents/pdf-document';
+import { recordDisputeLine } from '../../src/server/ledger/ledger.service';
 import { nextSequence } from '../../src/server/visa-letters/visa-letters.repository';
 import { createVisaLetterPurgeJob } from '../../src/server/visa-letters/visa-letters.job';
 import { editSettings, fillLetterDetails, gymToday, orderBody, slipForm } from '../helpers/orders';
@@ -272,6 +273,29 @@ describe.each(backends)('visa letters on %s', (backend) => {
     expect(res.status).toBe('revoked');
     expect(res.revokedAt).not.toBeNull();
     expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/visa-letter.pdf` })).statusCode).toBe(404);
+  });
+
+  it('revokes it when the bank takes the money back (a chargeback of the whole amount)', async () => {
+    const { o, code } = await issued();
+    await t.app.ctx.db.transaction().execute(async (trx) => {
+      // The dispute stays open (the order reads 'disputed'): the money is gone all the same.
+      await trx
+        .insertInto('disputes')
+        .values({
+          order_id: o.id,
+          dispute_id: `dp_${o.id}`,
+          payment_intent: null,
+          status: 'needs_response',
+          reason: 'fraudulent',
+          amount_satang: o.amountSatang,
+          evidence_due_by: null,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      await recordDisputeLine(trx, { orderId: o.id, kind: 'chargeback', amountSatang: o.amountSatang, externalId: `cb-${o.id}`, note: 'test' });
+    });
+    expect((await verify(code)).json().status).toBe('revoked');
   });
 
   it('lets staff revoke with a reason, and re-issuing makes a new reference and revokes the old one', async () => {

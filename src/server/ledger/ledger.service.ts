@@ -105,8 +105,10 @@ export async function reverseRefundLine(ctx: AppContext, trx: Db, refund: OrderP
 /** A programme refunded in full (or charged back) keeps no visa letter standing (issue 35). */
 async function revokeIfRefunded(trx: Db, orderId: number): Promise<void> {
   const order = await orderRow(trx, orderId);
-  if (order.pass_kind === 'programme' && figuresOf(order, await ledgerTotals(trx, orderId)).state === 'refunded')
-    await revokeLettersOfEndedOrder(trx, orderId, 'order refunded');
+  if (order.pass_kind !== 'programme') return;
+  // Nothing held any more (a dispute still open or not): the enrolment is not paid.
+  const t = await ledgerTotals(trx, orderId);
+  if (t.paidSatang > 0 && t.paidSatang - t.refundedSatang - t.chargedBackSatang <= 0) await revokeLettersOfEndedOrder(trx, orderId, 'order refunded');
 }
 
 /** A dispute's money taken back by the bank (chargeback) or given again (chargeback-reversal). */
