@@ -16,7 +16,7 @@ const signature = () =>
     .png()
     .toBuffer();
 
-export async function sampleLetter(over: Partial<VisaLetterData> = {}): Promise<VisaLetterData> {
+async function sampleLetter(over: Partial<VisaLetterData> = {}): Promise<VisaLetterData> {
   const sessions = [];
   for (let day = 1; day <= 7; day++)
     for (const start of ['07:00', '09:00', '16:00', '18:00'])
