@@ -68,6 +68,7 @@ import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
 import { webRoutes } from './web/web.routes';
+import { registerVisaLetters } from './visa-letters/visa-letters.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +105,6 @@ export interface BuildOptions {
 
 /** Paths that are always the server's own, never Vite's. */
 const isServerPath = (url: string | undefined) => !url || /^\/(api|uploads|healthz)(\/|$|\?)/.test(url);
-
 async function createDevVite(): Promise<ViteDevServer> {
   // Vite is a development dependency: loaded only here.
   const { createServer } = await import('vite');
@@ -345,6 +345,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   customersRoutes(app, ctx);
+  registerVisaLetters(app, ctx, opts);
   await webRoutes(app, ctx, { vite });
 
   // First of the onReady hooks: what they read is cached only once the instance listens.

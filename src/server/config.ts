@@ -19,6 +19,8 @@ export interface RateLimits {
   manageBooking: RateLimit;
   orderPage: RateLimit;
   pushSubscribe: RateLimit;
+  /** The visa letters' verification (page and API): a guess costs one of these. */
+  verify: RateLimit;
 }
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3600_000 } as const;
@@ -138,6 +140,8 @@ const envSchema = z.object({
   // The order page asks every 5 s while it waits for its money; travellers often share a hotel's address.
   RATE_LIMIT_ORDER_PAGE: rateLimitText('600/10m'),
   RATE_LIMIT_PUSH_SUBSCRIBE: rateLimitText('20/10m'),
+  // An embassy desk checks a few letters; an address guessing codes is stopped.
+  RATE_LIMIT_VERIFY: rateLimitText('60/10m'),
   // Wrong passwords per address and per account before 429.
   LOGIN_FAILURE_LIMIT: rateLimitText('10/15m'),
   // Extra image origins for the CSP's img-src (featured images hosted elsewhere), comma-separated.
@@ -314,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       manageBooking: e.RATE_LIMIT_MANAGE_BOOKING,
       orderPage: e.RATE_LIMIT_ORDER_PAGE,
       pushSubscribe: e.RATE_LIMIT_PUSH_SUBSCRIBE,
+      verify: e.RATE_LIMIT_VERIFY,
     },
     loginFailures: e.LOGIN_FAILURE_LIMIT,
     // Images served from the bucket's public address must be allowed by the CSP.

@@ -66,6 +66,10 @@ export const ERROR_CODES = {
   inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',
   already_waived: 'The late cancel or no-show was already forgiven: its credit came back once',
   not_waivable: 'The booking is neither a late cancel nor a no-show: there is nothing to forgive',
+  visa_letter_unavailable: 'The order is not a programme, or is not paid (nor its deposit when the gym allows that): no visa letter',
+  letter_details_missing: "The gym's letterhead or signatory is not filled in (Paramètres): the sentence names what is missing",
+  visa_letter_closed: 'The visa letter is revoked, or its passport data was erased: nothing changed',
+  visa_letter_not_issued: 'No visa letter was issued for this order yet',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,6 +9,7 @@ import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } fro
 import { galleryQuery } from './features/gallery/queries';
 import { managedBookingQuery } from './features/booking/manage-queries';
 import { orderQuery, passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
+import { orderLetterQuery, verifyQuery } from './features/passes/visa-letter-queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
 import { QUERY_STATE_ID } from './lib/boot-state';
@@ -92,7 +93,14 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
   // (/booking/order/:token) come with their data too (decision 120): readable at once, no layout
   // shift when it arrives. The read is in-process (the request log redacts the token) and the
   // page is sent no-store, its head naming no token.
-  if (page.kind === 'order' && page.slug) prefetch.push(queryClient.prefetchQuery(orderQuery(page.slug, get)), queryClient.prefetchQuery(sessionsQuery(get)));
+  if (page.kind === 'order' && page.slug)
+    prefetch.push(
+      queryClient.prefetchQuery(orderQuery(page.slug, get)),
+      queryClient.prefetchQuery(sessionsQuery(get)),
+      queryClient.prefetchQuery(orderLetterQuery(page.slug, get)),
+    );
+  // A visa letter's verification (issue 35): the read counts against the visitor's verify limit.
+  if (page.kind === 'verify' && page.slug) prefetch.push(queryClient.prefetchQuery(verifyQuery(page.slug, get)));
   // With the timetable: a booking the gym cancelled offers other sessions at once (issue 34).
   if (page.kind === 'manage-booking' && page.slug)
     prefetch.push(queryClient.prefetchQuery(managedBookingQuery(page.slug, get)), queryClient.prefetchQuery(sessionsQuery(get)));

@@ -32,6 +32,7 @@ const NO_BODY = new Set([
   'POST /api/inbound/failures/:id/retry',
   'POST /api/inbound/failures/:id/dismiss',
   'POST /api/inbound/held/:id/dismiss',
+  'POST /api/visa-letters/:id/issue',
 ]);
 
 /** Routes whose success is an image, not JSON: the type they answer. */
@@ -43,6 +44,8 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/orders/by-token/:token/attendance.pdf': 'application/pdf',
   'GET /api/orders/:id/receipt.pdf': 'application/pdf',
   'GET /api/orders/:id/attendance.pdf': 'application/pdf',
+  'GET /api/orders/by-token/:token/visa-letter.pdf': 'application/pdf',
+  'GET /api/visa-letters/:id/letter.pdf': 'application/pdf',
 };
 
 interface Operation {

@@ -1,7 +1,7 @@
 // Every /api route of SPEC.md §7 (plus the server's own additions), for the authorisation
 // matrix and the hostile-input suites. Paths are written as the routes register them: the
 // matrix checks this list against the app's route catalogue, access included. `:id` and
-// `:slug` (and `:date`, a manage link's `:token`, a site image's `:kind`) are filled in by withId().
+// `:slug` (and `:date`, a manage link's `:token`, a site image's `:kind`, a visa letter's `:code`) are filled in by withId().
 export type Access = 'public' | 'user' | 'admin';
 
 export interface Endpoint {
@@ -56,6 +56,10 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/orders/by-token/:token/checkout', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token/receipt.pdf', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token/attendance.pdf', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token/visa-letter', access: 'public' },
+  { method: 'POST', path: '/api/orders/by-token/:token/visa-letter', access: 'public' },
+  { method: 'GET', path: '/api/orders/by-token/:token/visa-letter.pdf', access: 'public' },
+  { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -87,6 +91,10 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders/low-attendance', access: 'user' },
   { method: 'POST', path: '/api/orders/:id/payments', access: 'user' },
   { method: 'POST', path: '/api/orders/:id/cancel', access: 'user' },
+  { method: 'GET', path: '/api/visa-letters', access: 'user' },
+  { method: 'GET', path: '/api/visa-letters/:id/letter.pdf', access: 'user' },
+  { method: 'POST', path: '/api/visa-letters/:id/issue', access: 'user' },
+  { method: 'POST', path: '/api/visa-letters/:id/revoke', access: 'user' },
   { method: 'GET', path: '/api/timetable/classes', access: 'user' },
   { method: 'POST', path: '/api/timetable/classes', access: 'user' },
   { method: 'PATCH', path: '/api/timetable/classes/:id', access: 'user' },
@@ -171,4 +179,5 @@ export const withId = (path: string, id: string | number) =>
     .replace(':date', '2031-01-06')
     .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
     .replace(':kind', 'logo')
-    .replace(':attachmentId', '1');
+    .replace(':attachmentId', '1')
+    .replace(':code', 'AAAAAAAAAAAAAAAAAAAAAA');

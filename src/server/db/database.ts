@@ -39,6 +39,7 @@ import * as m030 from './migrations/030-waitlist';
 import * as m031 from './migrations/031-late-cancels-and-waivers';
 import * as m032 from './migrations/032-programmes';
 import * as m033 from './migrations/033-receipts';
+import * as m034 from './migrations/034-visa-letters';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -177,6 +178,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '031-late-cancels-and-waivers': { up: m031.up },
   '032-programmes': { up: m032.up },
   '033-receipts': { up: m033.up },
+  '034-visa-letters': { up: m034.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

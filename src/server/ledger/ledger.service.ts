@@ -9,6 +9,7 @@ import type { OrderPaymentRow } from '../db/schema';
 import { addLedgerLine, ledgerTotals } from './ledger.repository';
 import { queueAlertMail, queuePaymentReceivedMail, queueRefundMail, thb, type MoneyAlert } from './ledger-notifications';
 import { figuresOf } from './order-figures';
+import { revokeLettersOfEndedOrder } from './visa-letter-revocation';
 
 export interface LineResult {
   /** The line written; null when one with the same external id was there already. */
@@ -75,6 +76,7 @@ export async function recordPaymentLine(ctx: AppContext, trx: Db, m: Movement): 
 export async function recordRefundLine(ctx: AppContext, trx: Db, m: Movement): Promise<LineResult> {
   const line = await addLedgerLine(trx, { ...m, kind: 'refund' });
   if (line) await queueRefundMail(ctx, trx, m.orderId, { amountSatang: m.amountSatang, method: m.method });
+  if (line) await revokeIfRefunded(trx, m.orderId);
   return { line, alerts: [] };
 }
 
@@ -100,10 +102,21 @@ export async function reverseRefundLine(ctx: AppContext, trx: Db, refund: OrderP
   return { line, alerts: [alert] };
 }
 
+/** A programme refunded in full (or charged back) keeps no visa letter standing (issue 35). */
+async function revokeIfRefunded(trx: Db, orderId: number): Promise<void> {
+  const order = await orderRow(trx, orderId);
+  if (order.pass_kind !== 'programme') return;
+  // Nothing held any more (a dispute still open or not): the enrolment is not paid.
+  const t = await ledgerTotals(trx, orderId);
+  if (t.paidSatang > 0 && t.paidSatang - t.refundedSatang - t.chargedBackSatang <= 0) await revokeLettersOfEndedOrder(trx, orderId, 'order refunded');
+}
+
 /** A dispute's money taken back by the bank (chargeback) or given again (chargeback-reversal). */
 export async function recordDisputeLine(
   trx: Db,
   m: { orderId: number; kind: 'chargeback' | 'chargeback-reversal'; amountSatang: number; externalId: string; note: string },
 ): Promise<OrderPaymentRow | null> {
-  return addLedgerLine(trx, { ...m, method: 'card' });
+  const line = await addLedgerLine(trx, { ...m, method: 'card' });
+  if (line && m.kind === 'chargeback') await revokeIfRefunded(trx, m.orderId);
+  return line;
 }

@@ -23,9 +23,10 @@ const PUBLIC_API = [
 // /booking shows the sessions' free places, which every booking changes without a public-data
 // write: it is rendered afresh each time (as is /booking/manage/*, one visitor's own booking).
 // The language prefixes (/de/booking …) are the same pages: the key is the URL, so each
-// language's answer is kept apart.
+// language's answer is kept apart. A visa letter's check (/verify/*) changes with a revocation
+// that writes no public data: never kept either.
 const PREFIX = `(?:/(?:${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join('|')}))?`;
-const NEVER = new RegExp(`^/(admin|assets|uploads|healthz)(/|$)|^${PREFIX}/booking(/|$)`);
+const NEVER = new RegExp(`^/(admin|assets|uploads|healthz)(/|$)|^${PREFIX}/(booking|verify)(/|$)`);
 
 declare module 'fastify' {
   interface FastifyRequest {

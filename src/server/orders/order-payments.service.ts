@@ -18,6 +18,7 @@ import { closeLiveCheckout } from '../payments/checkouts.service';
 import { requestRefund } from '../payments/refunds.service';
 import { slipStorage, viewOf, type OrderView } from './order-page.service';
 import * as repo from './orders.repository';
+import { revokeLettersOfEndedOrder } from '../ledger/visa-letter-revocation';
 
 /** The back office's order: the view, its buyer, its ledger, its dispute and its last failed refund. */
 export interface StaffOrderView extends OrderView {
@@ -102,6 +103,7 @@ export async function cancelOrder(ctx: AppContext, id: number): Promise<StaffOrd
     const { row, f } = await lockedFigures(ctx, trx, id);
     if (f.paidSatang - f.refundedSatang - f.chargedBackSatang > 0) throw conflict(MONEY_REFUSALS.orderHasPayments, 'order_has_payments');
     if (!row.cancelled_at) await repo.setOrderFields(trx, id, { cancelled_at: nowIso() });
+    await revokeLettersOfEndedOrder(trx, id, 'order cancelled');
   });
   await closeLiveCheckout(ctx, id, 'order cancelled');
   return staffOrder(ctx, id);

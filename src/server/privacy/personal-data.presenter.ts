@@ -108,6 +108,20 @@ export function presentPersonalData(d: PersonalData): PersonalDataDto {
       createdAt: a.created_at,
     })),
     bounces: d.bounceRecords.map((b) => ({ email: b.email_key, reason: b.reason, bouncedAt: b.bounced_at })),
+    visaLetters: d.visaLetters.map((v) => ({
+      id: v.id,
+      orderId: v.order_id,
+      status: v.status,
+      fullName: v.full_name,
+      nationality: v.nationality,
+      passportNumber: v.passport_number,
+      dateOfBirth: v.date_of_birth,
+      embassy: v.embassy,
+      reference: v.reference,
+      issuedAt: v.issued_at,
+      revokedAt: v.revoked_at,
+      createdAt: v.created_at,
+    })),
   };
 }
 
@@ -183,6 +197,18 @@ export function personalDataCsv(d: PersonalData): string {
       a.stored ? 'conservée' : 'listée',
     ]);
   for (const b of dto.bounces) rows.push(['adresse en échec', null, b.bouncedAt, null, b.email, null, null, b.reason, 'refusée']);
+  for (const v of dto.visaLetters)
+    rows.push([
+      'lettre de visa',
+      v.id,
+      v.createdAt,
+      v.fullName,
+      null,
+      null,
+      `${v.reference ?? 'demande'} (commande ${v.orderId})`,
+      [v.nationality, v.passportNumber, v.dateOfBirth, v.embassy].filter(Boolean).join(' · '),
+      v.status,
+    ]);
   for (const f of dto.emlFiles) rows.push(['fichier .eml', f.name, f.modifiedAt, null, null, null, null, `${f.size} octets`, null]);
   return Papa.unparse({ fields: CSV_HEADER, data: rows.map((r) => r.map(cell)) }, { newline: '\r\n' });
 }

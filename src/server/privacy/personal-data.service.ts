@@ -14,6 +14,7 @@ import type {
   OutboxRow,
   PassUseRow,
   ReservationRow,
+  VisaLetterRow,
 } from '../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 import { emailKey } from '../customers/customer-keys';
@@ -25,6 +26,7 @@ import { badRequest } from '../errors';
 import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
 import * as repo from './personal-data.repository';
 import { releaseSeat } from '../timetable/timetable.service';
+import { eraseLettersOfOrders, lettersOfOrders } from '../visa-letters/visa-letters.repository';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -65,6 +67,8 @@ export interface PersonalData {
   /** The address's bounce record, by its key. */
   bounces: string[];
   bounceRecords: Awaited<ReturnType<typeof repo.findBounces>>;
+  /** Visa letters of its orders, with the passport data (issue 35). */
+  visaLetters: VisaLetterRow[];
 }
 
 /** Every record of an e-mail address and/or a phone number (either matches). */
@@ -84,7 +88,11 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     customers.map((c) => c.id),
   );
   const orderIds = orders.map((o) => o.id);
-  const [ledger, passUses] = await Promise.all([orderRepo.findLedger(db, orderIds), orderRepo.findPassUses(db, orderIds)]);
+  const [ledger, passUses, visaLetters] = await Promise.all([
+    orderRepo.findLedger(db, orderIds),
+    orderRepo.findPassUses(db, orderIds),
+    lettersOfOrders(db, orderIds),
+  ]);
   const [reservations, contactSubmissions, newsletterSubscriptions] = await Promise.all([
     repo.findReservations(db, lookup).then((rows) => rows.filter(ofKey)),
     repo.findContactSubmissions(db, lookup).then((rows) => rows.filter(ofKey)),
@@ -148,6 +156,7 @@ export async function findPersonalData(ctx: AppContext, key: PersonalDataKey, db
     attachments,
     bounces: bounces.map((b) => b.email_key),
     bounceRecords: bounces,
+    visaLetters,
   };
 }
 
@@ -167,6 +176,7 @@ export interface Erased {
   heldMails: number;
   attachments: number;
   bounces: number;
+  visaLetters: number;
 }
 
 /**
@@ -206,6 +216,12 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     );
     for (const h of held) await releaseSeat(trx, h.weekly_session_id, h.session_date);
     // Orders and ledger lines stay (money records, decision "privacy of orders"): their personal fields go.
+    // A letter names the person and its passport: revoked at once, its data and PDF blanked.
+    await eraseLettersOfOrders(
+      trx,
+      found.orders.map((o) => o.id),
+      nowIso(),
+    );
     await orderRepo.eraseOrderRows(
       trx,
       { customers: found.customers.map((c) => c.id), orders: found.orders.map((o) => o.id) },
@@ -251,6 +267,7 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     heldMails: found.heldMailIds.length,
     attachments,
     bounces: found.bounces.length,
+    visaLetters: found.visaLetters.length,
   };
 }
 

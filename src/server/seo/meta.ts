@@ -16,7 +16,7 @@ function headText(language: Language, key: MessageKey, values: Record<string, st
   return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
 }
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin';
 
 export interface HeadInput {
   kind: PageKind;
@@ -104,6 +104,9 @@ function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings,
     case 'order':
       // A pass's order page, behind its unguessable link: never indexed, no token in the head.
       return { ...base, title: pageTitle(t('order.title')), description: t('head.orderDescription'), canonicalPath: '/booking', noindex: true };
+    case 'verify':
+      // A visa letter's check (issue 35): behind the letter's QR code, never indexed, no code in the head.
+      return { ...base, title: pageTitle(t('verify.title')), description: t('head.verifyDescription'), canonicalPath: '/', noindex: true };
     case 'blog':
       return {
         ...base,

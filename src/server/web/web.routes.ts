@@ -162,5 +162,5 @@ async function categoryNameFor(app: FastifyInstance, url: string): Promise<strin
   return list.find((c) => c.slug === slug)?.name ?? null;
 }
 
-/** Pages behind a token (an order, a booking): no cache keeps them. */
-const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking' || kind === 'waitlist';
+/** Pages behind a token (an order, a booking, a waiting-list place, a visa letter's check): no cache keeps them. */
+const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking' || kind === 'waitlist' || kind === 'verify';

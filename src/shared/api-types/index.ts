@@ -12,3 +12,4 @@ export * from './pages';
 export * from './payments';
 export * from './stripe-webhook';
 export * from './desk-passes';
+export * from './visa-letters';

@@ -228,6 +228,23 @@ export const personalDataDtoSchema = z.object({
   ),
   /** The address's bounce record: mail to it is not sent. */
   bounces: z.array(z.object({ email: z.string(), reason: z.string().nullable(), bouncedAt: timestamp })),
+  /** Visa letter requests and letters of its orders, with the passport data given (issue 35). */
+  visaLetters: z.array(
+    z.object({
+      id,
+      orderId: id,
+      status: z.string(),
+      fullName: z.string().nullable(),
+      nationality: z.string().nullable(),
+      passportNumber: z.string().nullable(),
+      dateOfBirth: z.string().nullable(),
+      embassy: z.string().nullable(),
+      reference: z.string().nullable(),
+      issuedAt: timestamp.nullable(),
+      revokedAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
 });
 export type PersonalDataDto = z.infer<typeof personalDataDtoSchema>;
 
@@ -249,5 +266,7 @@ export const personalDataErasedDtoSchema = z.object({
   heldMails: z.number().int(),
   attachments: z.number().int(),
   bounces: z.number().int(),
+  /** Visa letters revoked and their passport data blanked. */
+  visaLetters: z.number().int(),
 });
 export type PersonalDataErasedDto = z.infer<typeof personalDataErasedDtoSchema>;

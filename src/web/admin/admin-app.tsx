@@ -31,6 +31,7 @@ import { ReservationsPage } from './routes/reservations';
 import { SavedRepliesPage } from './routes/saved-replies';
 import { SettingsPage } from './routes/settings';
 import { UsersPage } from './routes/users';
+import { VisasPage } from './routes/visas';
 
 /**
  * The back office, rendered by the public router for every /admin/* path (lazy chunk).
@@ -80,6 +81,7 @@ export default function AdminApp() {
                     <Route path="planning" element={<PlanningPage />} />
                     <Route path="orders" element={<OrdersPage />} />
                     <Route path="orders/:id" element={<OrderPage />} />
+                    <Route path="visas" element={<VisasPage />} />
                     <Route path="clients" element={<ClientsPage />} />
                     <Route path="clients/:id" element={<ClientPage />} />
                     <Route path="account" element={<AccountPage />} />

@@ -2,7 +2,18 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/i18n/languages';
 import { PageLoading, PublicLayout } from '../components/layout/public-layout';
-import { AdminApp, BlogArticlePage, BlogListPage, BookingPage, LandingPage, ManageBookingPage, NotFoundPage, OrderPage, WaitlistPage } from './pages';
+import {
+  AdminApp,
+  BlogArticlePage,
+  BlogListPage,
+  BookingPage,
+  LandingPage,
+  ManageBookingPage,
+  NotFoundPage,
+  OrderPage,
+  VerifyPage,
+  WaitlistPage,
+} from './pages';
 
 const publicRoutes = (
   <>
@@ -11,6 +22,7 @@ const publicRoutes = (
     <Route path="booking/manage/:token" element={<ManageBookingPage />} />
     <Route path="booking/waitlist/:token" element={<WaitlistPage />} />
     <Route path="booking/order/:token" element={<OrderPage />} />
+    <Route path="verify/:code" element={<VerifyPage />} />
     <Route path="blog" element={<BlogListPage />} />
     <Route path="blog/:slug" element={<BlogArticlePage />} />
     <Route path="*" element={<NotFoundPage />} />

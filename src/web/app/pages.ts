@@ -5,7 +5,7 @@ import { splitLanguage } from '../../shared/i18n/paths';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
@@ -13,6 +13,7 @@ const loaders = {
   'manage-booking': () => import('../routes/site/manage-booking-page'),
   waitlist: () => import('../routes/site/waitlist-page'),
   order: () => import('../routes/site/order-page'),
+  verify: () => import('../routes/site/verify-page'),
   blog: () => import('../routes/site/blog-list-page'),
   article: () => import('../routes/site/blog-article-page'),
   'not-found': () => import('../routes/site/not-found-page'),
@@ -29,6 +30,7 @@ export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>([
   'manage-booking',
   'waitlist',
   'order',
+  'verify',
   'blog',
   'article',
   'not-found',
@@ -46,6 +48,7 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   'manage-booking': [],
   waitlist: [],
   order: [],
+  verify: [],
   blog: [],
   article: [],
   'not-found': [],
@@ -57,6 +60,7 @@ export const BookingPage = lazy(loaders.booking);
 export const ManageBookingPage = lazy(loaders['manage-booking']);
 export const WaitlistPage = lazy(loaders.waitlist);
 export const OrderPage = lazy(loaders.order);
+export const VerifyPage = lazy(loaders.verify);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
 export const NotFoundPage = lazy(loaders['not-found']);
@@ -65,7 +69,7 @@ export const AdminApp = lazy(() => import('../admin/admin-app'));
 
 export interface PageMatch {
   kind: PageKind;
-  /** The article's slug, or the link's token (manage-booking, waitlist, order). */
+  /** The article's slug, the link's token (manage-booking, waitlist, order) or a visa letter's code (verify). */
   slug?: string;
 }
 
@@ -86,6 +90,8 @@ export function matchPage(pathname: string): PageMatch {
   if (waitlist) return { kind: 'waitlist', slug: waitlist[1] };
   const order = /^\/booking\/order\/([^/]+)$/.exec(path);
   if (order) return { kind: 'order', slug: order[1] };
+  const verify = /^\/verify\/([^/]+)$/.exec(path);
+  if (verify) return { kind: 'verify', slug: verify[1] };
   const m = /^\/blog\/([^/]+)$/.exec(path);
   if (m) {
     try {

@@ -53,6 +53,7 @@ import type {
   MessageAttachmentsTable,
   EmailBouncesTable,
 } from './inbound';
+import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -62,6 +63,7 @@ export type * from './bookings';
 export type * from './operations';
 export type * from './payments';
 export type * from './inbound';
+export type * from './visa-letters';
 
 export interface Database {
   users: UsersTable;
@@ -111,6 +113,8 @@ export interface Database {
   inbound_held_mails: InboundHeldMailsTable;
   message_attachments: MessageAttachmentsTable;
   email_bounces: EmailBouncesTable;
+  visa_letters: VisaLettersTable;
+  document_sequences: DocumentSequencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -143,3 +147,4 @@ export type DisputeRow = Selectable<DisputesTable>;
 export type InboundMailboxRow = Selectable<InboundMailboxesTable>;
 export type InboundFailureRow = Selectable<InboundFailuresTable>;
 export type MessageAttachmentRow = Selectable<MessageAttachmentsTable>;
+export type VisaLetterRow = Selectable<VisaLettersTable>;

@@ -11,6 +11,7 @@ import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
 import { holdsPass } from '../../../shared/ledger';
 import { SlipUpload } from './slip-upload';
+import { VisaLetter } from './visa-letter-form';
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -197,6 +198,7 @@ export default function OrderView({ token }: { token: string }) {
         )}
       </article>
 
+      {order.kind === 'programme' && <VisaLetter token={token} />}
       {usable && (
         <section className="mt-8 rounded-card border border-ink-700 bg-ink-900 p-5 sm:p-8" aria-labelledby="pass-book-title">
           <h2 id="pass-book-title" className="mb-3 font-display-tight text-3xl">

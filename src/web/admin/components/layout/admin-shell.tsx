@@ -17,6 +17,7 @@ import {
   Users,
   X,
   type LucideIcon,
+  Stamp,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -43,6 +44,7 @@ const NAV: NavItem[] = [
   { to: '/admin/reservations', label: 'Réservations', icon: CalendarCheck, badge: 'reservations' },
   { to: '/admin/planning', label: 'Planning', icon: CalendarClock },
   { to: '/admin/orders', label: 'Commandes', icon: Receipt },
+  { to: '/admin/visas', label: 'Visas', icon: Stamp },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare, badge: 'conversations' },
   { to: '/admin/clients', label: 'Clients', icon: Contact },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users, adminOnly: true },

@@ -20,6 +20,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/planning', 'Planning'],
   ['/admin/orders', 'Commandes'],
   ['/admin/orders/:id', 'Commande'],
+  ['/admin/visas', 'Visas'],
   ['/admin/clients', 'Clients'],
   ['/admin/clients/:id', 'Client'],
   ['/admin/account', 'Mon compte'],

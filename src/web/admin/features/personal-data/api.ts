@@ -44,4 +44,5 @@ export const recordCount = (d: PersonalDataDto) =>
   d.inboundMails.length +
   d.heldMails.length +
   d.attachments.length +
-  d.bounces.length;
+  d.bounces.length +
+  d.visaLetters.length;

@@ -101,6 +101,16 @@ export function Records({ d }: { d: PersonalDataDto }) {
           <Row key={a.id} title={a.filename} detail={`${a.contentType} · ${a.sizeBytes} octets · ${a.stored ? 'conservée' : 'listée seulement'}`} />
         ))}
       </Section>
+      <Section title="Lettres pour visa" count={d.visaLetters.length}>
+        {d.visaLetters.map((v) => (
+          <Row
+            key={v.id}
+            title={`${v.reference ?? 'Demande'} · ${v.fullName ?? '(effacé)'}`}
+            detail={`${formatDateTime(v.createdAt)} · ${v.status}`}
+            text={[v.nationality, v.passportNumber, v.dateOfBirth, v.embassy].filter(Boolean).join(' · ') || null}
+          />
+        ))}
+      </Section>
       <Section title="Adresse en échec (bounce)" count={d.bounces.length}>
         {d.bounces.map((b) => (
           <Row key={b.email} title={b.email} detail={`depuis le ${formatDateTime(b.bouncedAt)}`} text={b.reason} />
