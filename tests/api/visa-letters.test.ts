@@ -146,6 +146,25 @@ describe.each(backends)('visa letters on %s', (backend) => {
     expect(notice?.text_body).not.toContain('C01X00T47');
   });
 
+  it('keeps the signature and the stamp out of everything public: the settings answer and the pages', async () => {
+    // Anonymous first: a cached public answer must not reach the admin after it.
+    const anonymous = (await t.inject({ method: 'GET', url: '/api/site-settings' })).json().settings.visaLetter;
+    const stored = (await t.inject({ method: 'GET', url: '/api/site-settings', token: admin })).json().settings.visaLetter;
+    expect(stored.signatureImageUrl).toMatch(/^\//);
+    expect(stored.stampImageUrl).toMatch(/^\//);
+    expect(anonymous).toMatchObject({ signatureImageUrl: null, stampImageUrl: null, signatoryName: stored.signatoryName });
+    const staffRead = (await t.inject({ method: 'GET', url: '/api/site-settings', token: staff })).json().settings.visaLetter;
+    expect(staffRead).toMatchObject({ signatureImageUrl: null, stampImageUrl: null });
+    for (const url of ['/', '/booking', '/th/booking']) {
+      const page = await t.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      // The page carries the settings (its state script): the signatory, but not the images.
+      expect(page.body).toContain('"visaLetter"');
+      expect(page.body).not.toContain(stored.signatureImageUrl);
+      expect(page.body).not.toContain(stored.stampImageUrl);
+    }
+  });
+
   it('shows passport data to signed-in staff only, and records every view and download', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/visa-letters' })).statusCode).toBe(401);
     const { letter } = await issued();

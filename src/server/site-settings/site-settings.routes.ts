@@ -33,8 +33,15 @@ export function siteSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/site-settings', {
     config: { access: 'public' },
-    schema: { tags: TAGS, summary: "The gym's facts the public pages show, with their version", response: { 200: answerSchema } },
-    handler: () => service.getSiteSettings(ctx),
+    schema: {
+      tags: TAGS,
+      summary: "The gym's facts the public pages show, with their version; the visa letter's signature and stamp images only to admins",
+      response: { 200: answerSchema },
+    },
+    handler: async (req) => {
+      const current = await service.getSiteSettings(ctx);
+      return req.user?.role === 'admin' ? current : { ...current, settings: service.publicSiteSettings(current.settings) };
+    },
   });
 
   r.put('/api/site-settings', {

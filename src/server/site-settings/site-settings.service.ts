@@ -81,12 +81,18 @@ const localized = new WeakMap<SiteSettings, Map<Language, SiteSettings>>();
  * The settings as a page in `language` shows them (the owner's translations over the English,
  * without the other languages'), kept for as long as the settings themselves are current.
  */
+/**
+ * The settings as anyone may read them: without the visa letter's signature and stamp images,
+ * which only the letters themselves print (a public copy would help a forger).
+ */
+export const publicSiteSettings = (s: SiteSettings): SiteSettings => ({ ...s, visaLetter: { ...s.visaLetter, signatureImageUrl: null, stampImageUrl: null } });
+
 export async function localizedSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publicCache'>, language: Language): Promise<SiteSettings> {
   const settings = await currentSiteSettings(ctx);
   let byLanguage = localized.get(settings);
   if (!byLanguage) localized.set(settings, (byLanguage = new Map<Language, SiteSettings>()));
   let out = byLanguage.get(language);
-  if (!out) byLanguage.set(language, (out = localizeSiteSettings(settings, language)));
+  if (!out) byLanguage.set(language, (out = publicSiteSettings(localizeSiteSettings(settings, language))));
   return out;
 }
 
