@@ -131,8 +131,12 @@ export function programmeEndDate(start: string, months: number): string {
  * the owner put it on sale and the visa letter's details are complete (a programme is sold for
  * its letter).
  */
-export function programmesFromSettings(s: Pick<SiteSettings, 'programmes' | 'payments' | 'legal' | 'visaLetter'>): CatalogueEntry[] {
-  const letterReady = letterDetailsMissing(s).length === 0;
+export function programmesFromSettings(
+  s: Pick<SiteSettings, 'programmes' | 'payments' | 'legal' | 'visaLetter'>,
+  opts: { letterChecked?: boolean } = {},
+): CatalogueEntry[] {
+  // Public settings come without the signature and stamp (publicSiteSettings): their onSale already says whether the letter is ready.
+  const letterReady = opts.letterChecked === true || letterDetailsMissing(s).length === 0;
   return s.programmes.map((p) => {
     const name = Object.fromEntries(LANGUAGES.map((l) => [l, (l !== 'en' && p.translations?.[l]) || p.name])) as Record<Language, string>;
     const rule = p.deposit.mode === 'payments' ? s.payments.deposit : { mode: p.deposit.mode, value: p.deposit.value };

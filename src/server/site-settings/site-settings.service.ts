@@ -10,6 +10,7 @@ import {
   type SiteSettingsHistoryEntryDto,
 } from '../../shared/schemas/site-settings';
 import type { Language } from '../../shared/i18n/languages';
+import { letterDetailsMissing } from '../../shared/legal-details';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
@@ -83,9 +84,18 @@ const localized = new WeakMap<SiteSettings, Map<Language, SiteSettings>>();
  */
 /**
  * The settings as anyone may read them: without the visa letter's signature and stamp images,
- * which only the letters themselves print (a public copy would help a forger).
+ * which only the letters themselves print (a public copy would help a forger). Read it with
+ * programmesFromSettings(…, { letterChecked: true }).
  */
-export const publicSiteSettings = (s: SiteSettings): SiteSettings => ({ ...s, visaLetter: { ...s.visaLetter, signatureImageUrl: null, stampImageUrl: null } });
+export function publicSiteSettings(s: SiteSettings): SiteSettings {
+  // A programme is on sale only with the letter's details complete: said here, before the images go.
+  const letterReady = letterDetailsMissing(s).length === 0;
+  return {
+    ...s,
+    programmes: s.programmes.map((p) => ({ ...p, onSale: p.onSale && letterReady })),
+    visaLetter: { ...s.visaLetter, signatureImageUrl: null, stampImageUrl: null },
+  };
+}
 
 export async function localizedSiteSettings(ctx: Pick<AppContext, 'db' | 'log' | 'publicCache'>, language: Language): Promise<SiteSettings> {
   const settings = await currentSiteSettings(ctx);

@@ -3,7 +3,6 @@
 // written from a plain object (documents/visa-letter.ts); its reference comes from a per-year
 // sequence; its verification code is 128 random bits.
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { classCover, type PassCovers } from '../../shared/catalogue';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import { letterDetailsMissing } from '../../shared/legal-details';
@@ -23,6 +22,7 @@ import { visaLetterMail, visaRequestStaffMail } from '../mail/templates/visa-let
 import { findCustomerRow, findOrder, findOrderByTokenHash } from '../orders/orders.repository';
 import { currentSiteSettings, mailConfig, siteImageStorage } from '../site-settings/site-settings.service';
 import * as repo from './visa-letters.repository';
+import { loadSharp } from '../media/image-processing';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const LETTER_NOT_FOUND = 'Lettre introuvable';
@@ -151,6 +151,8 @@ async function imagePng(ctx: AppContext, url: string, label: string): Promise<Ui
     if (name) bytes = await storage.read(name);
     else if (url.startsWith('https://')) bytes = Buffer.from(await (await fetch(url, { signal: AbortSignal.timeout(5000) })).arrayBuffer());
     else throw new Error('not an image of ours');
+    // libvips loads on first use, as for uploads (media/image-processing.ts), not at start.
+    const sharp = await loadSharp();
     return await sharp(bytes).flatten({ background: '#ffffff' }).png().toBuffer();
   } catch (err) {
     ctx.log.warn({ err }, `visa letter: the ${label} image could not be read`);

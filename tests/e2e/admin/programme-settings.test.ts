@@ -79,7 +79,7 @@ describe('back office: legal details, visa letter and programmes in Paramètres'
 
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expectToast(page, 'Paramètres enregistrés');
-    const saved = await api<SiteSettingsDto>(server, 'GET', '/api/site-settings');
+    const saved = await api<SiteSettingsDto>(server, 'GET', '/api/site-settings', undefined, tokens.admin);
     expect(saved.settings.legal.address).toBe('88/8 หมู่ 2 ถนนอ่าวนาง\nกระบี่ 81180');
     expect(saved.settings.visaLetter).toMatchObject({ signatoryName: 'Pim Sukjai', onDeposit: true });
     expect(saved.settings.visaLetter.stampImageUrl).toMatch(/^\/uploads\//);

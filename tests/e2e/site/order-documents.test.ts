@@ -71,7 +71,7 @@ describe('the order page offers the receipt once paid', () => {
         await link.getByText(t['order.receipt']).waitFor();
         expect(await link.getAttribute('href')).toBe(`/api/orders/by-token/${o.token}/receipt.pdf`);
         const attendance = page.locator('[data-testid="order-attendance"]');
-        await expect(attendance.innerText()).resolves.toContain(t['order.plan'].replace('{n}', '5'));
+        await expect(attendance.innerText()).resolves.toContain(t['order.planPerWeek'].replace('{n}', '5'));
         expect(await sideways(page)).toBeLessThanOrEqual(0);
         // The link's target is the PDF, fetched as the browser would.
         const pdf = await page.evaluate(async (href) => {

@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarRange, FileDown, ReceiptText, Ticket } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { formatThb } from '../../../shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { OrderPayment } from './order-payment';
@@ -11,7 +12,10 @@ import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
 import { holdsPass } from '../../../shared/ledger';
 import { SlipUpload } from './slip-upload';
-import { VisaLetter } from './visa-letter-form';
+
+// The visa letter's request and download: only a programme's order shows them, so only such a
+// page downloads their code (the page-weight budget of every other order page).
+const VisaLetter = lazy(() => import('./visa-letter-form').then((m) => ({ default: m.VisaLetter })));
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -198,7 +202,11 @@ export default function OrderView({ token }: { token: string }) {
         )}
       </article>
 
-      {order.kind === 'programme' && <VisaLetter token={token} />}
+      {order.kind === 'programme' && (
+        <Suspense fallback={null}>
+          <VisaLetter token={token} />
+        </Suspense>
+      )}
       {usable && (
         <section className="mt-8 rounded-card border border-ink-700 bg-ink-900 p-5 sm:p-8" aria-labelledby="pass-book-title">
           <h2 id="pass-book-title" className="mb-3 font-display-tight text-3xl">

@@ -17,7 +17,7 @@ const QUESTIONS = [
 export default function VisaFaq() {
   const t = useT();
   const site = useSiteSettings();
-  if (!programmesFromSettings(site).some((p) => !p.hidden)) return null;
+  if (!programmesFromSettings(site, { letterChecked: true }).some((p) => !p.hidden)) return null;
   return (
     <section aria-labelledby="visa-faq-title" className="mb-16" data-testid="visa-faq">
       <SectionHeading eyebrow={t('visa.eyebrow')} title={t('visa.title')} id="visa-faq-title" />

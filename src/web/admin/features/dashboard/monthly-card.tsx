@@ -18,7 +18,7 @@ const monthLabel = (month: string) =>
 /** The last months in gym time, newest first: classes the gym called off, no-shows and waivers. */
 export function MonthlyCard({ months }: { months: ({ month: string } & MonthlyCountsDto)[] }) {
   return (
-    <Card className="p-5" data-testid="monthly-figures">
+    <Card className="min-w-0 p-5" data-testid="monthly-figures">
       <h2 className="font-semibold text-gray-900">Par mois</h2>
       <p className="mb-4 text-sm text-gray-700">
         Cours annulés par le club, places pourvues par la liste d’attente, absences et pardons, mois en heure du club.
@@ -31,7 +31,7 @@ export function MonthlyCard({ months }: { months: ({ month: string } & MonthlyCo
                 Mois
               </th>
               {FIGURES.map((f) => (
-                <th key={f} scope="col" className="py-1 pl-2 text-right font-medium whitespace-nowrap">
+                <th key={f} scope="col" className="py-1 pl-2 text-right align-bottom font-medium">
                   {FIGURE_LABELS[f]}
                 </th>
               ))}
