@@ -72,12 +72,12 @@ const roomTypeFields = {
   nightlyPriceSatang: price('Le prix par nuit'),
   weeklyPriceSatang: optionalPrice('Le prix à la semaine'),
   monthlyPriceSatang: optionalPrice('Le prix au mois'),
-  /** Media paths of images uploaded through the gallery's image path (/uploads/…). */
+  /** Image URLs of the gallery (uploaded through its image path: /uploads/… or the bucket's https URL). */
   photos: z
     .array(
       z
         .string()
-        .regex(/^\/uploads\/[A-Za-z0-9._/-]+$/, 'Photo : chemin invalide')
+        .regex(/^(https:\/\/|\/)\S*$/, 'Photo : une URL https ou un chemin commençant par /')
         .max(300),
     )
     .max(STAY_LIMITS.photos, `${STAY_LIMITS.photos} photos au plus`),
