@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/gym-time';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { createRoomType, closeRoom } from './stays.service';
+import { closeRoom, createRoomType, reopenRoom, updateRoomType } from './stays.service';
 import { releaseNights, takeNights } from './stays.repository';
 
 // The nights of a room type are inventory (issue 36 §1): one conditional write per night, all the
@@ -124,5 +125,49 @@ describe.each(backends)('room nights on %s', (backend) => {
     expect(await take(id, '2030-08-01', '2030-08-02')).toBe(false);
     expect(await takenOn(id, '2030-08-01')).toBe(0);
     expect(await take(id, '2030-08-02', '2030-08-03')).toBe(true);
+  });
+
+  it('a closure and a sale of the last room never both win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await roomType(2);
+      const [room] = await db().selectFrom('rooms').select('id').where('room_type_id', '=', id).orderBy('position').execute();
+      const night = `2030-09-1${round}`;
+      expect(await take(id, night, addDays(night, 1))).toBe(true);
+      const [closed, sold] = await Promise.allSettled([
+        closeRoom(t.app.ctx, { roomId: room.id, firstNight: night, lastNight: night, reason: '' }),
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            const ok = await takeNights(trx, id, night, addDays(night, 1));
+            if (backend === 'postgres') await sql`select pg_sleep(0.02)`.execute(trx);
+            return ok;
+          }),
+      ]);
+      const closureWon = closed.status === 'fulfilled';
+      const saleWon = sold.status === 'fulfilled' && sold.value;
+      expect(closureWon !== saleWon, `round ${round}: closure ${closed.status}, sale ${String(saleWon)}`).toBe(true);
+      expect(await takenOn(id, night)).toBe(saleWon ? 2 : 1);
+    }
+  });
+
+  it('a room closed twice on the same nights is refused; reopening or removing the room frees its nights', async () => {
+    const id = await roomType(2);
+    const rooms = await db().selectFrom('rooms').select('id').where('room_type_id', '=', id).orderBy('position').execute();
+    const first = await closeRoom(t.app.ctx, { roomId: rooms[0].id, firstNight: '2030-10-01', lastNight: '2030-10-02', reason: '' });
+    await expect(closeRoom(t.app.ctx, { roomId: rooms[0].id, firstNight: '2030-10-02', lastNight: '2030-10-03', reason: '' })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    await closeRoom(t.app.ctx, { roomId: rooms[1].id, firstNight: '2030-10-02', lastNight: '2030-10-02', reason: '' });
+    expect(await take(id, '2030-10-02', '2030-10-03')).toBe(false);
+    await reopenRoom(t.app.ctx, first.id);
+    expect(await take(id, '2030-10-02', '2030-10-03')).toBe(true);
+    // The second room goes (one room left), and its closure with it: once the stay is given back,
+    // 10-02 has its one room free again.
+    await updateRoomType(t.app.ctx, id, { rooms: 1 });
+    await db()
+      .transaction()
+      .execute((trx) => releaseNights(trx, id, '2030-10-02', '2030-10-03'));
+    expect(await take(id, '2030-10-02', '2030-10-03')).toBe(true);
+    expect(await take(id, '2030-10-02', '2030-10-03')).toBe(false);
   });
 });

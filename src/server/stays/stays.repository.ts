@@ -49,17 +49,23 @@ export async function deleteRooms(db: Db, ids: number[]): Promise<void> {
 
 // ---- nights ----
 
-/**
- * The rooms of a type open on a night: its rooms less those closed for repairs that night. Read in
- * the same statement as the counter's write, so a closure counts from its commit on.
- */
-const OPEN_ROOMS = `(select count(*) from rooms r where r.room_type_id = ?
-   and not exists (select 1 from room_closures c where c.room_id = r.id and c.first_night <= ? and c.last_night >= ?))`;
+/** A type's rooms, read in the same statement as the counter's write. */
+const ROOMS = `(select count(*) from rooms r where r.room_type_id = ?)`;
 
-/** One night's counter, taken only while it stays below the open rooms: one conditional write. */
+/**
+ * One night's counter, taken only while rooms taken and closed stay below the type's rooms: one
+ * conditional write. The condition reads the row's own columns, so PostgreSQL checks it again on
+ * the row a concurrent sale or closure committed.
+ */
 const takeNightQuery = fixedQuery<never>(
-  `insert into room_nights (room_type_id, night, taken) select cast(? as integer), ?, 1 where ${OPEN_ROOMS} > 0
-   on conflict (room_type_id, night) do update set taken = room_nights.taken + 1 where room_nights.taken < ${OPEN_ROOMS}`,
+  `insert into room_nights (room_type_id, night, taken, closed) select cast(? as integer), ?, 1, 0 where ${ROOMS} > 0
+   on conflict (room_type_id, night) do update set taken = room_nights.taken + 1 where room_nights.taken + room_nights.closed < ${ROOMS}`,
+);
+
+/** One night of a room closed for repairs: counted like a sale, refused when no room is free. */
+const closeNightQuery = fixedQuery<never>(
+  `insert into room_nights (room_type_id, night, taken, closed) select cast(? as integer), ?, 0, 1 where ${ROOMS} > 0
+   on conflict (room_type_id, night) do update set closed = room_nights.closed + 1 where room_nights.taken + room_nights.closed < ${ROOMS}`,
 );
 
 /** The nights of a stay: check-in day to the day before check-out (check-out day is not a night). */
@@ -70,8 +76,29 @@ export function stayNights(checkIn: string, checkOut: string): string[] {
 }
 
 async function takeNight(trx: Db, roomTypeId: number, night: string): Promise<boolean> {
-  const r = await takeNightQuery(trx, [roomTypeId, night, roomTypeId, night, night, roomTypeId, night, night]);
+  const r = await takeNightQuery(trx, [roomTypeId, night, roomTypeId, roomTypeId]);
   return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+/** Counts a closure's nights as closed; false (some may be counted: roll back) when a night has no free room. */
+export async function closeNights(trx: Db, roomTypeId: number, from: string, to: string): Promise<string | null> {
+  for (const night of stayNights(from, to)) {
+    const r = await closeNightQuery(trx, [roomTypeId, night, roomTypeId, roomTypeId]);
+    if (Number(r.numAffectedRows ?? 0) !== 1) return night;
+  }
+  return null;
+}
+
+/** Uncounts a closure's nights (reopened, or its room removed); never below zero. */
+export async function reopenNights(trx: Db, roomTypeId: number, from: string, to: string): Promise<void> {
+  for (const night of stayNights(from, to))
+    await trx
+      .updateTable('room_nights')
+      .set((eb) => ({ closed: eb('closed', '-', 1) }))
+      .where('room_type_id', '=', roomTypeId)
+      .where('night', '=', night)
+      .where('closed', '>', 0)
+      .execute();
 }
 
 async function releaseNight(trx: Db, roomTypeId: number, night: string): Promise<void> {
@@ -105,27 +132,35 @@ export async function releaseNights(trx: Db, roomTypeId: number, checkIn: string
   for (const night of stayNights(checkIn, checkOut)) await releaseNight(trx, roomTypeId, night);
 }
 
-/** The nights taken per type and gym date in [from, to). */
+/** The nights taken or closed per type and gym date in [from, to). */
 export const listTakenNights = (db: Db, from: string, to: string) =>
-  db.selectFrom('room_nights').select(['room_type_id', 'night', 'taken']).where('night', '>=', from).where('night', '<', to).where('taken', '>', 0).execute();
+  db.selectFrom('room_nights').select(['room_type_id', 'night', 'taken', 'closed']).where('night', '>=', from).where('night', '<', to).execute();
 
 // ---- closures ----
 
-/** Closures with any night in [from, to) (to absent: from `from` on). */
-export const listClosures = (db: Db, from: string, to?: string) => {
-  let q = db
+/** Closures with a night from `from` on. */
+export const listClosures = (db: Db, from: string) =>
+  db
     .selectFrom('room_closures as c')
     .innerJoin('rooms as r', 'r.id', 'c.room_id')
     .select(['c.id', 'c.room_id', 'c.first_night', 'c.last_night', 'c.reason', 'r.label as room_label', 'r.room_type_id'])
-    .where('c.last_night', '>=', from);
-  if (to) q = q.where('c.first_night', '<', to);
-  return q.orderBy('c.first_night').orderBy('c.id').execute();
-};
+    .where('c.last_night', '>=', from)
+    .orderBy('c.first_night')
+    .orderBy('c.id')
+    .execute();
 
 export const insertClosure = (db: Db, row: { room_id: number; first_night: string; last_night: string; reason: string; created_at: string }) =>
   db.insertInto('room_closures').values(row).returning('id').executeTakeFirstOrThrow();
 
-export async function deleteClosure(db: Db, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('room_closures').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
-}
+/** Deletes a closure and answers what it closed (undefined when there was none). */
+export const deleteClosure = (db: Db, id: number) =>
+  db.deleteFrom('room_closures').where('id', '=', id).returning(['room_id', 'first_night', 'last_night']).executeTakeFirst();
+
+/** A room's closures (to uncount them before the room goes, or to refuse an overlapping one). */
+export const listRoomClosures = (db: Db, roomIds: number[]) =>
+  db
+    .selectFrom('room_closures as c')
+    .innerJoin('rooms as r', 'r.id', 'c.room_id')
+    .select(['c.id', 'c.room_id', 'c.first_night', 'c.last_night', 'r.room_type_id'])
+    .where('c.room_id', 'in', roomIds.length ? roomIds : [0])
+    .execute();

@@ -63,10 +63,10 @@ async function presentOne(db: Db, id: number): Promise<RoomTypeDto> {
 async function syncRooms(trx: Db, roomTypeId: number, count: number, labels: string[] | undefined): Promise<void> {
   const current = await repo.listRooms(trx, [roomTypeId]);
   const kept = current.slice(0, count);
-  await repo.deleteRooms(
-    trx,
-    current.slice(count).map((r) => r.id),
-  );
+  const removed = current.slice(count).map((r) => r.id);
+  // A removed room's closures go with it: their nights stop counting as closed.
+  for (const c of await repo.listRoomClosures(trx, removed)) await repo.reopenNights(trx, roomTypeId, c.first_night, addDays(c.last_night, 1));
+  await repo.deleteRooms(trx, removed);
   if (labels) {
     // Two passes so that swapping two labels never meets the unique index halfway.
     for (const [i, r] of kept.entries()) await repo.renameRoom(trx, r.id, `~${r.id}`, i);
@@ -155,17 +155,20 @@ export async function listClosures(ctx: AppContext, from?: string): Promise<Room
 }
 
 /**
- * Closes a room for repairs. Refused when a night of it has no free room of the type left (sold
- * nights stay sold: the buyer keeps the room; move the closure or the guest first).
+ * Closes a room for repairs: each night is counted closed with one conditional write, like a sale,
+ * so a closure and a sale never both take the last room. Refused (409) when a night has no free
+ * room of the type left (sold nights stay sold: move the guest or the closure first), or when the
+ * room is already closed on one of the nights.
  */
 export async function closeRoom(ctx: AppContext, input: RoomClosureInput): Promise<{ id: number }> {
   if (addDays(input.firstNight, STAY_LIMITS.nights * 2) < input.lastNight) throw badRequest(`Une fermeture dure ${STAY_LIMITS.nights * 2} nuits au plus`);
   return ctx.db.transaction().execute(async (trx) => {
     const room = await repo.findRoom(trx, input.roomId);
     if (!room) throw notFound('Chambre introuvable');
-    const left = await roomsLeftPerNight(trx, [room.room_type_id], input.firstNight, addDays(input.lastNight, 1));
-    const full = [...(left.get(room.room_type_id)?.entries() ?? [])].find(([, n]) => n < 1);
-    if (full) throw conflict(`Toutes les chambres de ce type sont vendues la nuit du ${full[0]} : fermeture impossible`);
+    const overlapping = (await repo.listRoomClosures(trx, [room.id])).some((c) => c.first_night <= input.lastNight && input.firstNight <= c.last_night);
+    if (overlapping) throw conflict('Cette chambre est déjà fermée sur une partie de ces nuits');
+    const full = await repo.closeNights(trx, room.room_type_id, input.firstNight, addDays(input.lastNight, 1));
+    if (full) throw conflict(`Toutes les chambres de ce type sont prises la nuit du ${full} : fermeture impossible`);
     return repo.insertClosure(trx, {
       room_id: input.roomId,
       first_night: input.firstNight,
@@ -177,28 +180,25 @@ export async function closeRoom(ctx: AppContext, input: RoomClosureInput): Promi
 }
 
 export async function reopenRoom(ctx: AppContext, id: number): Promise<void> {
-  if (!(await repo.deleteClosure(ctx.db, id))) throw notFound('Fermeture introuvable');
+  await ctx.db.transaction().execute(async (trx) => {
+    const closure = await repo.deleteClosure(trx, id);
+    if (!closure) throw notFound('Fermeture introuvable');
+    const room = await repo.findRoom(trx, closure.room_id);
+    if (room) await repo.reopenNights(trx, room.room_type_id, closure.first_night, addDays(closure.last_night, 1));
+  });
 }
 
 // ---- availability ----
 
-/** Per type, per night of [checkIn, checkOut): the rooms still free (open rooms less nights taken). */
+/** Per type, per night of [checkIn, checkOut): the rooms still free (rooms less nights taken and closed). */
 async function roomsLeftPerNight(db: Db, typeIds: number[], checkIn: string, checkOut: string): Promise<Map<number, Map<string, number>>> {
-  const [rooms, closures, taken] = await Promise.all([
-    repo.listRooms(db, typeIds),
-    repo.listClosures(db, checkIn, checkOut),
-    repo.listTakenNights(db, checkIn, checkOut),
-  ]);
+  const [rooms, counted] = await Promise.all([repo.listRooms(db, typeIds), repo.listTakenNights(db, checkIn, checkOut)]);
   const nights = repo.stayNights(checkIn, checkOut);
   const out = new Map<number, Map<string, number>>();
   for (const typeId of typeIds) {
     const count = rooms.filter((r) => r.room_type_id === typeId).length;
     const perNight = new Map(nights.map((n) => [n, count]));
-    for (const c of closures) {
-      if (c.room_type_id !== typeId) continue;
-      for (const n of nights) if (c.first_night <= n && n <= c.last_night) perNight.set(n, (perNight.get(n) ?? 0) - 1);
-    }
-    for (const t of taken) if (t.room_type_id === typeId) perNight.set(t.night, (perNight.get(t.night) ?? 0) - Number(t.taken));
+    for (const c of counted) if (c.room_type_id === typeId) perNight.set(c.night, count - Number(c.taken) - Number(c.closed));
     out.set(typeId, perNight);
   }
   return out;

@@ -37,16 +37,25 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .execute();
   await db.schema.createIndex('rooms_type_label').on('rooms').columns(['room_type_id', 'label']).unique().execute();
 
-  // Nights sold per type and gym date (the night of date D is D to D+1: check-out day is not one).
+  // Nights per type and gym date (the night of date D is D to D+1: check-out day is not one):
+  // taken by stays, closed for repairs. Both move with one conditional write each, capped by the
+  // type's rooms, so a sale and a closure never both take the last room.
   await db.schema
     .createTable('room_nights')
     .addColumn('room_type_id', 'integer', (c: any) => c.notNull().references('room_types.id').onDelete('cascade'))
     .addColumn('night', 'text', (c: any) => c.notNull())
     .addColumn('taken', 'integer', (c: any) => c.notNull().check(sql`taken >= 0`))
+    .addColumn('closed', 'integer', (c: any) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`closed >= 0`),
+    )
     .addPrimaryKeyConstraint('room_nights_pk', ['room_type_id', 'night'])
     .execute();
 
-  // A room closed for repairs from first_night to last_night (gym dates, both closed).
+  // A room closed for repairs from first_night to last_night (gym dates, both closed); its nights
+  // are counted in room_nights.closed.
   await serial('room_closures')
     .addColumn('room_id', 'integer', (c: any) => c.notNull().references('rooms.id').onDelete('cascade'))
     .addColumn('first_night', 'text', (c: any) => c.notNull())

@@ -32,6 +32,8 @@ export interface RoomNightsTable {
   /** Gym date; the night from it to the next day. */
   night: string;
   taken: number;
+  /** Rooms closed for repairs that night. */
+  closed: Generated<number>;
 }
 
 export interface RoomClosuresTable {
