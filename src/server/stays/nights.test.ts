@@ -170,4 +170,13 @@ describe.each(backends)('room nights on %s', (backend) => {
     expect(await take(id, '2030-10-02', '2030-10-03')).toBe(true);
     expect(await take(id, '2030-10-02', '2030-10-03')).toBe(false);
   });
+
+  it('a type cannot shrink below the rooms sold on one of its nights', async () => {
+    const id = await roomType(3);
+    expect(await take(id, '2030-11-01', '2030-11-02')).toBe(true);
+    expect(await take(id, '2030-11-01', '2030-11-03')).toBe(true);
+    await expect(updateRoomType(t.app.ctx, id, { rooms: 1 })).rejects.toMatchObject({ statusCode: 409 });
+    expect((await updateRoomType(t.app.ctx, id, { rooms: 2 })).rooms).toBe(2);
+    expect(await take(id, '2030-11-01', '2030-11-02')).toBe(false);
+  });
 });

@@ -136,6 +136,17 @@ export async function releaseNights(trx: Db, roomTypeId: number, checkIn: string
 export const listTakenNights = (db: Db, from: string, to: string) =>
   db.selectFrom('room_nights').select(['room_type_id', 'night', 'taken', 'closed']).where('night', '>=', from).where('night', '<', to).execute();
 
+/** The most rooms of a type taken and closed on one night from `from` on (0 when none). */
+export async function busiestNight(db: Db, roomTypeId: number, from: string): Promise<number> {
+  const r = await db
+    .selectFrom('room_nights')
+    .select((eb) => eb.fn.max<number | null>(eb('taken', '+', eb.ref('closed'))).as('m'))
+    .where('room_type_id', '=', roomTypeId)
+    .where('night', '>=', from)
+    .executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
 // ---- closures ----
 
 /** Closures with a night from `from` on. */

@@ -58,15 +58,20 @@ async function presentOne(db: Db, id: number): Promise<RoomTypeDto> {
 
 /**
  * Makes the rooms of a type match the count and labels asked: renames in order, adds numbered
- * ones after the highest number, removes the last ones (with their closures).
+ * ones after the highest number, removes the last ones (with their closures); refused (409) when
+ * a night from today on has more rooms sold or closed than would be left.
  */
-async function syncRooms(trx: Db, roomTypeId: number, count: number, labels: string[] | undefined): Promise<void> {
+async function syncRooms(ctx: AppContext, trx: Db, roomTypeId: number, count: number, labels: string[] | undefined): Promise<void> {
   const current = await repo.listRooms(trx, [roomTypeId]);
   const kept = current.slice(0, count);
   const removed = current.slice(count).map((r) => r.id);
   // A removed room's closures go with it: their nights stop counting as closed.
   for (const c of await repo.listRoomClosures(trx, removed)) await repo.reopenNights(trx, roomTypeId, c.first_night, addDays(c.last_night, 1));
   await repo.deleteRooms(trx, removed);
+  if (removed.length) {
+    const busiest = await repo.busiestNight(trx, roomTypeId, todayInZone(ctx.config.timezone));
+    if (busiest > count) throw conflict(`${busiest} chambres de ce type sont déjà vendues ou fermées une même nuit : impossible de descendre à ${count}`);
+  }
   if (labels) {
     // Two passes so that swapping two labels never meets the unique index halfway.
     for (const [i, r] of kept.entries()) await repo.renameRoom(trx, r.id, `~${r.id}`, i);
@@ -119,7 +124,7 @@ export async function createRoomType(ctx: AppContext, input: RoomTypeCreateInput
       created_at: now,
       updated_at: now,
     });
-    await syncRooms(trx, row.id, input.rooms, input.roomLabels);
+    await syncRooms(ctx, trx, row.id, input.rooms, input.roomLabels);
     return row.id;
   });
   return presentOne(ctx.db, id);
@@ -133,7 +138,7 @@ export async function updateRoomType(ctx: AppContext, id: number, input: RoomTyp
     if (!row) throw conflict('Ce type de chambre a été modifié entre-temps : rechargez la page', 'stale_version');
     if (input.rooms !== undefined || input.roomLabels !== undefined) {
       const count = input.rooms ?? input.roomLabels?.length ?? 0;
-      await syncRooms(trx, id, count, input.roomLabels);
+      await syncRooms(ctx, trx, id, count, input.roomLabels);
     }
   });
   return presentOne(ctx.db, id);
