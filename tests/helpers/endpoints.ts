@@ -60,6 +60,7 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/orders/by-token/:token/visa-letter', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token/visa-letter.pdf', access: 'public' },
   { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
+  { method: 'GET', path: '/api/stays/availability', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -163,6 +164,12 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/site-settings/history/:id/restore', access: 'admin' },
   { method: 'POST', path: '/api/site-settings/images/:kind', access: 'admin', multipart: true },
   { method: 'POST', path: '/api/orders/:id/refunds', access: 'admin' },
+  { method: 'GET', path: '/api/stays/room-types', access: 'admin' },
+  { method: 'POST', path: '/api/stays/room-types', access: 'admin' },
+  { method: 'PATCH', path: '/api/stays/room-types/:id', access: 'admin' },
+  { method: 'GET', path: '/api/stays/closures', access: 'admin' },
+  { method: 'POST', path: '/api/stays/closures', access: 'admin' },
+  { method: 'DELETE', path: '/api/stays/closures/:id', access: 'admin' },
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },

@@ -40,6 +40,7 @@ import * as m031 from './migrations/031-late-cancels-and-waivers';
 import * as m032 from './migrations/032-programmes';
 import * as m033 from './migrations/033-receipts';
 import * as m034 from './migrations/034-visa-letters';
+import * as m035 from './migrations/035-rooms';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -179,6 +180,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '032-programmes': { up: m032.up },
   '033-receipts': { up: m033.up },
   '034-visa-letters': { up: m034.up },
+  '035-rooms': { up: m035.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -32,6 +32,7 @@ import { SavedRepliesPage } from './routes/saved-replies';
 import { SettingsPage } from './routes/settings';
 import { UsersPage } from './routes/users';
 import { VisasPage } from './routes/visas';
+import { StaysPage } from './routes/stays';
 
 /**
  * The back office, rendered by the public router for every /admin/* path (lazy chunk).
@@ -90,6 +91,7 @@ export default function AdminApp() {
                       <Route path="users" element={<UsersPage />} />
                       <Route path="journal" element={<JournalPage />} />
                       <Route path="settings" element={<SettingsPage />} />
+                      <Route path="stays" element={<StaysPage />} />
                     </Route>
                     <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
                   </Route>

@@ -54,6 +54,7 @@ import type {
   EmailBouncesTable,
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
+import type { RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable } from './stays';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -64,6 +65,7 @@ export type * from './operations';
 export type * from './payments';
 export type * from './inbound';
 export type * from './visa-letters';
+export type * from './stays';
 
 export interface Database {
   users: UsersTable;
@@ -115,6 +117,10 @@ export interface Database {
   email_bounces: EmailBouncesTable;
   visa_letters: VisaLettersTable;
   document_sequences: DocumentSequencesTable;
+  room_types: RoomTypesTable;
+  rooms: RoomsTable;
+  room_nights: RoomNightsTable;
+  room_closures: RoomClosuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,7 @@ import {
   X,
   type LucideIcon,
   Stamp,
+  BedDouble,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -45,6 +46,7 @@ const NAV: NavItem[] = [
   { to: '/admin/planning', label: 'Planning', icon: CalendarClock },
   { to: '/admin/orders', label: 'Commandes', icon: Receipt },
   { to: '/admin/visas', label: 'Visas', icon: Stamp },
+  { to: '/admin/stays', label: 'Hébergement', icon: BedDouble, adminOnly: true },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare, badge: 'conversations' },
   { to: '/admin/clients', label: 'Clients', icon: Contact },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users, adminOnly: true },

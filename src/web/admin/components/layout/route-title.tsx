@@ -21,6 +21,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/orders', 'Commandes'],
   ['/admin/orders/:id', 'Commande'],
   ['/admin/visas', 'Visas'],
+  ['/admin/stays', 'Hébergement'],
   ['/admin/clients', 'Clients'],
   ['/admin/clients/:id', 'Client'],
   ['/admin/account', 'Mon compte'],
