@@ -1,21 +1,26 @@
-import { CalendarCheck, CalendarRange, FileDown, ReceiptText, Ticket } from 'lucide-react';
+import { CalendarRange, ReceiptText, Ticket } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { formatThb } from '../../../shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { OrderPayment } from './order-payment';
 import { PassBooking } from './pass-booking';
 import { STATUS_KEYS, passSummary } from './pass-text';
-import { attendanceUrl, orderQuery, receiptUrl, type OrderDto } from './pass-queries';
+import { orderQuery, type OrderDto } from './pass-queries';
 import { useResource } from '../../lib/resource';
 import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
 import { holdsPass } from '../../../shared/ledger';
-import { SlipUpload } from './slip-upload';
 
+// The slip's upload: only a PromptPay order awaiting money shows it, so only such a page downloads it.
+const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.SlipUpload })));
+
+// Its documents' links go without icons: every order page stays within the JavaScript budget.
 // The visa letter's request and download: only a programme's order shows them, so only such a
 // page downloads their code (the page-weight budget of every other order page).
 const VisaLetter = lazy(() => import('./visa-letter-form').then((m) => ({ default: m.VisaLetter })));
+// The receipt's and the attendance statement's links: a paid order's, in a chunk of their own.
+const OrderDocuments = lazy(() => import('./order-documents'));
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -157,8 +162,7 @@ export default function OrderView({ token }: { token: string }) {
           {attendance && (
             <>
               <dt className="text-ink-300">{t('order.attendance')}</dt>
-              <dd className="flex items-center gap-2" data-testid="order-attendance">
-                <CalendarCheck aria-hidden className="size-5 shrink-0 text-gold-400" />
+              <dd data-testid="order-attendance">
                 <span className="min-w-0">
                   {t('order.attended', { n: attendance.attended })}
                   {attendance.sessionsPerWeek ? `\u00a0· ${t('order.planPerWeek', { n: attendance.sessionsPerWeek })}` : ''}
@@ -169,22 +173,9 @@ export default function OrderView({ token }: { token: string }) {
         </dl>
 
         {(receipt || attendance) && (
-          <div className="mt-6 border-t border-ink-700 pt-6" data-testid="order-documents">
-            <div className="flex flex-wrap gap-3">
-              {receipt && (
-                <a href={receiptUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-receipt">
-                  <FileDown aria-hidden className="size-5 shrink-0" />
-                  {t('order.receipt')}
-                </a>
-              )}
-              {attendance && (
-                <a href={attendanceUrl(token)} className={buttonClass('outline', 'sm', 'gap-2')} data-testid="order-attendance-pdf">
-                  <FileDown aria-hidden className="size-5 shrink-0" />
-                  {t('order.attendanceStatement')}
-                </a>
-              )}
-            </div>
-          </div>
+          <Suspense fallback={null}>
+            <OrderDocuments token={token} receipt={Boolean(receipt)} attendance={Boolean(attendance)} />
+          </Suspense>
         )}
 
         {waiting && <OrderPayment order={order} token={token} />}
@@ -192,7 +183,9 @@ export default function OrderView({ token }: { token: string }) {
         {lateSlip && (
           <div data-testid="late-slip">
             <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.lateSlip')}</p>
-            <SlipUpload token={token} />
+            <Suspense fallback={null}>
+              <SlipUpload token={token} />
+            </Suspense>
           </div>
         )}
         {(order.status === 'cancelled' || order.status === 'refunded') && (
