@@ -39,7 +39,7 @@ describe.each(backends)('passes on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     return res.json<PassDto[]>();
   };
-  const settings = async () => (await t.inject({ method: 'GET', url: '/api/site-settings' })).json<SiteSettingsDto>();
+  const settings = async () => (await t.inject({ method: 'GET', url: '/api/site-settings', token: admin })).json<SiteSettingsDto>();
   const put = (s: SiteSettings, version: number) => t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { settings: s, version } });
   /** Saves the settings as `edit` leaves them; the answer must be 200. */
   async function edit(change: (s: SiteSettings) => void) {

@@ -42,7 +42,7 @@ describe.each(backends)('programmes on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     return res.json<PassDto[]>();
   };
-  const settings = async () => (await t.inject({ method: 'GET', url: '/api/site-settings' })).json<SiteSettingsDto>();
+  const settings = async () => (await t.inject({ method: 'GET', url: '/api/site-settings', token: admin })).json<SiteSettingsDto>();
   const put = (s: SiteSettings, version: number) => t.inject({ method: 'PUT', url: '/api/site-settings', token: admin, payload: { settings: s, version } });
   const buy = (body: object) => t.inject({ method: 'POST', url: '/api/orders', payload: body });
 

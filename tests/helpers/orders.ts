@@ -37,7 +37,8 @@ export function orderBody(overrides: Partial<OrderBody> = {}, who: Customer = cu
 
 /** Edits the stored settings through the API, as the owner does in Paramètres. */
 export async function editSettings(t: TestApp, adminToken: string, edit: (s: SiteSettings) => void): Promise<void> {
-  const read = await t.inject({ method: 'GET', url: '/api/site-settings' });
+  // As an admin: anyone else reads the settings without the visa letter's images (publicSiteSettings).
+  const read = await t.inject({ method: 'GET', url: '/api/site-settings', token: adminToken });
   const dto = read.json<SiteSettingsDto>();
   const settings = structuredClone(dto.settings);
   edit(settings);
