@@ -134,8 +134,19 @@ describe.each(backends)('visa letters on %s', (backend) => {
       const res = await request(o.token, { ...PASSPORT, [field]: bad });
       expect(res.statusCode, `${field} ${bad}`).toBe(400);
     }
-    const res = await request(o.token);
+    // Staff are pushed (the app's notifier, observed; it still sends).
+    const pushes: { title: string; url?: string; body: string }[] = [];
+    const push = t.app.ctx.push;
+    const original = push.notifyStaff.bind(push);
+    push.notifyStaff = (p) => {
+      pushes.push({ title: p.title, url: p.url, body: p.body });
+      original(p);
+    };
+    const res = await request(o.token).finally(() => {
+      push.notifyStaff = original;
+    });
     expect(res.statusCode, res.body).toBe(201);
+    expect(pushes).toEqual([{ title: 'Demande de lettre pour visa', url: '/admin/visas', body: expect.stringContaining(o.reference) }]);
     // The order was bought under another name: the answer warns.
     expect(res.json()).toEqual({ status: 'requested', warning: expect.stringMatching(/differs/) });
 
