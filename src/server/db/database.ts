@@ -41,6 +41,7 @@ import * as m032 from './migrations/032-programmes';
 import * as m033 from './migrations/033-receipts';
 import * as m034 from './migrations/034-visa-letters';
 import * as m035 from './migrations/035-rooms';
+import * as m036 from './migrations/036-stay-orders';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -181,6 +182,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '033-receipts': { up: m033.up },
   '034-visa-letters': { up: m034.up },
   '035-rooms': { up: m035.up },
+  '036-stay-orders': { up: m036.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

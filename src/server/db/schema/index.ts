@@ -54,7 +54,7 @@ import type {
   EmailBouncesTable,
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
-import type { RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable } from './stays';
+import type { OrderPickupsTable, OrderStaysTable, RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable, StayTermsVersionsTable } from './stays';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -120,6 +120,9 @@ export interface Database {
   room_types: RoomTypesTable;
   rooms: RoomsTable;
   room_nights: RoomNightsTable;
+  order_stays: OrderStaysTable;
+  order_pickups: OrderPickupsTable;
+  stay_terms_versions: StayTermsVersionsTable;
   room_closures: RoomClosuresTable;
 }
 

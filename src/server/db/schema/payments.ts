@@ -55,6 +55,10 @@ export interface OrdersTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** The stay terms' version the buyer accepted (migration 036); null: no stay. */
+  terms_version: Generated<number | null>;
+  /** Gym date the balance is due by; null: nothing after the deposit, or at the desk. */
+  balance_due_date: Generated<string | null>;
 }
 
 export interface OrderPaymentsTable {

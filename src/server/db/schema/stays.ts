@@ -44,3 +44,45 @@ export interface RoomClosuresTable {
   reason: Generated<string>;
   created_at: string;
 }
+
+// Orders' stays and pickups (migration 036).
+export interface OrderStaysTable {
+  order_id: number;
+  room_type_id: number;
+  room_type_name: string;
+  check_in: string;
+  check_out: string;
+  guests: number;
+  amount_satang: number;
+  /** 1 while the order holds its nights; 0 once given back (one conditional update). */
+  holds_nights: Generated<number>;
+  room_id: number | null;
+  checked_in_at: string | null;
+  checked_out_at: string | null;
+  arrival_mail_at: string | null;
+  balance_reminder_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderPickupsTable {
+  order_id: number;
+  airport: string;
+  flight_number: string | null;
+  /** Gym wall time 'YYYY-MM-DDTHH:MM'. */
+  arrives_at: string;
+  amount_satang: number;
+  sequence: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StayTermsVersionsTable {
+  version: Generated<number>;
+  /** JSON: text per language. */
+  text: string;
+  /** JSON: { tiers: [{ daysBefore, refundPercent }], freeChangeDays }. */
+  rules: string;
+  created_by: number | null;
+  created_at: string;
+}
