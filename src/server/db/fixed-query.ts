@@ -16,7 +16,9 @@ export function fixedQuery<Row>(text: string): FixedQuery<Row> {
   const pgText = text.replace(/\?/g, () => `$${++n}`);
   return (db, params) => {
     if (params.length !== paramCount) throw new Error(`query takes ${paramCount} parameters, got ${params.length}`);
-    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-    return db.executeQuery<Row>(CompiledQuery.raw(pg ? pgText : text, [...params]));
+    return db.executeQuery<Row>(CompiledQuery.raw(onPostgres(db) ? pgText : text, [...params]));
   };
 }
+
+/** Whether `db` (a handle or a transaction) speaks to PostgreSQL: for the few statements written per dialect. */
+export const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
