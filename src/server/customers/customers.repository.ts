@@ -2,6 +2,7 @@
 import type { Language } from '../../shared/i18n/languages';
 import { sql } from 'kysely';
 import { nowIso, type Db } from '../db/database';
+import { fixedQuery } from '../db/fixed-query';
 import type { CustomerRow } from '../db/schema';
 import { emailKey, phoneKey } from './customer-keys';
 
@@ -21,11 +22,15 @@ export async function resolveCustomer(db: Db, id: number): Promise<CustomerRow |
   return row;
 }
 
+// Every booking with an e-mail runs these two: written once (fixed-query.ts).
+const liveByEmailKey = fixedQuery<CustomerRow>('select * from customers where email_key = ? and merged_into_id is null');
+const updateKnown = fixedQuery<never>('update customers set name = ?, phone = ?, phone_key = ?, language = ?, updated_at = ? where id = ?');
+
 /** The live record of this e-mail (or, without one, this phone). */
 export async function findCustomer(db: Db, facts: Pick<CustomerFacts, 'email' | 'phone'>): Promise<CustomerRow | undefined> {
   const byEmail = emailKey(facts.email);
   if (byEmail) {
-    const live = await db.selectFrom('customers').selectAll().where('email_key', '=', byEmail).where('merged_into_id', 'is', null).executeTakeFirst();
+    const [live] = (await liveByEmailKey(db, [byEmail])).rows;
     if (live) return live;
     // A record merged into another gave up its key (the key is unique) but its address still
     // names the person: the next booking from it belongs to the record it was merged into.
@@ -63,11 +68,7 @@ export async function findOrCreateCustomer(db: Db, facts: CustomerFacts): Promis
   const known = await findCustomer(db, facts);
   if (known) {
     const phone = facts.phone ?? known.phone;
-    await db
-      .updateTable('customers')
-      .set({ name: facts.name, phone, phone_key: phoneKey(phone), language: facts.language, updated_at: now })
-      .where('id', '=', known.id)
-      .execute();
+    await updateKnown(db, [facts.name, phone, phoneKey(phone), facts.language, now, known.id]);
     return { ...known, name: facts.name, phone, phone_key: phoneKey(phone), language: facts.language, updated_at: now };
   }
   const values = {
