@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
+import { findOccurrence, lockSeats, releaseSeat, takeSeat } from '../timetable/timetable.service';
 import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
@@ -85,6 +85,9 @@ export async function cancelInTransaction(
   const now = new Date();
   const current = await managed(ctx, trx, row, cancelHours, now);
   if (current.started) throw conflict(CLASS_STARTED, 'class_started');
+  // The seat counter first, then the booking: the order the gym's cancel takes them in, so the
+  // two at once wait for each other instead of deadlocking on PostgreSQL.
+  if (row.weekly_session_id != null && row.session_date != null) await lockSeats(trx, { weeklySessionId: row.weekly_session_id, date: row.session_date });
   const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso(), by === 'customer' ? 'customer' : 'staff');
   if (!updated) return undefined;
   // After the deadline the customer's cancel is late (kept for their record and a waiver).
@@ -142,6 +145,10 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     if (target.cancelled || target.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
     // A pass that paid for it must pay for the new session too (the move is refused otherwise).
     const passTarget = { course: target.course, byAppointment: false, startsAt: target.startsAt };
+    // Both seat counters before the booking and its pass use, in one order: as the gym's cancel takes them, and
+    // as an opposite move does, so none of them deadlocks with this one.
+    const fromFirst = `${from.weeklySessionId}`.padStart(10, '0') + from.date < `${to.weeklySessionId}`.padStart(10, '0') + to.date;
+    for (const o of fromFirst ? [from, to] : [to, from]) await lockSeats(trx, o);
     if (before.pass) await (rebook ? reclaimUseFor : moveUseTo)(trx, row.id, passTarget, ctx.config.timezone, ctx.dialect);
     const dest = { ...to, dateTime: target.startsAt.toISOString(), course: target.course };
     const updated = await (rebook ? repo.rebookIfGymCancelled : repo.moveIfAt)(trx, row.id, from, dest);
@@ -152,7 +159,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     const give = async () => {
       if (!rebook) await releaseSeat(trx, from.weeklySessionId, from.date);
     };
-    if (`${from.weeklySessionId}`.padStart(10, '0') + from.date < `${to.weeklySessionId}`.padStart(10, '0') + to.date) {
+    if (fromFirst) {
       await give();
       await take();
     } else {

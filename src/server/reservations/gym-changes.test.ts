@@ -387,8 +387,10 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     await api('PATCH', `/api/timetable/weekly-sessions/${id}`, { active: false });
   });
 
-  it('the gym’s cancel and the traveller’s own cancel at once: one cancel, one seat back, one e-mail', async () => {
-    const s = nextSession('Luta Livre', { daysAhead: 4 });
+  // Each at once several times over: the two take the seat counter and the booking in one order,
+  // so on PostgreSQL neither dies of a deadlock (a 500).
+  it.each([2, 4, 6])('the gym’s cancel and the traveller’s own cancel at once: one cancel, one seat back, one e-mail (%i days ahead)', async (daysAhead) => {
+    const s = nextSession('Luta Livre', { daysAhead });
     const occ = await occurrence('Luta Livre', s.date, '16:00');
     const pass = await createTestOrder(db(), {
       kind: 'days-single',
@@ -404,6 +406,7 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
       t.inject({ method: 'POST', url: `/api/bookings/manage/${b.token}/cancel`, payload: {} }),
     ]);
     expect(gym.statusCode, gym.body).toBe(201);
+    expect([200, 404], own.body).toContain(own.statusCode);
     // Whichever came first cancelled it; the other found it cancelled.
     expect(gym.json().bookingsCancelled + (own.statusCode === 200 ? 1 : 0)).toBe(1);
     expect(await row(b.id)).toMatchObject({ status: 'cancelled', calendar_sequence: 1, cancelled_by: gym.json().bookingsCancelled === 1 ? 'gym' : 'customer' });
