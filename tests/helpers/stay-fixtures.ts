@@ -62,7 +62,7 @@ export async function createStayOrder(db: Db, f: StayOrderFacts): Promise<StayOr
       pass_name: training > 0 ? 'One week' : '',
       pass_kind: 'single',
       pass_covers: 'muay-thai',
-      pass_days: 0,
+      pass_days: 1,
       credits: null,
       start_date: f.checkIn,
       end_date: f.checkOut,

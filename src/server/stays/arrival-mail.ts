@@ -26,8 +26,8 @@ type PickupRow = { airport: string | null; flight_number: string | null; arrives
  * with code, name and meetingPoint, a text or one per language); the code and the e-mail's own
  * words otherwise.
  */
-function airportOf(ctx: AppContext, code: string, language: Language): { name: string; meetingPoint: string | null } {
-  const stays = (siteSettingsNow(ctx) as { stays?: { airports?: unknown } }).stays;
+export function airportOf(settings: object, code: string, language: Language): { name: string; meetingPoint: string | null } {
+  const stays = (settings as { stays?: { airports?: unknown } }).stays;
   const list = Array.isArray(stays?.airports) ? (stays.airports as Record<string, unknown>[]) : [];
   const found = list.find((a) => a && a.code === code);
   const text = (v: unknown): string | null => {
@@ -44,7 +44,7 @@ function airportOf(ctx: AppContext, code: string, language: Language): { name: s
 
 function pickupOf(ctx: AppContext, r: PickupRow, language: Language): ArrivalPickup | null {
   if (!r.airport || !r.arrives_at) return null;
-  const airport = airportOf(ctx, r.airport, language);
+  const airport = airportOf(siteSettingsNow(ctx), r.airport, language);
   return {
     airport: r.airport,
     airportName: airport.name,
