@@ -20,7 +20,10 @@ export const roomNightsByMonth = (db: Db, fromDate: string, beforeDate: string) 
     .execute();
 
 export async function roomCount(db: Db): Promise<number> {
-  const r = await db.selectFrom('rooms').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('rooms')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -42,7 +45,15 @@ export const ledgerLinesWithOrderLines = (db: Db, fromIso: string, beforeIso: st
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .leftJoin('order_stays as s', 's.order_id', 'o.id')
     .leftJoin('order_pickups as p', 'p.order_id', 'o.id')
-    .select(['l.order_id', 'l.kind', 'l.amount_satang', 'l.created_at', 'o.amount_satang as order_satang', 's.amount_satang as stay_satang', 'p.amount_satang as pickup_satang'])
+    .select([
+      'l.order_id',
+      'l.kind',
+      'l.amount_satang',
+      'l.created_at',
+      'o.amount_satang as order_satang',
+      's.amount_satang as stay_satang',
+      'p.amount_satang as pickup_satang',
+    ])
     .where('l.created_at', '>=', fromIso)
     .where('l.created_at', '<', beforeIso)
     .execute();

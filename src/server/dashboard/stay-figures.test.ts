@@ -17,7 +17,11 @@ describe('splitLine', () => {
   it('shares a line in proportion to the lines, training taking the rounding; money out counts negative', () => {
     expect(splitLine({ ...line, kind: 'payment', amount_satang: 100 })).toEqual({ rooms: 33, pickups: 33, training: 34 });
     expect(splitLine({ ...line, kind: 'refund', amount_satang: 1000 })).toEqual({ rooms: -333, pickups: -333, training: -334 });
-    expect(splitLine({ ...line, kind: 'payment', amount_satang: 500, stay_satang: null, pickup_satang: null })).toEqual({ rooms: 0, pickups: 0, training: 500 });
+    expect(splitLine({ ...line, kind: 'payment', amount_satang: 500, stay_satang: null, pickup_satang: null })).toEqual({
+      rooms: 0,
+      pickups: 0,
+      training: 500,
+    });
     expect(splitLine({ ...line, kind: 'payment', amount_satang: 500, order_satang: 0 })).toEqual({ rooms: 0, pickups: 0, training: 500 });
   });
 });

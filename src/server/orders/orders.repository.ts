@@ -28,7 +28,9 @@ export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRo
   db
     .selectFrom('orders')
     .selectAll()
-    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('id', 'in', eb.selectFrom('order_page_links').select('order_id').where('token_hash', '=', tokenHash))]))
+    .where((eb) =>
+      eb.or([eb('token_hash', '=', tokenHash), eb('id', 'in', eb.selectFrom('order_page_links').select('order_id').where('token_hash', '=', tokenHash))]),
+    )
     .executeTakeFirst();
 
 export const findCustomerRow = (db: Db, id: number): Promise<CustomerRow | undefined> =>

@@ -107,7 +107,12 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
       pickup: { airport: 'HKT', flightNumber: 'TG 215', arrivesAt: `${CHECK_IN}T10:05` },
     });
     const th = await createStayOrder(t.app.ctx.db, { roomTypeId: type.id, checkIn: addDays(CHECK_IN, 1), checkOut: addDays(CHECK_IN, 3), language: 'th' });
-    const cancelled = await createStayOrder(t.app.ctx.db, { roomTypeId: type.id, checkIn: CHECK_IN, checkOut: addDays(CHECK_IN, 2), cancelledAt: new Date().toISOString() });
+    const cancelled = await createStayOrder(t.app.ctx.db, {
+      roomTypeId: type.id,
+      checkIn: CHECK_IN,
+      checkOut: addDays(CHECK_IN, 2),
+      cancelledAt: new Date().toISOString(),
+    });
     const today = await createStayOrder(t.app.ctx.db, { roomTypeId: type.id, checkIn: addDays(CHECK_IN, -2), checkOut: CHECK_IN });
 
     expect(await queueDueArrivalMails(t.app.ctx, at(addDays(CHECK_IN, -2)))).toBe(2);

@@ -35,7 +35,12 @@ export const listArrivalMailCandidates = (db: Db, fromDate: string, throughDate:
  * one writer). Run it in the transaction that writes the e-mail to the outbox.
  */
 export async function claimArrivalMail(trx: Db, orderId: number, nowIso: string): Promise<boolean> {
-  const r = await trx.updateTable('order_stays').set({ arrival_mail_at: nowIso }).where('order_id', '=', orderId).where('arrival_mail_at', 'is', null).executeTakeFirst();
+  const r = await trx
+    .updateTable('order_stays')
+    .set({ arrival_mail_at: nowIso })
+    .where('order_id', '=', orderId)
+    .where('arrival_mail_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -134,13 +139,29 @@ export const findStay = (db: Db, orderId: number) =>
   db
     .selectFrom('order_stays as s')
     .innerJoin('orders as o', 'o.id', 's.order_id')
-    .select(['s.order_id', 's.room_type_id', 's.check_in', 's.check_out', 's.holds_nights', 's.room_id', 's.checked_in_at', 's.checked_out_at', 'o.cancelled_at'])
+    .select([
+      's.order_id',
+      's.room_type_id',
+      's.check_in',
+      's.check_out',
+      's.holds_nights',
+      's.room_id',
+      's.checked_in_at',
+      's.checked_out_at',
+      'o.cancelled_at',
+    ])
     .where('s.order_id', '=', orderId)
     .executeTakeFirst();
 
 /** A room's closures that meet [firstNight, lastNight]. */
 export const closuresMeeting = (db: Db, roomId: number, firstNight: string, lastNight: string) =>
-  db.selectFrom('room_closures').select('id').where('room_id', '=', roomId).where('first_night', '<=', lastNight).where('last_night', '>=', firstNight).execute();
+  db
+    .selectFrom('room_closures')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('first_night', '<=', lastNight)
+    .where('last_night', '>=', firstNight)
+    .execute();
 
 /** Gives back the room a stay held from `fromNight` on (all its nights when not given). */
 export async function freeRoomNights(trx: Db, orderId: number, fromNight?: string): Promise<void> {

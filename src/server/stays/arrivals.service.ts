@@ -74,11 +74,14 @@ export async function checkIn(ctx: AppContext, orderId: number, input: CheckInIn
     if (!room) throw notFound('Chambre introuvable');
     if (room.room_type_id !== stay.room_type_id) throw conflict(`La chambre ${room.label} n’est pas du type réservé`);
     const lastNight = addDays(stay.check_out, -1);
-    if ((await repo.closuresMeeting(trx, room.id, stay.check_in, lastNight)).length) throw conflict(`La chambre ${room.label} est fermée pour travaux pendant ce séjour`);
+    if ((await repo.closuresMeeting(trx, room.id, stay.check_in, lastNight)).length)
+      throw conflict(`La chambre ${room.label} est fermée pour travaux pendant ce séjour`);
     await repo.freeRoomNights(trx, orderId);
     if (!(await repo.takeRoomNights(trx, room.id, orderId, stay.check_in, stay.check_out))) {
       const holder = await repo.roomHolder(trx, room.id, stay.check_in, stay.check_out);
-      throw conflict(`La chambre ${room.label} est déjà occupée la nuit du ${holder?.night ?? stay.check_in}${holder ? ` (commande ${holder.reference})` : ''}`);
+      throw conflict(
+        `La chambre ${room.label} est déjà occupée la nuit du ${holder?.night ?? stay.check_in}${holder ? ` (commande ${holder.reference})` : ''}`,
+      );
     }
     await repo.setCheckedIn(trx, orderId, room.id, new Date().toISOString());
   });

@@ -46,7 +46,13 @@ describe.each(backends)('the arrivals board on %s', (backend) => {
       paidSatang: 400_000,
       name: 'Arriving Today',
     });
-    const tomorrow = await createStayOrder(db(), { roomTypeId: type.id, checkIn: addDays(D, 1), checkOut: addDays(D, 3), name: 'Arriving Tomorrow', paidSatang: 700_000 });
+    const tomorrow = await createStayOrder(db(), {
+      roomTypeId: type.id,
+      checkIn: addDays(D, 1),
+      checkOut: addDays(D, 3),
+      name: 'Arriving Tomorrow',
+      paidSatang: 700_000,
+    });
     const leaving = await createStayOrder(db(), { roomTypeId: type.id, checkIn: addDays(D, -4), checkOut: D, name: 'Leaving Today' });
     const staying = await createStayOrder(db(), { roomTypeId: type.id, checkIn: addDays(D, -2), checkOut: addDays(D, 4), name: 'In House' });
     await createStayOrder(db(), { roomTypeId: type.id, checkIn: D, checkOut: addDays(D, 2), name: 'Cancelled', cancelledAt: new Date().toISOString() });
@@ -56,7 +62,14 @@ describe.each(backends)('the arrivals board on %s', (backend) => {
     const [today, next] = b.days;
     expect(today.arrivals.map((s) => s.name)).toEqual(['Arriving Today']);
     const a = today.arrivals[0];
-    expect(a).toMatchObject({ orderId: arriving.id, reference: arriving.reference, roomTypeName: 'Sea view', checkOut: addDays(D, 5), roomId: null, checkedInAt: null });
+    expect(a).toMatchObject({
+      orderId: arriving.id,
+      reference: arriving.reference,
+      roomTypeName: 'Sea view',
+      checkOut: addDays(D, 5),
+      roomId: null,
+      checkedInAt: null,
+    });
     // The whole order owes 8,800 THB less the 4,000 paid.
     expect(a.owedSatang).toBe(880_000 - 400_000);
     expect(a.pickup).toEqual({ airport: 'KBV', flightNumber: 'FD 3031', arrivesAt: `${D}T13:20`, sequence: 0 });
@@ -189,7 +202,9 @@ describe.each(backends)('the arrivals board on %s', (backend) => {
       expect(res.json()).toEqual({ airport: 'HKT', flightNumber: 'TG 215', arrivesAt: `${addDays(D, 80)}T16:45`, sequence: 1 });
       expect((await put({ flightNumber: 'TG 217', arrivesAt: `${addDays(D, 80)}T18:10` })).json().sequence).toBe(2);
 
-      const mails = (await db().selectFrom('outbox').selectAll().where('to_address', '=', o.email).orderBy('id').execute()).map((r) => renderedRow(t.config, r));
+      const mails = (await db().selectFrom('outbox').selectAll().where('to_address', '=', o.email).orderBy('id').execute()).map((r) =>
+        renderedRow(t.config, r),
+      );
       expect(mails).toHaveLength(2);
       expect(mails[1].subject).toBe(`Votre transfert depuis l’aéroport est mis à jour (${o.reference})`);
       expect(mails[1].text_body).toContain('TG 217');

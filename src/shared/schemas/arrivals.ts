@@ -10,7 +10,9 @@ const gymDate = (label: string) => z.string({ error: `${label} : une date (AAAA-
 export const arrivalsQuerySchema = z.object({ date: gymDate('date').optional() });
 export type ArrivalsQuery = z.output<typeof arrivalsQuerySchema>;
 
-export const checkInSchema = z.object({ roomId: z.number({ error: 'Choisissez une chambre' }).int('Choisissez une chambre').positive('Choisissez une chambre') });
+export const checkInSchema = z.object({
+  roomId: z.number({ error: 'Choisissez une chambre' }).int('Choisissez une chambre').positive('Choisissez une chambre'),
+});
 export type CheckInInput = z.output<typeof checkInSchema>;
 
 export const OCCUPANCY_MAX_DAYS = 62;

@@ -86,7 +86,8 @@ const de: ArrivalMailTexts = {
   flightSubject: (reference) => `Ihr Flughafentransfer wurde aktualisiert (${reference})`,
   intro: (gym) => `Wir freuen uns, Sie bei ${gym} zu begrüßen. Hier das Wichtigste zu Ihrer Ankunft.`,
   flightIntro: 'Danke, wir haben Ihren Flug. Ihr Transfer ist aktualisiert; die angehängte Kalenderdatei ersetzt die vorige.',
-  askFlight: 'Wir haben Ihren Flug noch nicht. Bitte geben Sie Flugnummer und Landezeit auf Ihrer Bestellseite an, damit unser Fahrer bei Ihrer Landung da ist.',
+  askFlight:
+    'Wir haben Ihren Flug noch nicht. Bitte geben Sie Flugnummer und Landezeit auf Ihrer Bestellseite an, damit unser Fahrer bei Ihrer Landung da ist.',
   giveFlight: 'Flug angeben',
   changeFlight: 'Ändert sich Ihr Flug, aktualisieren Sie ihn auf Ihrer Bestellseite.',
   pickupConfirmed: (time, airport) => `Unser Fahrer erwartet Sie am Flughafen ${airport} um ${time}.`,
@@ -111,7 +112,8 @@ const fr: ArrivalMailTexts = {
   flightSubject: (reference) => `Votre transfert depuis l’aéroport est mis à jour (${reference})`,
   intro: (gym) => `Nous avons hâte de vous accueillir à ${gym}. Voici ce qu’il faut savoir pour votre arrivée.`,
   flightIntro: 'Merci, nous avons votre vol. Votre transfert est mis à jour ; le fichier de calendrier joint remplace le précédent.',
-  askFlight: 'Nous n’avons pas encore votre vol. Indiquez son numéro et son heure d’atterrissage sur la page de votre commande pour que notre chauffeur soit là à votre arrivée.',
+  askFlight:
+    'Nous n’avons pas encore votre vol. Indiquez son numéro et son heure d’atterrissage sur la page de votre commande pour que notre chauffeur soit là à votre arrivée.',
   giveFlight: 'Indiquer votre vol',
   changeFlight: 'Si votre vol change, mettez-le à jour sur la page de votre commande.',
   pickupConfirmed: (time, airport) => `Notre chauffeur vous attendra à l’aéroport ${airport} le ${time}.`,

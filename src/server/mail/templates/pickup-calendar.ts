@@ -30,8 +30,12 @@ export const pickupUid = (config: Pick<Config, 'publicUrl'>, orderId: number): s
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 // A parameter (CN=) holds no double quote or control character.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-const paramText = (text: string) => text.replace(/[\u0000-\u001f\u007f"]+/g, ' ').trim().slice(0, 200);
+const paramText = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f"]+/g, ' ')
+    .trim()
+    .slice(0, 200);
 
 export function pickupCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, ev: PickupCalendarEvent): MailCalendarPart {
   const start = ev.startsAt.getTime();
@@ -52,7 +56,13 @@ export function pickupCalendar(config: Pick<Config, 'publicUrl' | 'mailFrom'>, e
     busyStatus: 'BUSY',
   };
   const organizer = { name: paramText(ev.organizerName), email: mailFromAddress(config.mailFrom) };
-  const attendee: Ics.Attendee = { name: paramText(ev.attendee.name), email: ev.attendee.email.trim(), rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' };
+  const attendee: Ics.Attendee = {
+    name: paramText(ev.attendee.name),
+    email: ev.attendee.email.trim(),
+    rsvp: false,
+    partstat: 'ACCEPTED',
+    role: 'REQ-PARTICIPANT',
+  };
   ics ??= require('ics') as typeof Ics;
   const header = { method: 'REQUEST', productId: `-//${paramText(ev.organizerName)}//Pickups//EN` };
   // The library refuses some addresses our checks accept: then the event goes without them.
