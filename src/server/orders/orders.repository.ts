@@ -33,6 +33,10 @@ export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRo
     )
     .executeTakeFirst();
 
+/** The order's airport pickup, if it has one (the order page shows it and takes the flight). */
+export const findPickup = (db: Db, orderId: number) =>
+  db.selectFrom('order_pickups').select(['airport', 'flight_number', 'arrives_at', 'sequence']).where('order_id', '=', orderId).executeTakeFirst();
+
 export const findCustomerRow = (db: Db, id: number): Promise<CustomerRow | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLIGHT_NUMBER } from '../flight-number';
 import { isIsoDate } from '../gym-time';
 
 // The arrival (issue 36 §5): the board's day, a check-in, the occupancy grid's window (the back
@@ -27,8 +28,6 @@ export const occupancyQuerySchema = z.object({
 });
 export type OccupancyQuery = z.output<typeof occupancyQuerySchema>;
 
-/** A flight number as airlines print it: two letters or digits for the airline, then 1–4 digits (TG 215, FD3031, 8M 123). */
-export const FLIGHT_NUMBER = /^[A-Z0-9]{2}[A-Z]? ?[0-9]{1,4}[A-Z]?$/;
 
 /** The traveller's flight: its number and when it lands, gym wall time (YYYY-MM-DDTHH:MM). */
 export const pickupFlightSchema = z.object({
