@@ -67,7 +67,16 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const attended = await attendedCount(ctx.db, row);
   const p = await repo.findPickup(ctx.db, row.id);
   const pickup = p ? { airport: p.airport, flightNumber: p.flight_number, arrivesAt: p.arrives_at, sequence: Number(p.sequence) } : undefined;
-  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...(pickup ? { pickup } : {}), ...extra };
+  return {
+    row,
+    figures,
+    creditsLeft,
+    slipAccepted: takesSlip(row, figures),
+    attended,
+    ...(promptpay ? { promptpay } : {}),
+    ...(pickup ? { pickup } : {}),
+    ...extra,
+  };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {

@@ -38,7 +38,6 @@ export const boardStayDtoSchema = z.object({
 export type BoardStayDto = z.infer<typeof boardStayDtoSchema>;
 
 export const boardPickupDtoSchema = pickupDtoSchema.extend({ orderId: id, reference: z.string(), name: z.string(), phone: z.string().nullable() });
-export type BoardPickupDto = z.infer<typeof boardPickupDtoSchema>;
 
 export const boardDayDtoSchema = z.object({
   date: z.string(),

@@ -9,7 +9,6 @@ import { isIsoDate } from '../gym-time';
 const gymDate = (label: string) => z.string({ error: `${label} : une date (AAAA-MM-JJ)` }).refine(isIsoDate, `${label} : une date (AAAA-MM-JJ)`);
 
 export const arrivalsQuerySchema = z.object({ date: gymDate('date').optional() });
-export type ArrivalsQuery = z.output<typeof arrivalsQuerySchema>;
 
 export const checkInSchema = z.object({
   roomId: z.number({ error: 'Choisissez une chambre' }).int('Choisissez une chambre').positive('Choisissez une chambre'),
@@ -27,7 +26,6 @@ export const occupancyQuerySchema = z.object({
     .default(30),
 });
 export type OccupancyQuery = z.output<typeof occupancyQuerySchema>;
-
 
 /** The traveller's flight: its number and when it lands, gym wall time (YYYY-MM-DDTHH:MM). */
 export const pickupFlightSchema = z.object({

@@ -54,7 +54,17 @@ import type {
   EmailBouncesTable,
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
-import type { OrderPageLinksTable, OrderPickupsTable, OrderStaysTable, RoomClosuresTable, RoomStayNightsTable, RoomNightsTable, RoomsTable, RoomTypesTable, StayTermsVersionsTable } from './stays';
+import type {
+  OrderPageLinksTable,
+  OrderPickupsTable,
+  OrderStaysTable,
+  RoomClosuresTable,
+  RoomStayNightsTable,
+  RoomNightsTable,
+  RoomsTable,
+  RoomTypesTable,
+  StayTermsVersionsTable,
+} from './stays';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
