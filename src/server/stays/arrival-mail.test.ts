@@ -6,6 +6,7 @@ import { backends, createTestApp, type TestApp } from '../../../tests/helpers/te
 import type { MailCalendarPart } from '../context';
 import { calendarText } from '../mail/templates/calendar';
 import { renderedRow } from '../mail/delivery/outbox-parts';
+import { eraseOrderRows } from '../privacy/personal-orders.repository';
 import { airportOf, queueDueArrivalMails } from './arrival-mail';
 
 // The arrival e-mail (issue 36 §5): three gym days before check-in, once per stay whatever the
@@ -94,6 +95,10 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
 
     const stay = await t.app.ctx.db.selectFrom('order_stays').select('arrival_mail_at').where('order_id', '=', o.id).executeTakeFirstOrThrow();
     expect(stay.arrival_mail_at).toBe(at(addDays(CHECK_IN, -3), '00:10').toISOString());
+
+    // Erasing the person takes the e-mail's key to the page with the first one.
+    await eraseOrderRows(t.app.ctx.db, { customers: [], orders: [o.id] }, () => 'erased', new Date().toISOString());
+    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${link![1]}` })).statusCode).toBe(404);
   });
 
   it("in the buyer's language, and none for cancelled stays or today's arrivals", async () => {
