@@ -71,9 +71,14 @@ export const updatePickupFlight = (trx: Db, orderId: number, flightNumber: strin
 
 // ---- the board ----
 
+/** The orders of stays that arrive, leave or sleep in [from, before) (gym dates). */
+const boardOrderIds = async (db: Db, from: string, before: string) =>
+  (await db.selectFrom('order_stays').select('order_id').where('check_in', '<', before).where('check_out', '>=', from).execute()).map((r) => r.order_id);
+
 /** Stays that arrive, leave or sleep in [from, before) (gym dates), with the buyer, room, pickup and ledger totals. */
-export const listBoardStays = (db: Db, from: string, before: string) =>
-  ordersWithTotals(db)
+export const listBoardStays = async (db: Db, from: string, before: string) =>
+  // The ledger's sums of those orders only, not of every order.
+  ordersWithTotals(db, await boardOrderIds(db, from, before))
     .innerJoin('order_stays as s', 's.order_id', 'o.id')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .leftJoin('order_pickups as p', 'p.order_id', 'o.id')
