@@ -94,6 +94,14 @@ describe('back office: Arrivées', () => {
       .waitFor();
     await noSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The dashboard's rooms per month (issue 36 §7): this month's nights and the rooms' takings.
+    await page.goto(server.url + '/admin/dashboard');
+    const figures = page.getByTestId('stay-figures');
+    await figures.getByRole('heading', { name: 'Hébergement par mois' }).waitFor();
+    await expect(figures.getByTestId('stay-month').first().textContent()).resolves.toMatch(/%/);
+    await noSidewaysScroll(page);
+    expect(await axeViolations(page)).toEqual([]);
     await ctx.close();
   });
 });

@@ -17,7 +17,9 @@ export function StaysCard({ months }: { months: StayMonthDto[] }) {
         Nuits vendues sur nuits disponibles (hors chambres fermées), et encaissements (paiements moins remboursements) répartis entre entraînement, chambres et
         transferts au prorata des lignes de chaque commande.
       </p>
-      <div className="overflow-x-auto">
+      {/* Six columns scroll sideways on a phone: reached by keyboard (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Hébergement par mois">
         <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-left text-gray-700">
