@@ -70,6 +70,7 @@ import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
 import { webRoutes } from './web/web.routes';
 import { registerVisaLetters } from './visa-letters/visa-letters.plugin';
+import { registerArrivals } from './stays/arrivals.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -347,6 +348,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await stripeWebhookRoutes(app, ctx);
   customersRoutes(app, ctx);
   registerVisaLetters(app, ctx, opts);
+  registerArrivals(app, ctx, opts);
   await webRoutes(app, ctx, { vite });
 
   // First of the onReady hooks: what they read is cached only once the instance listens.

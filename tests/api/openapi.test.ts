@@ -33,6 +33,7 @@ const NO_BODY = new Set([
   'POST /api/inbound/failures/:id/dismiss',
   'POST /api/inbound/held/:id/dismiss',
   'POST /api/visa-letters/:id/issue',
+  'POST /api/stays/:id/check-out',
 ]);
 
 /** Routes whose success is an image, not JSON: the type they answer. */

@@ -59,6 +59,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders/by-token/:token/visa-letter', access: 'public' },
   { method: 'POST', path: '/api/orders/by-token/:token/visa-letter', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token/visa-letter.pdf', access: 'public' },
+  { method: 'PUT', path: '/api/orders/by-token/:token/flight', access: 'public' },
   { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
   { method: 'GET', path: '/api/stays/availability', access: 'public' },
   // signed in (staff and admin)
@@ -170,6 +171,10 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/stays/closures', access: 'admin' },
   { method: 'POST', path: '/api/stays/closures', access: 'admin' },
   { method: 'DELETE', path: '/api/stays/closures/:id', access: 'admin' },
+  { method: 'GET', path: '/api/stays/arrivals', access: 'user' },
+  { method: 'POST', path: '/api/stays/:id/check-in', access: 'user' },
+  { method: 'POST', path: '/api/stays/:id/check-out', access: 'user' },
+  { method: 'GET', path: '/api/stays/occupancy', access: 'user' },
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },

@@ -20,4 +20,5 @@ export const presentDashboardStats = (s: DashboardStats): DashboardStatsDto => (
   takingsThisMonth: s.takingsThisMonth.map((t) => ({ method: t.method, satang: t.satang })),
   passesSoldThisMonth: s.passesSoldThisMonth,
   monthly: s.monthly.map((m) => ({ ...m })),
+  stays: s.stays.map((m) => ({ ...m })),
 });

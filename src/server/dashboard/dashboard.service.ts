@@ -1,8 +1,9 @@
 import { addDays, instantToZoned, isoWeekday, todayInZone } from '../../shared/gym-time';
-import type { MonthlyCountsDto } from '../../shared/api-types';
+import type { MonthlyCountsDto, StayMonthDto } from '../../shared/api-types';
 import type { AppContext } from '../context';
 import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
+import { stayFigures } from './stay-figures';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/ledger';
 import { firstOfNextMonth, lastMonths, lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
 
@@ -39,6 +40,8 @@ export interface DashboardStats {
   passesSoldThisMonth: number;
   /** Oldest month first ('YYYY-MM', gym time). */
   monthly: ({ month: string } & MonthlyCountsDto)[];
+  /** The same months' rooms: occupancy, and takings from rooms and pickups apart from training. */
+  stays: StayMonthDto[];
 }
 
 /** The gym months asked for: their first gym date, the day after the last, and the same as instants. */
@@ -77,18 +80,26 @@ const MONTHLY_COUNTERS: Record<keyof MonthlyCountsDto, (ctx: AppContext, w: Mont
   },
 };
 
-/** The monthly figures of the last MONTHS gym months, every figure in every month (0 when none). */
-export async function monthlyFigures(ctx: AppContext, now = new Date()): Promise<DashboardStats['monthly']> {
-  const tz = ctx.config.timezone;
+/** The last MONTHS gym months and their window. */
+function monthWindow(now: Date, tz: string): { months: string[]; w: MonthWindow } {
   const months = lastMonths(now, tz, MONTHS);
   const fromDate = `${months[0]}-01`;
   const beforeDate = firstOfNextMonth(months[months.length - 1]);
-  const w: MonthWindow = {
-    fromDate,
-    beforeDate,
-    fromIso: startOfDayInZone(fromDate, tz).toISOString(),
-    beforeIso: startOfDayInZone(beforeDate, tz).toISOString(),
+  return {
+    months,
+    w: { fromDate, beforeDate, fromIso: startOfDayInZone(fromDate, tz).toISOString(), beforeIso: startOfDayInZone(beforeDate, tz).toISOString() },
   };
+}
+
+/** The stay figures of the last MONTHS gym months. */
+export function monthlyStayFigures(ctx: AppContext, now = new Date()): Promise<StayMonthDto[]> {
+  const { months, w } = monthWindow(now, ctx.config.timezone);
+  return stayFigures(ctx, months, w);
+}
+
+/** The monthly figures of the last MONTHS gym months, every figure in every month (0 when none). */
+export async function monthlyFigures(ctx: AppContext, now = new Date()): Promise<DashboardStats['monthly']> {
+  const { months, w } = monthWindow(now, ctx.config.timezone);
   const keys = Object.keys(MONTHLY_COUNTERS) as (keyof MonthlyCountsDto)[];
   const counted = await Promise.all(keys.map((k) => MONTHLY_COUNTERS[k](ctx, w)));
   return months.map((month) => ({ month, ...(Object.fromEntries(keys.map((k, i) => [k, counted[i].get(month) ?? 0])) as MonthlyCountsDto) }));
@@ -120,7 +131,7 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
   const today = todayInZone(tz, now);
   const monthStart = startOfMonthInZone(now, tz).toISOString();
   const monthEnd = startOfNextMonthInZone(now, tz).toISOString();
-  const [totals, stats, created, planned, attendance, takings, passesSold, monthly] = await Promise.all([
+  const [totals, stats, created, planned, attendance, takings, passesSold, monthly, stays] = await Promise.all([
     repo.countTotals(ctx.db, monthStart),
     repo.recentDailyStats(ctx.db, RECENT_STATS_LIMIT),
     repo.createdSince(ctx.db, boundaries[0]),
@@ -129,6 +140,7 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     repo.takingsBetween(ctx.db, monthStart, monthEnd),
     repo.passesSoldBetween(ctx.db, monthStart, monthEnd),
     monthlyFigures(ctx, now),
+    monthlyStayFigures(ctx, now),
   ]);
 
   const weekly = weekStarts.map((weekStart) => ({ weekStart, reservations: 0, contacts: 0 }));
@@ -153,5 +165,6 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     takingsThisMonth: PAYMENT_METHODS.map((method) => ({ method, satang: takings.get(method) ?? 0 })),
     passesSoldThisMonth: passesSold,
     monthly,
+    stays,
   };
 }

@@ -105,9 +105,21 @@ describe.each(backends)('GET /api/dashboard-stats on %s', (backend) => {
         'takingsThisMonth',
         'passesSoldThisMonth',
         'monthly',
+        'stays',
       ].sort(),
     );
     expect(body.monthly).toHaveLength(6);
+    // No rooms: no occupancy, no takings from rooms or pickups.
+    for (const m of body.stays)
+      expect(m).toEqual({
+        month: expect.any(String),
+        roomNightsSold: 0,
+        roomNightsAvailable: 0,
+        occupancy: null,
+        roomsSatang: 0,
+        pickupsSatang: 0,
+        trainingSatang: 0,
+      });
     for (const m of body.monthly)
       expect(m).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), gymCancelledClasses: 0, seatsFromWaitlist: 0, noShows: 0, waivers: 0 });
     expect(body.takingsThisMonth).toEqual(['promptpay', 'card', 'cash', 'terminal', 'transfer'].map((method) => ({ method, satang: 0 })));

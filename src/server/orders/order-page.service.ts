@@ -21,6 +21,7 @@ import { attendedCount } from './attendance.repository';
 import { notifyStaffOfOrder } from './order-notifications';
 import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
+import type { PickupDto } from '../../shared/api-types/arrivals';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_EXPIRED = 'This order was not paid in time and has lapsed. Please order again.';
@@ -49,6 +50,8 @@ export interface OrderView {
   slipAccepted: boolean;
   /** Sessions attended within the order's dates (not counted for lists). */
   attended?: number;
+  /** The airport pickup, when the order has one (issue 36 §5). */
+  pickup?: PickupDto;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -62,7 +65,18 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const creditsLeft = row.credits == null ? null : Math.max(0, row.credits - (await repo.creditsUsed(ctx.db, row.id)));
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
   const attended = await attendedCount(ctx.db, row);
-  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...extra };
+  const p = await repo.findPickup(ctx.db, row.id);
+  const pickup = p ? { airport: p.airport, flightNumber: p.flight_number, arrivesAt: p.arrives_at, sequence: Number(p.sequence) } : undefined;
+  return {
+    row,
+    figures,
+    creditsLeft,
+    slipAccepted: takesSlip(row, figures),
+    attended,
+    ...(promptpay ? { promptpay } : {}),
+    ...(pickup ? { pickup } : {}),
+    ...extra,
+  };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {

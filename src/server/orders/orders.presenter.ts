@@ -44,6 +44,7 @@ export function presentOrder(v: OrderView): OrderDto {
     ...(v.checkoutUrl ? { checkoutUrl: v.checkoutUrl } : {}),
     receipt: hasReceipt(f.state, row.cancelled_at),
     ...(v.attended !== undefined ? { attendance: { attended: v.attended, sessionsPerWeek: row.programme_sessions_per_week } } : {}),
+    ...(v.pickup ? { pickup: v.pickup } : {}),
     createdAt: row.created_at,
   };
 }

@@ -44,6 +44,22 @@ export const monthlyCountsDtoSchema = z.object({
 });
 export type MonthlyCountsDto = z.infer<typeof monthlyCountsDtoSchema>;
 
+/** One gym month of rooms (issue 36 §7, decision 161). */
+export const stayMonthDtoSchema = z.object({
+  month: z.string(),
+  /** Room nights taken by stays (held or sold) that month. */
+  roomNightsSold: z.number().int(),
+  /** The rooms' nights that month, less those closed for repairs. */
+  roomNightsAvailable: z.number().int(),
+  /** roomNightsSold / roomNightsAvailable; null without rooms. */
+  occupancy: z.number().nullable(),
+  /** Money in less money out that month (the ledger), split by the order's lines in proportion to their prices. */
+  roomsSatang: z.number().int(),
+  pickupsSatang: z.number().int(),
+  trainingSatang: z.number().int(),
+});
+export type StayMonthDto = z.infer<typeof stayMonthDtoSchema>;
+
 export const dashboardStatsDtoSchema = z.object({
   totalUsers: z.number().int(),
   totalBlogPosts: z.number().int(),
@@ -67,6 +83,8 @@ export const dashboardStatsDtoSchema = z.object({
   passesSoldThisMonth: z.number().int(),
   /** The last 6 gym months, oldest first, the current one last ('YYYY-MM'). */
   monthly: z.array(monthlyCountsDtoSchema.extend({ month: z.string() })),
+  /** The same months' occupancy and takings from rooms and pickups apart from training. */
+  stays: z.array(stayMonthDtoSchema),
 });
 export type DashboardStatsDto = z.infer<typeof dashboardStatsDtoSchema>;
 

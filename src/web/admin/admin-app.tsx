@@ -33,6 +33,7 @@ import { SettingsPage } from './routes/settings';
 import { UsersPage } from './routes/users';
 import { VisasPage } from './routes/visas';
 import { StaysPage } from './routes/stays';
+import { ArrivalsPage } from './routes/arrivals';
 
 /**
  * The back office, rendered by the public router for every /admin/* path (lazy chunk).
@@ -83,6 +84,7 @@ export default function AdminApp() {
                     <Route path="orders" element={<OrdersPage />} />
                     <Route path="orders/:id" element={<OrderPage />} />
                     <Route path="visas" element={<VisasPage />} />
+                    <Route path="arrivals" element={<ArrivalsPage />} />
                     <Route path="clients" element={<ClientsPage />} />
                     <Route path="clients/:id" element={<ClientPage />} />
                     <Route path="account" element={<AccountPage />} />

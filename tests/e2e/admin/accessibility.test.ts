@@ -19,6 +19,8 @@ const SCREENS: { path: string; heading: string; adminOnly?: boolean }[] = [
   { path: 'personal-data', heading: 'Données personnelles' },
   { path: 'journal', heading: 'Journal', adminOnly: true },
   { path: 'settings', heading: 'Paramètres', adminOnly: true },
+  { path: 'arrivals', heading: 'Arrivées' },
+  { path: 'stays', heading: 'Hébergement', adminOnly: true },
 ];
 
 describe('back office: every screen for both roles, axe-core, keyboard, code splitting', () => {

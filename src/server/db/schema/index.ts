@@ -54,7 +54,17 @@ import type {
   EmailBouncesTable,
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
-import type { OrderPickupsTable, OrderStaysTable, RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable, StayTermsVersionsTable } from './stays';
+import type {
+  OrderPageLinksTable,
+  OrderPickupsTable,
+  OrderStaysTable,
+  RoomClosuresTable,
+  RoomStayNightsTable,
+  RoomNightsTable,
+  RoomsTable,
+  RoomTypesTable,
+  StayTermsVersionsTable,
+} from './stays';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -124,6 +134,8 @@ export interface Database {
   order_pickups: OrderPickupsTable;
   stay_terms_versions: StayTermsVersionsTable;
   room_closures: RoomClosuresTable;
+  room_stay_nights: RoomStayNightsTable;
+  order_page_links: OrderPageLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -86,3 +86,16 @@ export interface StayTermsVersionsTable {
   created_by: number | null;
   created_at: string;
 }
+
+// The arrival (migration 038).
+export interface RoomStayNightsTable {
+  room_id: number;
+  night: string;
+  order_id: number;
+}
+
+export interface OrderPageLinksTable {
+  token_hash: string;
+  order_id: number;
+  created_at: string;
+}

@@ -429,6 +429,22 @@ export const en = {
   'verify.notFound': 'No letter has this code. Check the address, or contact the gym.',
   'verify.loadFailed': 'The check could not be made. Please try again.',
   'head.verifyDescription': 'Check a visa letter issued by the gym.',
+  'pickup.title': 'Your airport pickup',
+  'pickup.airport': 'Airport',
+  'pickup.flight': 'Flight',
+  'pickup.lands': 'Landing (Krabi time)',
+  'pickup.noFlight': 'Not given yet',
+  'pickup.ask': 'Give your flight so that our driver is there when you land.',
+  'pickup.change': 'Change your flight',
+  'pickup.give': 'Give your flight',
+  'pickup.flightNumber': 'Flight number',
+  'pickup.flightHint': 'As on your ticket, e.g. TG 215',
+  'pickup.date': 'Landing date',
+  'pickup.time': 'Landing time (Krabi time)',
+  'pickup.save': 'Save the flight',
+  'pickup.saved': 'Thank you: your pickup is updated and an e-mail with the calendar file is on its way.',
+  'pickup.invalid': 'Check the flight number (e.g. TG 215) and a landing time still to come.',
+  'pickup.failed': 'The flight could not be saved. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

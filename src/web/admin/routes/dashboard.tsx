@@ -12,6 +12,7 @@ import { LowAttendanceCard } from '../features/dashboard/low-attendance-card';
 import { RecentStatsCard } from '../features/dashboard/recent-stats-card';
 import { TakingsCard } from '../features/dashboard/takings-card';
 import { MonthlyCard } from '../features/dashboard/monthly-card';
+import { StaysCard } from '../features/dashboard/stays-card';
 import { Tile } from '../features/dashboard/tile';
 
 export function DashboardPage() {
@@ -45,6 +46,7 @@ export function DashboardPage() {
           <LowAttendanceCard />
 
           {data.monthly && <MonthlyCard months={data.monthly} />}
+          {data.stays && <StaysCard months={data.stays} />}
 
           <div className="grid gap-6 xl:grid-cols-3">
             <Card className="p-5 xl:col-span-2">

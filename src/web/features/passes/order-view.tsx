@@ -21,6 +21,8 @@ const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.
 const VisaLetter = lazy(() => import('./visa-letter-form').then((m) => ({ default: m.VisaLetter })));
 // The receipt's and the attendance statement's links: a paid order's, in a chunk of their own.
 const OrderDocuments = lazy(() => import('./order-documents'));
+// The airport pickup's flight: only an order with a pickup shows it (issue 36 §5).
+const PickupFlight = lazy(() => import('./pickup-flight'));
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -195,6 +197,11 @@ export default function OrderView({ token }: { token: string }) {
         )}
       </article>
 
+      {order.pickup && order.status !== 'cancelled' && order.status !== 'expired' && (
+        <Suspense fallback={null}>
+          <PickupFlight token={token} pickup={order.pickup} />
+        </Suspense>
+      )}
       {order.kind === 'programme' && (
         <Suspense fallback={null}>
           <VisaLetter token={token} />

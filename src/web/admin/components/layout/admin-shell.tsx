@@ -19,6 +19,7 @@ import {
   type LucideIcon,
   Stamp,
   BedDouble,
+  PlaneLanding,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -46,6 +47,7 @@ const NAV: NavItem[] = [
   { to: '/admin/planning', label: 'Planning', icon: CalendarClock },
   { to: '/admin/orders', label: 'Commandes', icon: Receipt },
   { to: '/admin/visas', label: 'Visas', icon: Stamp },
+  { to: '/admin/arrivals', label: 'Arrivées', icon: PlaneLanding },
   { to: '/admin/stays', label: 'Hébergement', icon: BedDouble, adminOnly: true },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare, badge: 'conversations' },
   { to: '/admin/clients', label: 'Clients', icon: Contact },

@@ -22,6 +22,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/orders/:id', 'Commande'],
   ['/admin/visas', 'Visas'],
   ['/admin/stays', 'Hébergement'],
+  ['/admin/arrivals', 'Arrivées'],
   ['/admin/clients', 'Clients'],
   ['/admin/clients/:id', 'Client'],
   ['/admin/account', 'Mon compte'],
