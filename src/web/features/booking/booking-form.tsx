@@ -152,7 +152,8 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         <input type="tel" className={inputClass} autoComplete="tel" placeholder="+66" {...form.register('phone')} />
       </Field>
       <Field label={t('bookingForm.course')} error={errors.course?.message}>
-        <select className={inputClass} {...form.register('course')}>
+        {/* The default in the HTML too: a private lesson's course is chosen before the form wakes. */}
+        <select className={inputClass} defaultValue={form.formState.defaultValues?.course} {...form.register('course')}>
           <option value="">{t('bookingForm.selectClass')}</option>
           {courses.map((c) => (
             <option key={c} value={c}>
