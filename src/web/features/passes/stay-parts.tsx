@@ -34,13 +34,14 @@ export function RoomCard({ type: room, chosen = false, ...s }: StayStep & { type
   const free = room.roomsLeft > 0;
   return (
     <article
-      className={`flex h-full flex-col overflow-hidden rounded-card border bg-ink-900 ${chosen ? 'border-gold-400' : 'border-ink-700'}`}
+      className={`flex h-full flex-col overflow-hidden rounded-card border bg-ink-900 ${chosen ? 'border-gold-400 sm:flex-row' : 'border-ink-700'}`}
       data-testid="stay-room"
       data-room-id={room.id}
     >
+      {/* Once chosen, the card is a reminder: its first photo, small. */}
       {room.photos.length > 0 && (
-        <div className="flex snap-x snap-mandatory overflow-x-auto">
-          {room.photos.map((src, i) => (
+        <div className={`flex snap-x snap-mandatory overflow-x-auto ${chosen ? 'max-h-40 sm:max-h-none sm:w-56 sm:shrink-0' : ''}`}>
+          {(chosen ? room.photos.slice(0, 1) : room.photos).map((src, i) => (
             <img
               key={src}
               src={src}
