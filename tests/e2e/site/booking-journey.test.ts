@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityDto } from '../../../src/shared/api-types/stays';
 import type { PassDto } from '../../../src/shared/api-types/payments';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
+import { LANGUAGES } from '../../../src/shared/i18n/languages';
 import { CATALOGUES } from '../../../src/shared/i18n/locales';
 import { formatThb } from '../../../src/shared/money';
 import { api } from '../helpers/accounts';
@@ -156,7 +157,11 @@ describe('the booking journey', () => {
       if (answer?.status() === 201) await page.waitForURL(/\/booking\/order\/[A-Za-z0-9_-]+$/);
       else await expect(page.getByTestId('stay-refused').isVisible()).resolves.toBe(true);
 
-      // The "when" link shared (WhatsApp): another browser opens the same dates and rooms.
+      // The "when" link shared (WhatsApp): its rooms are in the server's HTML, readable at once,
+      // and another browser opens the same dates and rooms.
+      const html = await (await fetch(whenUrl)).text();
+      expect(html).toContain(language === 'ru' ? BUNGALOW.translations.ru.name : BUNGALOW.name);
+      expect(html).toContain(total);
       const friend = await suite.page({ width: 375 });
       await gotoReady(friend.page, whenUrl);
       await expect(stepOf(friend.page)).resolves.toBe('when');
@@ -202,6 +207,26 @@ describe('the booking journey', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('every step fits a 320 px phone in the six languages, its texts in the language', async () => {
+    const { page, errors, close } = await suite.page({ width: 320 });
+    for (const language of LANGUAGES) {
+      const words = CATALOGUES[language];
+      const steps = ['', '?what=class&step=when', '?what=pass&step=when', `?what=stay&step=when&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`];
+      for (const step of steps) {
+        const url = suite.url(`${prefixOf(language)}/booking${step}`);
+        await gotoReady(page, url);
+        await expect(page.locator('[data-testid="journey-steps"] li').allTextContents(), url).resolves.toEqual(
+          (['what', 'when', 'who', 'pay'] as const).map((s, i) => `${i + 1}${words[`journey.step.${s}`]}`),
+        );
+        if (step === '') await expect(page.locator('#what-title').textContent()).resolves.toBe(words['journey.whatTitle']);
+        if (step.includes('stay')) await page.locator(`[data-testid="stay-room"][data-room-id="${roomTypeId}"]`).waitFor();
+        await expect(sideways(page), url).resolves.toBeLessThanOrEqual(0);
+      }
+    }
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
 
   it.runIf(SHOTS)(
     'screenshots of each step at 375 and 1280 px',

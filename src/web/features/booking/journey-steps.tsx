@@ -19,7 +19,7 @@ export function JourneySteps({ journey }: { journey: Journey }) {
           const label = (
             <>
               <span className="block font-display-tight text-xl tabular-nums sm:text-2xl">{i + 1}</span>
-              <span className="block text-xs leading-tight font-semibold sm:text-sm">{t(STEP_KEYS[step])}</span>
+              <span className="block text-xs leading-tight font-semibold [overflow-wrap:anywhere] sm:text-sm">{t(STEP_KEYS[step])}</span>
             </>
           );
           const box = `block h-full rounded-lg border-t-4 px-1.5 pt-1.5 pb-2 sm:px-3 ${i === current ? 'border-gold-400 text-bone-50' : i < current ? 'border-blood-500 text-bone-100' : 'border-ink-700 text-ink-400'}`;
@@ -70,8 +70,9 @@ export function WhatChoices() {
               data-what={what}
             >
               <Icon aria-hidden className="mt-1 size-6 shrink-0 text-gold-400" />
-              <span>
-                <span className="block font-display-tight text-2xl text-bone-50">{t(title)}</span>
+              {/* "Langzeitprogramm" is wider than a 320 px phone's card: it may break anywhere. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <span className="block font-display-tight text-xl text-bone-50 sm:text-2xl">{t(title)}</span>
                 <span className="mt-1 block text-sm text-ink-300">{t(text)}</span>
               </span>
             </a>
