@@ -82,7 +82,7 @@ export function readDraft(): StayDraft {
   try {
     const v = obj(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null'));
     if (!v) return EMPTY_DRAFT;
-    const s = (k: keyof StayDraft) => (typeof v[k] === 'string' ? (v[k]) : '');
+    const s = (k: keyof StayDraft) => (typeof v[k] === 'string' ? v[k] : '');
     return { name: s('name'), email: s('email'), phone: s('phone'), airport: s('airport'), flightNumber: s('flightNumber'), arrivesAt: s('arrivesAt') };
   } catch {
     return EMPTY_DRAFT;
