@@ -475,4 +475,6 @@ export const de: Catalogue = {
   'stay.booking': 'Wird gebucht…',
   'stay.bookFailed': 'Der Aufenthalt konnte nicht gebucht werden. Bitte erneut versuchen.',
   'stay.gone': 'Dieses Zimmer ist an diesen Daten nicht mehr frei.',
+  'stay.arrivesRequired': 'Bitte die Landezeit angeben',
+  'stay.terms': 'Stornobedingungen',
 };

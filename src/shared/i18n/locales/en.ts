@@ -482,6 +482,8 @@ export const en = {
   'stay.booking': 'Booking…',
   'stay.bookFailed': 'The stay could not be booked. Please try again.',
   'stay.gone': 'This room is no longer free for these dates.',
+  'stay.arrivesRequired': 'Please give the landing time',
+  'stay.terms': 'Cancellation terms',
 } as const;
 
 export type MessageKey = keyof typeof en;

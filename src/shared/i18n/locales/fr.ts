@@ -475,4 +475,6 @@ export const fr: Catalogue = {
   'stay.booking': 'Réservation…',
   'stay.bookFailed': 'Le séjour n’a pas pu être réservé. Réessayez.',
   'stay.gone': 'Cette chambre n’est plus libre à ces dates.',
+  'stay.arrivesRequired': 'Indiquez l’heure d’atterrissage',
+  'stay.terms': 'Conditions d’annulation',
 };

@@ -475,4 +475,6 @@ export const ru: Catalogue = {
   'stay.booking': 'Бронируем…',
   'stay.bookFailed': 'Не удалось забронировать проживание. Попробуйте ещё раз.',
   'stay.gone': 'Этот номер на эти даты уже занят.',
+  'stay.arrivesRequired': 'Укажите время посадки',
+  'stay.terms': 'Условия отмены',
 };

@@ -466,4 +466,6 @@ export const th: Catalogue = {
   'stay.booking': 'กำลังจอง…',
   'stay.bookFailed': 'จองที่พักไม่สำเร็จ กรุณาลองใหม่',
   'stay.gone': 'ห้องนี้ไม่ว่างแล้วในวันที่เลือก',
+  'stay.arrivesRequired': 'กรุณาระบุเวลาเครื่องลง',
+  'stay.terms': 'เงื่อนไขการยกเลิก',
 };

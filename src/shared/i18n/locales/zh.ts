@@ -466,4 +466,6 @@ export const zh: Catalogue = {
   'stay.booking': '预订中…',
   'stay.bookFailed': '住宿预订失败，请重试。',
   'stay.gone': '该房间在这些日期已无空房。',
+  'stay.arrivesRequired': '请填写落地时间',
+  'stay.terms': '取消条款',
 };

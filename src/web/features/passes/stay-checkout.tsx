@@ -73,12 +73,13 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
   const [v, setV] = useState(draft);
   useEffect(() => setV(draft), [draft]);
   const [shown, setShown] = useState(false);
-  const errors = { name: v.name.trim() === '', email: !EMAIL.test(v.email.trim()) };
+  // A pickup needs the landing time (the driver's hour); the flight may come later.
+  const errors = { name: v.name.trim() === '', email: !EMAIL.test(v.email.trim()), arrivesAt: v.airport !== '' && v.arrivesAt === '' };
   const set = (k: keyof StayDraft) => (e: { target: { value: string } }) => setV((d) => ({ ...d, [k]: e.target.value }));
   const next = (e: React.FormEvent) => {
     e.preventDefault();
     setShown(true);
-    if (errors.name || errors.email) return;
+    if (errors.name || errors.email || errors.arrivesAt) return;
     saveDraft(v);
     rememberBuyer({ name: v.name.trim(), email: v.email.trim() });
     window.location.assign(stayHref(lp('/booking'), { ...s, step: 'pay' }));
@@ -118,7 +119,10 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
               <Field label={t('stay.flight')}>
                 <input className={inputClass} value={v.flightNumber} onChange={set('flightNumber')} placeholder="TG 231" />
               </Field>
-              <Field label={t('stay.arrives', { zone: zoneIn(zoneLabel(gymTimeZone())) })}>
+              <Field
+                label={t('stay.arrives', { zone: zoneIn(zoneLabel(gymTimeZone())) })}
+                error={shown && errors.arrivesAt ? t('stay.arrivesRequired') : undefined}
+              >
                 <input type="datetime-local" className={`${inputClass} [color-scheme:dark]`} value={v.arrivesAt} onChange={set('arrivesAt')} />
               </Field>
             </>
@@ -193,6 +197,16 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
       <a href={stayHref(lp('/booking'), { ...s, step: 'who' })} className="justify-self-start text-sm font-semibold text-bone-50 underline underline-offset-4">
         {t('journey.change')}
       </a>
+      {terms.cancellation.length > 0 && (
+        <div data-testid="stay-terms">
+          <h3 className="mb-1 font-semibold text-bone-100">{t('stay.terms')}</h3>
+          {terms.cancellation.map((line) => (
+            <p key={line} className="text-sm text-ink-300">
+              {line}
+            </p>
+          ))}
+        </div>
+      )}
       <fieldset className="min-w-0">
         <legend className="mb-1.5 text-sm font-semibold text-bone-100">{t('passes.method')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">

@@ -26,6 +26,8 @@ export interface StayTerms {
   included: string[];
   notIncluded: string[];
   airports: Airport[];
+  /** The cancellation terms' text, shown before paying. */
+  cancellation: string[];
 }
 
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
@@ -33,7 +35,9 @@ const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === '
 /** A text as Paramètres may hold it: a string, a list, or either per language. One item per line. */
 function lines(v: unknown, language: Language): string[] {
   const own = obj(v);
-  const value = own ? (own[language] ?? own.en) : v;
+  // A translation left blank shows the English, as Paramètres promises.
+  const mine = own?.[language];
+  const value = own ? (typeof mine === 'string' && mine.trim() !== '' ? mine : own.en) : v;
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split('\n') : [];
   return list
     .filter((x): x is string => typeof x === 'string')
@@ -44,7 +48,7 @@ function lines(v: unknown, language: Language): string[] {
 /** The settings group `stays` (another piece of issue 36): nothing shown when it is absent or unreadable. */
 export function stayTerms(site: unknown, language: Language): StayTerms {
   const stays = obj(obj(site)?.stays);
-  if (!stays) return { included: [], notIncluded: [], airports: [] };
+  if (!stays) return { included: [], notIncluded: [], airports: [], cancellation: [] };
   const airports = (Array.isArray(stays.airports) ? stays.airports : []).flatMap((a): Airport[] => {
     const o = obj(a);
     const code = typeof o?.code === 'string' ? o.code : typeof a === 'string' ? a : null;
@@ -53,7 +57,12 @@ export function stayTerms(site: unknown, language: Language): StayTerms {
     const price = o?.priceSatang ?? o?.pickupPriceSatang;
     return [{ code, label: name ? `${name} (${code})` : code, priceSatang: typeof price === 'number' && Number.isSafeInteger(price) ? price : null }];
   });
-  return { included: lines(stays.included, language), notIncluded: lines(stays.notIncluded, language), airports };
+  return {
+    included: lines(stays.included, language),
+    notIncluded: lines(stays.notIncluded, language),
+    airports,
+    cancellation: lines(obj(stays.terms)?.text, language),
+  };
 }
 
 /** Who is coming and the pickup, between the "who" and "pay" steps. */
@@ -93,7 +102,7 @@ export function readDraft(): StayDraft {
 export function stayPayload(stay: { roomTypeId: number; checkIn: string; checkOut: string; guests: number }, d: StayDraft, method: string, language: Language) {
   return {
     stay,
-    ...(d.airport ? { pickup: { airport: d.airport, flightNumber: d.flightNumber.trim(), arrivesAt: d.arrivesAt } } : {}),
+    ...(d.airport ? { pickup: { airport: d.airport, flightNumber: d.flightNumber.trim().toUpperCase(), arrivesAt: d.arrivesAt } } : {}),
     name: d.name.trim(),
     email: d.email.trim(),
     phone: d.phone.trim() === '' ? null : d.phone.trim(),
