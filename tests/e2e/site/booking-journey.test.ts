@@ -117,15 +117,23 @@ describe('the booking journey', () => {
       const email = `stay-${language}@example.com`;
       await who.locator('input[autocomplete="name"]').fill(`Traveller ${language}`);
       await who.locator('input[autocomplete="email"]').fill(email);
+      // Training with the stay: a pass from the check-in day.
+      const passId = 'week-single.muay-thai';
+      await who.getByTestId('stay-pass').selectOption(passId);
       await expect(sideways(page)).resolves.toBeLessThanOrEqual(0);
 
       // 4. Pay: the lines of the order; the address holds no name and no e-mail.
       await Promise.all([page.waitForURL(/step=pay/), page.getByTestId('stay-continue').click()]);
       await expect(stepOf(page)).resolves.toBe('pay');
+      const payUrl = page.url();
       expect(page.url()).not.toContain('stay-');
       expect(page.url()).not.toContain('Traveller');
       await page.getByTestId('stay-pay').waitFor();
       await expect(page.getByTestId('stay-buyer').textContent()).resolves.toContain(email);
+      const pass = (await api<PassDto[]>(suite.server, 'GET', '/api/passes')).find((p) => p.id === passId)!;
+      await expect(page.getByTestId('stay-pass-line').textContent()).resolves.toBe(
+        `${pass.name[language]} · ${formatThb(pass.priceSatang, intlLocale(language))}`,
+      );
       await expect(timesShown(page, total)).resolves.toBe(1);
 
       // Back: the "who" step, the buyer as typed; forward and reload: the "pay" step again.
@@ -146,6 +154,8 @@ describe('the booking journey', () => {
         page.getByTestId('stay-book').click(),
       ]);
       expect(request.postDataJSON()).toEqual({
+        passId,
+        startDate: checkIn,
         stay: { roomTypeId, checkIn, checkOut, guests: 2 },
         name: `Traveller ${language}`,
         email,
@@ -168,7 +178,7 @@ describe('the booking journey', () => {
       await friend.page.locator(`[data-testid="stay-room"][data-room-id="${roomTypeId}"]`).waitFor();
       await expect(friend.page.getByTestId('stay-dates').locator('input[name="checkOut"]').inputValue()).resolves.toBe(checkOut);
       // The "pay" link without this tab's buyer asks who is coming first.
-      await gotoReady(friend.page, page.url().replace('step=who', 'step=pay'));
+      await gotoReady(friend.page, payUrl);
       await friend.page.locator(`[data-testid="stay-journey"] [data-testid="stay-who"]`).waitFor();
       expect(friend.errors).toEqual([]);
       await friend.close();

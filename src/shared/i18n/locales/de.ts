@@ -475,6 +475,9 @@ export const de: Catalogue = {
   'stay.booking': 'Wird gebucht…',
   'stay.bookFailed': 'Der Aufenthalt konnte nicht gebucht werden. Bitte erneut versuchen.',
   'stay.gone': 'Dieses Zimmer ist an diesen Daten nicht mehr frei.',
+  'stay.training': 'Training zu Ihrem Aufenthalt',
+  'stay.trainingHint': 'Ein Pass ab dem Anreisetag; oder jedes Training im Gym bezahlen.',
+  'stay.noTraining': 'Vorerst kein Pass',
   'stay.arrivesRequired': 'Bitte die Landezeit angeben',
   'stay.terms': 'Stornobedingungen',
 };

@@ -482,6 +482,9 @@ export const en = {
   'stay.booking': 'Booking…',
   'stay.bookFailed': 'The stay could not be booked. Please try again.',
   'stay.gone': 'This room is no longer free for these dates.',
+  'stay.training': 'Training with your stay',
+  'stay.trainingHint': 'A pass from your check-in day; or pay each class at the gym.',
+  'stay.noTraining': 'No pass for now',
   'stay.arrivesRequired': 'Please give the landing time',
   'stay.terms': 'Cancellation terms',
 } as const;

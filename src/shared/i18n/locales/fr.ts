@@ -475,6 +475,9 @@ export const fr: Catalogue = {
   'stay.booking': 'Réservation…',
   'stay.bookFailed': 'Le séjour n’a pas pu être réservé. Réessayez.',
   'stay.gone': 'Cette chambre n’est plus libre à ces dates.',
+  'stay.training': 'L’entraînement avec votre séjour',
+  'stay.trainingHint': 'Une formule à partir du jour d’arrivée ; ou chaque cours payé à la salle.',
+  'stay.noTraining': 'Pas de formule pour l’instant',
   'stay.arrivesRequired': 'Indiquez l’heure d’atterrissage',
   'stay.terms': 'Conditions d’annulation',
 };

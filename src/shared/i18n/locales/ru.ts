@@ -475,6 +475,9 @@ export const ru: Catalogue = {
   'stay.booking': 'Бронируем…',
   'stay.bookFailed': 'Не удалось забронировать проживание. Попробуйте ещё раз.',
   'stay.gone': 'Этот номер на эти даты уже занят.',
+  'stay.training': 'Тренировки к проживанию',
+  'stay.trainingHint': 'Абонемент со дня заезда или оплата каждого занятия в зале.',
+  'stay.noTraining': 'Пока без абонемента',
   'stay.arrivesRequired': 'Укажите время посадки',
   'stay.terms': 'Условия отмены',
 };

@@ -466,6 +466,9 @@ export const th: Catalogue = {
   'stay.booking': 'กำลังจอง…',
   'stay.bookFailed': 'จองที่พักไม่สำเร็จ กรุณาลองใหม่',
   'stay.gone': 'ห้องนี้ไม่ว่างแล้วในวันที่เลือก',
+  'stay.training': 'การฝึกพร้อมที่พัก',
+  'stay.trainingHint': 'บัตรฝึกเริ่มวันเช็คอิน หรือจ่ายเป็นรายคลาสที่ยิม',
+  'stay.noTraining': 'ยังไม่ซื้อบัตรฝึก',
   'stay.arrivesRequired': 'กรุณาระบุเวลาเครื่องลง',
   'stay.terms': 'เงื่อนไขการยกเลิก',
 };

@@ -466,6 +466,9 @@ export const zh: Catalogue = {
   'stay.booking': '预订中…',
   'stay.bookFailed': '住宿预订失败，请重试。',
   'stay.gone': '该房间在这些日期已无空房。',
+  'stay.training': '住宿搭配训练',
+  'stay.trainingHint': '从入住日开始的训练卡；或在馆内按节付款。',
+  'stay.noTraining': '暂不购买训练卡',
   'stay.arrivesRequired': '请填写落地时间',
   'stay.terms': '取消条款',
 };

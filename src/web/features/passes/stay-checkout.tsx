@@ -10,7 +10,7 @@ import { useResource } from '../../lib/resource';
 import { useAction } from '../../lib/use-action';
 import { useIntlLocale, useLanguage, useLocalePath, useT, useZoneLabel } from '../../i18n/i18n';
 import { passErrorText } from './pass-errors';
-import { newAttemptKey, paymentMethodsQuery, postOrder, rememberBuyer, type OrderDto } from './pass-queries';
+import { newAttemptKey, passesQuery, paymentMethodsQuery, postOrder, rememberBuyer, type OrderDto } from './pass-queries';
 import { Included, RoomCard, stayHref, useStayDates, type StayStep } from './stay-parts';
 import { availabilityQuery, EMPTY_DRAFT, readDraft, saveDraft, stayPayload, type StayDraft, type StayTerms } from './stay-queries';
 
@@ -73,6 +73,10 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
   const [v, setV] = useState(draft);
   useEffect(() => setV(draft), [draft]);
   const [shown, setShown] = useState(false);
+  const language = useLanguage();
+  const locale = useIntlLocale();
+  // Training with the stay: the passes on sale, programmes and private lessons apart.
+  const passes = (useResource(passesQuery()).data ?? []).filter((p) => p.kind !== 'programme' && p.kind !== 'private');
   // A pickup needs the landing time (the driver's hour); the flight may come later.
   const errors = { name: v.name.trim() === '', email: !EMAIL.test(v.email.trim()), arrivesAt: v.airport !== '' && v.arrivesAt === '' };
   const set = (k: keyof StayDraft) => (e: { target: { value: string } }) => setV((d) => ({ ...d, [k]: e.target.value }));
@@ -101,6 +105,18 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
       <Field label={t('bookingForm.phone')} optional>
         <input type="tel" className={inputClass} autoComplete="tel" placeholder="+66" value={v.phone} onChange={set('phone')} />
       </Field>
+      {passes.length > 0 && (
+        <Field label={t('stay.training')} hint={t('stay.trainingHint')} className="sm:col-span-2">
+          <select className={inputClass} value={v.passId} onChange={set('passId')} data-testid="stay-pass">
+            <option value="">{t('stay.noTraining')}</option>
+            {passes.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name[language]} · {formatThb(p.priceSatang, locale)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       {terms.airports.length > 0 && (
         <fieldset className="grid min-w-0 gap-4 sm:col-span-2 sm:grid-cols-3" data-testid="stay-pickup">
           <legend className="mb-2 font-display-tight text-xl">{t('stay.pickup')}</legend>
@@ -149,6 +165,7 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const airport = terms.airports.find((a) => a.code === draft.airport) ?? null;
+  const pass = useResource(passesQuery()).data?.find((p) => p.id === draft.passId) ?? null;
   const choices = [
     ...(methods.data?.promptpay !== false ? [{ value: 'promptpay', label: t('passes.method.promptpay'), icon: QrCode }] : []),
     ...(methods.data?.card ? [{ value: 'card', label: t('passes.method.card'), icon: CreditCard }] : []),
@@ -182,6 +199,14 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
         <dd className="font-semibold">{draft.name}</dd>
         <dt className="sr-only">{t('bookingForm.email')}</dt>
         <dd>{draft.email}</dd>
+        {pass && (
+          <>
+            <dt className="mt-2 font-semibold">{t('stay.training')}</dt>
+            <dd data-testid="stay-pass-line">
+              {pass.name[language]} · {formatThb(pass.priceSatang, locale)}
+            </dd>
+          </>
+        )}
         {draft.airport && (
           <>
             <dt className="mt-2 font-semibold">{t('stay.pickup')}</dt>

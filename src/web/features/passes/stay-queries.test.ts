@@ -77,4 +77,9 @@ describe('stayPayload', () => {
       method: 'promptpay',
     });
   });
+
+  it('sends a pass chosen with the stay, starting on the check-in day', () => {
+    const draft = { ...EMPTY_DRAFT, name: 'Alex', email: 'alex@example.com', passId: 'week-single.muay-thai' };
+    expect(stayPayload(stay, draft, 'desk', 'en')).toMatchObject({ passId: 'week-single.muay-thai', startDate: '2026-12-01', stay });
+  });
 });

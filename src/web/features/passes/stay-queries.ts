@@ -74,10 +74,12 @@ export interface StayDraft {
   flightNumber: string;
   /** YYYY-MM-DDTHH:MM, gym time. */
   arrivesAt: string;
+  /** A pass bought with the stay, from its check-in day ('' for none). */
+  passId: string;
 }
 
 const DRAFT_KEY = 'stay-draft';
-export const EMPTY_DRAFT: StayDraft = { name: '', email: '', phone: '', airport: '', flightNumber: '', arrivesAt: '' };
+export const EMPTY_DRAFT: StayDraft = { name: '', email: '', phone: '', airport: '', flightNumber: '', arrivesAt: '', passId: '' };
 
 export function saveDraft(d: StayDraft): void {
   try {
@@ -92,7 +94,15 @@ export function readDraft(): StayDraft {
     const v = obj(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null'));
     if (!v) return EMPTY_DRAFT;
     const s = (k: keyof StayDraft) => (typeof v[k] === 'string' ? v[k] : '');
-    return { name: s('name'), email: s('email'), phone: s('phone'), airport: s('airport'), flightNumber: s('flightNumber'), arrivesAt: s('arrivesAt') };
+    return {
+      name: s('name'),
+      email: s('email'),
+      phone: s('phone'),
+      airport: s('airport'),
+      flightNumber: s('flightNumber'),
+      arrivesAt: s('arrivesAt'),
+      passId: s('passId'),
+    };
   } catch {
     return EMPTY_DRAFT;
   }
@@ -101,6 +111,8 @@ export function readDraft(): StayDraft {
 /** What POST /api/orders receives for a stay (the stay-orders shape): the room, and the pickup when asked. */
 export function stayPayload(stay: { roomTypeId: number; checkIn: string; checkOut: string; guests: number }, d: StayDraft, method: string, language: Language) {
   return {
+    // Training with the stay: the pass starts on the check-in day.
+    ...(d.passId ? { passId: d.passId, startDate: stay.checkIn } : {}),
     stay,
     ...(d.airport ? { pickup: { airport: d.airport, flightNumber: d.flightNumber.trim().toUpperCase(), arrivesAt: d.arrivesAt } } : {}),
     name: d.name.trim(),
