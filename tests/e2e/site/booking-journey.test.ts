@@ -244,9 +244,13 @@ describe('the booking journey', () => {
       fs.mkdirSync(SHOTS!, { recursive: true });
       for (const width of [375, 1280]) {
         const { page, close } = await suite.page({ width });
-        // The page's main part, without the phone's fixed bottom bar laid over it.
+        // The page's main part, without the phone's fixed bottom bar or the sticky header laid over it.
         const shot = async (name: string) => {
-          await page.addStyleTag({ content: '[data-testid="mobile-bar"]{display:none!important}' });
+          await page.addStyleTag({ content: '[data-testid="mobile-bar"]{display:none!important} header{position:static!important}' });
+          await page.evaluate(() => {
+            (document.activeElement as HTMLElement | null)?.blur();
+            window.scrollTo(0, 0);
+          });
           await page.locator('main').screenshot({ path: path.join(SHOTS!, `journey-${name}-${width}.png`) });
         };
         await gotoReady(page, suite.url('/booking'));
