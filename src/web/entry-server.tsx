@@ -7,8 +7,10 @@ import { App } from './app/app';
 import { ISLAND_PAGES, PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
+import { readJourney } from './features/booking/journey';
 import { managedBookingQuery } from './features/booking/manage-queries';
 import { orderQuery, passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
+import { availabilityQuery } from './features/passes/stay-queries';
 import { orderLetterQuery, verifyQuery } from './features/passes/visa-letter-queries';
 import { fromRaw, type RawGet } from './lib/api-client';
 import { setGymTimeZone } from './lib/gym-zone';
@@ -89,6 +91,11 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       queryClient.prefetchQuery(passesQuery(get)),
       queryClient.prefetchQuery(paymentMethodsQuery(get)),
     );
+  // A stay's step of the booking journey comes with its rooms (a link shared by WhatsApp reads
+  // at once); dates the server refuses are left to the island, which says so.
+  const journey = page.kind === 'booking' ? readJourney(url.split('?')[1] ?? '') : null;
+  if (journey?.what === 'stay' && journey.checkIn && journey.checkOut > journey.checkIn)
+    prefetch.push(queryClient.prefetchQuery(availabilityQuery(journey.checkIn, journey.checkOut, journey.guests, language, get)));
   // The booking-management page (/booking/manage/:token) and the order page
   // (/booking/order/:token) come with their data too (decision 120): readable at once, no layout
   // shift when it arrives. The read is in-process (the request log redacts the token) and the

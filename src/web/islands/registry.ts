@@ -10,6 +10,7 @@ export const ISLAND_LOADERS = {
   testimonials: () => import('../features/landing/testimonials-section'),
   'contact-form': () => import('../features/contact/contact-form'),
   'passes-shop': () => import('../features/passes/passes-section'),
+  'stay-journey': () => import('../features/passes/stay-journey'),
   'class-picker': () => import('../features/booking/class-picker'),
   'session-picker': () => import('../features/booking/session-picker'),
   'booking-form': () => import('../features/booking/booking-form'),

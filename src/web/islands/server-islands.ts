@@ -13,6 +13,7 @@ import WaitlistView from '../features/booking/waitlist-view';
 import OrderView from '../features/passes/order-view';
 import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
+import StayJourney from '../features/passes/stay-journey';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -25,6 +26,7 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   testimonials: TestimonialsSection,
   'contact-form': ContactForm,
   'passes-shop': PassesSection,
+  'stay-journey': StayJourney,
   'class-picker': ClassPicker,
   'session-picker': SessionPicker,
   'booking-form': BookingPanel,

@@ -85,7 +85,7 @@ describe('mercy: the cancel rule on the manage page, and a no-show forgiven at t
       // The page fits the phone: nothing wider than the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      await gotoReady(page, suite.url('/booking'));
+      await gotoReady(page, suite.url('/booking?what=class'));
       await expect.poll(() => page.getByTestId('cancel-rule').textContent()).toContain('336 hours');
     } finally {
       const now = await getSiteSettings(server.app.ctx);

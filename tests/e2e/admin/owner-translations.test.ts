@@ -105,10 +105,10 @@ describe('owner texts per language', () => {
       expect(await axeViolations(page)).toEqual([]);
       await ctx.close();
 
-      const deBooking = await publicPage(browser, server.url + '/de/booking');
+      const deBooking = await publicPage(browser, server.url + '/de/booking?what=class');
       await expect(deBooking.page.locator('main').textContent()).resolves.toContain(german);
       await deBooking.close();
-      const en = await publicPage(browser, server.url + '/booking');
+      const en = await publicPage(browser, server.url + '/booking?what=class');
       await expect(en.page.locator('main').textContent()).resolves.toContain('Takedowns, sprawls and cage work.');
       await en.close();
     });

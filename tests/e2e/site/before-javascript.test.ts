@@ -168,7 +168,7 @@ describe('before the JavaScript has loaded', () => {
     const { page, errors, close } = await site.open(375);
     const picker = await hold(page, '**/assets/session-picker-*.js');
     const formCode = await hold(page, '**/assets/booking-form-*.js');
-    await page.goto(site.url('/booking'));
+    await page.goto(site.url('/booking?what=class'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const form = page.locator('#booking-form');
     const name = `Early Booker ${Date.now()}`;
@@ -204,7 +204,7 @@ describe('before the JavaScript has loaded', () => {
   it("on /booking, a pass tapped and the buyer's name typed before the shop's code has arrived are kept", async () => {
     const { page, errors, close } = await site.open(375);
     const code = await hold(page, '**/assets/passes-section-*.js');
-    await page.goto(site.url('/booking'));
+    await page.goto(site.url('/booking?what=pass'));
     await page.waitForSelector('html[data-hydrated="true"]');
     const option = page.locator('[data-testid="pass-option"]').first();
     await option.click();

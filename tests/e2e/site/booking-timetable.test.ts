@@ -102,7 +102,7 @@ describe('booking real sessions in gym time', () => {
   for (const timezoneId of TIME_ZONES) {
     it(`from a browser in ${timezoneId}: choosing the 08:00 session books 01:00Z`, async () => {
       const { page, errors, close } = await open(timezoneId);
-      await gotoReady(page, server.url + '/booking');
+      await gotoReady(page, server.url + '/booking?what=class');
       await expect(page.getByTestId('zone-note').textContent()).resolves.toBe('All times are Krabi time (UTC+7)');
 
       await chooseSession(page, COURSE, date, '8:00 AM');
@@ -135,7 +135,7 @@ describe('booking real sessions in gym time', () => {
 
   it('typing the date and time in the form reads them as gym time (browser in Europe/Berlin)', async () => {
     const { page, errors, close } = await open('Europe/Berlin');
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     const form = page.locator('#booking-form');
     const name = 'Typed in Berlin';
     await fillContact(page, name, 'typed-berlin@example.com');
@@ -157,7 +157,7 @@ describe('booking real sessions in gym time', () => {
     expect(probe.body?.error).toBe('Booking not found');
 
     const { page, errors, close } = await open('America/New_York');
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     await chooseSession(page, COURSE, date, '8:00 AM');
     const email = 'manage-journey@example.com';
     await fillContact(page, 'Manage Journey', email);
@@ -212,7 +212,7 @@ describe('booking real sessions in gym time', () => {
     expect(patched.status).toBe(200);
 
     const { page, errors, close } = await open('Europe/Berlin', 375);
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     await page.locator(`[data-testid="session-list"] button[data-date="${date}"]`).click();
     const card = page.locator(`[data-testid="session"][data-session-id="${target.id}"]`);
     await expect(card.textContent()).resolves.toContain('1 spot left');
@@ -224,7 +224,7 @@ describe('booking real sessions in gym time', () => {
     });
     expect(other.status).toBe(201);
 
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     await page.locator(`[data-testid="session-list"] button[data-date="${date}"]`).click();
     await expect(card.textContent()).resolves.toContain('Full');
     await expect(card.isDisabled()).resolves.toBe(true);
@@ -249,7 +249,7 @@ describe('booking real sessions in gym time', () => {
     const shots = process.env.SCREENSHOT_DIR;
     for (const width of [375, 1280]) {
       const { page, close } = await open('Asia/Bangkok', width);
-      await gotoReady(page, server.url + '/booking');
+      await gotoReady(page, server.url + '/booking?what=class');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       await expect(page.locator('[data-testid="session"]').count()).resolves.toBeGreaterThan(0);
@@ -269,7 +269,7 @@ describe('booking real sessions in gym time', () => {
   // The page's budget (100 KB, 8 files) is guarded for every language in page-weight.test.ts.
   it('fetches the booking form and its checks only when the visitor starts on the form (375 px)', async () => {
     const { page, close } = await open('Asia/Bangkok', 375);
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     await page.waitForLoadState('networkidle');
     const scripts = () =>
       page.evaluate(() =>

@@ -35,6 +35,9 @@ describe('booking page', () => {
     expect(rows).toEqual(PRICES.map((p) => [p.item, p.muayThai, p.other]));
     const headers = await page.locator('table thead th').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(['Item', 'Muay Thai', 'MMA / Wrestling / BJJ / Luta Livre']);
+    // The journey's first step is the price table; "A class" leads to the catalogue.
+    await Promise.all([page.waitForURL(site.url('/booking?what=class&step=when')), page.locator('[data-testid="journey-choice"][data-what="class"]').click()]);
+    await page.waitForSelector('html[data-hydrated="true"]');
     const { body } = await site.api<{ classes: { name: string; description: string }[] }>('/api/classes');
     const cards = await page.locator('[data-testid="class-card"]').allTextContents();
     expect(cards).toHaveLength(body.classes.length);
@@ -48,7 +51,7 @@ describe('booking page', () => {
 
   it('fills the course from the catalogue and scrolls smoothly to the form', async () => {
     const { page, close } = await site.open(375);
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     await page.locator('[data-testid="class-card"]', { hasText: 'Luta Livre' }).click();
     // The choice wakes the form (an island) and fills it once its code is there.
     await expect.poll(() => page.locator('#booking-form select').inputValue()).toBe('Luta Livre');
@@ -61,7 +64,7 @@ describe('booking page', () => {
 
   it('shows every rule of SPEC §5 on the field it names', async () => {
     const { page, close } = await site.open(1280);
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     const form = page.locator('#booking-form');
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(form.locator(errorOf('Name')).textContent()).resolves.toBe('Name is required');
@@ -85,7 +88,7 @@ describe('booking page', () => {
     const { page, errors, close } = await site.open(1280);
     // The page's clock runs as usual; it is moved on over the banner's 5 s below.
     await page.clock.install();
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     // Hold the request a moment so the pending state can be seen.
     await page.route('**/api/reservations', async (route) => {
       await sleep(600);
@@ -133,7 +136,7 @@ describe('booking page', () => {
     const { page, close } = await site.open(1280);
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     await page.route('**/api/reservations', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }),
     );

@@ -36,7 +36,7 @@ describe('a visit in each language at 375 px', () => {
       await expect(page.locator('#classes-title').textContent()).resolves.toBe(t['classes.title']);
       await checkPage(page, language, `${language} home`);
 
-      await gotoReady(page, at('/booking'));
+      await gotoReady(page, at('/booking?what=class'));
       const form = page.locator('#booking-form');
       await form.getByRole('button', { name: t['bookingForm.confirm'] }).click();
       await expect.poll(() => form.locator('[role="alert"]').allTextContents()).toContain(t['error.nameRequired']);

@@ -59,7 +59,7 @@ describe('the public site in six languages', () => {
 
   it('shows a booking form validation error in German', async () => {
     const { page, errors, close } = await site.open(375);
-    await gotoReady(page, site.url('/de/booking'));
+    await gotoReady(page, site.url('/de/booking?what=class'));
     await page.getByRole('button', { name: 'Buchung bestätigen' }).click();
     await expect.poll(() => page.locator('#booking-form [role="alert"]').allTextContents()).toContain('Bitte gib deinen Namen an');
     const alerts = await page.locator('#booking-form [role="alert"]').allTextContents();

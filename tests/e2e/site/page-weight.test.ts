@@ -56,10 +56,12 @@ describe('JavaScript budget of the public pages', () => {
     orderPath = `/booking/order/${order.body.token}`;
   });
 
-  it.each(LANGUAGES)('/, /booking, /blog, an article, an order and a manage page stay within budget in %s', async (language) => {
+  it.each(LANGUAGES)('/, each step of /booking, /blog, an article, an order and a manage page stay within budget in %s', async (language) => {
     const posts = await site.api<{ slug: string }[]>(`/api/blog-posts?published=true&language=${language}`);
     expect(posts.body.length).toBeGreaterThan(0);
-    for (const path of ['/', '/booking', '/blog', `/blog/${posts.body[0].slug}`, orderPath, managePath]) {
+    // The booking journey's steps (issue 36 §6): each is a page of its own islands.
+    const steps = ['/booking', '/booking?what=class&step=when', '/booking?what=pass&step=when', '/booking?what=stay&step=when'];
+    for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, managePath]) {
       const url = site.url(localePath(language, path));
       const w = await measurePageWeight(site.browser, url, { locale: language === 'en' ? 'en-US' : language });
       // A page that loads no script at all would be within budget without being interactive.

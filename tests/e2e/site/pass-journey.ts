@@ -32,7 +32,7 @@ export async function usePromptpayId(suite: BrowserSuite): Promise<void> {
 }
 
 /**
- * On /booking (already open): picks the pass, checks the start date defaults to today in gym
+ * On /booking?what=pass (already open): picks the pass, checks the start date defaults to today in gym
  * time, fills the buyer and the method. The caller presses "buy" (how is part of its story).
  */
 export async function fillPassForm(page: Page, opts: { passId: string; name: string; email: string; method: 'promptpay' | 'card' | 'desk' }) {
@@ -52,7 +52,7 @@ export async function buyPass(
   opts: { language: string; passId: string; name: string; email: string; method: 'promptpay' | 'desk' },
 ): Promise<string> {
   const prefix = prefixOf(opts.language);
-  await gotoReady(page, suite.url(`${prefix}/booking`));
+  await gotoReady(page, suite.url(`${prefix}/booking?what=${opts.passId.endsWith('.programme') ? 'programme' : 'pass'}`));
   await fillPassForm(page, opts);
   await page.locator('[data-testid="pass-buy"]').click();
   await page.waitForURL(new RegExp(`${prefix}/booking/order/[A-Za-z0-9_-]+$`));

@@ -53,7 +53,7 @@ describe('a pass bought by card through Checkout', () => {
       }
 
       // 1. The shop offers cards; the buyer picks the week pass and pays by card.
-      await gotoReady(page, suite.url(`${prefix}/booking`));
+      await gotoReady(page, suite.url(`${prefix}/booking?what=pass`));
       await page.locator('[data-testid="pay-method"][data-method="card"]').waitFor();
       await fillPassForm(page, { passId: WEEK_PASS, name, email, method: 'card' });
       const sessionsBefore = standIn.sessions.size;

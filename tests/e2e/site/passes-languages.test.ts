@@ -76,7 +76,7 @@ describe('passes in every language', () => {
       // The same shop and order at the other width, in a fresh browser.
       const other = OTHER[width];
       const reader = await openPage(suite, { width: other });
-      await gotoReady(reader.page, suite.url(`${prefixOf(language)}/booking`));
+      await gotoReady(reader.page, suite.url(`${prefixOf(language)}/booking?what=pass`));
       await reader.page.locator('#passes-title').waitFor();
       await expect(reader.page.locator('#passes-title').textContent()).resolves.toBe(words['passes.title']);
       const card = reader.page.locator(`[data-testid="pass-option"][data-pass-id="${WEEK_PASS}"]`);

@@ -26,7 +26,7 @@ describe('passes on the booking page', () => {
     for (const { width, prefix, language } of JOURNEYS) {
       const probe = await fetch(suite.url('/api/passes'));
       const { page, errors, close } = await suite.page({ width });
-      await gotoReady(page, suite.url(`${prefix}/booking`));
+      await gotoReady(page, suite.url(`${prefix}/booking?what=pass`));
       await page.locator('[data-testid="passes-section"]').waitFor();
       expect(probe.status).toBe(200);
       {
@@ -52,7 +52,7 @@ describe('passes on the booking page', () => {
     const probe = await fetch(suite.url('/api/passes'));
     expect(probe.status).toBe(200);
     const { page, close } = await suite.page({ width: 375 });
-    await gotoReady(page, suite.url('/booking'));
+    await gotoReady(page, suite.url('/booking?what=pass'));
     let posted = 0;
     page.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders') posted++;
@@ -73,7 +73,7 @@ describe('passes on the booking page', () => {
       const { page, errors, close } = await suite.page({ width, timeZone: 'Europe/Berlin' });
 
       // 1. Buy: the pass, today's gym date (the form's default), the buyer, PromptPay.
-      await gotoReady(page, suite.url(`${prefix}/booking`));
+      await gotoReady(page, suite.url(`${prefix}/booking?what=pass`));
       await fillPassForm(page, { passId: WEEK_PASS, name: 'Alex Traveller', email, method: 'promptpay' });
       // A double click sends one order.
       let posted = 0;

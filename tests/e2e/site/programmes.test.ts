@@ -40,7 +40,7 @@ describe('long-stay programmes on /booking', () => {
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(`console: ${m.text()}`);
       });
-      await gotoReady(page, suite.url(`${prefixOf(language)}/booking`));
+      await gotoReady(page, suite.url(`${prefixOf(language)}/booking?what=programme`));
 
       const group = page.locator('[data-testid="pass-group"][data-covers="programme"]');
       await expect(group.locator('h3').textContent()).resolves.toBe(words['passes.programmes']);

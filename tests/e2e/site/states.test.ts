@@ -492,7 +492,7 @@ describe('states and details of the public screens', () => {
 
   it('keyboard focus: the booking date field shows its ring too (its focus sits in an inner part)', async () => {
     const { page, close } = await site.open(1280);
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     await page.getByLabel('Course').focus();
     await page.keyboard.press('Tab');
     const date = page.getByLabel('Preferred date and time');

@@ -56,7 +56,7 @@ describe('the waiting list from the booking form to the offer', () => {
     expect(first.status).toBe(201);
 
     const { page, errors, close } = await suite.page({ timeZone: 'Europe/Berlin', width: 375 });
-    await gotoReady(page, server.url + '/booking');
+    await gotoReady(page, server.url + '/booking?what=class');
     const form = page.locator('#booking-form');
     await form.getByLabel('Name').fill('Wait Lister');
     await form.getByLabel('Email').fill('wait-lister@example.com');

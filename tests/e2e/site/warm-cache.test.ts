@@ -26,7 +26,7 @@ describe('with a warm cache', () => {
     await prefetched(page);
     const cold = await scripts(page);
     expect(cold.filter((s) => s.bytes === 0)).toEqual([]);
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     await prefetched(page);
 
     // The Russian landing page again: nothing comes over the wire, and its islands wake.
@@ -43,7 +43,7 @@ describe('with a warm cache', () => {
     await expect.poll(() => page.locator('[data-island="testimonials"]').getAttribute('data-hydrated')).toBe('true');
 
     // /booking again, from the cache: a session chosen fills the form, and the booking is made once.
-    await gotoReady(page, site.url('/booking'));
+    await gotoReady(page, site.url('/booking?what=class'));
     expect((await scripts(page)).filter((s) => s.bytes > 0)).toEqual([]);
     const session = page.locator('[data-testid="session"]:not([data-full])').first();
     await session.scrollIntoViewIfNeeded();

@@ -152,7 +152,8 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         <input type="tel" className={inputClass} autoComplete="tel" placeholder="+66" {...form.register('phone')} />
       </Field>
       <Field label={t('bookingForm.course')} error={errors.course?.message}>
-        <select className={inputClass} {...form.register('course')}>
+        {/* The default in the HTML too: a private lesson's course is chosen before the form wakes. */}
+        <select className={inputClass} defaultValue={form.formState.defaultValues?.course} {...form.register('course')}>
           <option value="">{t('bookingForm.selectClass')}</option>
           {courses.map((c) => (
             <option key={c} value={c}>
@@ -229,9 +230,11 @@ const BANNER_MS = 5000;
  * of the page (a box the page's HTML keeps empty, #booking-status), refreshes the sessions
  * shown and empties the form.
  */
-export default function BookingPanel({ courses, zoneLabel }: { courses: string[]; zoneLabel: string }) {
+export default function BookingPanel({ courses, zoneLabel, course: preset = '' }: { courses: string[]; zoneLabel: string; course?: string }) {
   const t = useT();
-  const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: EMPTY_BOOKING });
+  // A private lesson comes with its course chosen (the journey's step 1 said so).
+  const empty = { ...EMPTY_BOOKING, course: preset };
+  const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: empty });
   const { choice } = useBookingShared();
   const applied = useRef(0);
   const [course, preferredDate] = useWatch({ control: form.control, name: ['course', 'preferredDate'] });
@@ -260,7 +263,7 @@ export default function BookingPanel({ courses, zoneLabel }: { courses: string[]
   const onBooked = () => {
     setBooked(true);
     refreshResource(sessionsQuery());
-    form.reset(EMPTY_BOOKING);
+    form.reset(empty);
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
 

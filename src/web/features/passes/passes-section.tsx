@@ -27,8 +27,9 @@ const EMPTY: OrderFormValues = { passId: '', startDate: '', name: '', email: '',
  * one to pick, a start date in gym time, the buyer and how to pay. PromptPay and desk orders go
  * to their order page; a card order goes to the card provider's checkout. An island of /booking,
  * woken by the first use (its form's code, react-hook-form, is not needed to read the passes).
+ * `only`: the journey's "a pass" shows the passes, "a long-stay programme" the programmes.
  */
-export default function PassesSection() {
+export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes' | 'programmes' }) {
   const t = useT();
   const language = useLanguage();
   const locale = useIntlLocale();
@@ -112,7 +113,7 @@ export default function PassesSection() {
           </button>
         </div>
       );
-    if (!passes.data || passes.data.length === 0)
+    if (!passes.data || !passes.data.some((p) => only === 'all' || (only === 'programmes') === (p.kind === 'programme')))
       return (
         <p className="rounded-card border border-ink-700 bg-ink-900 p-5 text-ink-300" data-testid="passes-empty">
           {t('passes.empty')}
@@ -130,23 +131,31 @@ export default function PassesSection() {
         <form noValidate onSubmit={form.handleSubmit((v) => buy.run(v))} id="pass-form" aria-label={t('passes.formTitle')}>
           <fieldset className="min-w-0">
             <legend className="sr-only">{t('passes.pick')}</legend>
-            {PASS_COVERS.map((covers) => {
-              const group = passes.data!.filter((p) => p.covers === covers && p.kind !== 'programme');
-              if (group.length === 0) return null;
-              return (
-                <div key={covers} className="mb-8" data-testid="pass-group" data-covers={covers}>
-                  <h3 className="mb-3 font-display-tight text-2xl">{noBreakBefore(t(COVERS_KEYS[covers]))}</h3>
-                  <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                    {group.map((p) => (
-                      <li key={p.id}>
-                        <PassChoice pass={p} price={price} checked={p.id === passId} register={form.register('passId')} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              );
-            })}
-            <ProgrammesGroup programmes={passes.data!.filter((p) => p.kind === 'programme')} price={price} passId={passId} register={form.register('passId')} />
+            {only !== 'programmes' &&
+              PASS_COVERS.map((covers) => {
+                const group = passes.data!.filter((p) => p.covers === covers && p.kind !== 'programme');
+                if (group.length === 0) return null;
+                return (
+                  <div key={covers} className="mb-8" data-testid="pass-group" data-covers={covers}>
+                    <h3 className="mb-3 font-display-tight text-2xl">{noBreakBefore(t(COVERS_KEYS[covers]))}</h3>
+                    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                      {group.map((p) => (
+                        <li key={p.id}>
+                          <PassChoice pass={p} price={price} checked={p.id === passId} register={form.register('passId')} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            {only !== 'passes' && (
+              <ProgrammesGroup
+                programmes={passes.data!.filter((p) => p.kind === 'programme')}
+                price={price}
+                passId={passId}
+                register={form.register('passId')}
+              />
+            )}
             {errors.passId?.message && (
               <p role="alert" className="-mt-4 mb-6 text-sm font-medium text-danger-400">
                 {t('passes.pickError')}

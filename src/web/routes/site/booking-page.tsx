@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import { COURSE_NAMES } from '../../../shared/site';
 import { useFormatNumber, useLanguage, useLocalePath, useT, useZoneLabel } from '../../i18n/i18n';
@@ -7,8 +8,11 @@ import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import BookingPanel from '../../features/booking/booking-form';
 import ClassPicker from '../../features/booking/class-picker';
+import { readJourney } from '../../features/booking/journey';
+import { JourneySteps, WhatChoices } from '../../features/booking/journey-steps';
 import SessionPicker from '../../features/booking/session-picker';
 import PassesSection from '../../features/passes/passes-section';
+import StayJourney from '../../features/passes/stay-journey';
 import VisaFaq from '../../features/passes/visa-faq';
 import { Island } from '../../islands/island';
 import { gymTimeZone } from '../../lib/gym-zone';
@@ -16,28 +20,29 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { classesQuery } from '../../lib/timetable';
 import { wordFit } from '../../lib/word-fit';
 
-// A page made of islands (app/pages.ts): the price table and the headings are the server's
-// HTML; the passes shop and the class catalogue wake on first use, the session picker as it
-// nears the viewport, the booking form on first use or when a class or session is chosen
-// (they share the choice through features/booking/booking-store.ts).
+// A page made of islands (app/pages.ts) and a journey in steps (features/booking/journey.ts):
+// the step is in the address, and the server renders only that step. Step 1 (what) is server
+// HTML: the five kinds of booking and the price table. Step 2 onwards: a class (catalogue,
+// coming sessions, the booking form: SPEC.md's form, which asks who and confirms), a pass or a
+// programme (the shop, its cards carrying the prices), a stay (its own island, steps 2–4) or a
+// private lesson (its price and the booking form, by appointment).
 
 export default function BookingPage() {
   const pageTitle = usePageTitle();
-  const { prices } = useSiteSettings();
   const t = useT();
   const lp = useLocalePath();
-  const formatThb = useFormatNumber();
   useDocumentTitle(pageTitle(t('booking.title')));
+  const journey = readJourney(useLocation().search);
   const classes = useQuery(classesQuery(useLanguage()));
   const zone = useZoneLabel()(classes.data?.zoneLabel ?? zoneLabel(gymTimeZone()));
   const courses = classes.data ? classes.data.classes.map((c) => c.name) : [...COURSE_NAMES];
 
   return (
-    <div className="container-site py-12 md:py-16">
+    <div className="container-site py-12 md:py-16" data-journey-what={journey.what ?? ''} data-journey-step={journey.step}>
       {/* The booking form shows its 5 s banner here (features/booking/booking-form.tsx). */}
       <div id="booking-status" role="status" aria-live="polite" />
 
-      <header className="mb-12 max-w-3xl">
+      <header className="mb-8 max-w-3xl">
         <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('booking.eyebrow')}</p>
         <h1 className="font-display-tight text-display-fit" style={wordFit(t('booking.title'))}>
           {t('booking.title')}
@@ -55,66 +60,138 @@ export default function BookingPage() {
         </p>
       </header>
 
-      <section aria-labelledby="prices-title" className="mb-16">
-        <SectionHeading eyebrow={t('booking.pricesEyebrow')} title={t('booking.pricesTitle')} id="prices-title" />
-        <div className="overflow-x-auto rounded-card border border-ink-700">
-          <table className="w-full min-w-[16rem] border-collapse text-left">
-            <caption className="sr-only">{t('booking.pricesCaption')}</caption>
-            <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
-              <tr>
-                <th scope="col" className="px-2 py-3 sm:p-4">
-                  {t('booking.item')}
+      <JourneySteps journey={journey} />
+
+      {journey.what === null && (
+        <>
+          <WhatChoices />
+          <PriceTable />
+        </>
+      )}
+
+      {journey.what === 'pass' && <Island name="passes-shop" component={PassesSection} props={{ only: 'passes' as const }} when="interaction" />}
+
+      {journey.what === 'programme' && (
+        <>
+          <Island name="passes-shop" component={PassesSection} props={{ only: 'programmes' as const }} when="interaction" />
+          <VisaFaq />
+        </>
+      )}
+
+      {journey.what === 'stay' && (
+        <Island
+          name="stay-journey"
+          component={StayJourney}
+          props={{ step: journey.step, checkIn: journey.checkIn, checkOut: journey.checkOut, guests: journey.guests, room: journey.room }}
+          when="load"
+        />
+      )}
+
+      {journey.what === 'class' && (
+        <>
+          <section aria-labelledby="catalogue-title" className="mb-16">
+            <SectionHeading eyebrow={t('booking.classesEyebrow')} title={t('booking.classesTitle')} id="catalogue-title">
+              <p>{t('booking.classesIntro')}</p>
+            </SectionHeading>
+            {classes.isError || !classes.data ? (
+              <p className="text-ink-300">{t('booking.classesFailed')}</p>
+            ) : (
+              <Island name="class-picker" component={ClassPicker} props={{ classes: classes.data.classes }} when="interaction" />
+            )}
+          </section>
+
+          <section aria-labelledby="sessions-title" className="mb-16">
+            <SectionHeading eyebrow={t('booking.timetableEyebrow')} title={t('booking.timetableTitle')} id="sessions-title">
+              <p>{t('booking.timetableIntro')}</p>
+            </SectionHeading>
+            <Island name="session-picker" component={SessionPicker} props={{}} when="visible" />
+          </section>
+          <FormBox courses={courses} zone={zone} course="" />
+        </>
+      )}
+
+      {journey.what === 'private' && (
+        <>
+          <PrivatePrice />
+          <FormBox courses={courses} zone={zone} course={courses.find((c) => /private/i.test(c)) ?? ''} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FormBox({ courses, zone, course }: { courses: string[]; zone: string; course: string }) {
+  return (
+    <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
+      <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone, course }} when="interaction" />
+    </section>
+  );
+}
+
+/** The owner's price table (site settings): whole THB, printed 1,000; step 1 shows it, once. */
+function PriceTable() {
+  const t = useT();
+  const { prices } = useSiteSettings();
+  const formatThb = useFormatNumber();
+  return (
+    <section aria-labelledby="prices-title" className="mb-16">
+      <SectionHeading eyebrow={t('booking.pricesEyebrow')} title={t('booking.pricesTitle')} id="prices-title" />
+      <div className="overflow-x-auto rounded-card border border-ink-700">
+        <table className="w-full min-w-[16rem] border-collapse text-left">
+          <caption className="sr-only">{t('booking.pricesCaption')}</caption>
+          <thead className="bg-ink-800 text-xs tracking-wide uppercase sm:text-sm">
+            <tr>
+              <th scope="col" className="px-2 py-3 sm:p-4">
+                {t('booking.item')}
+              </th>
+              {prices.columns.map((c, i) => (
+                <th key={i} scope="col" className="px-2 py-3 text-right sm:p-4">
+                  {c}
                 </th>
-                {prices.columns.map((c, i) => (
-                  <th key={i} scope="col" className="px-2 py-3 text-right sm:p-4">
-                    {c}
-                  </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {prices.rows.map((row, r) => (
+              <tr key={r} className="border-t border-ink-700 odd:bg-ink-900">
+                <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
+                  {row.label}
+                </th>
+                {row.prices.map((amount, c) => (
+                  <td key={c} className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">
+                    {formatThb(amount)}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {/* The owner's price table (site settings): whole THB, printed 1,000. */}
-              {prices.rows.map((row, r) => (
-                <tr key={r} className="border-t border-ink-700 odd:bg-ink-900">
-                  <th scope="row" className="px-2 py-3 text-sm font-semibold sm:p-4 sm:text-base">
-                    {row.label}
-                  </th>
-                  {row.prices.map((amount, c) => (
-                    <td key={c} className="px-2 py-3 text-right font-display-tight text-lg tabular-nums sm:p-4 sm:text-xl">
-                      {formatThb(amount)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
-      <Island name="passes-shop" component={PassesSection} props={{}} when="interaction" />
-      <VisaFaq />
-
-      <section aria-labelledby="catalogue-title" className="mb-16">
-        <SectionHeading eyebrow={t('booking.classesEyebrow')} title={t('booking.classesTitle')} id="catalogue-title">
-          <p>{t('booking.classesIntro')}</p>
-        </SectionHeading>
-        {classes.isError || !classes.data ? (
-          <p className="text-ink-300">{t('booking.classesFailed')}</p>
-        ) : (
-          <Island name="class-picker" component={ClassPicker} props={{ classes: classes.data.classes }} when="interaction" />
-        )}
-      </section>
-
-      <section aria-labelledby="sessions-title" className="mb-16">
-        <SectionHeading eyebrow={t('booking.timetableEyebrow')} title={t('booking.timetableTitle')} id="sessions-title">
-          <p>{t('booking.timetableIntro')}</p>
-        </SectionHeading>
-        <Island name="session-picker" component={SessionPicker} props={{}} when="visible" />
-      </section>
-
-      <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
-        <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone }} when="interaction" />
-      </section>
-    </div>
+/** A private lesson, by appointment (its own booking is another piece of work): the price row and a word. */
+function PrivatePrice() {
+  const t = useT();
+  const { prices } = useSiteSettings();
+  const formatThb = useFormatNumber();
+  const row = prices.rows.find((r) => r.pass?.kind === 'private');
+  return (
+    <section className="mx-auto mb-8 max-w-3xl" data-testid="private-lesson">
+      <p className="text-lg text-ink-300">{t('journey.privateIntro')}</p>
+      {row && (
+        <dl className="mt-4 grid gap-2 sm:grid-cols-2">
+          {row.prices.map((amount, c) => (
+            <div key={c} className="rounded-card border border-ink-700 bg-ink-900 p-4">
+              <dt className="text-sm text-ink-300">
+                {row.label} · {prices.columns[c]}
+              </dt>
+              <dd className="font-display-tight text-2xl text-gold-400 tabular-nums">{formatThb(amount)} THB</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   );
 }
