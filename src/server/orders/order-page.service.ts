@@ -21,6 +21,8 @@ import { attendedCount } from './attendance.repository';
 import { notifyStaffOfOrder } from './order-notifications';
 import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
+import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
+import { orderLinesOf } from '../stays/stay-order-lines';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_EXPIRED = 'This order was not paid in time and has lapsed. Please order again.';
@@ -49,6 +51,8 @@ export interface OrderView {
   slipAccepted: boolean;
   /** Sessions attended within the order's dates (not counted for lists). */
   attended?: number;
+  /** An order with a stay or a pickup: its lines apart (issue 36). */
+  lines?: OrderLinesDto;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -62,7 +66,8 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const creditsLeft = row.credits == null ? null : Math.max(0, row.credits - (await repo.creditsUsed(ctx.db, row.id)));
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
   const attended = await attendedCount(ctx.db, row);
-  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...extra };
+  const lines = await orderLinesOf(ctx, row, takesPayment(figures));
+  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...(lines ? { lines } : {}), ...extra };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {

@@ -19,6 +19,7 @@ import { processImage } from '../media/image-processing';
 import type { MediaStorage } from '../media/storage';
 import { publicMediaStorage } from '../media/stores';
 import * as repo from './site-settings.repository';
+import { ensureTermsVersion } from '../stays/stay-orders.service';
 
 // The gym's facts are read by every page, the head, the feed, the sitemap and the e-mails: they
 // are kept in the public cache (key settings:current) and dropped by every save. That cache
@@ -135,6 +136,8 @@ async function writeVersion(ctx: AppContext, settings: SiteSettings, expected: n
     if (!saved) return undefined;
     const changes = changedFields(parseStored(ctx, before.data), settings);
     await repo.insertHistory(trx, { version: saved.version, data, changes: JSON.stringify(changes), changed_at: at, changed_by: userId });
+    // Changed stay terms are a new version (orders keep the one their buyer accepted).
+    if (changes.includes('stays')) await ensureTermsVersion(trx, settings.stays.terms, userId);
     return saved;
   });
   if (!row) throw conflict(STALE_EDIT.siteSettings, 'stale_version');

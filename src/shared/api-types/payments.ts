@@ -5,6 +5,7 @@ import { LEDGER_KINDS, ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../l
 import { PASS_COVERS, PASS_KINDS } from '../catalogue';
 import { ATTENDANCE_MARKS, CONVERSATION_STATUSES, MESSAGE_SENDER_TYPES, RESERVATION_STATUSES } from '../constants';
 import { id, pageOf, timestamp } from './common';
+import { orderLinesDtoSchema } from './stay-orders';
 
 const names = z.object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<(typeof LANGUAGES)[number], z.ZodString>);
 
@@ -77,6 +78,8 @@ export const orderDtoSchema = z.object({
   receipt: z.boolean(),
   /** Sessions the desk marked present within the order's dates, and a programme's sessions a week (null: no plan); not in lists. */
   attendance: z.object({ attended: z.number().int(), sessionsPerWeek: z.number().int().nullable() }).optional(),
+  /** An order with a stay or a pickup (issue 36): its lines apart; absent for a pass alone, and in lists. */
+  lines: orderLinesDtoSchema.optional(),
   createdAt: timestamp,
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;

@@ -1,0 +1,105 @@
+import type { Insertable } from 'kysely';
+import { nowIso, type Db } from '../db/database';
+import type { OrderPickupsTable, OrderStaysTable } from '../db/schema';
+import { releaseNights } from './stays.repository';
+
+// The SQL of orders' stays and pickups (migration 036) and of the stay terms' versions. Each
+// function takes db or a transaction.
+
+export type OrderStayRow = Awaited<ReturnType<typeof findOrderStay>> & {};
+export type OrderPickupRow = Awaited<ReturnType<typeof findOrderPickup>> & {};
+
+export const insertOrderStay = (db: Db, row: Insertable<OrderStaysTable>) => db.insertInto('order_stays').values(row).execute();
+
+export const insertOrderPickup = (db: Db, row: Insertable<OrderPickupsTable>) => db.insertInto('order_pickups').values(row).execute();
+
+export const findOrderStay = (db: Db, orderId: number) => db.selectFrom('order_stays').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+export const findOrderPickup = (db: Db, orderId: number) => db.selectFrom('order_pickups').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+/**
+ * Gives an order's nights back once: the conditional update of holds_nights 1→0 is the key, so
+ * two instances (or an expiry and a cancellation) racing on one order give them back once.
+ * Answers whether this call gave them back.
+ */
+export async function releaseStayHold(trx: Db, orderId: number): Promise<boolean> {
+  const stay = await trx
+    .updateTable('order_stays')
+    .set({ holds_nights: 0, updated_at: nowIso() })
+    .where('order_id', '=', orderId)
+    .where('holds_nights', '=', 1)
+    .returning(['room_type_id', 'check_in', 'check_out'])
+    .executeTakeFirst();
+  if (!stay) return false;
+  await releaseNights(trx, stay.room_type_id, stay.check_in, stay.check_out);
+  return true;
+}
+
+/** New dates and price of a stay that holds its nights (the caller took the new ones and gave back the old). */
+export async function moveOrderStay(trx: Db, orderId: number, set: { check_in: string; check_out: string; amount_satang: number }): Promise<boolean> {
+  const r = await trx
+    .updateTable('order_stays')
+    .set({ ...set, updated_at: nowIso() })
+    .where('order_id', '=', orderId)
+    .where('holds_nights', '=', 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The order's total and dates after a change of its stay. */
+export async function setOrderAmounts(
+  trx: Db,
+  orderId: number,
+  set: { amount_satang: number; deposit_satang: number; balance_due_date: string | null; start_date?: string; end_date?: string },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+// ---- the balance reminder ----
+
+/** Orders with a stay or a pickup whose balance falls due by `dueBy` and that were not reminded yet. */
+export async function balanceReminderCandidates(db: Db, dueBy: string, today: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('order_stays as s', 's.order_id', 'o.id')
+    .select('o.id')
+    .where('o.balance_due_date', 'is not', null)
+    .where('o.balance_due_date', '<=', dueBy)
+    .where('s.check_in', '>=', today)
+    .where('s.balance_reminder_at', 'is', null)
+    .where('s.holds_nights', '=', 1)
+    .where('o.cancelled_at', 'is', null)
+    .orderBy('o.balance_due_date')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Claims the reminder of one order (once across instances); false when another run claimed it. */
+export async function claimBalanceReminder(trx: Db, orderId: number, at: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('order_stays')
+    .set({ balance_reminder_at: at })
+    .where('order_id', '=', orderId)
+    .where('balance_reminder_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// ---- the terms' versions ----
+
+export const latestTermsVersion = (db: Db) => db.selectFrom('stay_terms_versions').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+
+export const findTermsVersion = (db: Db, version: number) =>
+  db.selectFrom('stay_terms_versions').selectAll().where('version', '=', version).executeTakeFirst();
+
+export const insertTermsVersion = (db: Db, row: { text: string; rules: string; created_by: number | null }) =>
+  db
+    .insertInto('stay_terms_versions')
+    .values({ ...row, created_at: nowIso() })
+    .returning('version')
+    .executeTakeFirstOrThrow();
