@@ -32,9 +32,14 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
   let bungalow: RoomTypeDto;
   const start = addDays(gymToday(), 40);
 
-  const order = (payload: unknown) => t.inject({ method: 'POST', url: '/api/orders', payload });
+  const order = (payload: object) => t.inject({ method: 'POST', url: '/api/orders', payload });
   const taken = async (roomTypeId: number, night: string) => {
-    const row = await t.app.ctx.db.selectFrom('room_nights').select('taken').where('room_type_id', '=', roomTypeId).where('night', '=', night).executeTakeFirst();
+    const row = await t.app.ctx.db
+      .selectFrom('room_nights')
+      .select('taken')
+      .where('room_type_id', '=', roomTypeId)
+      .where('night', '=', night)
+      .executeTakeFirst();
     return Number(row?.taken ?? 0);
   };
   const newType = async (rooms: number, extra: Record<string, unknown> = {}) => {
@@ -60,7 +65,11 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     const res = await order(
       stayBody(
         { roomTypeId: bungalow.id, checkIn, checkOut: addDays(checkIn, 7), guests: 2 },
-        { passId: 'week-single.muay-thai', startDate: checkIn, pickup: { airport: 'KBV', flightNumber: 'fd 3011', arrivesAt: `${addDays(checkIn, -1)}T14:35` } },
+        {
+          passId: 'week-single.muay-thai',
+          startDate: checkIn,
+          pickup: { airport: 'KBV', flightNumber: 'fd 3011', arrivesAt: `${addDays(checkIn, -1)}T14:35` },
+        },
       ),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -118,15 +127,23 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
   });
 
   it('refuses what the rules refuse, with clear codes', async () => {
-    const cases: [unknown, number, string][] = [
+    const cases: [object, number, string][] = [
       [{ ...stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }), stay: undefined }, 400, 'validation'],
       [stayBody({ roomTypeId: bungalow.id, checkIn: addDays(gymToday(), -1), checkOut: addDays(start, 2) }), 400, 'check_in_past'],
       [stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 181) }), 400, 'stay_too_long'],
       [stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2), guests: 3 }), 400, 'too_many_guests'],
       [stayBody({ roomTypeId: 999_999, checkIn: start, checkOut: addDays(start, 2) }), 400, 'room_type_unknown'],
       [stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: start }), 400, 'validation'],
-      [stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }, { pickup: { airport: 'BKK', arrivesAt: `${start}T10:00` } }), 400, 'airport_unknown'],
-      [stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }, { pickup: { airport: 'KBV', arrivesAt: '2020-01-01T10:00' } }), 400, 'pickup_in_past'],
+      [
+        stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }, { pickup: { airport: 'BKK', arrivesAt: `${start}T10:00` } }),
+        400,
+        'airport_unknown',
+      ],
+      [
+        stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }, { pickup: { airport: 'KBV', arrivesAt: '2020-01-01T10:00' } }),
+        400,
+        'pickup_in_past',
+      ],
     ];
     for (const [payload, status, code] of cases) {
       const res = await order(payload);
@@ -167,7 +184,12 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     expect(await taken(type.id, checkIn)).toBe(0);
     const stay = await t.app.ctx.db.selectFrom('order_stays').select('holds_nights').where('order_id', '=', first.id).executeTakeFirstOrThrow();
     expect(stay.holds_nights).toBe(0);
-    const audit = await t.app.ctx.db.selectFrom('audit_log').select('summary').where('entity_id', '=', String(first.id)).where('route', '=', '/jobs/order-expiry').execute();
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity_id', '=', String(first.id))
+      .where('route', '=', '/jobs/order-expiry')
+      .execute();
     expect(audit.map((a) => a.summary)).toEqual([expect.stringContaining('rooms released')]);
 
     const second = await order(stayBody({ roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 2) }));
@@ -179,5 +201,136 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     // Cancelling again gives nothing back twice.
     await t.inject({ method: 'POST', url: `/api/orders/${second.json().id}/cancel`, token: admin });
     expect(await taken(type.id, checkIn)).toBe(0);
+  });
+  describe('terms: cancellation quotes and changes of dates', () => {
+    const buy = async (roomTypeId: number, checkIn: string, nights: number) => {
+      const res = await order(stayBody({ roomTypeId, checkIn, checkOut: addDays(checkIn, nights) }));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<OrderDto>();
+    };
+    const pay = async (id: number, amountSatang: number) => {
+      const res = await t.inject({ method: 'POST', url: `/api/orders/${id}/payments`, token: admin, payload: { amountSatang, method: 'cash' } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const quote = async (id: number) => {
+      const res = await t.inject({ method: 'GET', url: `/api/orders/${id}/cancellation-quote`, token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+
+    it('quotes the refund of each tier from the days before check-in (gym time), on what was paid', async () => {
+      const type = await newType(3);
+      const far = await buy(type.id, addDays(gymToday(), 40), 3);
+      const mid = await buy(type.id, addDays(gymToday(), 20), 3);
+      const near = await buy(type.id, addDays(gymToday(), 5), 3);
+      for (const o of [far, mid, near]) await pay(o.id, 100_000);
+      expect(await quote(far.id)).toMatchObject({
+        daysBeforeArrival: 40,
+        refundPercent: 100,
+        paidSatang: 100_000,
+        refundSatang: 100_000,
+        termsVersion: far.lines?.termsVersion,
+      });
+      expect(await quote(mid.id)).toMatchObject({ daysBeforeArrival: 20, refundPercent: 50, refundSatang: 50_000 });
+      expect(await quote(near.id)).toMatchObject({ daysBeforeArrival: 5, refundPercent: 0, refundSatang: 0 });
+      // A pass alone has no stay to quote.
+      const pass = await order({
+        ...stayBody({ roomTypeId: type.id, checkIn: gymToday(), checkOut: gymToday() }),
+        stay: undefined,
+        passId: 'week-single.muay-thai',
+        startDate: gymToday(),
+      });
+      expect(pass.statusCode, pass.body).toBe(201);
+      const none = await t.inject({ method: 'GET', url: `/api/orders/${pass.json().id}/cancellation-quote`, token: admin });
+      expect(none.json().code).toBe('no_stay');
+    });
+
+    it('keeps the terms version the buyer accepted when the owner changes them; a new order takes the new one', async () => {
+      const type = await newType(2);
+      const before = await buy(type.id, addDays(gymToday(), 20), 2);
+      await editSettings(t, admin, (s) => {
+        s.stays.terms.tiers = [{ daysBefore: 10, refundPercent: 80 }];
+        s.stays.terms.freeChangeDays = 3;
+      });
+      const after = await buy(type.id, addDays(gymToday(), 20), 2);
+      expect(after.lines?.termsVersion).toBeGreaterThan(before.lines!.termsVersion!);
+      await pay(before.id, 100_000);
+      await pay(after.id, 100_000);
+      expect(await quote(before.id)).toMatchObject({ termsVersion: before.lines?.termsVersion, refundPercent: 50 });
+      expect(await quote(after.id)).toMatchObject({ termsVersion: after.lines?.termsVersion, refundPercent: 80 });
+      // Saving the settings without touching the terms makes no new version.
+      const count = async () => (await t.app.ctx.db.selectFrom('stay_terms_versions').select('version').execute()).length;
+      const n = await count();
+      await editSettings(t, admin, (s) => {
+        s.waitlist.offerHours = 6;
+      });
+      expect(await count()).toBe(n);
+      await editSettings(t, admin, (s) => {
+        s.stays.terms.tiers = [
+          { daysBefore: 30, refundPercent: 100 },
+          { daysBefore: 14, refundPercent: 50 },
+        ];
+        s.stays.terms.freeChangeDays = 14;
+      });
+    });
+
+    it('staff confirm the quote: the order is cancelled, its nights given back, the quoted amount refunded once', async () => {
+      const type = await newType(1);
+      const checkIn = addDays(gymToday(), 20);
+      const o = await buy(type.id, checkIn, 2);
+      await pay(o.id, 100_000);
+      const q = await quote(o.id);
+      expect(q.refundSatang).toBe(50_000);
+      const stale = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/stay-cancellation`, token: admin, payload: { refundSatang: 100_000 } });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('stale_version');
+      const res = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/stay-cancellation`, token: admin, payload: { refundSatang: 50_000 } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refundedSatang: 50_000, lines: { stay: { holdsNights: false } } });
+      expect(res.json().cancelledAt).not.toBeNull();
+      expect(await taken(type.id, checkIn)).toBe(0);
+      const again = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/stay-cancellation`, token: admin, payload: { refundSatang: 50_000 } });
+      expect(again.json().code).toBe('order_closed');
+      const refunds = await t.app.ctx.db
+        .selectFrom('order_payments')
+        .select('amount_satang')
+        .where('order_id', '=', o.id)
+        .where('kind', '=', 'refund')
+        .execute();
+      expect(refunds.map((r) => r.amount_satang)).toEqual([50_000]);
+    });
+
+    it('the buyer changes dates within the terms: nights moved in one go, the price difference in the total; refused too late or when full', async () => {
+      const type = await newType(1);
+      const checkIn = addDays(gymToday(), 40);
+      const res = await order(stayBody({ roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 3) }));
+      const token = res.json().token as string;
+      const id = res.json().id as number;
+      const move = (body: object) => t.inject({ method: 'POST', url: `/api/orders/by-token/${token}/stay-dates`, payload: body });
+      // One night later and a night longer: shares two nights with itself.
+      const moved = await move({ checkIn: addDays(checkIn, 1), checkOut: addDays(checkIn, 5) });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ amountSatang: 480_000, lines: { stay: { checkIn: addDays(checkIn, 1), nights: 4, amountSatang: 480_000 } } });
+      expect(await taken(type.id, checkIn)).toBe(0);
+      for (let d = 1; d < 5; d++) expect(await taken(type.id, addDays(checkIn, d))).toBe(1);
+      // Another buyer holds the only room later on: moving there is refused and nothing changes.
+      await buy(type.id, addDays(checkIn, 10), 2);
+      const full = await move({ checkIn: addDays(checkIn, 9), checkOut: addDays(checkIn, 11) });
+      expect(full.statusCode).toBe(409);
+      expect(full.json().code).toBe('rooms_full');
+      expect(await taken(type.id, addDays(checkIn, 1))).toBe(1);
+      expect(await taken(type.id, addDays(checkIn, 10))).toBe(1);
+      // Within 14 days of check-in (the seed's freeChangeDays): closed.
+      const late = await order(stayBody({ roomTypeId: bungalow.id, checkIn: addDays(gymToday(), 10), checkOut: addDays(gymToday(), 12) }));
+      const lateMove = await t.inject({
+        method: 'POST',
+        url: `/api/orders/by-token/${late.json().token}/stay-dates`,
+        payload: { checkIn: addDays(gymToday(), 60), checkOut: addDays(gymToday(), 62) },
+      });
+      expect(lateMove.statusCode).toBe(409);
+      expect(lateMove.json().code).toBe('stay_change_closed');
+      const row = await t.app.ctx.db.selectFrom('orders').select('amount_satang').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.amount_satang).toBe(480_000);
+    });
   });
 });

@@ -67,7 +67,16 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
   const attended = await attendedCount(ctx.db, row);
   const lines = await orderLinesOf(ctx, row, takesPayment(figures));
-  return { row, figures, creditsLeft, slipAccepted: takesSlip(row, figures), attended, ...(promptpay ? { promptpay } : {}), ...(lines ? { lines } : {}), ...extra };
+  return {
+    row,
+    figures,
+    creditsLeft,
+    slipAccepted: takesSlip(row, figures),
+    attended,
+    ...(promptpay ? { promptpay } : {}),
+    ...(lines ? { lines } : {}),
+    ...extra,
+  };
 }
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {

@@ -31,7 +31,8 @@ export async function orderLinesOf(ctx: AppContext, row: OrderRow, open: boolean
   const settings = (await currentSiteSettings(ctx)).stays;
   const lang = row.language;
   const terms = stay ? await termsRulesOf(db, row.terms_version, settings) : null;
-  const termsRow = terms?.version != null ? await db.selectFrom('stay_terms_versions').select('text').where('version', '=', terms.version).executeTakeFirst() : undefined;
+  const termsRow =
+    terms?.version != null ? await db.selectFrom('stay_terms_versions').select('text').where('version', '=', terms.version).executeTakeFirst() : undefined;
   let changeDatesUntil: string | null = null;
   if (stay && terms && open && stay.holds_nights === 1) {
     const last = addDays(stay.check_in, -terms.rules.freeChangeDays);
@@ -53,7 +54,13 @@ export async function orderLinesOf(ctx: AppContext, row: OrderRow, open: boolean
         }
       : null,
     pickup: pickup
-      ? { airport: pickup.airport, airportName: airport?.name ?? pickup.airport, flightNumber: pickup.flight_number, arrivesAt: pickup.arrives_at, amountSatang: pickup.amount_satang }
+      ? {
+          airport: pickup.airport,
+          airportName: airport?.name ?? pickup.airport,
+          flightNumber: pickup.flight_number,
+          arrivesAt: pickup.arrives_at,
+          amountSatang: pickup.amount_satang,
+        }
       : null,
     included: localText(settings.included, lang),
     notIncluded: localText(settings.notIncluded, lang),

@@ -35,11 +35,11 @@ export async function releaseStayHold(trx: Db, orderId: number): Promise<boolean
   return true;
 }
 
-/** New dates and price of a stay that holds its nights (the caller took the new ones and gave back the old). */
+/** New dates and price of a stay that holds its nights (the caller took the new ones and gave back the old); a new due date may be reminded again. */
 export async function moveOrderStay(trx: Db, orderId: number, set: { check_in: string; check_out: string; amount_satang: number }): Promise<boolean> {
   const r = await trx
     .updateTable('order_stays')
-    .set({ ...set, updated_at: nowIso() })
+    .set({ ...set, balance_reminder_at: null, arrival_mail_at: null, updated_at: nowIso() })
     .where('order_id', '=', orderId)
     .where('holds_nights', '=', 1)
     .executeTakeFirst();
@@ -94,8 +94,7 @@ export async function claimBalanceReminder(trx: Db, orderId: number, at: string)
 
 export const latestTermsVersion = (db: Db) => db.selectFrom('stay_terms_versions').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
 
-export const findTermsVersion = (db: Db, version: number) =>
-  db.selectFrom('stay_terms_versions').selectAll().where('version', '=', version).executeTakeFirst();
+export const findTermsVersion = (db: Db, version: number) => db.selectFrom('stay_terms_versions').selectAll().where('version', '=', version).executeTakeFirst();
 
 export const insertTermsVersion = (db: Db, row: { text: string; rules: string; created_by: number | null }) =>
   db

@@ -82,7 +82,13 @@ export async function planStayLines(
     if (!airport) throw badRequest('We do not pick up at this airport. Please choose another one.', 'airport_unknown');
     const nowInGym = instantToZoned(now, ctx.config.timezone);
     if (p.arrivesAt < `${nowInGym.date}T${nowInGym.time}`) throw badRequest('The landing time is already past.', 'pickup_in_past');
-    pickup = { airport: airport.code, airportName: airport.name, flightNumber: p.flightNumber ?? null, arrivesAt: p.arrivesAt, amountSatang: airport.pickupPriceSatang };
+    pickup = {
+      airport: airport.code,
+      airportName: airport.name,
+      flightNumber: p.flightNumber ?? null,
+      arrivesAt: p.arrivesAt,
+      amountSatang: airport.pickupPriceSatang,
+    };
   }
   return { stay, pickup };
 }
@@ -96,7 +102,12 @@ export const arrivalOf = (lines: { stay: { checkIn: string } | null; pickup: { a
  * Séjours): the deposit rule on the whole order; the balance N days before arrival or at the desk
  * (no date). A balance that would be due today or earlier is due now: the deposit is the whole.
  */
-export function depositAndBalance(s: StaySettings, amountSatang: number, arrival: string, today: string): { depositSatang: number; balanceDueDate: string | null } {
+export function depositAndBalance(
+  s: StaySettings,
+  amountSatang: number,
+  arrival: string,
+  today: string,
+): { depositSatang: number; balanceDueDate: string | null } {
   const deposit = depositFor(amountSatang, s.deposit);
   if (deposit <= 0 || deposit >= amountSatang) return { depositSatang: 0, balanceDueDate: null };
   if (s.balance.mode === 'on-arrival') return { depositSatang: deposit, balanceDueDate: null };
@@ -148,7 +159,8 @@ export function linesName(lines: StayLines): string {
 // ---- terms ----
 
 const termsText = (terms: StaySettings['terms']) => JSON.stringify(terms.text);
-const termsRules = (terms: StaySettings['terms']): string => JSON.stringify({ tiers: terms.tiers, freeChangeDays: terms.freeChangeDays } satisfies StayTermsRules);
+const termsRules = (terms: StaySettings['terms']): string =>
+  JSON.stringify({ tiers: terms.tiers, freeChangeDays: terms.freeChangeDays } satisfies StayTermsRules);
 
 /**
  * The version of the terms as Paramètres has them now: the latest stored one when it says the
@@ -163,7 +175,11 @@ export async function ensureTermsVersion(trx: Db, terms: StaySettings['terms'], 
 }
 
 /** The rules of a stored version (the seed's when the version is missing: never for an order that stored one). */
-export async function termsRulesOf(db: Db, version: number | null, fallback: SiteSettings['stays']): Promise<{ version: number | null; rules: StayTermsRules }> {
+export async function termsRulesOf(
+  db: Db,
+  version: number | null,
+  fallback: SiteSettings['stays'],
+): Promise<{ version: number | null; rules: StayTermsRules }> {
   const row = version != null ? await repo.findTermsVersion(db, version) : undefined;
   if (!row) return { version, rules: { tiers: fallback.terms.tiers, freeChangeDays: fallback.terms.freeChangeDays } };
   return { version: row.version, rules: JSON.parse(row.rules) as StayTermsRules };

@@ -115,6 +115,16 @@ export const stayDatesSchema = orderStaySchema.pick({ checkIn: true, checkOut: t
 });
 export type StayDatesPayload = z.infer<typeof stayDatesSchema>;
 
+// POST /api/orders/{id}/stay-cancellation (admins): the refund of the quote staff were shown, confirmed.
+export const stayCancellationSchema = z.object({
+  refundSatang: z
+    .number({ error: 'Le remboursement doit être un nombre entier de satang' })
+    .int('Le remboursement doit être un nombre entier de satang')
+    .min(0, 'Le remboursement ne peut pas être négatif')
+    .max(MAX_SATANG, 'Le montant est trop élevé'),
+});
+export type StayCancellationPayload = z.infer<typeof stayCancellationSchema>;
+
 /** How money can be taken at the desk when a pass is sold there. */
 export const DESK_PAYMENT_METHODS = ['cash', 'terminal', 'transfer'] as const;
 

@@ -9,10 +9,12 @@ const TEXT_MAX = 2_000;
 
 const localText = (label: string) =>
   z.object({
-    en: z.string({ error: `${label} (anglais) est requis` }).trim().min(1, `${label} (anglais) est requis`).max(TEXT_MAX, `${label} est trop long`),
-    ...Object.fromEntries(
-      TRANSLATED_LANGUAGES.map((l) => [l, z.string().trim().max(TEXT_MAX, `${label} (${LANGUAGE_NAMES_FR[l]}) est trop long`).optional()]),
-    ),
+    en: z
+      .string({ error: `${label} (anglais) est requis` })
+      .trim()
+      .min(1, `${label} (anglais) est requis`)
+      .max(TEXT_MAX, `${label} est trop long`),
+    ...Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, z.string().trim().max(TEXT_MAX, `${label} (${LANGUAGE_NAMES_FR[l]}) est trop long`).optional()])),
   }) as z.ZodType<{ en: string } & Partial<Record<(typeof TRANSLATED_LANGUAGES)[number], string>>>;
 
 const int = (label: string, min: number, max: number) =>
@@ -39,7 +41,10 @@ export const staySettingsSchema = z.object({
   included: localText('Ce qui est inclus'),
   notIncluded: localText("Ce qui n'est pas inclus"),
   deposit: z
-    .object({ mode: z.enum(['none', 'percent', 'fixed'], { error: 'Acompte du séjour : aucun, pourcentage ou montant fixe' }), value: int('Acompte du séjour', 0, MAX_SATANG) })
+    .object({
+      mode: z.enum(['none', 'percent', 'fixed'], { error: 'Acompte du séjour : aucun, pourcentage ou montant fixe' }),
+      value: int('Acompte du séjour', 0, MAX_SATANG),
+    })
     .refine((d) => d.mode !== 'percent' || (d.value > 0 && d.value <= 100), { message: 'Acompte du séjour : de 1 à 100 %', path: ['value'] })
     .refine((d) => d.mode !== 'fixed' || d.value > 0, { message: 'Acompte du séjour : un montant supérieur à zéro (ou « aucun »)', path: ['value'] }),
   balance: z.object({
