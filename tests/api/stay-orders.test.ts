@@ -3,6 +3,7 @@ import type { OrderDto } from '../../src/shared/api-types/payments';
 import type { RoomTypeDto } from '../../src/shared/api-types/stays';
 import { addDays } from '../../src/shared/gym-time';
 import { expireLapsedOrders } from '../../src/server/orders/order-expiry';
+import { sendBalanceReminders } from '../../src/server/stays/balance-reminders';
 import { customer } from '../helpers/factories';
 import { editSettings, gymToday } from '../helpers/orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
@@ -286,7 +287,8 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       expect(stale.json().code).toBe('stale_version');
       const res = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/stay-cancellation`, token: admin, payload: { refundSatang: 50_000 } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ refundedSatang: 50_000, lines: { stay: { holdsNights: false } } });
+      // The half the terms keep is the cancelled order's price: neither overpaid nor owed back.
+      expect(res.json()).toMatchObject({ status: 'cancelled', refundedSatang: 50_000, overpaidSatang: 0, lines: { stay: { holdsNights: false } } });
       expect(res.json().cancelledAt).not.toBeNull();
       expect(await taken(type.id, checkIn)).toBe(0);
       const again = await t.inject({ method: 'POST', url: `/api/orders/${o.id}/stay-cancellation`, token: admin, payload: { refundSatang: 50_000 } });
@@ -331,6 +333,60 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       expect(lateMove.json().code).toBe('stay_change_closed');
       const row = await t.app.ctx.db.selectFrom('orders').select('amount_satang').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.amount_satang).toBe(480_000);
+    });
+  });
+  describe('e-mails: the lines apart, and the balance reminder once', () => {
+    const outbox = (to: string) => t.app.ctx.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();
+
+    it("the order's e-mail lists training, room and pickup apart, what is included and not, and the balance's due date, in the buyer's language", async () => {
+      const checkIn = addDays(gymToday(), 30);
+      const body = stayBody(
+        { roomTypeId: bungalow.id, checkIn, checkOut: addDays(checkIn, 3) },
+        {
+          language: 'fr',
+          passId: 'week-single.muay-thai',
+          startDate: checkIn,
+          pickup: { airport: 'KBV', flightNumber: 'FD3011', arrivesAt: `${checkIn}T10:20` },
+        },
+      );
+      const res = await order(body);
+      expect(res.statusCode, res.body).toBe(201);
+      const [mail] = await outbox(body.email);
+      expect(mail.text_body).toMatch(/Entraînement/);
+      expect(mail.text_body).toMatch(/Chambre[^\n]*Bungalow jardin|Chambre[^\n]*Garden bungalow/);
+      expect(mail.text_body).toMatch(/3 nuits/);
+      expect(mail.text_body).toMatch(/Transfert aéroport[^\n]*vol FD3011/);
+      expect(mail.text_body).toMatch(/Inclus/);
+      expect(mail.text_body).toMatch(/Non inclus/);
+      expect(mail.text_body).toMatch(/Le solde de .* est à régler avant le/);
+    });
+
+    it('reminds the buyer once, three days before the balance is due, with a link that opens the order page', async () => {
+      const type = await newType(1);
+      const checkIn = addDays(gymToday(), 20);
+      const body = stayBody({ roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 7) }, { language: 'de', method: 'desk' });
+      const res = await order(body);
+      expect(res.statusCode, res.body).toBe(201);
+      const o = res.json<OrderDto>();
+      expect(o.lines?.balanceDueDate).toBe(addDays(checkIn, -14));
+      await t.inject({ method: 'POST', url: `/api/orders/${o.id}/payments`, token: admin, payload: { amountSatang: o.depositSatang, method: 'cash' } });
+      const dueDay = new Date(Date.parse(`${addDays(checkIn, -14)}T05:00:00Z`));
+      const reminders = async () => (await outbox(body.email)).filter((m) => m.subject.includes('Restbetrag'));
+      // Four days before: nothing yet (other orders of this suite may be reminded).
+      await sendBalanceReminders(t.app.ctx, new Date(dueDay.getTime() - 4 * 86_400_000));
+      expect(await reminders()).toHaveLength(0);
+      // Two instances at once, then a later run: one e-mail.
+      const threeBefore = new Date(dueDay.getTime() - 3 * 86_400_000);
+      await Promise.all([sendBalanceReminders(t.app.ctx, threeBefore), sendBalanceReminders(t.app.ctx, threeBefore)]);
+      await sendBalanceReminders(t.app.ctx, dueDay);
+      const sent = await reminders();
+      expect(sent).toHaveLength(1);
+      expect(sent[0].text_body).toMatch(/ist bis .* fällig/);
+      const link = /\/booking\/order\/([A-Za-z0-9_-]+)/.exec(sent[0].text_body);
+      expect(link).not.toBeNull();
+      const page = await t.inject({ method: 'GET', url: `/api/orders/by-token/${link![1]}` });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toMatchObject({ id: o.id, status: 'deposit-paid', owedSatang: o.amountSatang - o.depositSatang });
     });
   });
 });

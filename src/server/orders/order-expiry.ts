@@ -11,6 +11,7 @@ import { applyEventOnce, ledgerTotals } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
 import { releaseStayHold } from '../stays/stay-orders.repository';
+import { sendBalanceReminders } from '../stays/balance-reminders';
 
 export type OrderExpiryJob = PeriodicJob;
 
@@ -49,7 +50,8 @@ export function createOrderExpiryJob(ctx: AppContext, opts: { intervalMs?: numbe
   const now = opts.now ?? (() => new Date());
   return createPeriodicJob({
     everyMs: opts.intervalMs ?? ctx.config.reminderIntervalMs,
-    run: () => expireLapsedOrders(ctx, now()),
+    // The stays' balance reminders keep the same clock (app.ts has no room for another job).
+    run: async () => (await expireLapsedOrders(ctx, now())) + (await sendBalanceReminders(ctx, now())),
     onError: (err) => ctx.log.error({ err }, 'order expiry job failed; will try again'),
   });
 }

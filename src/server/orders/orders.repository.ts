@@ -23,8 +23,15 @@ export async function insertOrder(db: Db, values: NewOrder): Promise<OrderRow | 
 
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** By the order page's token, or the second key a stay's balance reminder drew (migration 037). */
 export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRow | undefined> =>
-  db.selectFrom('orders').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('token_hash', '=', tokenHash), eb('id', 'in', eb.selectFrom('order_stays').select('order_id').where('page_token_hash', '=', tokenHash))]),
+    )
+    .executeTakeFirst();
 
 export const findCustomerRow = (db: Db, id: number): Promise<CustomerRow | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,12 +1,12 @@
 import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
 import { addDays, todayInZone } from '../../shared/gym-time';
-import { localText } from '../../shared/stay-settings-data';
+import { localText, type StaySettings } from '../../shared/stay-settings-data';
 import type { RoomTypeTranslations } from '../../shared/schemas/stays';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import { findOrderPickup, findOrderStay } from './stay-orders.repository';
+import { findOrderPickup, findOrderStay, findTermsVersion } from './stay-orders.repository';
 import { daysFrom, termsRulesOf } from './stay-orders.service';
 import { findRoomType } from './stays.repository';
 
@@ -25,14 +25,21 @@ const roomName = async (db: Db, roomTypeId: number, stored: string, language: Or
 };
 
 /** The lines of an order with a stay or a pickup; undefined for a pass alone. `open`: the order still takes changes. */
-export async function orderLinesOf(ctx: AppContext, row: OrderRow, open: boolean, db: Db = ctx.db): Promise<OrderLinesDto | undefined> {
-  const [stay, pickup] = await Promise.all([findOrderStay(db, row.id), findOrderPickup(db, row.id)]);
+export async function orderLinesOf(
+  ctx: AppContext,
+  row: OrderRow,
+  open: boolean,
+  db: Db = ctx.db,
+  /** Given inside a transaction (e-mails): no read of the settings there. */
+  staySettings?: StaySettings,
+): Promise<OrderLinesDto | undefined> {
+  const stay = await findOrderStay(db, row.id);
+  const pickup = await findOrderPickup(db, row.id);
   if (!stay && !pickup) return undefined;
-  const settings = (await currentSiteSettings(ctx)).stays;
+  const settings = staySettings ?? (await currentSiteSettings(ctx)).stays;
   const lang = row.language;
   const terms = stay ? await termsRulesOf(db, row.terms_version, settings) : null;
-  const termsRow =
-    terms?.version != null ? await db.selectFrom('stay_terms_versions').select('text').where('version', '=', terms.version).executeTakeFirst() : undefined;
+  const termsRow = terms?.version != null ? await findTermsVersion(db, terms.version) : undefined;
   let changeDatesUntil: string | null = null;
   if (stay && terms && open && stay.holds_nights === 1) {
     const last = addDays(stay.check_in, -terms.rules.freeChangeDays);

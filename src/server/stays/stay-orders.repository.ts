@@ -59,6 +59,15 @@ export async function setOrderAmounts(
     .execute();
 }
 
+/** Cancels an order as its stay terms say: what the gym keeps becomes its price (decision 158). */
+export async function cancelKeeping(trx: Db, orderId: number, keptSatang: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ cancelled_at: nowIso(), cancellation_kept_satang: keptSatang, updated_at: nowIso() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 // ---- the balance reminder ----
 
 /** Orders with a stay or a pickup whose balance falls due by `dueBy` and that were not reminded yet. */
@@ -79,11 +88,14 @@ export async function balanceReminderCandidates(db: Db, dueBy: string, today: st
   return rows.map((r) => r.id);
 }
 
-/** Claims the reminder of one order (once across instances); false when another run claimed it. */
-export async function claimBalanceReminder(trx: Db, orderId: number, at: string): Promise<boolean> {
+/**
+ * Claims the reminder of one order (once across instances) and stores the hash of the page key
+ * its e-mail carries; false when another run claimed it.
+ */
+export async function claimBalanceReminder(trx: Db, orderId: number, at: string, pageTokenHash: string): Promise<boolean> {
   const r = await trx
     .updateTable('order_stays')
-    .set({ balance_reminder_at: at })
+    .set({ balance_reminder_at: at, page_token_hash: pageTokenHash })
     .where('order_id', '=', orderId)
     .where('balance_reminder_at', 'is', null)
     .executeTakeFirst();

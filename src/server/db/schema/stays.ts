@@ -61,6 +61,8 @@ export interface OrderStaysTable {
   checked_out_at: string | null;
   arrival_mail_at: string | null;
   balance_reminder_at: string | null;
+  /** A second key to the order page, drawn by the balance reminder (migration 037). */
+  page_token_hash: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
