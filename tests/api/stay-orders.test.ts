@@ -3,7 +3,7 @@ import type { OrderDto } from '../../src/shared/api-types/payments';
 import type { RoomTypeDto } from '../../src/shared/api-types/stays';
 import { addDays } from '../../src/shared/gym-time';
 import { expireLapsedOrders } from '../../src/server/orders/order-expiry';
-import { sendBalanceReminders } from '../../src/server/stays/balance-reminders';
+import { sendBalanceReminders } from '../../src/server/orders/balance-reminders';
 import { customer } from '../helpers/factories';
 import { editSettings, gymToday } from '../helpers/orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';

@@ -11,7 +11,7 @@ import { applyEventOnce, ledgerTotals } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
 import { releaseStayHold } from '../stays/stay-orders.repository';
-import { sendBalanceReminders } from '../stays/balance-reminders';
+import { sendBalanceReminders } from './balance-reminders';
 
 export type OrderExpiryJob = PeriodicJob;
 

@@ -14,6 +14,7 @@ import { checkoutByToken, orderByToken, promptpaySvg, uploadSlip, viewOf } from 
 import { cancelOrder, listOrders, recordPayment, recordRefund, slipFile, staffOrder } from './order-payments.service';
 import { orderDecoy, presentListedOrder, presentOrder, presentStaffOrder } from './orders.presenter';
 import { createOrder } from './orders.service';
+import { stayOrdersRoutes } from './stay-orders.routes';
 
 const TAGS = ['Orders'];
 const PAGE_TAGS = ['Orders (order page)'];
@@ -22,6 +23,8 @@ const binary = (type: string, description: string) => ({ description, content: {
 
 export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // An order's stay after the sale (quote, cancellation, change of dates): their own file, app.ts unchanged.
+  stayOrdersRoutes(app, ctx);
 
   r.post('/api/orders', {
     config: { access: 'public', honeypot: orderDecoy, limit: 'booking' },

@@ -27,7 +27,8 @@ import { notifyStaffOfOrder, queueOrderCreatedMail } from './order-notifications
 import * as repo from './orders.repository';
 import { findPassForSale } from '../catalogue/catalogue.service';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
-import { arrivalOf, depositAndBalance, ensureTermsVersion, linesName, planStayLines, writeStayLines, type StayLines } from '../stays/stay-orders.service';
+import { arrivalOf, depositAndBalance, linesName, planStayLines, writeStayLines, type StayLines } from '../stays/stay-orders.service';
+import { ensureTermsVersion } from '../site-settings/stay-terms.repository';
 
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
 export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';

@@ -19,7 +19,7 @@ import { processImage } from '../media/image-processing';
 import type { MediaStorage } from '../media/storage';
 import { publicMediaStorage } from '../media/stores';
 import * as repo from './site-settings.repository';
-import { ensureTermsVersion } from '../stays/stay-orders.service';
+import { ensureTermsVersion } from './stay-terms.repository';
 
 // The gym's facts are read by every page, the head, the feed, the sitemap and the e-mails: they
 // are kept in the public cache (key settings:current) and dropped by every save. That cache

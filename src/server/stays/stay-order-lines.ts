@@ -6,7 +6,8 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { OrderRow } from '../db/schema';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import { findOrderPickup, findOrderStay, findTermsVersion } from './stay-orders.repository';
+import { findOrderPickup, findOrderStay } from './stay-orders.repository';
+import { findTermsVersion } from '../site-settings/stay-terms.repository';
 import { daysFrom, termsRulesOf } from './stay-orders.service';
 import { findRoomType } from './stays.repository';
 

@@ -101,16 +101,3 @@ export async function claimBalanceReminder(trx: Db, orderId: number, at: string,
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
-
-// ---- the terms' versions ----
-
-export const latestTermsVersion = (db: Db) => db.selectFrom('stay_terms_versions').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
-
-export const findTermsVersion = (db: Db, version: number) => db.selectFrom('stay_terms_versions').selectAll().where('version', '=', version).executeTakeFirst();
-
-export const insertTermsVersion = (db: Db, row: { text: string; rules: string; created_by: number | null }) =>
-  db
-    .insertInto('stay_terms_versions')
-    .values({ ...row, created_at: nowIso() })
-    .returning('version')
-    .executeTakeFirstOrThrow();

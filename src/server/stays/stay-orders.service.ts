@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import { badRequest, conflict } from '../errors';
 import * as repo from './stay-orders.repository';
+import { findTermsVersion } from '../site-settings/stay-terms.repository';
 import { findRoomType, takeNights } from './stays.repository';
 
 // An order's stay and pickup (issue 36 §3–4, decision 157): checked and priced before the
@@ -158,29 +159,13 @@ export function linesName(lines: StayLines): string {
 
 // ---- terms ----
 
-const termsText = (terms: StaySettings['terms']) => JSON.stringify(terms.text);
-const termsRules = (terms: StaySettings['terms']): string =>
-  JSON.stringify({ tiers: terms.tiers, freeChangeDays: terms.freeChangeDays } satisfies StayTermsRules);
-
-/**
- * The version of the terms as Paramètres has them now: the latest stored one when it says the
- * same, else a new one (a save that changed them, a restore, or the seed's terms never saved).
- */
-export async function ensureTermsVersion(trx: Db, terms: StaySettings['terms'], userId: number | null): Promise<number> {
-  const latest = await repo.latestTermsVersion(trx);
-  const text = termsText(terms);
-  const rules = termsRules(terms);
-  if (latest && latest.text === text && latest.rules === rules) return latest.version;
-  return (await repo.insertTermsVersion(trx, { text, rules, created_by: userId })).version;
-}
-
 /** The rules of a stored version (the seed's when the version is missing: never for an order that stored one). */
 export async function termsRulesOf(
   db: Db,
   version: number | null,
   fallback: SiteSettings['stays'],
 ): Promise<{ version: number | null; rules: StayTermsRules }> {
-  const row = version != null ? await repo.findTermsVersion(db, version) : undefined;
+  const row = version != null ? await findTermsVersion(db, version) : undefined;
   if (!row) return { version, rules: { tiers: fallback.terms.tiers, freeChangeDays: fallback.terms.freeChangeDays } };
   return { version: row.version, rules: JSON.parse(row.rules) as StayTermsRules };
 }

@@ -7,15 +7,12 @@ import { availabilityQuerySchema, roomClosureSchema, roomTypeCreateSchema, roomT
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import * as service from './stays.service';
-import { stayOrdersRoutes } from './stay-orders.routes';
 
 const TAGS = ['Stays'];
 
 /** Rooms (issue 36): "Hébergement" for admins, and the public availability of a stay. */
 export function staysRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The orders' stays (quote, cancellation, change of dates) register with the rooms: app.ts stays as it is.
-  stayOrdersRoutes(app, ctx);
 
   r.get('/api/stays/availability', {
     config: { access: 'public' },

@@ -7,9 +7,9 @@ import { orderTokenParamsSchema, stayCancellationSchema, stayDatesSchema } from 
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
-import { orderByToken } from '../orders/order-page.service';
-import { staffOrder } from '../orders/order-payments.service';
-import { presentOrder, presentStaffOrder } from '../orders/orders.presenter';
+import { orderByToken } from './order-page.service';
+import { staffOrder } from './order-payments.service';
+import { presentOrder, presentStaffOrder } from './orders.presenter';
 import { cancelStayOrder, cancellationQuote, changeStayDates } from './stay-changes.service';
 
 // An order's stay after the sale (issue 36 §4): the cancellation quote and its confirmation

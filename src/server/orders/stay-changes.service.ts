@@ -10,12 +10,12 @@ import { conflict, notFound } from '../errors';
 import { ledgerTotals, lockOrder } from '../ledger/ledger.repository';
 import { MONEY_REFUSALS } from '../ledger/money-refusals';
 import { figuresOf, takesPayment } from '../ledger/order-figures';
-import { findOrder, findOrderByTokenHash } from '../orders/orders.repository';
+import { findOrder, findOrderByTokenHash } from './orders.repository';
 import { requestRefund } from '../payments/refunds.service';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
-import * as repo from './stay-orders.repository';
-import { ROOMS_FULL, arrivalOf, checkStayDates, daysFrom, depositAndBalance, priceOf, termsRulesOf } from './stay-orders.service';
-import { findRoomType, releaseNights, takeNights } from './stays.repository';
+import * as repo from '../stays/stay-orders.repository';
+import { ROOMS_FULL, arrivalOf, checkStayDates, daysFrom, depositAndBalance, priceOf, termsRulesOf } from '../stays/stay-orders.service';
+import { findRoomType, releaseNights, takeNights } from '../stays/stays.repository';
 
 // A stay after its order (issue 36 §4, decision 158): the refund its accepted terms give on
 // cancellation (quoted to staff, then confirmed), and a change of dates by the buyer from the

@@ -7,10 +7,10 @@ import { orderMailInput, withEmail } from '../ledger/ledger-notifications';
 import { figuresOf, takesPayment } from '../ledger/order-figures';
 import { words } from '../mail/templates/order-mails';
 import { balanceReminderMail } from '../mail/templates/stay-mails';
-import { findCustomerRow, findOrder } from '../orders/orders.repository';
+import { findCustomerRow, findOrder } from './orders.repository';
 import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
-import { orderLinesOf } from './stay-order-lines';
-import * as repo from './stay-orders.repository';
+import { orderLinesOf } from '../stays/stay-order-lines';
+import * as repo from '../stays/stay-orders.repository';
 
 // The balance reminder (issue 36 §3, decision 159): BALANCE_REMINDER_DAYS before an order's
 // balance is due, its buyer gets one e-mail, in their language, with a link to the order page to
