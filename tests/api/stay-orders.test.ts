@@ -4,8 +4,8 @@ import type { RoomTypeDto } from '../../src/shared/api-types/stays';
 import { addDays } from '../../src/shared/gym-time';
 import { expireLapsedOrders } from '../../src/server/orders/order-expiry';
 import { sendBalanceReminders } from '../../src/server/orders/balance-reminders';
-import { customer } from '../helpers/factories';
 import { editSettings, gymToday } from '../helpers/orders';
+import { stayBody } from '../helpers/stay-orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 36 point 3: one order sells a pass, a room and an airport pickup. The room's nights are
@@ -13,19 +13,6 @@ import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 // held while the order awaits payment, given back once when it lapses or is cancelled.
 
 const BUNGALOW = { name: 'Garden bungalow', maxGuests: 2, rooms: 3, nightlyPriceSatang: 120_000, weeklyPriceSatang: 700_000, monthlyPriceSatang: 2_400_000 };
-
-export function stayBody(t: { roomTypeId: number; checkIn: string; checkOut: string; guests?: number }, extra: Record<string, unknown> = {}) {
-  const who = customer();
-  return {
-    name: who.name,
-    email: who.email,
-    phone: null,
-    language: 'en',
-    method: 'promptpay',
-    stay: { roomTypeId: t.roomTypeId, checkIn: t.checkIn, checkOut: t.checkOut, guests: t.guests ?? 1 },
-    ...extra,
-  };
-}
 
 describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
   let t: TestApp;
