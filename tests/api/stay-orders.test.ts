@@ -5,6 +5,8 @@ import { addDays } from '../../src/shared/gym-time';
 import { expireLapsedOrders } from '../../src/server/orders/order-expiry';
 import { sendBalanceReminders } from '../../src/server/orders/balance-reminders';
 import { editSettings, gymToday } from '../helpers/orders';
+import { customer } from '../helpers/factories';
+import { pdfText } from '../helpers/pdf-read';
 import { stayBody } from '../helpers/stay-orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -375,5 +377,35 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json()).toMatchObject({ id: o.id, status: 'deposit-paid', owedSatang: o.amountSatang - o.depositSatang });
     });
+  });
+  it('the receipt lists training, room and pickup apart, with the total', async () => {
+    const checkIn = addDays(gymToday(), 50);
+    const res = await order(
+      stayBody(
+        { roomTypeId: bungalow.id, checkIn, checkOut: addDays(checkIn, 2) },
+        {
+          method: 'desk',
+          passId: 'week-single.muay-thai',
+          startDate: checkIn,
+          pickup: { airport: 'KBV', flightNumber: 'FD3011', arrivesAt: `${checkIn}T10:20` },
+        },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const o = res.json<OrderDto>();
+    const paid = await t.inject({
+      method: 'POST',
+      url: `/api/orders/${o.id}/payments`,
+      token: admin,
+      payload: { amountSatang: o.amountSatang, method: 'cash' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const pdf = await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/receipt.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Training: .*1,500/);
+    expect(text).toMatch(/Room: Garden bungalow \(2 nights, 1 guest\).*2,400/);
+    expect(text).toMatch(/Airport pickup: KBV, flight FD3011, 10:20.*600/);
+    expect(text).toMatch(/Total.*4,500/);
   });
 });

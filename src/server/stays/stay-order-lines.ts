@@ -79,3 +79,36 @@ export async function orderLinesOf(
     changeDatesUntil,
   };
 }
+
+/** The receipt's lines (in English, as the receipt is): training, room and pickup apart; undefined for a pass alone. */
+export async function receiptItemsOf(
+  db: Db,
+  row: OrderRow,
+): Promise<{ description: string; startDate: string; endDate: string; amountSatang: number }[] | undefined> {
+  const stay = await findOrderStay(db, row.id);
+  const pickup = await findOrderPickup(db, row.id);
+  if (!stay && !pickup) return undefined;
+  const items = [];
+  const training = row.amount_satang - (stay?.amount_satang ?? 0) - (pickup?.amount_satang ?? 0);
+  if (row.pass_id !== '') items.push({ description: `Training: ${row.pass_name}`, startDate: row.start_date, endDate: row.end_date, amountSatang: training });
+  if (stay) {
+    const nights = daysFrom(stay.check_in, stay.check_out);
+    items.push({
+      description: `Room: ${stay.room_type_name} (${nights} ${nights === 1 ? 'night' : 'nights'}, ${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'})`,
+      startDate: stay.check_in,
+      endDate: stay.check_out,
+      amountSatang: stay.amount_satang,
+    });
+  }
+  if (pickup) {
+    const day = pickup.arrives_at.slice(0, 10);
+    const flight = pickup.flight_number ? `, flight ${pickup.flight_number}` : '';
+    items.push({
+      description: `Airport pickup: ${pickup.airport}${flight}, ${pickup.arrives_at.slice(11)}`,
+      startDate: day,
+      endDate: day,
+      amountSatang: pickup.amount_satang,
+    });
+  }
+  return items;
+}
