@@ -7,6 +7,9 @@ import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../i18n/languages';
 const MAX_SATANG = 1_000_000_000;
 const TEXT_MAX = 2_000;
 
+const translatedText = (label: string, l: (typeof TRANSLATED_LANGUAGES)[number]) =>
+  z.string().trim().max(TEXT_MAX, `${label} (${LANGUAGE_NAMES_FR[l]}) est trop long`).optional();
+
 const localText = (label: string) =>
   z.object({
     en: z
@@ -14,8 +17,12 @@ const localText = (label: string) =>
       .trim()
       .min(1, `${label} (anglais) est requis`)
       .max(TEXT_MAX, `${label} est trop long`),
-    ...Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, z.string().trim().max(TEXT_MAX, `${label} (${LANGUAGE_NAMES_FR[l]}) est trop long`).optional()])),
-  }) as z.ZodType<{ en: string } & Partial<Record<(typeof TRANSLATED_LANGUAGES)[number], string>>>;
+    ru: translatedText(label, 'ru'),
+    zh: translatedText(label, 'zh'),
+    de: translatedText(label, 'de'),
+    fr: translatedText(label, 'fr'),
+    th: translatedText(label, 'th'),
+  });
 
 const int = (label: string, min: number, max: number) =>
   z
