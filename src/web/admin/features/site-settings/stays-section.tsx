@@ -56,7 +56,9 @@ function ModeSelect({ name, label, options }: { name: SettingsPath; label: strin
       <Controller
         control={control}
         name={name}
-        render={({ field }) => <Select {...fieldAria(id, error)} value={String(field.value)} options={options} onValueChange={field.onChange} />}
+        render={({ field }) => (
+          <Select {...fieldAria(id, error)} value={typeof field.value === 'string' ? field.value : ''} options={options} onValueChange={field.onChange} />
+        )}
       />
     </Field>
   );
