@@ -8,7 +8,8 @@ import { useIntlLocale, useT } from '../../i18n/i18n';
 import { apiPost } from '../../lib/api-client';
 import { setResourceData } from '../../lib/resource';
 import { useAction } from '../../lib/use-action';
-import { passErrorText } from './pass-errors';
+import { ApiError } from '../../lib/api-client';
+import type { MessageKey } from '../../../shared/i18n/locales/en';
 import { orderQuery } from './pass-queries';
 
 // An order's stay and pickup on its page (issue 36 §3–4), in a chunk of its own: only an order with
@@ -17,6 +18,14 @@ import { orderQuery } from './pass-queries';
 // allow them.
 
 type Lines = NonNullable<OrderDto['lines']>;
+
+// The refusals of a change of dates, by code, kept in this chunk (the order page's own weighs on every order).
+const REFUSALS: Record<string, MessageKey> = {
+  rooms_full: 'orderStay.full',
+  stay_change_closed: 'orderStay.closed',
+  check_in_past: 'orderStay.checkInPast',
+  stay_too_long: 'orderStay.tooLong',
+};
 
 const day = (date: string, locale: string) =>
   dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -98,7 +107,7 @@ function ChangeDates({ token, stay, until }: { token: string; stay: NonNullable<
       setResourceData(orderQuery(token), order);
       setMessage({ ok: true, text: t('orderStay.saved') });
     },
-    onError: (err) => setMessage({ ok: false, text: passErrorText(err, t, 'orderStay.failed') }),
+    onError: (err) => setMessage({ ok: false, text: t((err instanceof ApiError && err.code && REFUSALS[err.code]) || 'orderStay.failed') }),
   });
   return (
     <form

@@ -21,8 +21,6 @@ const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.
 const VisaLetter = lazy(() => import('./visa-letter-form').then((m) => ({ default: m.VisaLetter })));
 // The receipt's and the attendance statement's links: a paid order's, in a chunk of their own.
 const OrderDocuments = lazy(() => import('./order-documents'));
-// A stay's and a pickup's lines and the change of dates: only such an order downloads them (issue 36).
-const OrderStay = lazy(() => import('./order-stay'));
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -197,11 +195,6 @@ export default function OrderView({ token }: { token: string }) {
         )}
       </article>
 
-      {order.lines && (
-        <Suspense fallback={null}>
-          <OrderStay order={order} token={token} />
-        </Suspense>
-      )}
       {order.kind === 'programme' && (
         <Suspense fallback={null}>
           <VisaLetter token={token} />
