@@ -3,7 +3,6 @@
 // a save is shared/schemas/site-settings.ts (which re-exports all of this).
 import type { SiteSettings } from './schemas/site-settings';
 import type { Language } from './i18n/languages';
-import { DEFAULT_STAY_SETTINGS } from './stay-settings-data';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -343,7 +342,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
       onSale: false,
     },
   ],
-  stays: DEFAULT_STAY_SETTINGS,
 };
 
 /** Page titles, shared by the server-rendered head and the client after navigation. */

@@ -62,3 +62,6 @@ export const DEFAULT_STAY_SETTINGS: StaySettings = {
     freeChangeDays: 14,
   },
 };
+
+/** The stays group of the settings, or its seed when none was ever saved (the public pages' bundle leaves it out). */
+export const staySettingsOf = (s: { stays?: StaySettings }): StaySettings => s.stays ?? DEFAULT_STAY_SETTINGS;

@@ -239,8 +239,8 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       const type = await newType(2);
       const before = await buy(type.id, addDays(gymToday(), 20), 2);
       await editSettings(t, admin, (s) => {
-        s.stays.terms.tiers = [{ daysBefore: 10, refundPercent: 80 }];
-        s.stays.terms.freeChangeDays = 3;
+        s.stays!.terms.tiers = [{ daysBefore: 10, refundPercent: 80 }];
+        s.stays!.terms.freeChangeDays = 3;
       });
       const after = await buy(type.id, addDays(gymToday(), 20), 2);
       expect(after.lines?.termsVersion).toBeGreaterThan(before.lines!.termsVersion!);
@@ -256,11 +256,11 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       });
       expect(await count()).toBe(n);
       await editSettings(t, admin, (s) => {
-        s.stays.terms.tiers = [
+        s.stays!.terms.tiers = [
           { daysBefore: 30, refundPercent: 100 },
           { daysBefore: 14, refundPercent: 50 },
         ];
-        s.stays.terms.freeChangeDays = 14;
+        s.stays!.terms.freeChangeDays = 14;
       });
     });
 

@@ -10,6 +10,7 @@ import { balanceReminderMail } from '../mail/templates/stay-mails';
 import { findCustomerRow, findOrder } from './orders.repository';
 import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
 import { orderLinesOf } from '../stays/stay-order-lines';
+import { staySettingsOf } from '../../shared/stay-settings-data';
 import * as repo from '../stays/stay-orders.repository';
 
 // The balance reminder (issue 36 §3, decision 159): BALANCE_REMINDER_DAYS before an order's
@@ -36,7 +37,7 @@ export async function sendBalanceReminders(ctx: AppContext, now: Date): Promise<
       const f = figuresOf(o, await ledgerTotals(trx, id), now);
       // Claimed either way: a paid, lapsed or cancelled order has nothing to remind.
       if (!takesPayment(f) || f.owedSatang <= 0) return false;
-      const lines = await orderLinesOf(ctx, o, true, trx, siteSettingsNow(ctx).stays);
+      const lines = await orderLinesOf(ctx, o, true, trx, staySettingsOf(siteSettingsNow(ctx)));
       const config = mailConfig(ctx);
       const input = { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) };
       await ctx.mail.enqueue(trx, balanceReminderMail(config, input, words(config, o.language)));

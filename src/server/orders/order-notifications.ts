@@ -8,6 +8,7 @@ import type { OrderFigures } from '../ledger/order-figures';
 import { orderCreatedMail } from '../mail/templates/order-mails';
 import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
 import { orderLinesOf } from '../stays/stay-order-lines';
+import { staySettingsOf } from '../../shared/stay-settings-data';
 
 /** The order's e-mail to its buyer (when they gave an address), in the order's transaction. */
 export async function queueOrderCreatedMail(
@@ -20,7 +21,7 @@ export async function queueOrderCreatedMail(
   qrPng: Buffer | null,
 ): Promise<void> {
   if (!withEmail(customer)) return;
-  const lines = await orderLinesOf(ctx, o, true, trx, siteSettingsNow(ctx).stays);
+  const lines = await orderLinesOf(ctx, o, true, trx, staySettingsOf(siteSettingsNow(ctx)));
   await ctx.mail.enqueue(trx, orderCreatedMail(mailConfig(ctx), { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) }, qrPng));
 }
 

@@ -29,6 +29,7 @@ import { findPassForSale } from '../catalogue/catalogue.service';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { arrivalOf, depositAndBalance, linesName, planStayLines, writeStayLines, type StayLines } from '../stays/stay-orders.service';
 import { ensureTermsVersion } from '../site-settings/stay-terms.repository';
+import { staySettingsOf } from '../../shared/stay-settings-data';
 
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
 export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';
@@ -166,15 +167,16 @@ type PlannedOrder = Omit<OrderPlan, 'buyer' | 'method' | 'createdBy'>;
 async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderPayload | DeskOrderPayload): Promise<PlannedOrder> {
   const entry = payload.passId ? await findPassForSale(ctx, payload.passId) : null;
   const passRange = entry && payload.startDate ? passDates(ctx, payload.startDate, entry) : null;
-  const lines = await planStayLines(ctx, settings.stays, payload);
+  const stays = staySettingsOf(settings);
+  const lines = await planStayLines(ctx, stays, payload);
   const arrival = arrivalOf(lines);
   const linesSatang = (lines.stay?.amountSatang ?? 0) + (lines.pickup?.amountSatang ?? 0);
   const amountSatang = (entry?.priceSatang ?? 0) + linesSatang;
   const dates = passRange ?? { start: arrival ?? todayInZone(ctx.config.timezone), end: lines.stay?.checkOut ?? arrival ?? todayInZone(ctx.config.timezone) };
   if (!arrival) return { entry, dates, lines, amountSatang, depositSatang: entry?.depositSatang ?? 0, balanceDueDate: null, termsVersion: null };
-  const { depositSatang, balanceDueDate } = depositAndBalance(settings.stays, amountSatang, arrival, todayInZone(ctx.config.timezone));
+  const { depositSatang, balanceDueDate } = depositAndBalance(stays, amountSatang, arrival, todayInZone(ctx.config.timezone));
   // The terms are versioned before the order's transaction: parallel orders then read the same version.
-  const termsVersion = lines.stay ? await ensureTermsVersion(ctx.db, settings.stays.terms, null) : null;
+  const termsVersion = lines.stay ? await ensureTermsVersion(ctx.db, stays.terms, null) : null;
   return { entry, dates, lines, amountSatang, depositSatang, balanceDueDate, termsVersion };
 }
 

@@ -2,7 +2,7 @@ import type { CancellationQuoteDto } from '../../shared/api-types/stay-orders';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import { heldSatang } from '../../shared/ledger';
 import type { StayDatesPayload } from '../../shared/schemas/orders';
-import { refundPercentFor } from '../../shared/stay-settings-data';
+import { refundPercentFor, staySettingsOf } from '../../shared/stay-settings-data';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -31,7 +31,7 @@ export async function cancellationQuote(ctx: AppContext, orderId: number, db: Db
   if (!row) throw notFound(MONEY_REFUSALS.orderNotFound);
   const stay = await repo.findOrderStay(db, orderId);
   if (!stay) throw conflict(NO_STAY, 'no_stay');
-  const { version, rules } = await termsRulesOf(db, row.terms_version, (await currentSiteSettings(ctx)).stays);
+  const { version, rules } = await termsRulesOf(db, row.terms_version, staySettingsOf(await currentSiteSettings(ctx)));
   const daysBeforeArrival = daysFrom(todayInZone(ctx.config.timezone, now), stay.check_in);
   const refundPercent = refundPercentFor(rules, daysBeforeArrival);
   const paidSatang = Math.max(0, heldSatang(await ledgerTotals(db, orderId)));
@@ -82,7 +82,7 @@ export async function cancelStayOrder(ctx: AppContext, orderId: number, confirme
  * price difference goes into the order's total and the deposit and balance date follow.
  */
 export async function changeStayDates(ctx: AppContext, token: string, input: StayDatesPayload, now = new Date()): Promise<number> {
-  const settings = (await currentSiteSettings(ctx)).stays;
+  const settings = staySettingsOf(await currentSiteSettings(ctx));
   const nights = checkStayDates(ctx, input.checkIn, input.checkOut, now);
   const today = todayInZone(ctx.config.timezone, now);
   const found = await findOrderByTokenHash(ctx.db, hashToken(token));

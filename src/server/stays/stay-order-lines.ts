@@ -1,6 +1,6 @@
 import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
 import { addDays, todayInZone } from '../../shared/gym-time';
-import { localText, type StaySettings } from '../../shared/stay-settings-data';
+import { localText, staySettingsOf, type StaySettings } from '../../shared/stay-settings-data';
 import type { RoomTypeTranslations } from '../../shared/schemas/stays';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -37,7 +37,7 @@ export async function orderLinesOf(
   const stay = await findOrderStay(db, row.id);
   const pickup = await findOrderPickup(db, row.id);
   if (!stay && !pickup) return undefined;
-  const settings = staySettings ?? (await currentSiteSettings(ctx)).stays;
+  const settings = staySettings ?? staySettingsOf(await currentSiteSettings(ctx));
   const lang = row.language;
   const terms = stay ? await termsRulesOf(db, row.terms_version, settings) : null;
   const termsRow = terms?.version != null ? await findTermsVersion(db, terms.version) : undefined;

@@ -1,7 +1,6 @@
 import { addDays, instantToZoned, todayInZone } from '../../shared/gym-time';
 import { depositFor } from '../../shared/money';
 import type { OrderPickupPayload, OrderStayPayload } from '../../shared/schemas/orders';
-import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { STAY_LIMITS } from '../../shared/schemas/stays';
 import { stayPriceSatang } from '../../shared/stay-price';
 import type { StaySettings, StayTermsRules } from '../../shared/stay-settings-data';
@@ -160,11 +159,7 @@ export function linesName(lines: StayLines): string {
 // ---- terms ----
 
 /** The rules of a stored version (the seed's when the version is missing: never for an order that stored one). */
-export async function termsRulesOf(
-  db: Db,
-  version: number | null,
-  fallback: SiteSettings['stays'],
-): Promise<{ version: number | null; rules: StayTermsRules }> {
+export async function termsRulesOf(db: Db, version: number | null, fallback: StaySettings): Promise<{ version: number | null; rules: StayTermsRules }> {
   const row = version != null ? await findTermsVersion(db, version) : undefined;
   if (!row) return { version, rules: { tiers: fallback.terms.tiers, freeChangeDays: fallback.terms.freeChangeDays } };
   return { version: row.version, rules: JSON.parse(row.rules) as StayTermsRules };

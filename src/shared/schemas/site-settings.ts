@@ -341,8 +341,11 @@ export const siteSettingsSchema = z.object({
   visaLetter: visaLetterSettings,
   /** Long-stay programmes, sold beside the passes (issue 35). */
   programmes: programmesSchema,
-  /** Stays and pickups sold with an order: airports, what is included, deposit, balance, terms (issue 36). */
-  stays: staySettingsSchema,
+  /**
+   * Stays and pickups sold with an order: airports, what is included, deposit, balance, terms (issue 36).
+   * Optional so that its seed stays out of the public pages' bundle: the server fills it in (staySettingsOf).
+   */
+  stays: staySettingsSchema.optional(),
 });
 
 /** What the form edits and the database stores. */

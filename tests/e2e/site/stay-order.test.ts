@@ -68,10 +68,6 @@ describe('the order page of a stay', () => {
       const w = await measurePageWeight(site.browser, site.url(`${prefixOf(language)}/booking/order/${o.body.token}`), {
         locale: language === 'en' ? 'en-US' : language,
       });
-      console.log('WEIGHT', language, w.scrolled.bytes, w.initial.files, w.scrolled.scripts.map((x) => `${x.bytes} ${x.url.split('/').pop()}`).join(' '));
-      const p = await site.api<{ token: string }>('/api/orders', { method: 'POST', body: { passId: WEEK_PASS, startDate: checkIn, name: 'P', email: `p-${language}@example.com`, phone: null, language, method: 'desk' } });
-      const pw = await measurePageWeight(site.browser, site.url(`${prefixOf(language)}/booking/order/${p.body.token}`), { locale: language === 'en' ? 'en-US' : language });
-      console.log('PASSWEIGHT', language, pw.scrolled.bytes, pw.scrolled.scripts.map((x) => `${x.bytes} ${x.url.split('/').pop()}`).join(' '));
       expect(overBudget(w), [...w.scrolled.scripts].map((s) => `${kb(s.bytes)} KB ${s.url}`).join('\n')).toEqual([]);
     });
   }
