@@ -116,6 +116,47 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     expect(o.lines?.meetingPoint).toMatch(/exit 3/);
   });
 
+  it('pushes staff of a new stay (the order push, its own title)', async () => {
+    // The app's notifier, observed; it still sends.
+    const pushes: { title: string; url?: string; body: string }[] = [];
+    const push = t.app.ctx.push;
+    const original = push.notifyStaff.bind(push);
+    push.notifyStaff = (p) => {
+      pushes.push({ title: p.title, url: p.url, body: p.body });
+      return original(p);
+    };
+    try {
+      const res = await order(stayBody({ roomTypeId: bungalow.id, checkIn: addDays(start, 60), checkOut: addDays(start, 62) }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(pushes).toEqual([{ title: 'Nouveau séjour', url: `/admin/orders/${res.json().id}`, body: expect.stringContaining(res.json().reference) }]);
+    } finally {
+      push.notifyStaff = original;
+    }
+  });
+
+  it('the desk sells a stay with a pickup and takes money at once', async () => {
+    const staff = (await t.signIn('staff')).token;
+    const who = customer();
+    const checkIn = addDays(start, 70);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/desk/orders',
+      token: staff,
+      payload: {
+        name: who.name,
+        email: null,
+        phone: '+66 81 234 5678',
+        language: 'en',
+        stay: { roomTypeId: bungalow.id, checkIn, checkOut: addDays(checkIn, 2), guests: 1 },
+        pickup: { airport: 'HKT', arrivesAt: `${checkIn}T08:00` },
+        payment: { amountSatang: 100_000, method: 'cash' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amountSatang: 240_000 + 250_000, paidSatang: 100_000, lines: { stay: { nights: 2 }, pickup: { airport: 'HKT' } } });
+    expect(await taken(bungalow.id, checkIn)).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses what the rules refuse, with clear codes', async () => {
     const cases: [object, number, string][] = [
       [{ ...stayBody({ roomTypeId: bungalow.id, checkIn: start, checkOut: addDays(start, 2) }), stay: undefined }, 400, 'validation'],
