@@ -30,11 +30,13 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public', honeypot: orderDecoy, limit: 'booking' },
     schema: {
       tags: TAGS,
-      summary: 'Buy a pass (the public booking page): PromptPay, card or pay at the desk',
+      summary: 'Buy a pass, a stay and an airport pickup, or any of them (the public booking page): PromptPay, card or pay at the desk',
       description:
         'The pass must be on sale (GET /api/passes) and start today or later in gym time. The answer carries the order page token ' +
         '(PUBLIC_URL/booking/order/{token}) once; PromptPay orders carry the Thai QR text of what is due now, card orders the checkout address. ' +
-        'An unpaid PromptPay or card order lapses after PAYMENT_HOLD_HOURS. With an Idempotency-Key, a retry within 24 h answers the same order.',
+        'An unpaid PromptPay or card order lapses after PAYMENT_HOLD_HOURS. With an Idempotency-Key, a retry within 24 h answers the same order. ' +
+        'A stay takes a room of its type for each night in the same transaction (409 rooms_full when one is full) and holds it until the order lapses or is cancelled; ' +
+        "with a stay or a pickup, Paramètres › Séjours' deposit rule applies to the whole order and `lines` shows each line apart.",
       headers: reservationHeadersSchema,
       body: orderPayloadSchema,
       response: { 201: orderDtoSchema, ...errorResponses(400, 409, 422) },
