@@ -79,13 +79,15 @@ export interface OrderLedgerTotals extends LedgerTotals {
 export interface OrderFacts extends OrderLedgerTotals {
   expiresAt: string | null;
   cancelledAt: string | null;
+  /** What a cancelled order keeps under its stay terms (decision 158); 0 or absent: nothing. */
+  cancellationKeptSatang?: number;
 }
 
 /** What the order holds now: paid, less refunded, less charged back. */
 export const heldSatang = (o: LedgerTotals): number => o.paidSatang - o.refundedSatang - o.chargedBackSatang;
 
-/** What the order costs: its price, or nothing once cancelled. */
-const priceOf = (o: OrderFacts): number => (o.cancelledAt ? 0 : o.amountSatang);
+/** What the order costs: its price, or once cancelled what its terms let the gym keep (usually nothing). */
+const priceOf = (o: OrderFacts): number => (o.cancelledAt ? (o.cancellationKeptSatang ?? 0) : o.amountSatang);
 
 /** The state of an order (see ORDER_STATES); the SQL filters follow the same steps in the same order. */
 export function orderState(o: OrderFacts, now: Date): OrderState {

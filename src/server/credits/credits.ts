@@ -150,7 +150,8 @@ export async function checkPassUse(
   const facts = await useFactsOf(trx, order.id, keys, opts.batch);
   const state = orderState(factsOf(order, facts), opts.now ?? new Date());
   if (!holdsPass(state) || order.cancelled_at) throw conflict(PASS_NOT_PAID, 'pass_not_paid');
-  if (!passCovers(order, classCover(target.course, target.byAppointment))) throw conflict(PASS_NOT_COVERED, 'pass_not_covered');
+  // An order without a pass (a stay or a pickup alone, pass_id '') pays for no class.
+  if (order.pass_id === '' || !passCovers(order, classCover(target.course, target.byAppointment))) throw conflict(PASS_NOT_COVERED, 'pass_not_covered');
   if (date < order.start_date || date > order.end_date) throw conflict(PASS_OUT_OF_DATES, 'pass_out_of_dates');
   const own = opts.ignoreUse && opts.ignoreUse.returned_at == null ? opts.ignoreUse : undefined;
   const ownClash = own != null && ((keys.dayKey != null && own.day_key === keys.dayKey) || (keys.slotKey != null && own.slot_key === keys.slotKey)) ? 1 : 0;

@@ -42,6 +42,7 @@ import * as m033 from './migrations/033-receipts';
 import * as m034 from './migrations/034-visa-letters';
 import * as m035 from './migrations/035-rooms';
 import * as m036 from './migrations/036-stay-orders';
+import * as m037 from './migrations/037-stay-order-changes';
 import * as m038 from './migrations/038-arrivals';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -184,6 +185,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '034-visa-letters': { up: m034.up },
   '035-rooms': { up: m035.up },
   '036-stay-orders': { up: m036.up },
+  '037-stay-order-changes': { up: m037.up },
   '038-arrivals': { up: m038.up },
 };
 

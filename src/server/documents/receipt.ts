@@ -5,6 +5,13 @@ import type { LedgerKind, PaymentMethod } from '../../shared/ledger';
 import { thb } from './gym-letterhead';
 import { PdfWriter, longDate, type Letterhead } from './pdf-document';
 
+export interface ReceiptLine {
+  description: string;
+  startDate: string;
+  endDate: string;
+  amountSatang: number;
+}
+
 export interface ReceiptData {
   number: string;
   /** Gym date of first issue. */
@@ -12,7 +19,9 @@ export interface ReceiptData {
   letterhead: Letterhead;
   orderReference: string;
   buyer: { name: string; email: string | null; phone: string | null };
-  line: { description: string; startDate: string; endDate: string; amountSatang: number };
+  line: ReceiptLine;
+  /** An order with a stay or a pickup: training, room and pickup apart (issue 36); their sum is line's amount. */
+  items?: ReceiptLine[];
   /** Ledger lines, oldest first; `on` is the gym date. */
   movements: { on: string; kind: LedgerKind; method: PaymentMethod; amountSatang: number }[];
   paidSatang: number;
@@ -53,7 +62,11 @@ export async function renderReceipt(r: ReceiptData): Promise<Uint8Array> {
   );
   w.table(
     ['Description', 'Valid', 'Amount'],
-    [[r.line.description, `${longDate(r.line.startDate)} to ${longDate(r.line.endDate)}`, thb(r.line.amountSatang)]],
+    (r.items ?? [r.line]).map((l) => [
+      l.description,
+      l.startDate === l.endDate ? longDate(l.startDate) : `${longDate(l.startDate)} to ${longDate(l.endDate)}`,
+      thb(l.amountSatang),
+    ]),
     [0.42, 0.38, 0.2],
   );
   w.rule(4);

@@ -15,6 +15,7 @@ import { findCustomerRow, findOrder, findOrderByTokenHash } from '../orders/orde
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { gymLetterhead } from './gym-letterhead';
 import { renderReceipt } from './receipt';
+import { receiptItemsOf } from '../stays/stay-order-lines';
 import { issueReceiptNumber } from './receipts.repository';
 
 export const RECEIPT_UNAVAILABLE = 'This order has no receipt: it is not paid in full, or it was refunded, cancelled or disputed.';
@@ -31,6 +32,7 @@ async function receiptOf(ctx: AppContext, row: OrderRow): Promise<ReceiptFile> {
   const now = nowIso();
   const issued = await issueReceiptNumber(ctx.db, ctx.dialect, row.id, Number(instantToZoned(now, tz).date.slice(0, 4)), now);
   const [customer, lines, settings] = await Promise.all([findCustomerRow(ctx.db, row.customer_id), ledgerLines(ctx.db, row.id), currentSiteSettings(ctx)]);
+  const items = await receiptItemsOf(ctx.db, row);
   if (!customer) throw notFound(ORDER_NOT_FOUND);
   const pdf = await renderReceipt({
     number: issued.number,
@@ -39,6 +41,7 @@ async function receiptOf(ctx: AppContext, row: OrderRow): Promise<ReceiptFile> {
     orderReference: row.reference,
     buyer: { name: customer.name, email: customer.email, phone: customer.phone },
     line: { description: row.pass_name, startDate: row.start_date, endDate: row.end_date, amountSatang: row.amount_satang },
+    ...(items ? { items } : {}),
     movements: lines.map((l) => ({ on: instantToZoned(l.created_at, tz).date, kind: l.kind, method: l.method, amountSatang: l.amount_satang })),
     paidSatang: figures.paidSatang,
     refundedSatang: figures.refundedSatang,

@@ -16,7 +16,7 @@ export interface OrderFigures extends OrderFacts {
   overpaidSatang: number;
 }
 
-type OrderMoneyRow = Pick<OrderRow, 'amount_satang' | 'deposit_satang' | 'expires_at' | 'cancelled_at'>;
+type OrderMoneyRow = Pick<OrderRow, 'amount_satang' | 'deposit_satang' | 'expires_at' | 'cancelled_at'> & Partial<Pick<OrderRow, 'cancellation_kept_satang'>>;
 
 export const factsOf = (o: OrderMoneyRow, totals: LedgerTotals): OrderFacts => ({
   amountSatang: o.amount_satang,
@@ -24,6 +24,7 @@ export const factsOf = (o: OrderMoneyRow, totals: LedgerTotals): OrderFacts => (
   ...totals,
   expiresAt: o.expires_at,
   cancelledAt: o.cancelled_at,
+  cancellationKeptSatang: o.cancellation_kept_satang ?? 0,
 });
 
 export function figuresOf(o: OrderMoneyRow, totals: LedgerTotals, now = new Date()): OrderFigures {

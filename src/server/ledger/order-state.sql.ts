@@ -7,7 +7,8 @@ import type { OrderState } from '../../shared/ledger';
 
 const paid = sql`coalesce(l.paid, 0)`;
 const held = sql`(coalesce(l.paid, 0) - coalesce(l.refunded, 0) - coalesce(l.charged_back, 0))`;
-const price = sql`(case when o.cancelled_at is not null then 0 else o.amount_satang end)`;
+// A cancelled order costs what its stay terms let the gym keep (migration 037; 0 for most).
+const price = sql`(case when o.cancelled_at is not null then o.cancellation_kept_satang else o.amount_satang end)`;
 
 /** The order's state, as orderState derives it, at `now` (an ISO instant). */
 export function orderStateSql(now: string): RawBuilder<OrderState> {

@@ -1,4 +1,4 @@
-// Unpaid online orders lapse PAYMENT_HOLD_HOURS after they were made. The state itself is
+// Unpaid online orders lapse PAYMENT_HOLD_HOURS after they were made; a stay's nights go back then. The state itself is
 // derived (orderState: 'expired' once expires_at has passed with nothing paid), so nothing has to
 // change for the order page, the QR and the payment routes to refuse it; this job records each
 // lapse once in the audit log (who: nobody, the clock), with the event key in payment_events so
@@ -10,6 +10,8 @@ import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { applyEventOnce, ledgerTotals } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
+import { releaseStayHold } from '../stays/stay-orders.repository';
+import { sendBalanceReminders } from './balance-reminders';
 
 export type OrderExpiryJob = PeriodicJob;
 
@@ -23,6 +25,8 @@ export async function expireLapsedOrders(ctx: AppContext, now: Date): Promise<nu
       const row = await findOrder(trx, id);
       if (!row) return;
       const f = figuresOf(row, await ledgerTotals(trx, id), now);
+      // A lapsed order gives its rooms back here, once (releaseStayHold's conditional update).
+      const released = f.state === 'expired' && (await releaseStayHold(trx, id));
       await insertAuditEntry(trx, {
         created_at: nowIso(),
         user_id: null,
@@ -33,7 +37,7 @@ export async function expireLapsedOrders(ctx: AppContext, now: Date): Promise<nu
         entity_id: String(id),
         status: 200,
         ip: null,
-        summary: `order ${row.reference} ${f.state === 'expired' ? 'lapsed unpaid' : `not lapsed (${f.state})`}`,
+        summary: `order ${row.reference} ${f.state === 'expired' ? 'lapsed unpaid' : `not lapsed (${f.state})`}${released ? ', rooms released' : ''}`,
       });
     });
     if (applied) done += 1;
@@ -46,7 +50,8 @@ export function createOrderExpiryJob(ctx: AppContext, opts: { intervalMs?: numbe
   const now = opts.now ?? (() => new Date());
   return createPeriodicJob({
     everyMs: opts.intervalMs ?? ctx.config.reminderIntervalMs,
-    run: () => expireLapsedOrders(ctx, now()),
+    // The stays' balance reminders keep the same clock (app.ts has no room for another job).
+    run: async () => (await expireLapsedOrders(ctx, now())) + (await sendBalanceReminders(ctx, now())),
     onError: (err) => ctx.log.error({ err }, 'order expiry job failed; will try again'),
   });
 }

@@ -6,7 +6,9 @@ import type { CustomerRow, OrderRow } from '../db/schema';
 import { orderMailInput, withEmail } from '../ledger/ledger-notifications';
 import type { OrderFigures } from '../ledger/order-figures';
 import { orderCreatedMail } from '../mail/templates/order-mails';
-import { mailConfig } from '../site-settings/site-settings.service';
+import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
+import { orderLinesOf } from '../stays/stay-order-lines';
+import { staySettingsOf } from '../../shared/stay-settings-data';
 
 /** The order's e-mail to its buyer (when they gave an address), in the order's transaction. */
 export async function queueOrderCreatedMail(
@@ -19,7 +21,8 @@ export async function queueOrderCreatedMail(
   qrPng: Buffer | null,
 ): Promise<void> {
   if (!withEmail(customer)) return;
-  await ctx.mail.enqueue(trx, orderCreatedMail(mailConfig(ctx), orderMailInput(ctx, o, customer, f, token), qrPng));
+  const lines = await orderLinesOf(ctx, o, true, trx, staySettingsOf(siteSettingsNow(ctx)));
+  await ctx.mail.enqueue(trx, orderCreatedMail(mailConfig(ctx), { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) }, qrPng));
 }
 
 /** The staff's push: a new order online, or a transfer slip to check. */

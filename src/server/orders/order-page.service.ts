@@ -22,6 +22,9 @@ import { notifyStaffOfOrder } from './order-notifications';
 import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
 import type { PickupDto } from '../../shared/api-types/arrivals';
+import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
+import { orderLinesOf } from '../stays/stay-order-lines';
+import { findOrderPickup } from '../stays/stay-orders.repository';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_EXPIRED = 'This order was not paid in time and has lapsed. Please order again.';
@@ -52,6 +55,8 @@ export interface OrderView {
   attended?: number;
   /** The airport pickup, when the order has one (issue 36 §5). */
   pickup?: PickupDto;
+  /** An order with a stay or a pickup: its lines apart (issue 36). */
+  lines?: OrderLinesDto;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -65,8 +70,9 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const creditsLeft = row.credits == null ? null : Math.max(0, row.credits - (await repo.creditsUsed(ctx.db, row.id)));
   const promptpay = promptpayOf(row, figures, (await currentSiteSettings(ctx)).payments.promptpayId);
   const attended = await attendedCount(ctx.db, row);
-  const p = await repo.findPickup(ctx.db, row.id);
+  const p = await findOrderPickup(ctx.db, row.id);
   const pickup = p ? { airport: p.airport, flightNumber: p.flight_number, arrivesAt: p.arrives_at, sequence: Number(p.sequence) } : undefined;
+  const lines = await orderLinesOf(ctx, row, takesPayment(figures));
   return {
     row,
     figures,
@@ -75,6 +81,7 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
     attended,
     ...(promptpay ? { promptpay } : {}),
     ...(pickup ? { pickup } : {}),
+    ...(lines ? { lines } : {}),
     ...extra,
   };
 }

@@ -19,6 +19,7 @@ import { requestRefund } from '../payments/refunds.service';
 import { slipStorage, viewOf, type OrderView } from './order-page.service';
 import * as repo from './orders.repository';
 import { revokeLettersOfEndedOrder } from '../ledger/visa-letter-revocation';
+import { releaseStayHold } from '../stays/stay-orders.repository';
 
 /** The back office's order: the view, its buyer, its ledger, its dispute and its last failed refund. */
 export interface StaffOrderView extends OrderView {
@@ -104,6 +105,7 @@ export async function cancelOrder(ctx: AppContext, id: number): Promise<StaffOrd
     if (f.paidSatang - f.refundedSatang - f.chargedBackSatang > 0) throw conflict(MONEY_REFUSALS.orderHasPayments, 'order_has_payments');
     if (!row.cancelled_at) await repo.setOrderFields(trx, id, { cancelled_at: nowIso() });
     await revokeLettersOfEndedOrder(trx, id, 'order cancelled');
+    await releaseStayHold(trx, id);
   });
   await closeLiveCheckout(ctx, id, 'order cancelled');
   return staffOrder(ctx, id);

@@ -23,7 +23,7 @@ export async function insertOrder(db: Db, values: NewOrder): Promise<OrderRow | 
 
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The order of a page's key: its first one, or one an arrival e-mail gave (order_page_links). */
+/** The order of a page's key: its first one, or one a later e-mail gave (order_page_links: the arrival e-mail, the balance reminder). */
 export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRow | undefined> =>
   db
     .selectFrom('orders')
@@ -32,10 +32,6 @@ export const findOrderByTokenHash = (db: Db, tokenHash: string): Promise<OrderRo
       eb.or([eb('token_hash', '=', tokenHash), eb('id', 'in', eb.selectFrom('order_page_links').select('order_id').where('token_hash', '=', tokenHash))]),
     )
     .executeTakeFirst();
-
-/** The order's airport pickup, if it has one (the order page shows it and takes the flight). */
-export const findPickup = (db: Db, orderId: number) =>
-  db.selectFrom('order_pickups').select(['airport', 'flight_number', 'arrives_at', 'sequence']).where('order_id', '=', orderId).executeTakeFirst();
 
 export const findCustomerRow = (db: Db, id: number): Promise<CustomerRow | undefined> =>
   db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();

@@ -14,6 +14,7 @@ import { checkoutByToken, orderByToken, promptpaySvg, uploadSlip, viewOf } from 
 import { cancelOrder, listOrders, recordPayment, recordRefund, slipFile, staffOrder } from './order-payments.service';
 import { orderDecoy, presentListedOrder, presentOrder, presentStaffOrder } from './orders.presenter';
 import { createOrder } from './orders.service';
+import { stayOrdersRoutes } from './stay-orders.routes';
 
 const TAGS = ['Orders'];
 const PAGE_TAGS = ['Orders (order page)'];
@@ -22,16 +23,20 @@ const binary = (type: string, description: string) => ({ description, content: {
 
 export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // An order's stay after the sale (quote, cancellation, change of dates): their own file, app.ts unchanged.
+  stayOrdersRoutes(app, ctx);
 
   r.post('/api/orders', {
     config: { access: 'public', honeypot: orderDecoy, limit: 'booking' },
     schema: {
       tags: TAGS,
-      summary: 'Buy a pass (the public booking page): PromptPay, card or pay at the desk',
+      summary: 'Buy a pass, a stay and an airport pickup, or any of them (the public booking page): PromptPay, card or pay at the desk',
       description:
         'The pass must be on sale (GET /api/passes) and start today or later in gym time. The answer carries the order page token ' +
         '(PUBLIC_URL/booking/order/{token}) once; PromptPay orders carry the Thai QR text of what is due now, card orders the checkout address. ' +
-        'An unpaid PromptPay or card order lapses after PAYMENT_HOLD_HOURS. With an Idempotency-Key, a retry within 24 h answers the same order.',
+        'An unpaid PromptPay or card order lapses after PAYMENT_HOLD_HOURS. With an Idempotency-Key, a retry within 24 h answers the same order. ' +
+        'A stay takes a room of its type for each night in the same transaction (409 rooms_full when one is full) and holds it until the order lapses or is cancelled; ' +
+        "with a stay or a pickup, Paramètres › Séjours' deposit rule applies to the whole order and `lines` shows each line apart.",
       headers: reservationHeadersSchema,
       body: orderPayloadSchema,
       response: { 201: orderDtoSchema, ...errorResponses(400, 409, 422) },

@@ -26,6 +26,10 @@ import { CARD_UNAVAILABLE, openCheckout as openCardCheckout } from '../payments/
 import { notifyStaffOfOrder, queueOrderCreatedMail } from './order-notifications';
 import * as repo from './orders.repository';
 import { findPassForSale } from '../catalogue/catalogue.service';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
+import { arrivalOf, depositAndBalance, linesName, planStayLines, writeStayLines, type StayLines } from '../stays/stay-orders.service';
+import { ensureTermsVersion } from '../site-settings/stay-terms.repository';
+import { staySettingsOf } from '../../shared/stay-settings-data';
 
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
 export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';
@@ -59,10 +63,16 @@ export function passDates(
 /** The days between two gym dates, both counted. */
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
-/** What a new order is: the pass, the buyer, how they pay, and who sold it (desk). */
+/** What a new order is: the pass, the stay and pickup, the buyer, how they pay, and who sold it (desk). */
 interface OrderPlan {
-  entry: CatalogueEntry;
+  entry: CatalogueEntry | null;
   dates: { start: string; end: string };
+  lines: StayLines;
+  /** The whole order: pass + stay + pickup. */
+  amountSatang: number;
+  depositSatang: number;
+  balanceDueDate: string | null;
+  termsVersion: number | null;
   buyer: { name: string; email: string | null; phone: string | null; language: Language };
   method: OrderMethod;
   createdBy: number | null;
@@ -85,20 +95,23 @@ async function insertWithReference(trx: Db, plan: OrderPlan, customer: CustomerR
       reference: newReference(),
       token_hash: hashToken(token),
       customer_id: customer.id,
-      pass_id: entry.id,
-      pass_name: entry.name[plan.buyer.language] ?? entry.name.en,
-      pass_kind: entry.kind,
-      pass_covers: entry.covers,
-      pass_days: entry.months != null ? daysBetween(plan.dates.start, plan.dates.end) : entry.days,
-      credits: entry.credits,
-      programme_months: entry.months,
-      programme_sessions_per_week: entry.sessionsPerWeek,
-      programme_hours_per_week: entry.hoursPerWeek,
-      programme_disciplines: entry.kind === 'programme' ? entry.disciplines.join(',') : null,
+      // Without a pass (a stay or a pickup alone): pass_id '' and placeholders no booking can spend (credits.ts).
+      pass_id: entry?.id ?? '',
+      pass_name: entry ? (entry.name[plan.buyer.language] ?? entry.name.en) : linesName(plan.lines),
+      pass_kind: entry?.kind ?? 'single',
+      pass_covers: entry?.covers ?? 'muay-thai',
+      pass_days: !entry ? 1 : entry.months != null ? daysBetween(plan.dates.start, plan.dates.end) : entry.days,
+      credits: entry ? entry.credits : 1,
+      programme_months: entry?.months ?? null,
+      programme_sessions_per_week: entry?.sessionsPerWeek ?? null,
+      programme_hours_per_week: entry?.hoursPerWeek ?? null,
+      programme_disciplines: entry?.kind === 'programme' ? entry.disciplines.join(',') : null,
       start_date: plan.dates.start,
       end_date: plan.dates.end,
-      amount_satang: entry.priceSatang,
-      deposit_satang: entry.depositSatang,
+      amount_satang: plan.amountSatang,
+      deposit_satang: plan.depositSatang,
+      terms_version: plan.termsVersion,
+      balance_due_date: plan.balanceDueDate,
       method: plan.method,
       language: plan.buyer.language,
       expires_at: plan.method === 'desk' ? null : new Date(Date.now() + holdMs).toISOString(),
@@ -130,7 +143,8 @@ function unseal(key: string, body: string): { orderId: number; token: string } {
   decipher.setAuthTag(Buffer.from(s.tag, 'base64'));
   return { orderId: s.orderId, token: Buffer.concat([decipher.update(Buffer.from(s.data, 'base64')), decipher.final()]).toString('utf8') };
 }
-const requestHash = (p: OrderPayload) => hashToken(JSON.stringify([p.passId, p.startDate, p.name, p.email, p.phone, p.language, p.method]));
+const requestHash = (p: OrderPayload) =>
+  hashToken(JSON.stringify([p.passId, p.startDate, p.name, p.email, p.phone, p.language, p.method, ...(p.stay || p.pickup ? [p.stay, p.pickup] : [])]));
 
 async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promise<CreatedOrder> {
   const stored = await keys.findIdempotencyKey(db, keyRow(key));
@@ -144,16 +158,36 @@ async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promi
   return { row, token, promptpayId: settings.payments.promptpayId, replayed: true };
 }
 
+type PlannedOrder = Omit<OrderPlan, 'buyer' | 'method' | 'createdBy'>;
+
+/**
+ * The pass (when one is asked), the stay and the pickup, checked and priced; the deposit rule of
+ * Paramètres › Séjours applies to the whole order when it has a stay or a pickup (decision 157).
+ */
+async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderPayload | DeskOrderPayload): Promise<PlannedOrder> {
+  const entry = payload.passId ? await findPassForSale(ctx, payload.passId) : null;
+  const passRange = entry && payload.startDate ? passDates(ctx, payload.startDate, entry) : null;
+  const stays = staySettingsOf(settings);
+  const lines = await planStayLines(ctx, stays, payload);
+  const arrival = arrivalOf(lines);
+  const linesSatang = (lines.stay?.amountSatang ?? 0) + (lines.pickup?.amountSatang ?? 0);
+  const amountSatang = (entry?.priceSatang ?? 0) + linesSatang;
+  const dates = passRange ?? { start: arrival ?? todayInZone(ctx.config.timezone), end: lines.stay?.checkOut ?? arrival ?? todayInZone(ctx.config.timezone) };
+  if (!arrival) return { entry, dates, lines, amountSatang, depositSatang: entry?.depositSatang ?? 0, balanceDueDate: null, termsVersion: null };
+  const { depositSatang, balanceDueDate } = depositAndBalance(stays, amountSatang, arrival, todayInZone(ctx.config.timezone));
+  // The terms are versioned before the order's transaction: parallel orders then read the same version.
+  const termsVersion = lines.stay ? await ensureTermsVersion(ctx.db, stays.terms, null) : null;
+  return { entry, dates, lines, amountSatang, depositSatang, balanceDueDate, termsVersion };
+}
+
 /** POST /api/orders: a traveller buys a pass online (PromptPay, card, or pay at the desk). */
 export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string): Promise<CreatedOrder> {
   const settings = await currentSiteSettings(ctx);
-  const entry = await findPassForSale(ctx, payload.passId);
-  const dates = passDates(ctx, payload.startDate, entry);
   const promptpayId = settings.payments.promptpayId;
   if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
   if (payload.method === 'card' && !ctx.cardGateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
-  const plan: OrderPlan = { entry, dates, buyer: payload, method: payload.method, createdBy: null };
-  const dueNow = entry.depositSatang > 0 ? entry.depositSatang : entry.priceSatang;
+  const plan: OrderPlan = { ...(await planOrder(ctx, settings, payload)), buyer: payload, method: payload.method, createdBy: null };
+  const dueNow = plan.depositSatang > 0 ? plan.depositSatang : plan.amountSatang;
   // Drawn before the transaction: the QR depends on the amount only, not on the row.
   const qrPng = payload.method === 'promptpay' && promptpayId ? await promptpayQrPng(promptpayPayload({ id: promptpayId, amountSatang: dueNow })) : null;
   const hash = idempotencyKey ? requestHash(payload) : '';
@@ -170,6 +204,7 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
       const customer = await findOrCreateCustomer(trx, payload);
       if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
       const row = await insertWithReference(trx, plan, customer, token, ctx.config.paymentHoldMs);
+      await writeStayLines(trx, row.id, plan.lines);
       // A card order's e-mail waits for its checkout (below): no e-mail for an order that failed to open one.
       if (payload.method !== 'card') await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, NO_MONEY), token, qrPng);
       if (idempotencyKey) await keys.completeIdempotencyKey(trx, keyRow(idempotencyKey), 201, seal(idempotencyKey, row.id, token));
@@ -186,7 +221,7 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
   let checkoutUrl: string | undefined;
   if (payload.method === 'card') checkoutUrl = (await openCheckout(ctx, row, customer, token)) ?? undefined;
   ctx.mail.kick();
-  notifyStaffOfOrder(ctx, 'Nouvelle commande', row, customer.name);
+  notifyStaffOfOrder(ctx, plan.lines.stay ? 'Nouveau séjour' : 'Nouvelle commande', row, customer.name);
   await recordAudit(ctx, {
     created_at: nowIso(),
     user_id: null,
@@ -230,15 +265,14 @@ export async function openCheckout(ctx: AppContext, row: OrderRow, customer: Cus
 
 /** POST /api/desk/orders: staff sell a pass at the desk, with the money taken now if any. */
 export async function createDeskOrder(ctx: AppContext, payload: DeskOrderPayload, userId: number): Promise<CreatedOrder> {
-  const entry = await findPassForSale(ctx, payload.passId);
-  const dates = passDates(ctx, payload.startDate, entry);
-  if (payload.payment && payload.payment.amountSatang > entry.priceSatang) throw conflict(MONEY_REFUSALS.paymentExceedsOwed, 'payment_exceeds_owed');
-  const plan: OrderPlan = { entry, dates, buyer: payload, method: 'desk', createdBy: userId };
+  const plan: OrderPlan = { ...(await planOrder(ctx, await currentSiteSettings(ctx), payload)), buyer: payload, method: 'desk', createdBy: userId };
+  if (payload.payment && payload.payment.amountSatang > plan.amountSatang) throw conflict(MONEY_REFUSALS.paymentExceedsOwed, 'payment_exceeds_owed');
   const token = newToken();
   const { row } = await ctx.db.transaction().execute(async (trx) => {
     const customer = await findOrCreateCustomer(trx, payload);
     if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
     const row = await insertWithReference(trx, plan, customer, token, 0);
+    await writeStayLines(trx, row.id, plan.lines);
     await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, { ...NO_MONEY, paidSatang: payload.payment?.amountSatang ?? 0 }), token, null);
     const payment = payload.payment;
     if (payment) await recordPaymentLine(ctx, trx, { orderId: row.id, method: payment.method, amountSatang: payment.amountSatang, userId });

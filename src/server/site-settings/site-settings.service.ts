@@ -19,6 +19,8 @@ import { processImage } from '../media/image-processing';
 import type { MediaStorage } from '../media/storage';
 import { publicMediaStorage } from '../media/stores';
 import * as repo from './site-settings.repository';
+import { ensureTermsVersion } from './stay-terms.repository';
+import { DEFAULT_STAY_SETTINGS, staySettingsOf } from '../../shared/stay-settings-data';
 
 // The gym's facts are read by every page, the head, the feed, the sitemap and the e-mails: they
 // are kept in the public cache (key settings:current) and dropped by every save. That cache
@@ -43,7 +45,8 @@ function parseStored(ctx: Pick<AppContext, 'log'>, data: string): SiteSettings {
   } catch (err) {
     ctx.log.error({ err }, 'site settings: stored JSON unreadable, defaults used');
   }
-  const merged = { ...DEFAULT_SITE_SETTINGS, ...withCovers(stored) };
+  // The stays' seed is the server's (staySettingsOf): the admin's form edits it from the first save.
+  const merged = { ...DEFAULT_SITE_SETTINGS, stays: DEFAULT_STAY_SETTINGS, ...withCovers(stored) };
   const parsed = siteSettingsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
   ctx.log.error({ issues: parsed.error.issues.slice(0, 5) }, 'site settings: stored record refused by the schema, defaults used for those fields');
@@ -135,6 +138,8 @@ async function writeVersion(ctx: AppContext, settings: SiteSettings, expected: n
     if (!saved) return undefined;
     const changes = changedFields(parseStored(ctx, before.data), settings);
     await repo.insertHistory(trx, { version: saved.version, data, changes: JSON.stringify(changes), changed_at: at, changed_by: userId });
+    // Changed stay terms are a new version (orders keep the one their buyer accepted).
+    if (changes.includes('stays')) await ensureTermsVersion(trx, staySettingsOf(settings).terms, userId);
     return saved;
   });
   if (!row) throw conflict(STALE_EDIT.siteSettings, 'stale_version');

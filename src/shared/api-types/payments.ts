@@ -6,6 +6,7 @@ import { PASS_COVERS, PASS_KINDS } from '../catalogue';
 import { ATTENDANCE_MARKS, CONVERSATION_STATUSES, MESSAGE_SENDER_TYPES, RESERVATION_STATUSES } from '../constants';
 import { id, pageOf, timestamp } from './common';
 import { pickupDtoSchema } from './arrivals';
+import { orderLinesDtoSchema } from './stay-orders';
 
 const names = z.object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<(typeof LANGUAGES)[number], z.ZodString>);
 
@@ -80,6 +81,8 @@ export const orderDtoSchema = z.object({
   attendance: z.object({ attended: z.number().int(), sessionsPerWeek: z.number().int().nullable() }).optional(),
   /** The airport pickup (issue 36 §5), when the order has one: its flight is given on the order page. */
   pickup: pickupDtoSchema.optional(),
+  /** An order with a stay or a pickup (issue 36): its lines apart; absent for a pass alone, and in lists. */
+  lines: orderLinesDtoSchema.optional(),
   createdAt: timestamp,
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;

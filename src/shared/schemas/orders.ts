@@ -20,11 +20,43 @@ const satang = () =>
     .positive('Le montant doit être supérieur à zéro')
     .max(MAX_SATANG, 'Le montant est trop élevé');
 
-// POST /api/orders (public): a traveller buys a pass.
-export const orderPayloadSchema = z.object({
-  passId: z.string().regex(PASS_ID_PATTERN, 'Please choose a pass'),
+/** A stay sold with the order (issue 36): a room type for gym dates; check-out day is not a night. */
+export const orderStaySchema = z.object({
+  roomTypeId: z.number({ error: 'Please choose a room' }).int('Please choose a room').positive('Please choose a room'),
+  checkIn: z.string({ error: 'Please pick a check-in date' }).refine(isIsoDate, 'Please pick a check-in date'),
+  checkOut: z.string({ error: 'Please pick a check-out date' }).refine(isIsoDate, 'Please pick a check-out date'),
+  guests: z.number({ error: 'How many guests?' }).int('How many guests?').min(1, 'At least one guest').max(20, 'At most 20 guests'),
+});
+export type OrderStayPayload = z.infer<typeof orderStaySchema>;
+
+/** Gym wall time 'YYYY-MM-DDTHH:MM'. */
+const GYM_WALL_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** An airport pickup sold with the order: an airport of Paramètres, the flight if known, the landing time (gym time). */
+export const orderPickupSchema = z.object({
+  airport: z.string({ error: 'Please choose an airport' }).regex(/^[A-Z]{3}$/, 'Please choose an airport'),
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^$|^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'Flight number, e.g. FD 3011')
+    .nullish()
+    .transform((v) => (v ? v.replace(/\s/g, '') : null)),
+  arrivesAt: z
+    .string({ error: 'Please give the landing time' })
+    .regex(GYM_WALL_TIME, 'Please give the landing time (YYYY-MM-DDTHH:MM)')
+    .refine((v) => isIsoDate(v.slice(0, 10)), 'Please give the landing time (YYYY-MM-DDTHH:MM)'),
+});
+export type OrderPickupPayload = z.infer<typeof orderPickupSchema>;
+
+// The fields of POST /api/orders; the rules across them are in withOrderLines below.
+const orderFields = z.object({
+  /** Absent when the order is a stay or a pickup alone. */
+  passId: z.string().regex(PASS_ID_PATTERN, 'Please choose a pass').optional(),
   /** The pass's first gym day (GYM_TIMEZONE), YYYY-MM-DD, today or later (checked by the service). */
-  startDate: z.string().refine(isIsoDate, 'Please pick a start date'),
+  startDate: z.string().refine(isIsoDate, 'Please pick a start date').optional(),
+  stay: orderStaySchema.nullish(),
+  pickup: orderPickupSchema.nullish(),
   name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
   email: z
     .string()
@@ -42,6 +74,18 @@ export const orderPayloadSchema = z.object({
   method: z.enum(ORDER_METHODS, { error: 'Please choose how to pay' }),
   website: honeypotField(),
 });
+
+type OrderLines = { passId?: string; startDate?: string; stay?: OrderStayPayload | null; pickup?: OrderPickupPayload | null };
+
+/** A pass (with its start date), a stay or a pickup: at least one; the stay's dates in order. */
+function checkOrderLines(v: OrderLines, ctx: z.RefinementCtx): void {
+  if (v.passId && !v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Please pick a start date' });
+  if (!v.passId && !v.stay && !v.pickup) ctx.addIssue({ code: 'custom', path: ['passId'], message: 'Please choose a pass, a room or a pickup' });
+  if (v.stay && v.stay.checkOut <= v.stay.checkIn) ctx.addIssue({ code: 'custom', path: ['stay', 'checkOut'], message: 'Check-out must be after check-in' });
+}
+
+// POST /api/orders (public): a traveller buys a pass, a stay, an airport pickup, or several at once.
+export const orderPayloadSchema = orderFields.superRefine(checkOrderLines);
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
 // POST /api/orders/{id}/payments (staff): money received at the desk or by transfer.
@@ -64,11 +108,28 @@ export type OrderRefundPayload = z.infer<typeof orderRefundSchema>;
 /** An order page's token (PUBLIC_URL/booking/order/{token}). */
 export const orderTokenParamsSchema = z.object({ token: z.string().max(200) });
 
+// POST /api/orders/by-token/{token}/stay-dates (the buyer): new dates for the same room type, within the terms.
+export const stayDatesSchema = orderStaySchema.pick({ checkIn: true, checkOut: true }).refine((v) => v.checkOut > v.checkIn, {
+  message: 'Check-out must be after check-in',
+  path: ['checkOut'],
+});
+export type StayDatesPayload = z.infer<typeof stayDatesSchema>;
+
+// POST /api/orders/{id}/stay-cancellation (admins): the refund of the quote staff were shown, confirmed.
+export const stayCancellationSchema = z.object({
+  refundSatang: z
+    .number({ error: 'Le remboursement doit être un nombre entier de satang' })
+    .int('Le remboursement doit être un nombre entier de satang')
+    .min(0, 'Le remboursement ne peut pas être négatif')
+    .max(MAX_SATANG, 'Le montant est trop élevé'),
+});
+export type StayCancellationPayload = z.infer<typeof stayCancellationSchema>;
+
 /** How money can be taken at the desk when a pass is sold there. */
 export const DESK_PAYMENT_METHODS = ['cash', 'terminal', 'transfer'] as const;
 
 // POST /api/desk/orders (staff): a pass sold at the desk; the e-mail is optional when a phone is given.
-export const deskOrderSchema = orderPayloadSchema
+export const deskOrderSchema = orderFields
   .omit({ email: true, method: true, website: true })
   .extend({
     email: z
@@ -81,7 +142,8 @@ export const deskOrderSchema = orderPayloadSchema
     /** Money taken now, if any (the rest stays owed). */
     payment: z.object({ amountSatang: satang(), method: z.enum(DESK_PAYMENT_METHODS, { error: 'Moyen de paiement inconnu' }) }).nullish(),
   })
-  .refine((v) => v.email != null || v.phone != null, { message: 'Un e-mail ou un téléphone est nécessaire', path: ['email'] });
+  .refine((v) => v.email != null || v.phone != null, { message: 'Un e-mail ou un téléphone est nécessaire', path: ['email'] })
+  .superRefine(checkOrderLines);
 export type DeskOrderPayload = z.infer<typeof deskOrderSchema>;
 
 const gymDate = z.string().refine(isIsoDate, 'Date invalide (AAAA-MM-JJ)').optional();

@@ -6,6 +6,7 @@ import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 import { programmesSchema } from './site-settings-programmes';
+import { staySettingsSchema } from './site-settings-stays';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -340,6 +341,11 @@ export const siteSettingsSchema = z.object({
   visaLetter: visaLetterSettings,
   /** Long-stay programmes, sold beside the passes (issue 35). */
   programmes: programmesSchema,
+  /**
+   * Stays and pickups sold with an order: airports, what is included, deposit, balance, terms (issue 36).
+   * Optional so that its seed stays out of the public pages' bundle: the server fills it in (staySettingsOf).
+   */
+  stays: staySettingsSchema.optional(),
 });
 
 /** What the form edits and the database stores. */

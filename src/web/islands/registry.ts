@@ -15,6 +15,7 @@ export const ISLAND_LOADERS = {
   'session-picker': () => import('../features/booking/session-picker'),
   'booking-form': () => import('../features/booking/booking-form'),
   'order-view': () => import('../features/passes/order-view'),
+  'order-stay': () => import('../features/passes/order-stay-island'),
   'verify-view': () => import('../features/passes/verify-view'),
   'manage-view': () => import('../features/booking/manage-booking'),
   'waitlist-view': () => import('../features/booking/waitlist-view'),

@@ -11,6 +11,7 @@ import ManageBooking from '../features/booking/manage-booking';
 import SessionPicker from '../features/booking/session-picker';
 import WaitlistView from '../features/booking/waitlist-view';
 import OrderView from '../features/passes/order-view';
+import OrderStayIsland from '../features/passes/order-stay-island';
 import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
 import StayJourney from '../features/passes/stay-journey';
@@ -31,6 +32,7 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'session-picker': SessionPicker,
   'booking-form': BookingPanel,
   'order-view': OrderView,
+  'order-stay': OrderStayIsland,
   'verify-view': VerifyView,
   'manage-view': ManageBooking,
   'waitlist-view': WaitlistView,

@@ -59,6 +59,8 @@ export interface OrdersTable {
   terms_version: Generated<number | null>;
   /** Gym date the balance is due by; null: nothing after the deposit, or at the desk. */
   balance_due_date: Generated<string | null>;
+  /** What a cancelled order keeps under its stay terms (migration 037): its price once cancelled. */
+  cancellation_kept_satang: Generated<number>;
 }
 
 export interface OrderPaymentsTable {

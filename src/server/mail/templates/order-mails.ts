@@ -7,6 +7,8 @@ import type { MailAttachment, OutgoingMail } from '../../context';
 import { fullDateTimeIn, mailMessages } from './i18n';
 import { checkedUrl, mail, p, type Block, type Fact } from './mail-layout';
 import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-mail-texts';
+import type { OrderLinesDto } from '../../../shared/api-types/stay-orders';
+import { stayBlocks, stayFacts } from './stay-mails';
 
 // The e-mails to a buyer about an order of a pass: the order made (how to pay: the PromptPay QR
 // inline with its amount and reference written out, the card link, or what to pay at the desk),
@@ -36,11 +38,15 @@ export interface OrderMailInput {
   /** PUBLIC_URL[/language]/booking/order/{token}; null once only the token's hash is at hand. */
   orderUrl: string | null;
   expiresAt: string | null;
+  /** An order with a stay or a pickup: its lines apart (issue 36). */
+  lines?: OrderLinesDto;
 }
 
 const QR_CID = 'promptpay-qr@order';
 
-function words(config: OrderMailConfig, language: Language | undefined) {
+export type OrderWords = ReturnType<typeof words>;
+
+export function words(config: OrderMailConfig, language: Language | undefined) {
   const lang: Language = isLanguage(language) ? language : 'en';
   const locale = LANGUAGE_TAGS[lang];
   const dateFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' });
@@ -56,8 +62,13 @@ function words(config: OrderMailConfig, language: Language | undefined) {
 
 function orderFacts(config: OrderMailConfig, o: OrderMailInput, w: ReturnType<typeof words>): Fact[] {
   const rows: Fact[] = [
-    { label: w.t.labelPass, value: o.passName },
-    { label: w.t.labelDates, value: w.t.dates(w.day(o.startDate), w.day(o.endDate)) },
+    // A stay or a pickup: training, room and pickup apart (stay-mails.ts).
+    ...(o.lines
+      ? stayFacts(o, w)
+      : [
+          { label: w.t.labelPass, value: o.passName },
+          { label: w.t.labelDates, value: w.t.dates(w.day(o.startDate), w.day(o.endDate)) },
+        ]),
     { label: w.t.labelPrice, value: w.money(o.amountSatang) },
     { label: w.t.labelPaid, value: w.money(o.paidSatang) },
     { label: w.t.labelOwed, value: w.money(o.owedSatang) },
@@ -93,7 +104,8 @@ export function orderCreatedMail(config: OrderMailConfig, o: OrderMailInput, qrP
   } else {
     blocks.push(p(o.owedSatang > 0 ? t.payDesk(w.money(o.owedSatang)) : t.fullyPaid));
   }
-  if (o.method !== 'desk' && balance > 0) blocks.push(p(t.depositNote(w.money(o.dueNowSatang), w.money(balance))));
+  if (o.lines) blocks.push(...stayBlocks(o, w));
+  else if (o.method !== 'desk' && balance > 0) blocks.push(p(t.depositNote(w.money(o.dueNowSatang), w.money(balance))));
   blocks.push({ kind: 'facts', rows: orderFacts(config, o, w) }, ...orderLink(o, t));
   return mail(config, o.to, t.createdSubject(o.reference, o.passName), blocks, attachments.length > 0 ? { attachments } : {}, w.lang);
 }

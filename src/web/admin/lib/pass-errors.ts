@@ -23,6 +23,15 @@ export const PASS_ERRORS_FR: Partial<Record<ErrorCode, string>> = {
   pass_slot_used: 'Ce pass tient déjà une place à cette heure-là.',
   pass_no_credit: 'Plus aucun crédit sur ce pass : rien n’a été réservé.',
   pass_week_full: 'Les séances de la semaine de ce programme sont toutes prises : rien n’a été réservé.',
+  rooms_full: 'Plus aucune chambre de ce type pour une de ces nuits : rien n’a été pris.',
+  room_type_unknown: 'Ce type de chambre n’existe pas (Hébergement).',
+  too_many_guests: 'Ce type de chambre prend moins de personnes.',
+  check_in_past: 'L’arrivée ne peut pas être avant aujourd’hui (heure de la salle).',
+  stay_too_long: 'Un séjour dure 180 nuits au plus.',
+  airport_unknown: 'Cet aéroport n’est pas dans Paramètres › Séjours.',
+  pickup_in_past: 'L’heure d’atterrissage est déjà passée.',
+  stay_change_closed: 'Les conditions ne permettent plus de changer les dates de ce séjour.',
+  no_stay: 'Cette commande n’a pas de séjour.',
 };
 
 /** The French sentence of a pass or order refusal, or null when the error is another one. */

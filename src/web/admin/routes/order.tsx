@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useOrder } from '../features/orders/api';
 import { OrderActions } from '../features/orders/order-actions';
 import { OrderDocuments } from '../features/orders/order-documents';
+import { OrderStay } from '../features/orders/order-stay';
 import { orderErrorText } from '../features/orders/order-errors';
 import { OrderStateBadge } from '../features/orders/order-list';
 import { OrderDispute, OrderFacts, OrderLedger, OrderMoney, OrderRefundFailure, OrderSlip } from '../features/orders/order-summary';
@@ -56,6 +57,7 @@ export function OrderPage() {
             </div>
             <div className="grid content-start gap-4 lg:order-1">
               <OrderFacts order={order} />
+              <OrderStay order={order} isAdmin={isAdmin} />
               <OrderLedger lines={order.ledger} />
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import OrderView from '../../features/passes/order-view';
+import OrderStayIsland from '../../features/passes/order-stay-island';
 import { Island } from '../../islands/island';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
@@ -12,5 +13,11 @@ export default function OrderPage() {
   const t = useT();
   const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(t('order.title')));
-  return <Island name="order-view" component={OrderView} props={{ token }} />;
+  return (
+    <>
+      <Island name="order-view" component={OrderView} props={{ token }} />
+      {/* A stay's lines and its change of dates: rendered by the server, hydrated on first use. */}
+      <Island name="order-stay" component={OrderStayIsland} props={{ token }} when="interaction" />
+    </>
+  );
 }

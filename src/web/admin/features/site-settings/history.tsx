@@ -34,6 +34,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   legal: 'Mentions légales',
   visaLetter: 'Lettre de visa',
   programmes: 'Programmes long séjour',
+  stays: 'Séjours et transferts',
 };
 
 /** How many past versions the screen lists (the server may keep more). */

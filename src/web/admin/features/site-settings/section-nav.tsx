@@ -7,6 +7,7 @@ const SECTIONS = [
   { id: 'mentions-legales', label: 'Mentions légales' },
   { id: 'lettre-visa', label: 'Lettre de visa' },
   { id: 'programmes', label: 'Programmes' },
+  { id: 'sejours', label: 'Séjours' },
   { id: 'avis', label: 'Avis' },
   { id: 'textes', label: 'Textes et SEO' },
   { id: 'traductions', label: 'Traductions' },

@@ -16,6 +16,7 @@ import { SettingsHistory } from './history';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
 import { ProgrammesSection } from './programmes-section';
+import { StaysSection } from './stays-section';
 import { PricesSection } from './prices-section';
 import { useSaveFailure } from './save-failure';
 import { SectionNav } from './section-nav';
@@ -85,6 +86,7 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         <LegalSection />
         <VisaLetterSection />
         <ProgrammesSection />
+        <StaysSection />
         <ReviewsSection />
         <TextsSection />
         <TranslationsSection />

@@ -1,0 +1,18 @@
+import { useResource } from '../../lib/resource';
+import OrderStay from './order-stay';
+import { orderQuery } from './pass-queries';
+
+// The stay's island on the order page (issue 36): the server renders it with the order it read;
+// the browser loads its code only on first use (the change of dates), so an order page with a
+// stay weighs what a pass's does until then (the page-weight budget).
+export default function OrderStayIsland({ token }: { token: string }) {
+  const order = useResource(orderQuery(token)).data;
+  if (!order?.lines) return null;
+  return (
+    <div className="container-site -mt-4 pb-12 md:-mt-8 md:pb-16">
+      <div className="mx-auto max-w-3xl">
+        <OrderStay order={order} token={token} />
+      </div>
+    </div>
+  );
+}
