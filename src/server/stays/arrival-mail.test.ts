@@ -7,6 +7,7 @@ import type { MailCalendarPart } from '../context';
 import { calendarText } from '../mail/templates/calendar';
 import { renderedRow } from '../mail/delivery/outbox-parts';
 import { eraseOrderRows } from '../privacy/personal-orders.repository';
+import { DEFAULT_STAY_SETTINGS } from '../../shared/stay-settings-data';
 import { airportOf, queueDueArrivalMails } from './arrival-mail';
 
 // The arrival e-mail (issue 36 §5): three gym days before check-in, once per stay whatever the
@@ -19,13 +20,19 @@ const TZ = 'Asia/Bangkok';
 const at = (date: string, time = '09:00') => zonedToInstant(date, time, TZ);
 
 describe('the airport of Paramètres', () => {
-  // The stays group as the stay-orders work writes it (read defensively until it lands).
-  const settings = { stays: { airports: [{ code: 'HKT', name: 'Phuket', meetingPoint: { en: 'Gate 3, orange sign', de: 'Ausgang 3, oranges Schild' } }] } };
-  it('names the airport and its meeting point in the language, English or nothing otherwise', () => {
+  const settings = {
+    stays: {
+      ...DEFAULT_STAY_SETTINGS,
+      airports: [{ code: 'HKT', name: 'Phuket', pickupPriceSatang: 1 }],
+      meetingPoint: { en: 'Gate 3, orange sign', de: 'Ausgang 3, oranges Schild' },
+    },
+  };
+  it('names the airport and its meeting point in the language, else in English; an unknown code by itself', () => {
     expect(airportOf(settings, 'HKT', 'de')).toEqual({ name: 'Phuket (HKT)', meetingPoint: 'Ausgang 3, oranges Schild' });
     expect(airportOf(settings, 'HKT', 'th')).toEqual({ name: 'Phuket (HKT)', meetingPoint: 'Gate 3, orange sign' });
-    expect(airportOf(settings, 'KBV', 'en')).toEqual({ name: 'KBV', meetingPoint: null });
-    expect(airportOf({}, 'KBV', 'en')).toEqual({ name: 'KBV', meetingPoint: null });
+    expect(airportOf(settings, 'KBV', 'en')).toEqual({ name: 'KBV', meetingPoint: 'Gate 3, orange sign' });
+    // Never saved: the server's seed.
+    expect(airportOf({}, 'KBV', 'en')).toEqual({ name: 'Krabi International Airport (KBV)', meetingPoint: DEFAULT_STAY_SETTINGS.meetingPoint.en });
   });
 });
 
@@ -71,9 +78,9 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
     expect(m.text_body).toContain('Hello Alex Martin');
     expect(m.text_body).toContain('We do not have your flight yet');
     expect(m.text_body).toContain('not given yet');
-    // The pickup time in gym time, and the meeting point (the e-mail's own words: no airports set).
-    expect(m.text_body).toMatch(/Our driver will wait for you at KBV at Saturday, May 10, 2031,? at 14:35/);
-    expect(m.text_body).toContain('Arrivals hall, at the exit');
+    // The pickup time in gym time, the airport and the meeting point of Paramètres (their seed).
+    expect(m.text_body).toMatch(/Our driver will wait for you at Krabi International Airport \(KBV\) at Saturday, May 10, 2031,? at 14:35/);
+    expect(m.text_body).toContain(DEFAULT_STAY_SETTINGS.meetingPoint.en);
     expect(m.text_body).toContain('Garden bungalow');
     // A working link to the order page (a new key; the first one is stored hashed).
     const link = /http:\/\/gym\.test\/booking\/order\/([A-Za-z0-9_-]+)/.exec(m.text_body ?? '');
@@ -90,7 +97,7 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
     expect(ics.sequence).toBe(0);
     expect(ics.start.toISOString()).toBe(at(CHECK_IN, '14:35').toISOString());
     expect(ics.startIsUtc).toBe(true);
-    expect(ics.summary).toBe('Airport pickup at KBV');
+    expect(ics.summary).toBe('Airport pickup at Krabi International Airport (KBV)');
     expect(ics.attendees[0].value).toBe(`mailto:${o.email}`);
 
     const stay = await t.app.ctx.db.selectFrom('order_stays').select('arrival_mail_at').where('order_id', '=', o.id).executeTakeFirstOrThrow();
@@ -123,10 +130,11 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
     expect(await queueDueArrivalMails(t.app.ctx, at(addDays(CHECK_IN, -2)))).toBe(2);
     const [mDe] = await mailsTo(t, de.email);
     expect(mDe.subject).toBe('Ihre Ankunft bei Tiger Coast Fight Club am Samstag, 10. Mai 2031');
-    expect(mDe.text_body).toContain('Ankunftshalle, am Ausgang');
+    // The owner wrote the meeting point in English only: the German e-mail quotes it.
+    expect(mDe.text_body).toContain(DEFAULT_STAY_SETTINGS.meetingPoint.en);
     expect(mDe.text_body).toContain('TG 215');
     expect(mDe.text_body).not.toContain('Flug angeben');
-    expect(mDe.ics!.summary).toBe('Flughafentransfer HKT (Flug TG 215)');
+    expect(mDe.ics!.summary).toBe('Flughafentransfer Phuket International Airport (HKT) (Flug TG 215)');
     const [mTh] = await mailsTo(t, th.email);
     expect(mTh.subject).toContain('การมาถึง');
     // No pickup: no calendar file.

@@ -1,6 +1,7 @@
 import type { PickupDto } from '../../shared/api-types/arrivals';
 import { addDays, todayInZone, zonedToInstant } from '../../shared/gym-time';
 import type { Language } from '../../shared/i18n/languages';
+import { staySettingsOf, type StaySettings } from '../../shared/stay-settings-data';
 import type { PickupFlightInput } from '../../shared/schemas/arrivals';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -22,24 +23,15 @@ export const ARRIVAL_MAIL_DAYS = 3;
 type PickupRow = { airport: string | null; flight_number: string | null; arrives_at: string | null; pickup_sequence: number | null };
 
 /**
- * The airport's name and meeting point from Paramètres (the stays group, when it exists: `airports`
- * with code, name and meetingPoint, a text or one per language); the code and the e-mail's own
- * words otherwise.
+ * The airport's name and the meeting point from Paramètres' stays group (its seed when never
+ * saved), the meeting point in the buyer's language or English; an airport no longer listed by
+ * its code.
  */
-export function airportOf(settings: object, code: string, language: Language): { name: string; meetingPoint: string | null } {
-  const stays = (settings as { stays?: { airports?: unknown } }).stays;
-  const list = Array.isArray(stays?.airports) ? (stays.airports as Record<string, unknown>[]) : [];
-  const found = list.find((a) => a && a.code === code);
-  const text = (v: unknown): string | null => {
-    if (typeof v === 'string') return v.trim() || null;
-    if (v && typeof v === 'object') {
-      const byLanguage = v as Record<string, unknown>;
-      return text(byLanguage[language]) ?? text(byLanguage.en);
-    }
-    return null;
-  };
-  const name = text(found?.name);
-  return { name: name ? `${name} (${code})` : code, meetingPoint: text(found?.meetingPoint) };
+export function airportOf(settings: { stays?: StaySettings }, code: string, language: Language): { name: string; meetingPoint: string | null } {
+  const stays = staySettingsOf(settings);
+  const found = stays.airports.find((a) => a.code === code);
+  const meetingPoint = (stays.meetingPoint[language] ?? stays.meetingPoint.en ?? '').trim();
+  return { name: found ? `${found.name} (${code})` : code, meetingPoint: meetingPoint || null };
 }
 
 function pickupOf(ctx: AppContext, r: PickupRow, language: Language): ArrivalPickup | null {

@@ -211,7 +211,7 @@ describe.each(backends)('the arrivals board on %s', (backend) => {
       const ics = parseCalendar(calendarText(t.config, JSON.parse(mails[1].calendar!) as MailCalendarPart));
       expect(ics.uid).toBe(`pickup-${o.id}@gym.test`);
       expect(ics.sequence).toBe(2);
-      expect(ics.summary).toBe('Transfert depuis l’aéroport HKT (vol TG 217)');
+      expect(ics.summary).toBe('Transfert depuis l’aéroport Phuket International Airport (HKT) (vol TG 217)');
       expect(ics.start.toISOString()).toBe(new Date(`${addDays(D, 80)}T11:10:00Z`).toISOString());
       expect(pushes).toEqual([
         { title: 'Vol modifié', url: '/admin/arrivals', body: expect.stringContaining('TG 215') },

@@ -94,7 +94,12 @@ export async function balanceReminderCandidates(db: Db, dueBy: string, today: st
  * its e-mail carries among the order's page keys; false when another run claimed it.
  */
 export async function claimBalanceReminder(trx: Db, orderId: number, at: string, pageTokenHash: string): Promise<boolean> {
-  const r = await trx.updateTable('order_stays').set({ balance_reminder_at: at }).where('order_id', '=', orderId).where('balance_reminder_at', 'is', null).executeTakeFirst();
+  const r = await trx
+    .updateTable('order_stays')
+    .set({ balance_reminder_at: at })
+    .where('order_id', '=', orderId)
+    .where('balance_reminder_at', 'is', null)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
   await insertPageLink(trx, orderId, pageTokenHash, at);
   return true;
