@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   pass_not_on_sale: 'The owner has taken this pass off sale (Paramètres)',
   start_date_past: "A pass's start date is before today in gym time",
   start_date_too_far: "A pass's start date is more than a year ahead",
+  stay_deposit_online: 'An order with a stay bought online is paid by PromptPay or card (its deposit holds the room); the desk sells stays paid at the desk',
   rooms_full: 'No room of this type is left for one of the nights asked (issue 36): nothing was taken',
   room_type_unknown: 'No room type has this id',
   too_many_guests: 'The room type takes fewer guests than asked',

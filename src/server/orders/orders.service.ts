@@ -34,6 +34,7 @@ import { staySettingsOf } from '../../shared/stay-settings-data';
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
 export const START_DATE_TOO_FAR = 'The start date can be at most one year ahead.';
 export const CONTACT_REQUIRED = 'An e-mail address or a phone number is needed.';
+export const STAY_DEPOSIT_ONLINE = 'A room is held once its deposit is paid: please pay by PromptPay or card.';
 export const PROMPTPAY_UNAVAILABLE = 'PromptPay is not available at the moment. Please choose another way to pay.';
 
 /** How far ahead a pass may start. */
@@ -186,6 +187,9 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
   const promptpayId = settings.payments.promptpayId;
   if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
   if (payload.method === 'card' && !ctx.cardGateway) throw conflict(CARD_UNAVAILABLE, 'card_unavailable');
+  // An order paid at the desk never lapses: rooms held that way would be held by anyone for as
+  // long as they like. Online, a room is held with its deposit paid (decision 157).
+  if (payload.stay && payload.method === 'desk') throw badRequest(STAY_DEPOSIT_ONLINE, 'stay_deposit_online');
   const plan: OrderPlan = { ...(await planOrder(ctx, settings, payload)), buyer: payload, method: payload.method, createdBy: null };
   const dueNow = plan.depositSatang > 0 ? plan.depositSatang : plan.amountSatang;
   // Drawn before the transaction: the QR depends on the amount only, not on the row.

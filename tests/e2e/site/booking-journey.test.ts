@@ -10,7 +10,7 @@ import { CATALOGUES } from '../../../src/shared/i18n/locales';
 import { formatThb } from '../../../src/shared/money';
 import { api } from '../helpers/accounts';
 import { GYM_ZONE, useBrowserSuite } from '../helpers/fixture';
-import { intlLocale, prefixOf, sideways } from './pass-journey';
+import { intlLocale, prefixOf, sideways, usePromptpayId } from './pass-journey';
 import { gotoReady } from './site-helpers';
 
 // Issue 36 §6: /booking is a journey in steps (what, when, who, pay) whose step lives in the
@@ -44,6 +44,7 @@ describe('the booking journey', () => {
   const checkOut = addDays(checkIn, 7);
 
   beforeAll(async () => {
+    await usePromptpayId(suite);
     roomTypeId = (await api<{ id: number }>(suite.server, 'POST', '/api/stays/room-types', BUNGALOW, suite.tokens.admin)).id;
   });
 
@@ -148,7 +149,9 @@ describe('the booking journey', () => {
       await expect(sideways(page)).resolves.toBeLessThanOrEqual(0);
 
       // The order goes to POST /api/orders with the stay (the server side is issue 36 §3).
-      await page.locator('[data-testid="pay-method"][data-method="desk"]').click();
+      // A room is held with its deposit paid online: the desk is not offered for a stay.
+      await expect(page.locator('[data-testid="pay-method"][data-method="desk"]').count()).resolves.toBe(0);
+      await page.locator('[data-testid="pay-method"][data-method="promptpay"]').click();
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders'),
         page.getByTestId('stay-book').click(),
@@ -161,11 +164,20 @@ describe('the booking journey', () => {
         email,
         phone: null,
         language,
-        method: 'desk',
+        method: 'promptpay',
       });
       const answer = await request.response();
-      if (answer?.status() === 201) await page.waitForURL(/\/booking\/order\/[A-Za-z0-9_-]+$/);
-      else await expect(page.getByTestId('stay-refused').isVisible()).resolves.toBe(true);
+      expect(answer?.status()).toBe(201);
+      await page.waitForURL(/\/booking\/order\/[A-Za-z0-9_-]+$/);
+      // The order carries the stay and the pass, each its own line.
+      const token = /\/booking\/order\/([A-Za-z0-9_-]+)$/.exec(page.url())![1];
+      const sold = await api<{ passId: string; lines?: { stay: { roomTypeId: number; checkIn: string; checkOut: string } | null } }>(
+        suite.server,
+        'GET',
+        `/api/orders/by-token/${token}`,
+      );
+      expect(sold.passId).toBe(passId);
+      expect(sold.lines?.stay).toMatchObject({ roomTypeId, checkIn, checkOut });
 
       // The "when" link shared (WhatsApp): its rooms are in the server's HTML, readable at once,
       // and another browser opens the same dates and rooms.

@@ -24,6 +24,19 @@ describe('the order page of a stay', () => {
         body: { name: 'Garden bungalow', translations: { fr: { name: 'Bungalow jardin' } }, maxGuests: 2, rooms: 2, nightlyPriceSatang: 120_000 },
       });
       expect(type.status).toBe(201);
+      // Online, a stay is paid by PromptPay or card (its deposit holds the room).
+      const current = await site.api<{ settings: { payments: Record<string, unknown> }; version: number }>('/api/site-settings', { token: admin });
+      if (current.body.settings.payments.promptpayId !== '0812345678') {
+        const saved = await site.api('/api/site-settings', {
+          method: 'PUT',
+          token: admin,
+          body: {
+            settings: { ...current.body.settings, payments: { ...current.body.settings.payments, promptpayId: '0812345678' } },
+            version: current.body.version,
+          },
+        });
+        expect(saved.status).toBe(200);
+      }
       const checkIn = addDays(todayInZone(GYM_ZONE), 40);
       const o = await site.api<OrderDto & { token: string }>('/api/orders', {
         method: 'POST',
@@ -34,7 +47,7 @@ describe('the order page of a stay', () => {
           email: `stay-${language}@example.com`,
           phone: null,
           language,
-          method: 'desk',
+          method: 'promptpay',
           stay: { roomTypeId: type.body.id, checkIn, checkOut: addDays(checkIn, 3), guests: 2 },
           pickup: { airport: 'KBV', flightNumber: 'FD3011', arrivesAt: `${checkIn}T10:20` },
         },

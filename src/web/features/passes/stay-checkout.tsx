@@ -1,4 +1,4 @@
-import { ArrowRight, CreditCard, QrCode, Store, Ticket } from 'lucide-react';
+import { ArrowRight, CreditCard, QrCode, Ticket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { zoneLabel } from '../../../shared/gym-time';
 import { formatThb } from '../../../shared/money';
@@ -169,7 +169,6 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
   const choices = [
     ...(methods.data?.promptpay !== false ? [{ value: 'promptpay', label: t('passes.method.promptpay'), icon: QrCode }] : []),
     ...(methods.data?.card ? [{ value: 'card', label: t('passes.method.card'), icon: CreditCard }] : []),
-    { value: 'desk', label: t('passes.method.desk'), icon: Store },
   ];
   const book = useAction(
     async () => {
