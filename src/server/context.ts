@@ -108,7 +108,7 @@ export interface PushNotifier {
 }
 
 /** What public data is about; data cache keys start with `${domain}:`. */
-export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable' | 'settings';
+export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable' | 'settings' | 'trainers';
 
 export interface PublicCache {
   get<T>(key: string): T | undefined;

@@ -61,6 +61,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/orders/by-token/:token/visa-letter.pdf', access: 'public' },
   { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
   { method: 'GET', path: '/api/stays/availability', access: 'public' },
+  { method: 'GET', path: '/api/trainers', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -170,6 +171,12 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/stays/closures', access: 'admin' },
   { method: 'POST', path: '/api/stays/closures', access: 'admin' },
   { method: 'DELETE', path: '/api/stays/closures/:id', access: 'admin' },
+  // Trainers (issue 37): GET /api/trainers/:id also answers a trainer about themself.
+  { method: 'GET', path: '/api/trainers/all', access: 'user' },
+  { method: 'GET', path: '/api/trainers/:id', access: 'user' },
+  { method: 'POST', path: '/api/trainers', access: 'admin' },
+  { method: 'PATCH', path: '/api/trainers/:id', access: 'admin' },
+  { method: 'PUT', path: '/api/trainers/:id/availability', access: 'admin' },
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },

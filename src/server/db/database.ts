@@ -42,6 +42,7 @@ import * as m033 from './migrations/033-receipts';
 import * as m034 from './migrations/034-visa-letters';
 import * as m035 from './migrations/035-rooms';
 import * as m036 from './migrations/036-stay-orders';
+import * as m039 from './migrations/039-trainers';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -183,6 +184,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '034-visa-letters': { up: m034.up },
   '035-rooms': { up: m035.up },
   '036-stay-orders': { up: m036.up },
+  '039-trainers': { up: m039.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

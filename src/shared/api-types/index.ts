@@ -13,3 +13,4 @@ export * from './payments';
 export * from './stripe-webhook';
 export * from './desk-passes';
 export * from './visa-letters';
+export * from './trainers';

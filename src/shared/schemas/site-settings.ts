@@ -6,6 +6,7 @@ import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 import { programmesSchema } from './site-settings-programmes';
+import { privateLessonSettings } from './site-settings-private-lessons';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -334,6 +335,8 @@ export const siteSettingsSchema = z.object({
       .min(1, 'Liste d’attente : une heure au moins')
       .max(72, 'Liste d’attente : 72 heures au plus'),
   }),
+  /** Private lessons (issue 37): the lengths sold, the minimum notice and the buffer between a trainer's lessons. */
+  privateLessons: privateLessonSettings,
   /** The gym's legal details: letterheads and receipts (issue 35). */
   legal: legalSettings,
   /** Who signs the visa letter, and when it may be requested (issue 35). */

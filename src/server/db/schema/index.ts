@@ -55,6 +55,7 @@ import type {
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
 import type { OrderPickupsTable, OrderStaysTable, RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable, StayTermsVersionsTable } from './stays';
+import type { TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -66,6 +67,7 @@ export type * from './payments';
 export type * from './inbound';
 export type * from './visa-letters';
 export type * from './stays';
+export type * from './trainers';
 
 export interface Database {
   users: UsersTable;
@@ -124,6 +126,9 @@ export interface Database {
   order_pickups: OrderPickupsTable;
   stay_terms_versions: StayTermsVersionsTable;
   room_closures: RoomClosuresTable;
+  trainers: TrainersTable;
+  trainer_windows: TrainerWindowsTable;
+  trainer_exceptions: TrainerExceptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

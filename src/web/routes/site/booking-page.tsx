@@ -10,6 +10,7 @@ import ClassPicker from '../../features/booking/class-picker';
 import SessionPicker from '../../features/booking/session-picker';
 import PassesSection from '../../features/passes/passes-section';
 import VisaFaq from '../../features/passes/visa-faq';
+import { PrivateLessons } from '../../features/trainers/private-lessons';
 import { Island } from '../../islands/island';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
@@ -92,6 +93,7 @@ export default function BookingPage() {
       </section>
 
       <Island name="passes-shop" component={PassesSection} props={{}} when="interaction" />
+      <PrivateLessons />
       <VisaFaq />
 
       <section aria-labelledby="catalogue-title" className="mb-16">
