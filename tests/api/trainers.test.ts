@@ -102,4 +102,72 @@ describe.each(backends)('trainers on %s', (backend) => {
     // Staff read any trainer.
     expect((await t.inject({ method: 'GET', url: `/api/trainers/${somchai.id}`, token: staff })).statusCode).toBe(200);
   });
+
+  describe('availability (point 2)', () => {
+    const WEEK = {
+      windows: [
+        { weekday: 1, from: '08:00', to: '12:00' },
+        { weekday: 1, from: '14:00', to: '18:00' },
+        { weekday: 7, from: '09:00', to: '11:00' },
+      ],
+      exceptions: [
+        { date: '2030-01-07', off: true },
+        { date: '2030-01-08', from: '10:00', to: '12:00', off: false },
+        { date: '2030-01-14', from: '08:00', to: '10:00', off: true },
+      ],
+    };
+
+    it('replaces the weekly windows and the exceptions, and the trainer carries them', async () => {
+      const res = await t.inject({ method: 'PUT', url: `/api/trainers/${somchai.id}/availability`, token: admin, payload: WEEK });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        windows: WEEK.windows,
+        exceptions: [
+          { date: '2030-01-07', from: null, to: null, off: true },
+          { date: '2030-01-08', from: '10:00', to: '12:00', off: false },
+          { date: '2030-01-14', from: '08:00', to: '10:00', off: true },
+        ],
+      });
+      const again = await t.inject({
+        method: 'PUT',
+        url: `/api/trainers/${somchai.id}/availability`,
+        token: admin,
+        payload: { windows: WEEK.windows.slice(0, 1), exceptions: [] },
+      });
+      expect(again.json()).toEqual({ windows: WEEK.windows.slice(0, 1), exceptions: [] });
+      const trainer = (await t.inject({ method: 'GET', url: `/api/trainers/${somchai.id}`, token: admin })).json<TrainerDto>();
+      expect(trainer.availability.windows).toEqual(WEEK.windows.slice(0, 1));
+    });
+
+    it.each([
+      ['a weekday out of 1-7', { windows: [{ weekday: 8, from: '08:00', to: '09:00' }], exceptions: [] }],
+      ['an end before the start', { windows: [{ weekday: 1, from: '10:00', to: '09:00' }], exceptions: [] }],
+      ['a time that is not HH:MM', { windows: [{ weekday: 1, from: '8h', to: '09:00' }], exceptions: [] }],
+      ['extra hours without times', { windows: [], exceptions: [{ date: '2030-01-01', off: false }] }],
+      ['a start without an end', { windows: [], exceptions: [{ date: '2030-01-01', from: '08:00', off: true }] }],
+      ['a date that does not exist', { windows: [], exceptions: [{ date: '2030-02-30', off: true }] }],
+    ])('refuses %s (400)', async (_, payload) => {
+      const res = await t.inject({ method: 'PUT', url: `/api/trainers/${somchai.id}/availability`, token: admin, payload });
+      expect(res.statusCode, res.body).toBe(400);
+    });
+
+    it('is for admins only, about a trainer that exists', async () => {
+      const body = { windows: [], exceptions: [] };
+      expect((await t.inject({ method: 'PUT', url: `/api/trainers/${somchai.id}/availability`, token: staff, payload: body })).statusCode).toBe(403);
+      expect((await t.inject({ method: 'PUT', url: '/api/trainers/999999/availability', token: admin, payload: body })).statusCode).toBe(404);
+    });
+
+    it('has the private lessons settings in Paramètres: 60 and 90 minutes, 3 hours notice, 15 minutes buffer by default', async () => {
+      const res = await t.inject({ method: 'GET', url: '/api/site-settings', token: admin });
+      const current = res.json<{ settings: Record<string, unknown>; version: number }>();
+      expect(current.settings.privateLessons).toEqual({ lengths: [60, 90], noticeHours: 3, bufferMinutes: 15 });
+      const bad = await t.inject({
+        method: 'PUT',
+        url: '/api/site-settings',
+        token: admin,
+        payload: { settings: { ...current.settings, privateLessons: { lengths: [45], noticeHours: 3, bufferMinutes: 15 } }, version: current.version },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
 });
