@@ -66,6 +66,7 @@ import { tagSecret } from './inbound/reply-tag';
 import { ordersRoutes } from './orders/orders.routes';
 import { staysRoutes } from './stays/stays.routes';
 import { trainersRoutes } from './trainers/trainers.routes';
+import { privateLessonsRoutes } from './private-lessons/private-lessons.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
@@ -342,7 +343,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
-  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes, trainersRoutes]) orderRoutes(app, ctx);
+  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes, trainersRoutes, privateLessonsRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);

@@ -62,6 +62,9 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
   { method: 'GET', path: '/api/stays/availability', access: 'public' },
   { method: 'GET', path: '/api/trainers', access: 'public' },
+  { method: 'GET', path: '/api/private-lessons/slots', access: 'public' },
+  { method: 'POST', path: '/api/private-lessons', access: 'public' },
+  { method: 'POST', path: '/api/private-lessons/manage/:token/move', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -177,6 +180,7 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/trainers', access: 'admin' },
   { method: 'PATCH', path: '/api/trainers/:id', access: 'admin' },
   { method: 'PUT', path: '/api/trainers/:id/availability', access: 'admin' },
+  { method: 'POST', path: '/api/private-lessons/:id/move', access: 'user' },
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },

@@ -43,6 +43,7 @@ import * as m034 from './migrations/034-visa-letters';
 import * as m035 from './migrations/035-rooms';
 import * as m036 from './migrations/036-stay-orders';
 import * as m039 from './migrations/039-trainers';
+import * as m040 from './migrations/040-private-lessons';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -185,6 +186,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '035-rooms': { up: m035.up },
   '036-stay-orders': { up: m036.up },
   '039-trainers': { up: m039.up },
+  '040-private-lessons': { up: m040.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -23,6 +23,7 @@ import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
 import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
 import * as repo from './reservations.repository';
 import { seatFreed } from '../lib/seat-freed';
+import { releaseCells } from '../trainers/lessons.repository';
 
 // The customer's manage link (GET /booking/manage/{token}): reading a booking, cancelling it,
 // moving it to another session; and the cancel step the gym's cancel shares.
@@ -90,6 +91,8 @@ export async function cancelInTransaction(
   // After the deadline the customer's cancel is late (kept for their record and a waiver).
   if (by === 'customer' && isLate(current.when.startsAt, hoursFor(row, cancelHours), now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
+  // A private lesson gives its trainer's time back (issue 37).
+  else await releaseCells(trx, row.id);
   const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, hoursFor(row, cancelHours), now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
   return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicTrainerListDtoSchema, trainerAvailabilityDtoSchema, trainerDtoSchema, trainerListDtoSchema } from '../../shared/api-types/trainers';
+import {
+  publicTrainerListDtoSchema,
+  slotListDtoSchema,
+  trainerAvailabilityDtoSchema,
+  trainerDtoSchema,
+  trainerListDtoSchema,
+} from '../../shared/api-types/trainers';
 import { idParamSchema } from '../../shared/schemas/common';
-import { availabilitySchema, trainerCreateSchema, trainerPatchSchema, trainersQuerySchema } from '../../shared/schemas/trainers';
+import { availabilitySchema, slotsQuerySchema, trainerCreateSchema, trainerPatchSchema, trainersQuerySchema } from '../../shared/schemas/trainers';
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
+import { busyLessons } from './lessons.repository';
 import * as service from './trainers.service';
 
 const TAGS = ['Trainers'];
@@ -79,5 +86,21 @@ export function trainersRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: trainerAvailabilityDtoSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (req) => service.setAvailability(ctx, req.params.id, req.body),
+  });
+
+  r.get('/api/private-lessons/slots', {
+    config: { access: 'public' },
+    schema: {
+      tags: TAGS,
+      summary: 'Free private-lesson slots in gym time, per trainer',
+      description:
+        'From the gym date `from` for `days` days (at most 31; days before today are left out). A slot lies inside the trainer’s windows or extra hours, never overlaps an exception off, a group class the trainer coaches (a weekly session naming them as coach), a gym closure, or another lesson, each with the buffer of Paramètres around it, and never starts inside the minimum notice. A trainer on leave has none. `minutes` is one of the lengths of Paramètres (60 or 90).',
+      querystring: slotsQuerySchema,
+      response: { 200: slotListDtoSchema, ...errorResponses(400) },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { slots: await service.listSlots(ctx, req.query, (ids, from, to) => busyLessons(ctx.db, ids, from, to)) };
+    },
   });
 }

@@ -14,3 +14,4 @@ export * from './stripe-webhook';
 export * from './desk-passes';
 export * from './visa-letters';
 export * from './trainers';
+export * from './private-lessons';

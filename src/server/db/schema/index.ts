@@ -55,7 +55,7 @@ import type {
 } from './inbound';
 import type { DocumentSequencesTable, VisaLettersTable } from './visa-letters';
 import type { OrderPickupsTable, OrderStaysTable, RoomClosuresTable, RoomNightsTable, RoomsTable, RoomTypesTable, StayTermsVersionsTable } from './stays';
-import type { TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
+import type { PrivateLessonsTable, TrainerCellsTable, TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -129,6 +129,8 @@ export interface Database {
   trainers: TrainersTable;
   trainer_windows: TrainerWindowsTable;
   trainer_exceptions: TrainerExceptionsTable;
+  private_lessons: PrivateLessonsTable;
+  trainer_cells: TrainerCellsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

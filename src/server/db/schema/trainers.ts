@@ -40,3 +40,23 @@ export interface TrainerExceptionsTable {
   to_time: string | null;
   off: DbBool;
 }
+
+export interface PrivateLessonsTable {
+  reservation_id: number;
+  trainer_id: number;
+  minutes: number;
+  guests: number;
+  discipline: string;
+  starts_at: string;
+  ends_at: string;
+  order_id: number | null;
+  price_satang: number;
+  created_at: string;
+}
+
+export interface TrainerCellsTable {
+  trainer_id: number;
+  /** ISO 8601 UTC, on a quarter hour. */
+  cell_start: string;
+  reservation_id: number;
+}
