@@ -13,6 +13,7 @@ import WaitlistView from '../features/booking/waitlist-view';
 import OrderView from '../features/passes/order-view';
 import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
+import LessonBooking from '../features/trainers/lesson-booking';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -32,4 +33,5 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'verify-view': VerifyView,
   'manage-view': ManageBooking,
   'waitlist-view': WaitlistView,
+  'lesson-booking': LessonBooking,
 };

@@ -17,6 +17,9 @@ export default function ClassPicker({ classes }: { classes: PublicClassDto[] }) 
           <button
             type="button"
             onClick={() => {
+              // Private Training is booked with a trainer's free slot when trainers are shown (issue 37).
+              const lessons = c.byAppointment ? document.getElementById('private-lessons') : null;
+              if (lessons) return lessons.scrollIntoView({ behavior: 'smooth', block: 'start' });
               void import('./booking-resolver');
               chooseForBooking({ course: c.name });
             }}
