@@ -240,6 +240,20 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(await timesOf(nok.id)).toContain('08:00');
     });
 
+    it('gives the time back when the lesson’s order is cancelled (lapsed unpaid): the booking is cancelled by the gym, once', async () => {
+      const date = addDays(day, 2);
+      const res = await book(lesson({ startsAt: at(date, '09:00'), email: 'unpaid@example.com', method: 'desk' }));
+      expect(res.statusCode, res.body).toBe(201);
+      const { lesson: l, order } = res.json<PrivateLessonBookedDto>();
+      expect(await timesOf(somchai.id, date)).not.toContain('09:00');
+      await t.app.ctx.db.updateTable('orders').set({ cancelled_at: nowIso() }).where('id', '=', order!.id).execute();
+      expect(await t.app.lessonRelease.runOnce()).toBe(1);
+      expect(await t.app.lessonRelease.runOnce()).toBe(0);
+      expect(await timesOf(somchai.id, date)).toContain('09:00');
+      const row = await t.app.ctx.db.selectFrom('reservations').select('status').where('id', '=', l.id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
+    });
+
     it('books a trainer once for overlapping times under 20 parallel requests, from two instances', async () => {
       extra = await buildApp(t.config, { logger: false, startWorkers: false });
       await extra.ready();
