@@ -103,6 +103,8 @@ export interface PushPayload {
 export interface PushNotifier {
   /** Sends to every stored staff subscription; never throws, never blocks the caller's answer. */
   notifyStaff(payload: PushPayload): void;
+  /** Sends to one account's subscriptions only (a trainer's own lessons, issue 37); never throws. */
+  notifyUser(userId: number, payload: PushPayload): void;
   /** Resolves when every notification started so far has been tried (tests, shutdown). */
   idle(): Promise<void>;
 }

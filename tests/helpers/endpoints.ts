@@ -177,6 +177,9 @@ export const endpoints: Endpoint[] = [
   // Trainers (issue 37): GET /api/trainers/:id also answers a trainer about themself.
   { method: 'GET', path: '/api/trainers/all', access: 'user' },
   { method: 'GET', path: '/api/trainers/:id', access: 'user' },
+  { method: 'GET', path: '/api/trainers/me', access: 'user' },
+  { method: 'GET', path: '/api/trainers/:id/schedule', access: 'user' },
+  { method: 'GET', path: '/api/private-lessons/day', access: 'user' },
   { method: 'POST', path: '/api/trainers', access: 'admin' },
   { method: 'PATCH', path: '/api/trainers/:id', access: 'admin' },
   { method: 'PUT', path: '/api/trainers/:id/availability', access: 'admin' },

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../errors';
 import { whenOf } from '../reservations/booking-facts';
 import { moveMails, notifyStaffOfChange } from '../reservations/booking-notifications';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 import { lessonOf, moveLesson, releaseCells, takeCells } from '../trainers/lessons.repository';
 import { findTrainer } from '../trainers/trainers.repository';
 import { TRAINER_NOT_FOUND } from '../trainers/trainers.service';
@@ -79,5 +80,6 @@ async function moveLessonRow(
   });
   ctx.mail.kick();
   notifyStaffOfChange(ctx, 'Cours privé déplacé', updated, whenOf(ctx, startsAt, lesson.minutes));
+  notifyTrainerOfLesson(ctx, row.id, 'Cours privé déplacé');
   return presentLesson(ctx, updated, trainer, lesson);
 }

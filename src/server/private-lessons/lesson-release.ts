@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { cancelInTransaction } from '../reservations/booking-manage.service';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 import { lessonsOfCancelledOrders } from '../trainers/lessons.repository';
 import * as repo from './private-lessons.repository';
 
@@ -18,7 +19,10 @@ export async function releaseLessonsOfCancelledOrders(ctx: AppContext): Promise<
       if (new Date(row.date_time).getTime() <= Date.now()) return false;
       return (await cancelInTransaction(ctx, trx, row, 'gym')) !== undefined;
     });
-    if (cancelled) done += 1;
+    if (cancelled) {
+      done += 1;
+      notifyTrainerOfLesson(ctx, id, 'Cours privé annulé');
+    }
   }
   if (done) ctx.mail.kick();
   return done;

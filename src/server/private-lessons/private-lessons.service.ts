@@ -17,6 +17,7 @@ import { whenOf } from '../reservations/booking-facts';
 import { newBookingMails, notifyStaffOfBookings } from '../reservations/booking-notifications';
 import { insertBooking } from '../reservations/reservations.repository';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 import { busyLessons, cellsOf, insertLesson, takeCells } from '../trainers/lessons.repository';
 import { findTrainer } from '../trainers/trainers.repository';
 import { BOOKING_STEP, slotFacts, TRAINER_NOT_FOUND } from '../trainers/trainers.service';
@@ -209,6 +210,7 @@ export async function bookLesson(ctx: AppContext, input: PrivateLessonPayload, o
   }
   ctx.mail.kick();
   notifyStaffOfBookings(ctx, [result.row]);
+  notifyTrainerOfLesson(ctx, result.row.id, 'Nouveau cours privé');
   return {
     row: result.row,
     lesson: presentLesson(ctx, result.row, trainer, input),

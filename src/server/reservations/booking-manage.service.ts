@@ -24,6 +24,7 @@ import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-not
 import * as repo from './reservations.repository';
 import { seatFreed } from '../lib/seat-freed';
 import { releaseCells } from '../trainers/lessons.repository';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 
 // The customer's manage link (GET /booking/manage/{token}): reading a booking, cancelling it,
 // moving it to another session; and the cancel step the gym's cancel shares.
@@ -110,6 +111,7 @@ export async function cancelByToken(ctx: AppContext, token: string): Promise<Man
   seatFreed(ctx);
   const { row, when } = done;
   notifyStaffOfChange(ctx, 'Réservation annulée', row, when);
+  if (row.weekly_session_id == null) notifyTrainerOfLesson(ctx, row.id, 'Cours privé annulé');
   return done;
 }
 

@@ -1,18 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  deskLessonsDtoSchema,
   publicTrainerListDtoSchema,
+  trainerScheduleDtoSchema,
   slotListDtoSchema,
   trainerAvailabilityDtoSchema,
   trainerDtoSchema,
   trainerListDtoSchema,
 } from '../../shared/api-types/trainers';
 import { idParamSchema } from '../../shared/schemas/common';
-import { availabilitySchema, slotsQuerySchema, trainerCreateSchema, trainerPatchSchema, trainersQuerySchema } from '../../shared/schemas/trainers';
+import {
+  availabilitySchema,
+  deskDayQuerySchema,
+  scheduleQuerySchema,
+  slotsQuerySchema,
+  trainerCreateSchema,
+  trainerPatchSchema,
+  trainersQuerySchema,
+} from '../../shared/schemas/trainers';
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
 import { busyLessons } from './lessons.repository';
+import { deskDay, trainerFeed, trainerSchedule } from './schedule.service';
 import * as service from './trainers.service';
 
 const TAGS = ['Trainers'];
@@ -40,6 +51,56 @@ export function trainersRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: trainerListDtoSchema, ...errorResponses(401, 403) },
     },
     handler: async () => ({ trainers: await service.listTrainers(ctx) }),
+  });
+
+  r.get('/api/trainers/me', {
+    config: { access: 'user', trainer: true },
+    schema: {
+      tags: TAGS,
+      summary: 'The trainer this account signs in as (role trainer), with their calendar feed',
+      response: { 200: trainerDtoSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (req) => {
+      const { user } = signedIn(req);
+      return service.getTrainer(ctx, (await service.trainerOfUser(ctx, user.id)).id, user);
+    },
+  });
+
+  r.get('/api/trainers/:id/schedule', {
+    config: { access: 'user', trainer: true },
+    schema: {
+      tags: TAGS,
+      summary: 'A trainer’s lessons and the group classes they coach over some gym days (their day and week); a trainer reads only their own',
+      params: idParamSchema,
+      querystring: scheduleQuerySchema,
+      response: { 200: trainerScheduleDtoSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => {
+      // The same rule as the trainer's card: a trainer sees only themself.
+      await service.getTrainer(ctx, req.params.id, signedIn(req).user);
+      return trainerSchedule(ctx, req.params.id, req.query);
+    },
+  });
+
+  r.get('/api/private-lessons/day', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary: 'The desk’s day: every active trainer’s lessons and classes of one gym date (today when absent)',
+      querystring: deskDayQuerySchema,
+      response: { 200: deskLessonsDtoSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => deskDay(ctx, req.query.date),
+  });
+
+  // The trainer's private calendar feed: its address is the secret (revoked or renewed from the
+  // trainer's card); not an /api route, no sign-in (phone calendars subscribe without one).
+  app.get<{ Params: { file: string } }>('/calendar/trainer/:file', async (req, reply) => {
+    const secret = req.params.file.endsWith('.ics') ? req.params.file.slice(0, -4) : '';
+    const feed = await trainerFeed(ctx, secret);
+    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    if (!feed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.type('text/calendar; charset=utf-8').send(feed);
   });
 
   r.get('/api/trainers/:id', {

@@ -64,3 +64,34 @@ export const slotDtoSchema = z.object({
 export type SlotDto = z.infer<typeof slotDtoSchema>;
 export const slotListDtoSchema = z.object({ slots: z.array(slotDtoSchema) });
 export type SlotListDto = z.infer<typeof slotListDtoSchema>;
+
+/** A trainer's lesson as their day and the desk show it (who booked it, for the trainer). */
+const scheduleLesson = z.object({
+  id,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  date: z.string(),
+  time: z.string(),
+  minutes: z.number().int(),
+  guests: z.number().int(),
+  discipline: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  attendance: z.string().nullable(),
+});
+/** A group class the trainer coaches that day (gym time). */
+const scheduleClass = z.object({ date: z.string(), time: z.string(), minutes: z.number().int(), className: z.string() });
+
+/** GET /api/trainers/{id}/schedule and each trainer of the desk's day. */
+export const trainerScheduleDtoSchema = z.object({
+  trainerId: id,
+  name: z.string(),
+  onLeave: z.boolean(),
+  from: z.string(),
+  days: z.number().int(),
+  lessons: z.array(scheduleLesson),
+  classes: z.array(scheduleClass),
+});
+export type TrainerScheduleDto = z.infer<typeof trainerScheduleDtoSchema>;
+export const deskLessonsDtoSchema = z.object({ date: z.string(), trainers: z.array(trainerScheduleDtoSchema) });
+export type DeskLessonsDto = z.infer<typeof deskLessonsDtoSchema>;

@@ -147,3 +147,12 @@ export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
 /** GET /api/trainers: the bios in one language (English where none is written). */
 export const trainersQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });
+
+/** GET /api/trainers/{id}/schedule: from a gym date (today when absent), 1 to 31 days. */
+export const scheduleQuerySchema = z.object({
+  from: z.string().refine(isIsoDate, 'from: YYYY-MM-DD').optional(),
+  days: z.coerce.number().int().min(1).max(TRAINER_LIMITS.slotDays).default(7),
+});
+
+/** GET /api/private-lessons/day: the desk's day (today when absent). */
+export const deskDayQuerySchema = z.object({ date: z.string().refine(isIsoDate, 'date: YYYY-MM-DD').optional() });
