@@ -181,6 +181,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/trainers/:id/schedule', access: 'user' },
   { method: 'GET', path: '/api/private-lessons/day', access: 'user' },
   { method: 'POST', path: '/api/trainers', access: 'admin' },
+  { method: 'GET', path: '/api/trainers/report', access: 'admin' },
   { method: 'PATCH', path: '/api/trainers/:id', access: 'admin' },
   { method: 'PUT', path: '/api/trainers/:id/availability', access: 'admin' },
   { method: 'POST', path: '/api/private-lessons/:id/move', access: 'user' },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   deskLessonsDtoSchema,
   publicTrainerListDtoSchema,
+  trainerReportDtoSchema,
   trainerScheduleDtoSchema,
   slotListDtoSchema,
   trainerAvailabilityDtoSchema,
@@ -13,6 +14,7 @@ import { idParamSchema } from '../../shared/schemas/common';
 import {
   availabilitySchema,
   deskDayQuerySchema,
+  reportQuerySchema,
   scheduleQuerySchema,
   slotsQuerySchema,
   trainerCreateSchema,
@@ -23,6 +25,7 @@ import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
 import { busyLessons } from './lessons.repository';
+import { monthlyReport } from './report.service';
 import { deskDay, trainerFeed, trainerSchedule } from './schedule.service';
 import * as service from './trainers.service';
 
@@ -101,6 +104,20 @@ export function trainersRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     if (!feed) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.type('text/calendar; charset=utf-8').send(feed);
+  });
+
+  r.get('/api/trainers/report', {
+    config: { access: 'admin' },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Paying the trainers: per trainer, a gym month’s lessons taught, no-shows, cancelled lessons, what the lessons taught sold for and the trainer’s share',
+      description:
+        'A lesson taught has started, is not cancelled and is not marked no-show at the desk. The share is a percentage of what the lessons taught sold for, or a fixed amount per lesson taught (set per trainer).',
+      querystring: reportQuerySchema,
+      response: { 200: trainerReportDtoSchema, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => monthlyReport(ctx, req.query.month),
   });
 
   r.get('/api/trainers/:id', {

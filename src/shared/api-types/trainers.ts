@@ -95,3 +95,22 @@ export const trainerScheduleDtoSchema = z.object({
 export type TrainerScheduleDto = z.infer<typeof trainerScheduleDtoSchema>;
 export const deskLessonsDtoSchema = z.object({ date: z.string(), trainers: z.array(trainerScheduleDtoSchema) });
 export type DeskLessonsDto = z.infer<typeof deskLessonsDtoSchema>;
+
+/** GET /api/trainers/report: one gym month, per trainer (paid on lessons taught). */
+export const trainerReportDtoSchema = z.object({
+  month: z.string(),
+  trainers: z.array(
+    z.object({
+      trainerId: id,
+      name: z.string(),
+      lessonsTaught: z.number().int(),
+      noShows: z.number().int(),
+      cancelled: z.number().int(),
+      /** What the lessons taught sold for. */
+      revenueSatang: z.number().int(),
+      share: z.object({ mode: z.enum(['percent', 'fixed']), value: z.number().int() }),
+      shareSatang: z.number().int(),
+    }),
+  ),
+});
+export type TrainerReportDto = z.infer<typeof trainerReportDtoSchema>;

@@ -156,3 +156,8 @@ export const scheduleQuerySchema = z.object({
 
 /** GET /api/private-lessons/day: the desk's day (today when absent). */
 export const deskDayQuerySchema = z.object({ date: z.string().refine(isIsoDate, 'date: YYYY-MM-DD').optional() });
+
+/** GET /api/trainers/report: a gym month, YYYY-MM. */
+export const reportQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM'),
+});
