@@ -4,6 +4,7 @@ import type { PrivateLessonBookedDto } from '../../src/shared/api-types/private-
 import type { SlotListDto, TrainerDto } from '../../src/shared/api-types/trainers';
 import { addDays, isoWeekday, zonedToInstant } from '../../src/shared/gym-time';
 import { buildApp } from '../../src/server/app';
+import { queueDueReminders } from '../../src/server/reminders/reminders.service';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { fromBool, nowIso } from '../../src/server/db/database';
 import { gymToday } from '../helpers/orders';
@@ -254,6 +255,15 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(row.status).toBe('cancelled');
     });
 
+    it('reminds the traveller of the lesson once, as for classes', async () => {
+      const date = addDays(day, 3);
+      const res = await book(lesson({ startsAt: at(date, '11:00'), email: 'remind@example.com' }));
+      expect(res.statusCode, res.body).toBe(201);
+      const before = new Date(Date.parse(at(date, '11:00')) - 60 * 60_000);
+      expect(await queueDueReminders(t.app.ctx, before)).toBe(1);
+      expect(await queueDueReminders(t.app.ctx, before)).toBe(0);
+    });
+
     it('books a trainer once for overlapping times under 20 parallel requests, from two instances', async () => {
       extra = await buildApp(t.config, { logger: false, startWorkers: false });
       await extra.ready();
@@ -278,6 +288,7 @@ describe.each(backends)('private lessons on %s', (backend) => {
         .select('l.reservation_id')
         .where('l.trainer_id', '=', somchai.id)
         .where('l.starts_at', '>=', at(date, '00:00'))
+        .where('l.starts_at', '<', at(addDays(date, 1), '00:00'))
         .where('r.status', '!=', 'cancelled')
         .execute();
       expect(held).toHaveLength(1);
