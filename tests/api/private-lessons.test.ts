@@ -218,6 +218,9 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json<PrivateLessonBookedDto>().lesson.id;
       const token = await manageToken(id);
+      // Its manage page offers the move (its trainer and length) until the cancel deadline.
+      const page = await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` });
+      expect(page.json()).toMatchObject({ canMove: false, lessonMove: { trainerId: somchai.id, minutes: 60 } });
       const clash = await t.inject({ method: 'POST', url: `/api/private-lessons/manage/${token}/move`, payload: { startsAt: at(day, '09:45') } });
       expect(clash.json()).toMatchObject({ code: 'trainer_busy' });
       const moved = await t.inject({ method: 'POST', url: `/api/private-lessons/manage/${token}/move`, payload: { startsAt: at(day, '08:15') } });

@@ -14,6 +14,7 @@ import OrderView from '../features/passes/order-view';
 import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
 import LessonBooking from '../features/trainers/lesson-booking';
+import LessonMove from '../features/trainers/lesson-move';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -34,4 +35,5 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'manage-view': ManageBooking,
   'waitlist-view': WaitlistView,
   'lesson-booking': LessonBooking,
+  'lesson-move': LessonMove,
 };

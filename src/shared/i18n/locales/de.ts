@@ -87,6 +87,8 @@ export const de: Catalogue = {
   'lesson.methodUnavailable': 'Diese Zahlungsart ist gerade nicht verfügbar. Bitte wähle eine andere.',
   'lesson.failed': 'Die Stunde konnte nicht gebucht werden. Bitte versuche es erneut.',
   'lesson.withTrainer': 'Wähle deinen Trainer und eine freie Zeit',
+  'lesson.moveTitle': 'Stunde auf eine andere freie Zeit verschieben',
+  'lesson.moved': 'Verschoben: deine Stunde ist jetzt am {date} um {time}. Die aktualisierte Kalenderdatei ist unterwegs.',
   'gallery.label': 'Galerie',
   'gallery.previous': 'Vorheriges Bild',
   'gallery.next': 'Nächstes Bild',

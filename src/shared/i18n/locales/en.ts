@@ -92,6 +92,8 @@ export const en = {
   'lesson.methodUnavailable': 'This way to pay is not available right now. Please choose another.',
   'lesson.failed': 'The lesson could not be booked. Please try again.',
   'lesson.withTrainer': 'Pick your trainer and a free time',
+  'lesson.moveTitle': 'Move this lesson to another free time',
+  'lesson.moved': 'Moved: your lesson is now {date} at {time}. We sent you the updated calendar file.',
   'gallery.label': 'Gallery',
   'gallery.previous': 'Previous image',
   'gallery.next': 'Next image',

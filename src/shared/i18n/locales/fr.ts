@@ -87,6 +87,8 @@ export const fr: Catalogue = {
   'lesson.methodUnavailable': "Ce moyen de paiement n'est pas disponible pour l'instant. Choisissez-en un autre.",
   'lesson.failed': "Le cours n'a pas pu être réservé. Réessayez.",
   'lesson.withTrainer': 'Choisissez votre entraîneur et un créneau libre',
+  'lesson.moveTitle': 'Déplacer ce cours sur un autre créneau libre',
+  'lesson.moved': 'Déplacé : votre cours a lieu {date} à {time}. Le fichier calendrier mis à jour vous a été envoyé.',
   'gallery.label': 'Galerie',
   'gallery.previous': 'Image précédente',
   'gallery.next': 'Image suivante',

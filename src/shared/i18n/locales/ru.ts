@@ -87,6 +87,8 @@ export const ru: Catalogue = {
   'lesson.methodUnavailable': 'Этот способ оплаты сейчас недоступен. Выберите другой.',
   'lesson.failed': 'Не удалось записаться. Попробуйте ещё раз.',
   'lesson.withTrainer': 'Выберите тренера и свободное время',
+  'lesson.moveTitle': 'Перенести занятие на другое свободное время',
+  'lesson.moved': 'Перенесено: занятие теперь {date} в {time}. Мы отправили обновлённый файл календаря.',
   'gallery.label': 'Галерея',
   'gallery.previous': 'Предыдущее фото',
   'gallery.next': 'Следующее фото',

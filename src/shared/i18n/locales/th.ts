@@ -87,6 +87,8 @@ export const th: Catalogue = {
   'lesson.methodUnavailable': 'วิธีชำระเงินนี้ยังใช้ไม่ได้ตอนนี้ กรุณาเลือกวิธีอื่น',
   'lesson.failed': 'จองคลาสไม่สำเร็จ กรุณาลองใหม่',
   'lesson.withTrainer': 'เลือกเทรนเนอร์และเวลาว่าง',
+  'lesson.moveTitle': 'เลื่อนคลาสนี้ไปเวลาว่างอื่น',
+  'lesson.moved': 'เลื่อนแล้ว: คลาสของคุณเป็นวันที่ {date} เวลา {time} เราส่งไฟล์ปฏิทินที่อัปเดตให้แล้ว',
   'gallery.label': 'แกลเลอรี',
   'gallery.previous': 'รูปก่อนหน้า',
   'gallery.next': 'รูปถัดไป',

@@ -87,6 +87,8 @@ export const zh: Catalogue = {
   'lesson.methodUnavailable': '此付款方式暂不可用。请选择其他方式。',
   'lesson.failed': '预约失败。请重试。',
   'lesson.withTrainer': '选择教练和空闲时间',
+  'lesson.moveTitle': '将课程改到其他空闲时间',
+  'lesson.moved': '已改期：您的课程现在是 {date} {time}。更新后的日历文件已发送给您。',
   'gallery.label': '相册',
   'gallery.previous': '上一张',
   'gallery.next': '下一张',
