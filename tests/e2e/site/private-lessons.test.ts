@@ -3,6 +3,7 @@ import type { TrainerDto } from '../../../src/shared/api-types/trainers';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
 import type { Language } from '../../../src/shared/i18n/languages';
 import { CATALOGUES } from '../../../src/shared/i18n/locales';
+import { hashToken, newToken } from '../../../src/server/auth/tokens';
 import { api } from '../helpers/accounts';
 import { GYM_ZONE, useBrowserSuite } from '../helpers/fixture';
 import { prefixOf, sideways } from './pass-journey';
@@ -83,4 +84,35 @@ describe('private lessons on the site', () => {
       expect(left.slots.map((s) => s.time)).not.toContain(time);
     });
   }
+
+  it('th: moves the lesson from its manage link to another free slot at 375 px', async () => {
+    // The th test booked 10:00; its link is e-mailed only: one is set here.
+    const [row] = await suite.server.app.ctx.db.selectFrom('reservations').select('id').where('email', '=', 'lesson-th@example.com').execute();
+    const token = newToken();
+    await suite.server.app.ctx.db
+      .updateTable('reservations')
+      .set({ manage_token_hash: hashToken(token) })
+      .where('id', '=', row.id)
+      .execute();
+    const { page, errors, close } = await suite.page({ width: 375 });
+    await gotoReady(page, suite.url(`/th/booking/manage/${token}`));
+    const move = page.locator('[data-testid="lesson-move"]');
+    await expect(move.locator('h2').textContent()).resolves.toBe(CATALOGUES.th['lesson.moveTitle']);
+    await page.locator('[data-testid="lesson-move-date"]').focus();
+    await page.locator('[data-island="lesson-move"][data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('[data-testid="lesson-move-date"]').fill(addDays(day, 1));
+    await page.locator('[data-testid="lesson-move"] button[data-time="09:00"]').click();
+    await page.locator('[data-testid="lesson-moved"]').waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await close();
+    const left = await api<{ slots: { time: string }[] }>(suite.server, 'GET', `/api/private-lessons/slots?from=${day}&days=1&trainerId=${trainer.id}`);
+    expect(left.slots.map((s) => s.time)).toContain('10:00');
+    const next = await api<{ slots: { time: string }[] }>(
+      suite.server,
+      'GET',
+      `/api/private-lessons/slots?from=${addDays(day, 1)}&days=1&trainerId=${trainer.id}`,
+    );
+    expect(next.slots.map((s) => s.time)).not.toContain('09:00');
+  });
 });
