@@ -221,6 +221,10 @@ describe.each(backends)('private lessons on %s', (backend) => {
       // Its manage page offers the move (its trainer and length) until the cancel deadline.
       const page = await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` });
       expect(page.json()).toMatchObject({ canMove: false, lessonMove: { trainerId: somchai.id, minutes: 60 } });
+      // The slots offered for its move leave its own time free (08:30 overlaps only itself).
+      expect(await timesOf(somchai.id)).not.toContain('08:30');
+      const forMove = await slots(`from=${day}&days=1&trainerId=${somchai.id}&exceptLesson=${id}`);
+      expect(forMove.map((s) => s.time)).toContain('08:30');
       const clash = await t.inject({ method: 'POST', url: `/api/private-lessons/manage/${token}/move`, payload: { startsAt: at(day, '09:45') } });
       expect(clash.json()).toMatchObject({ code: 'trainer_busy' });
       const moved = await t.inject({ method: 'POST', url: `/api/private-lessons/manage/${token}/move`, payload: { startsAt: at(day, '08:15') } });

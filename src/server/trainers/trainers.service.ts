@@ -258,7 +258,7 @@ export async function trainersFor(db: Db, q: { trainerId?: number; discipline?: 
 export async function listSlots(
   ctx: AppContext,
   q: SlotsQuery,
-  busy: (trainerIds: number[], from: string, to: string) => Promise<BusyLesson[]>,
+  busy: (trainerIds: number[], from: string, to: string) => Promise<(BusyLesson & { reservationId: number })[]>,
 ): Promise<SlotDto[]> {
   const settings = (await currentSiteSettings(ctx)).privateLessons;
   if (!settings.lengths.includes(q.minutes as 60 | 90)) throw badRequest(`minutes: ${settings.lengths.join(' or ')}`);
@@ -271,11 +271,13 @@ export async function listSlots(
   if (!trainers.length) return [];
   const { slotTrainers, closedDates } = await slotFacts(ctx.db, trainers, from, days);
   // Lessons may reach a day either side of the gym dates asked (zones).
-  const lessons = await busy(
-    trainers.map((t) => t.id),
-    addDays(from, -1),
-    addDays(from, days + 1),
-  );
+  const lessons = (
+    await busy(
+      trainers.map((t) => t.id),
+      addDays(from, -1),
+      addDays(from, days + 1),
+    )
+  ).filter((l) => l.reservationId !== q.exceptLesson);
   return computeSlots(slotTrainers, lessons, {
     from,
     days,

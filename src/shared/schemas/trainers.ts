@@ -142,6 +142,8 @@ export const slotsQuerySchema = z.object({
   discipline: z.string().trim().max(TRAINER_LIMITS.word).optional(),
   trainerId: z.coerce.number().int().positive().optional(),
   minutes: z.coerce.number().int().positive().default(60),
+  /** A lesson being moved: its own time does not count against its new one. */
+  exceptLesson: z.coerce.number().int().positive().optional(),
 });
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 

@@ -15,7 +15,7 @@ import { useAction } from '../../lib/use-action';
  * Moving a private lesson from its manage link (issue 37), until the cancel deadline: a day, then
  * one of the trainer's free slots for the same length. An island: wakes on first use.
  */
-export default function LessonMove({ token, trainerId, minutes }: { token: string; trainerId: number; minutes: number }) {
+export default function LessonMove({ token, lessonId, trainerId, minutes }: { token: string; lessonId: number; trainerId: number; minutes: number }) {
   const t = useT();
   const w = useTimetableWording();
   const today = todayInZone(gymTimeZone());
@@ -28,14 +28,14 @@ export default function LessonMove({ token, trainerId, minutes }: { token: strin
     if (!date) return;
     let live = true;
     setSlots(null);
-    apiGet<SlotListDto>(`/api/private-lessons/slots?from=${date}&days=1&minutes=${minutes}&trainerId=${trainerId}`).then(
+    apiGet<SlotListDto>(`/api/private-lessons/slots?from=${date}&days=1&minutes=${minutes}&trainerId=${trainerId}&exceptLesson=${lessonId}`).then(
       (a) => live && setSlots(a.slots),
       () => live && setSlots([]),
     );
     return () => {
       live = false;
     };
-  }, [date, minutes, trainerId]);
+  }, [date, minutes, trainerId, lessonId]);
 
   const move = useAction((s: SlotDto) => apiPost<PrivateLessonDto>(`/api/private-lessons/manage/${token}/move`, { startsAt: s.startsAt }), {
     onSuccess: (l) => setMoved(l),

@@ -17,12 +17,18 @@ export default function ManageBookingPage() {
   const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(t('manage.title')));
   // A private lesson is moved to another of its trainer's free slots (issue 37).
-  const lessonMove = useQuery(managedBookingQuery(token)).data?.lessonMove;
+  const managed = useQuery(managedBookingQuery(token)).data;
+  const lessonMove = managed?.lessonMove;
   return (
     <>
       <Island name="manage-view" component={ManageBooking} props={{ token }} when="interaction" />
       {lessonMove && (
-        <Island name="lesson-move" component={LessonMove} props={{ token, trainerId: lessonMove.trainerId, minutes: lessonMove.minutes }} when="interaction" />
+        <Island
+          name="lesson-move"
+          component={LessonMove}
+          props={{ token, lessonId: managed.id, trainerId: lessonMove.trainerId, minutes: lessonMove.minutes }}
+          when="interaction"
+        />
       )}
     </>
   );
