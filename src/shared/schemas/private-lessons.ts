@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
 import { ORDER_METHODS } from '../ledger';
-import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail } from './common';
+import { LIMITS, isEmail, languageField, normalizeEmail } from './common';
 
 // POST /api/private-lessons (issue 37 point 4): the traveller's booking of a trainer's slot, paid
 // with a private pass's credit (passToken) or through an order (method). Staff use the same
@@ -37,7 +37,6 @@ export const privateLessonPayloadSchema = z
     passToken: z.string().trim().min(1).max(200).optional(),
     /** Or pay through an order at the price table's private price. */
     method: z.enum(ORDER_METHODS, { error: 'Please choose how to pay' }).optional(),
-    website: honeypotField(),
   })
   .refine((v) => (v.passToken == null) !== (v.method == null), { message: 'Pay with a pass or choose how to pay (one of them)', path: ['method'] });
 export type PrivateLessonPayload = z.infer<typeof privateLessonPayloadSchema>;
