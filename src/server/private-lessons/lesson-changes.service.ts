@@ -81,5 +81,16 @@ async function moveLessonRow(
   ctx.mail.kick();
   notifyStaffOfChange(ctx, 'Cours privé déplacé', updated, whenOf(ctx, startsAt, lesson.minutes));
   notifyTrainerOfLesson(ctx, row.id, 'Cours privé déplacé');
+  // Moved to another trainer: the first one hears that it left their day.
+  if (lesson.trainer_id !== trainer.id) {
+    const previous = await findTrainer(ctx.db, lesson.trainer_id);
+    if (previous?.user_id)
+      ctx.push.notifyUser(previous.user_id, {
+        title: 'Cours privé annulé',
+        body: `${row.name} — ${before.gymDate} ${before.gymTime}, confié à ${trainer.name}`,
+        url: '/admin/mon-planning',
+        tag: `lesson-${row.id}`,
+      });
+  }
   return presentLesson(ctx, updated, trainer, lesson);
 }
