@@ -27,7 +27,7 @@ describe.each(backends)('migration 039 (trainer role) on %s', (backend) => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('sessions')
-      .values({ user_id: user.id, token_hash: 'abc', created_at: at, expires_at: '2099-01-01T00:00:00.000Z' } as never)
+      .values({ user_id: user.id, token_hash: 'abc', created_at: at, expires_at: '2099-01-01T00:00:00.000Z' })
       .execute();
     await migrate(handle, schema);
     expect(await db.selectFrom('users').select(['id', 'email', 'role']).execute()).toEqual([{ id: user.id, email: 'staff@example.com', role: 'staff' }]);
