@@ -42,10 +42,7 @@ export interface TestApp {
   backend: Backend;
   close(): Promise<void>;
   /** Creates a user directly and signs in through the API; returns the bearer token. */
-  signIn(
-    role: Role,
-    opts?: { email?: string; name?: string; password?: string },
-  ): Promise<{ token: string; id: number; email: string; password: string }>;
+  signIn(role: Role, opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 

@@ -25,10 +25,7 @@ describe.each(backends)('migration 039 (trainer role) on %s', (backend) => {
       .values({ email: 'staff@example.com', name: 'Sam', password_hash: 'h', role: 'staff', is_active: 1, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('sessions')
-      .values({ user_id: user.id, token_hash: 'abc', created_at: at, expires_at: '2099-01-01T00:00:00.000Z' })
-      .execute();
+    await db.insertInto('sessions').values({ user_id: user.id, token_hash: 'abc', created_at: at, expires_at: '2099-01-01T00:00:00.000Z' }).execute();
     await migrate(handle, schema);
     expect(await db.selectFrom('users').select(['id', 'email', 'role']).execute()).toEqual([{ id: user.id, email: 'staff@example.com', role: 'staff' }]);
     expect(await db.selectFrom('sessions').select('user_id').execute()).toEqual([{ user_id: user.id }]);
