@@ -65,6 +65,8 @@ import { createImapReader, type ImapReader } from './inbound/imap-reader';
 import { tagSecret } from './inbound/reply-tag';
 import { ordersRoutes } from './orders/orders.routes';
 import { staysRoutes } from './stays/stays.routes';
+import { trainersRoutes } from './trainers/trainers.routes';
+import { registerPrivateLessons } from './private-lessons/private-lessons.plugin';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
@@ -342,13 +344,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   deskRoutes(app, ctx);
-  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes]) orderRoutes(app, ctx);
+  for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes, trainersRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   customersRoutes(app, ctx);
   registerVisaLetters(app, ctx, opts);
   registerArrivals(app, ctx, opts);
+  registerPrivateLessons(app, ctx, opts);
   await webRoutes(app, ctx, { vite });
 
   // First of the onReady hooks: what they read is cached only once the instance listens.

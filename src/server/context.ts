@@ -103,12 +103,14 @@ export interface PushPayload {
 export interface PushNotifier {
   /** Sends to every stored staff subscription; never throws, never blocks the caller's answer. */
   notifyStaff(payload: PushPayload): void;
+  /** Sends to one account's subscriptions only (a trainer's own lessons, issue 37); never throws. */
+  notifyUser(userId: number, payload: PushPayload): void;
   /** Resolves when every notification started so far has been tried (tests, shutdown). */
   idle(): Promise<void>;
 }
 
 /** What public data is about; data cache keys start with `${domain}:`. */
-export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable' | 'settings';
+export type CacheDomain = 'blog' | 'categories' | 'gallery' | 'users' | 'timetable' | 'settings' | 'trainers';
 
 export interface PublicCache {
   get<T>(key: string): T | undefined;

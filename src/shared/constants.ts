@@ -1,5 +1,6 @@
 // Values both the server and the browser rely on (SPEC.md §9).
-export const ROLES = ['staff', 'admin'] as const;
+// A trainer (issue 37) signs in to see their own schedule only.
+export const ROLES = ['staff', 'admin', 'trainer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const CONTACT_STATUSES = ['new', 'read', 'responded'] as const;

@@ -80,6 +80,9 @@ export const ERROR_CODES = {
   letter_details_missing: "The gym's letterhead or signatory is not filled in (Paramètres): the sentence names what is missing",
   visa_letter_closed: 'The visa letter is revoked, or its passport data was erased: nothing changed',
   visa_letter_not_issued: 'No visa letter was issued for this order yet',
+  trainer_busy: 'The trainer is already taken at that time (another lesson or its buffer): nothing was booked; pick another slot',
+  lesson_slot_unavailable:
+    "The time is not one of the trainer's free slots (outside their hours, a class they coach, the notice, on leave): nothing was booked",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -318,6 +318,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   payments: { promptpayId: null, taxId: null, deposit: { mode: 'none', value: 0 }, cancelHours: 12 },
   // Issue 34: an offer from the waiting list holds its seat 12 hours at most.
   waitlist: { offerHours: 12 },
+  // Issue 37: lessons of 60 and 90 minutes, booked 3 hours ahead at least, 15 minutes between two.
+  privateLessons: { lengths: [60, 90], noticeHours: 3, bufferMinutes: 15 },
   // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
   legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
   visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },

@@ -21,6 +21,7 @@ import { SiteSettingsContext } from './lib/site-settings';
 import { SiteUrlContext } from './lib/site-url';
 import type { SiteSettings } from '../shared/schemas/site-settings';
 import { classesQuery, sessionsQuery } from './lib/timetable';
+import { trainersQuery } from './features/trainers/queries';
 import type { BlogPost } from './lib/types';
 import { compiledMessages } from './i18n/compile';
 import { IslandComponentsContext } from './islands/island';
@@ -83,9 +84,11 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       queryClient.prefetchQuery(galleryQuery(get)),
       queryClient.prefetchQuery(teaserPostsQuery(language, get)),
       queryClient.prefetchQuery(classesQuery(language, get)),
+      queryClient.prefetchQuery(trainersQuery(language, get)),
     );
   if (page.kind === 'booking')
     prefetch.push(
+      queryClient.prefetchQuery(trainersQuery(language, get)),
       queryClient.prefetchQuery(classesQuery(language, get)),
       queryClient.prefetchQuery(sessionsQuery(get)),
       queryClient.prefetchQuery(passesQuery(get)),

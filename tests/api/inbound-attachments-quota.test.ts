@@ -75,7 +75,7 @@ describe.each(backends)('attachment names and quota on %s', (backend) => {
   beforeAll(async () => {
     // 0.01 MB = 10,485 bytes: room for one 6,000-byte PDF, not two.
     t = await createTestApp(backend, {}, { INBOUND_ADDRESS: 'hello@gym.test', INBOUND_ATTACHMENTS_MAX_MB: '0.01' });
-    ctx = { ...t.app.ctx, push: { notifyStaff: (p) => void pushes.push(p), idle: async () => {} } };
+    ctx = { ...t.app.ctx, push: { notifyStaff: (p) => void pushes.push(p), notifyUser: () => undefined, idle: async () => {} } };
     staff = (await t.signIn('staff')).token;
   }, 60_000);
   afterAll(async () => {

@@ -63,6 +63,10 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/orders/by-token/:token/flight', access: 'public' },
   { method: 'GET', path: '/api/visa-letters/verify/:code', access: 'public' },
   { method: 'GET', path: '/api/stays/availability', access: 'public' },
+  { method: 'GET', path: '/api/trainers', access: 'public' },
+  { method: 'GET', path: '/api/private-lessons/slots', access: 'public' },
+  { method: 'POST', path: '/api/private-lessons', access: 'public' },
+  { method: 'POST', path: '/api/private-lessons/manage/:token/move', access: 'public' },
   // signed in (staff and admin)
   { method: 'GET', path: '/api/blog-posts/id/:id', access: 'user' },
   { method: 'POST', path: '/api/blog-posts', access: 'user' },
@@ -178,6 +182,17 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/stays/:id/check-in', access: 'user' },
   { method: 'POST', path: '/api/stays/:id/check-out', access: 'user' },
   { method: 'GET', path: '/api/stays/occupancy', access: 'user' },
+  // Trainers (issue 37): GET /api/trainers/:id also answers a trainer about themself.
+  { method: 'GET', path: '/api/trainers/all', access: 'user' },
+  { method: 'GET', path: '/api/trainers/:id', access: 'user' },
+  { method: 'GET', path: '/api/trainers/me', access: 'user' },
+  { method: 'GET', path: '/api/trainers/:id/schedule', access: 'user' },
+  { method: 'GET', path: '/api/private-lessons/day', access: 'user' },
+  { method: 'POST', path: '/api/trainers', access: 'admin' },
+  { method: 'GET', path: '/api/trainers/report', access: 'admin' },
+  { method: 'PATCH', path: '/api/trainers/:id', access: 'admin' },
+  { method: 'PUT', path: '/api/trainers/:id/availability', access: 'admin' },
+  { method: 'POST', path: '/api/private-lessons/:id/move', access: 'user' },
   // Inbound e-mail (issue 22): a kept attachment, the mailbox's status.
   { method: 'GET', path: '/api/conversations/:id/attachments/:attachmentId', access: 'user' },
   { method: 'GET', path: '/api/inbound/status', access: 'user' },

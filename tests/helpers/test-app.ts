@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { loadConfig, type Config, type RateLimits } from '../../src/server/config';
 import { createUser } from '../../src/server/users/users.service';
+import type { Role } from '../../src/shared/constants';
 
 export type Backend = 'sqlite' | 'postgres';
 
@@ -41,10 +42,7 @@ export interface TestApp {
   backend: Backend;
   close(): Promise<void>;
   /** Creates a user directly and signs in through the API; returns the bearer token. */
-  signIn(
-    role: 'admin' | 'staff',
-    opts?: { email?: string; name?: string; password?: string },
-  ): Promise<{ token: string; id: number; email: string; password: string }>;
+  signIn(role: Role, opts?: { email?: string; name?: string; password?: string }): Promise<{ token: string; id: number; email: string; password: string }>;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 

@@ -44,6 +44,8 @@ import * as m035 from './migrations/035-rooms';
 import * as m036 from './migrations/036-stay-orders';
 import * as m037 from './migrations/037-stay-order-changes';
 import * as m038 from './migrations/038-arrivals';
+import * as m039 from './migrations/039-trainers';
+import * as m040 from './migrations/040-private-lessons';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -187,6 +189,8 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '036-stay-orders': { up: m036.up },
   '037-stay-order-changes': { up: m037.up },
   '038-arrivals': { up: m038.up },
+  '039-trainers': { up: m039.up },
+  '040-private-lessons': { up: m040.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

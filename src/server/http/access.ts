@@ -10,6 +10,8 @@ import { mustEnrolTwoFactor, SETUP_REQUIRED } from '../auth/two-factor.service';
  * - public: anyone; a valid bearer token is still resolved so answers may show more to staff;
  * - user: a signed-in, active staff member or admin (401 otherwise);
  * - admin: an admin (401 anonymous, 403 staff).
+ * A trainer (issue 37) sees only their own schedule: a `user` route answers them only when it
+ * says `trainer: true` (or is their own account's, /api/auth/…); public routes read them as anonymous.
  */
 export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -28,6 +30,8 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a signed-in user who must still enrol in two-factor (me, logout, enrolment). */
     twoFactorSetup?: boolean;
+    /** Open to a signed-in trainer too (their own schedule: the route checks whose). */
+    trainer?: boolean;
   }
   interface FastifyInstance {
     /** Every route as registered (HEAD twins left out), with its declared access: read-only. */
@@ -71,11 +75,13 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   async function checkEnrolled(req: FastifyRequest, user: UserRow): Promise<void> {
     if (!req.routeOptions.config.twoFactorSetup && (await mustEnrolTwoFactor(ctx, user))) throw forbidden(SETUP_REQUIRED, 'two_factor_setup_required');
   }
+  // A trainer's own account (sign-in, password, two-factor) and the routes that open to them.
+  const trainerMayCall = (req: FastifyRequest) => req.routeOptions.config.trainer === true || (req.routeOptions.url ?? '').startsWith('/api/auth/');
   const checks: Record<Access, (req: FastifyRequest) => Promise<void>> = {
     public: async (req) => {
       const user = await resolve(req);
       // Public answers show staff more; not before enrolment.
-      if (user && (await mustEnrolTwoFactor(ctx, user))) {
+      if (user && ((user.role === 'trainer' && !trainerMayCall(req)) || (await mustEnrolTwoFactor(ctx, user)))) {
         req.user = null;
         req.token = null;
       }
@@ -84,6 +90,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
       const user = await resolve(req);
       if (!user) throw unauthorized('Authentication required');
       await checkEnrolled(req, user);
+      if (user.role === 'trainer' && !trainerMayCall(req)) throw forbidden('Accès réservé au personnel du club');
     },
     admin: async (req) => {
       const user = await resolve(req);

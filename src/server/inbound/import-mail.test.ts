@@ -34,7 +34,7 @@ describe.each(backends)('importMail on %s', (backend) => {
       { smtpUrl: peer.url, ...FAST_MAIL },
       { INBOUND_ADDRESS: INBOUND, INBOUND_TAG_SECRET: SECRET, INBOUND_MAX_MAIL_MB: '1', MAIL_FROM: 'Gym <no-reply@gym.example>' },
     );
-    ctx = { ...t.app.ctx, push: { notifyStaff: (p) => void pushes.push(p), idle: async () => {} } };
+    ctx = { ...t.app.ctx, push: { notifyStaff: (p) => void pushes.push(p), notifyUser: () => undefined, idle: async () => {} } };
     staffToken = (await t.signIn('staff')).token;
   }, 60_000);
   afterAll(async () => {

@@ -19,6 +19,8 @@ export const STALES: Record<CacheDomain, readonly CacheDomain[]> = {
   timetable: ['timetable'],
   // The gym's facts (site settings): every page, the feed and the sitemap show them ('all' below).
   settings: ['settings'],
+  // Trainers (issue 37): the landing page and /booking show them.
+  trainers: ['trainers'],
 };
 
 /**
@@ -33,6 +35,7 @@ export function answerDomains(url: string): readonly CacheDomain[] | 'all' {
   if (path === '/api/site-settings') return ['settings'];
   // The passes are the price table's cells.
   if (path === '/api/passes') return ['settings'];
+  if (path === '/api/trainers') return ['trainers'];
   if (path === '/api/blog-categories') return ['categories'];
   if (path === '/api/blog-posts' || path.startsWith('/api/blog-posts/')) return ['blog'];
   return 'all';

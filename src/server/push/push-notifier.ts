@@ -4,6 +4,7 @@ import type { PushNotifier, PushPayload } from '../context';
 import type { Db } from '../db/database';
 import { deliver } from './push.service';
 import { staffSubscriptions } from './subscription-cache';
+import { activeUserSubscriptions } from './push.repository';
 
 export interface PushNotifierDeps {
   db: Db;
@@ -21,18 +22,24 @@ export interface PushNotifierDeps {
 export function createPushNotifier(deps: PushNotifierDeps): PushNotifier {
   const inFlight = new Set<Promise<void>>();
 
+  const send = (subscriptions: () => Promise<Parameters<typeof deliver>[1]>, payload: PushPayload) => {
+    try {
+      const job = (async () => {
+        await deliver(deps, await subscriptions(), payload);
+      })().catch((err) => deps.log.warn({ err }, 'push notifications could not be sent'));
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job));
+    } catch (err) {
+      deps.log.warn({ err }, 'push notifications could not be started');
+    }
+  };
+
   return {
     notifyStaff(payload: PushPayload) {
-      try {
-        const job = (async () => {
-          const subs = await staffSubscriptions(deps.db);
-          await deliver(deps, subs, payload);
-        })().catch((err) => deps.log.warn({ err }, 'push notifications could not be sent'));
-        inFlight.add(job);
-        void job.finally(() => inFlight.delete(job));
-      } catch (err) {
-        deps.log.warn({ err }, 'push notifications could not be started');
-      }
+      send(() => staffSubscriptions(deps.db), payload);
+    },
+    notifyUser(userId: number, payload: PushPayload) {
+      send(() => activeUserSubscriptions(deps.db, userId), payload);
     },
     async idle() {
       // A send may finish while another is started: wait until none is left.

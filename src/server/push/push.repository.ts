@@ -39,6 +39,17 @@ export async function deleteById(db: Db, id: number): Promise<boolean> {
 export const listForUser = (db: Db, userId: number): Promise<PushSubscriptionRow[]> =>
   db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
+/** One active account's subscriptions (a trainer's pushes about their own lessons). */
+export const activeUserSubscriptions = (db: Db, userId: number): Promise<PushSubscriptionRow[]> =>
+  db
+    .selectFrom('push_subscriptions')
+    .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
+    .selectAll('push_subscriptions')
+    .where('users.is_active', '=', fromBool(true))
+    .where('push_subscriptions.user_id', '=', userId)
+    .orderBy('push_subscriptions.id')
+    .execute();
+
 /** Subscriptions of active staff and admin accounts: a deactivated account gets no customer data. */
 export const listStaffSubscriptions = (db: Db): Promise<PushSubscriptionRow[]> =>
   db

@@ -25,7 +25,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/push/subscribe', {
-    config: { access: 'user', limit: 'pushSubscribe' },
+    config: { access: 'user', limit: 'pushSubscribe', trainer: true },
     schema: {
       tags: TAGS,
       summary: "Store this browser's push subscription",
@@ -36,7 +36,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/push/unsubscribe', {
-    config: { access: 'user' },
+    config: { access: 'user', trainer: true },
     schema: {
       tags: TAGS,
       summary: 'Remove a push subscription by its endpoint',
@@ -51,7 +51,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Waits for the push services' answers so the button can say whether it worked.
   r.post('/api/push/test', {
-    config: { access: 'user' },
+    config: { access: 'user', trainer: true },
     schema: {
       tags: TAGS,
       summary: "Send a test notification to the caller's devices",

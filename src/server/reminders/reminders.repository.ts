@@ -64,6 +64,27 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
     .execute();
 }
 
+/** Private lessons (issue 37) that may need their reminder now: the same rules, their own length. */
+export function listLessonReminderCandidates(db: Db, fromIso: string, untilIso: string): Promise<ReminderCandidate[]> {
+  return db
+    .selectFrom('reservations as r')
+    .innerJoin('private_lessons as l', 'l.reservation_id', 'r.id')
+    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'l.minutes as duration_minutes', 'r.language'])
+    .select(sql<string>`r.email`.as('email'))
+    .select((eb) =>
+      eb.exists(eb.selectFrom('pass_uses as u').select('u.id').whereRef('u.reservation_id', '=', 'r.id').where('u.returned_at', 'is', null)).as('paid_by_pass'),
+    )
+    .where('r.email', 'is not', null)
+    .where('r.reminder_queued_at', 'is', null)
+    .where('r.cancelled_at', 'is', null)
+    .where('r.status', '!=', 'cancelled')
+    .where('r.date_time', '>', fromIso)
+    .where('r.date_time', '<=', untilIso)
+    .orderBy('r.date_time')
+    .orderBy('r.id')
+    .execute();
+}
+
 /**
  * Claims the booking's reminder: sets reminder_queued_at only while it is unset and the booking
  * is not cancelled. True for exactly one caller, whatever the instances or the races: on

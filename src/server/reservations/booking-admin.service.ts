@@ -12,6 +12,7 @@ import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { releaseSeat } from '../timetable/timetable.service';
 import { RESERVATION_NOT_FOUND } from './booking-errors';
 import { cancelInTransaction } from './booking-manage.service';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 import { seatFreed } from '../lib/seat-freed';
 import * as repo from './reservations.repository';
 
@@ -154,5 +155,6 @@ export async function cancelByStaff(ctx: AppContext, id: number): Promise<Reserv
   });
   ctx.mail.kick();
   seatFreed(ctx);
+  if (row.weekly_session_id == null) notifyTrainerOfLesson(ctx, row.id, 'Cours privé annulé');
   return row;
 }

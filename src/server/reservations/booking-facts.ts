@@ -7,6 +7,7 @@ import type { BookingMailInput, BookingStaffNoticeInput } from '../mail/template
 import { languageBase } from '../mail/templates/i18n';
 import { classDuration, findOccurrence } from '../timetable/timetable.service';
 import { creditDeadline } from '../credits/credits';
+import { lessonMinutes } from '../trainers/lessons.repository';
 
 // The facts every message about a booking names (who, which class, when in instants and in gym
 // time, its calendar sequence, its language), assembled once here: the confirmation, the
@@ -45,6 +46,8 @@ export async function whenOfRow(ctx: AppContext, db: Db, row: ReservationRow): P
   if (row.weekly_session_id != null && row.session_date != null) {
     duration = (await findOccurrence(db, row.weekly_session_id, row.session_date, ctx.config.timezone))?.durationMinutes;
   }
+  // A private lesson (issue 37) lasts its own minutes, not its class's.
+  if (row.weekly_session_id == null) duration = await lessonMinutes(db, row.id);
   duration ??= await classDuration(db, row.course);
   return whenOf(ctx, new Date(row.date_time), duration ?? null);
 }

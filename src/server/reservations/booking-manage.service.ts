@@ -6,7 +6,7 @@ import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOccurrence, lockSeats, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { creditDeadline, isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
@@ -23,6 +23,8 @@ import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
 import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
 import * as repo from './reservations.repository';
 import { seatFreed } from '../lib/seat-freed';
+import { lessonOf, releaseCells } from '../trainers/lessons.repository';
+import { notifyTrainerOfLesson } from '../trainers/lesson-push';
 
 // The customer's manage link (GET /booking/manage/{token}): reading a booking, cancelling it,
 // moving it to another session; and the cancel step the gym's cancel shares.
@@ -35,6 +37,8 @@ export interface ManagedBooking {
   started: boolean;
   /** Booked with a pass: what a cancel does to its credit (credits/credits.ts). */
   pass?: PassTerms;
+  /** A private lesson still movable from its link: its trainer, length and the last instant (issue 37). */
+  lessonMove?: { trainerId: number; minutes: number; until: Date };
 }
 
 /** The owner's cancel deadline for credits (Paramètres), read before a transaction. */
@@ -45,9 +49,23 @@ const hoursFor = (row: ReservationRow, cancelHours: number): number =>
   row.free_cancel_until != null && row.free_cancel_until === row.date_time ? 0 : cancelHours;
 
 async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours: number, now = new Date()): Promise<ManagedBooking> {
-  const [when, use] = await Promise.all([whenOfRow(ctx, db, row), useOfReservation(db, row.id)]);
+  const [when, use, lesson] = await Promise.all([
+    whenOfRow(ctx, db, row),
+    useOfReservation(db, row.id),
+    row.weekly_session_id == null ? lessonOf(db, row.id) : undefined,
+  ]);
   const pass = passTerms(use, when.startsAt, hoursFor(row, cancelHours), now);
-  return { row, when, timezone: ctx.config.timezone, started: when.startsAt.getTime() <= now.getTime(), ...(pass ? { pass } : {}) };
+  const until = creditDeadline(when.startsAt, cancelHours);
+  const lessonMove =
+    lesson && row.status !== 'cancelled' && now.getTime() <= until.getTime() ? { trainerId: lesson.trainer_id, minutes: lesson.minutes, until } : undefined;
+  return {
+    row,
+    when,
+    timezone: ctx.config.timezone,
+    started: when.startsAt.getTime() <= now.getTime(),
+    ...(pass ? { pass } : {}),
+    ...(lessonMove ? { lessonMove } : {}),
+  };
 }
 
 /** Tokens are 32 bytes in base64url; anything else cannot name a booking. */
@@ -93,6 +111,8 @@ export async function cancelInTransaction(
   // After the deadline the customer's cancel is late (kept for their record and a waiver).
   if (by === 'customer' && isLate(current.when.startsAt, hoursFor(row, cancelHours), now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
+  // A private lesson gives its trainer's time back (issue 37).
+  else await releaseCells(trx, row.id);
   const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, hoursFor(row, cancelHours), now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
   return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };
@@ -110,6 +130,7 @@ export async function cancelByToken(ctx: AppContext, token: string): Promise<Man
   seatFreed(ctx);
   const { row, when } = done;
   notifyStaffOfChange(ctx, 'Réservation annulée', row, when);
+  if (row.weekly_session_id == null) notifyTrainerOfLesson(ctx, row.id, 'Cours privé annulé');
   return done;
 }
 

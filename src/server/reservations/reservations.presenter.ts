@@ -52,6 +52,7 @@ export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
     canMove: booked && !b.started && b.row.weekly_session_id != null,
     weeklySessionId: b.row.weekly_session_id,
     ...(b.pass ? { pass: { creditReturned: b.pass.creditReturned, deadline: b.pass.deadline.toISOString() } } : {}),
+    ...(b.lessonMove ? { lessonMove: { trainerId: b.lessonMove.trainerId, minutes: b.lessonMove.minutes, until: b.lessonMove.until.toISOString() } } : {}),
     cancelledBy: b.row.cancelled_by,
     cancelReason: b.row.cancelled_by === 'gym' ? b.row.cancel_reason : null,
     canRebook: !booked && b.row.cancelled_by === 'gym' && b.row.weekly_session_id != null,

@@ -71,6 +71,11 @@ export const manageBookingDtoSchema = z.object({
    * before the class). Absent when no pass paid for the booking.
    */
   pass: z.object({ creditReturned: z.boolean(), deadline: timestamp }).optional(),
+  /**
+   * A private lesson (issue 37) that may still be moved from its link (until the cancel deadline):
+   * its trainer and length (POST /api/private-lessons/manage/{token}/move). Absent otherwise.
+   */
+  lessonMove: z.object({ trainerId: id, minutes: z.number().int(), until: timestamp }).optional(),
   /** Who cancelled it (null while booked, or unknown on older rows). */
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
   /** The gym's reason when the gym cancelled it. */

@@ -14,3 +14,5 @@ export * from './stripe-webhook';
 export * from './desk-passes';
 export * from './visa-letters';
 export * from './arrivals';
+export * from './trainers';
+export * from './private-lessons';

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 import { programmesSchema } from './site-settings-programmes';
 import { staySettingsSchema } from './site-settings-stays';
+import { privateLessonSettings } from './site-settings-private-lessons';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
 // live in ../site-settings-data.ts, which has no zod: the public pages import it.
@@ -335,6 +336,8 @@ export const siteSettingsSchema = z.object({
       .min(1, 'Liste d’attente : une heure au moins')
       .max(72, 'Liste d’attente : 72 heures au plus'),
   }),
+  /** Private lessons (issue 37): the lengths sold, the minimum notice and the buffer between a trainer's lessons. */
+  privateLessons: privateLessonSettings,
   /** The gym's legal details: letterheads and receipts (issue 35). */
   legal: legalSettings,
   /** Who signs the visa letter, and when it may be requested (issue 35). */

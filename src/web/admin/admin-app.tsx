@@ -34,6 +34,9 @@ import { UsersPage } from './routes/users';
 import { VisasPage } from './routes/visas';
 import { StaysPage } from './routes/stays';
 import { ArrivalsPage } from './routes/arrivals';
+import { MySchedulePage } from './routes/my-schedule';
+import { LessonsDeskPage } from './routes/lessons-desk';
+import { TrainersPage } from './routes/trainers';
 
 /**
  * The back office, rendered by the public router for every /admin/* path (lazy chunk).
@@ -89,11 +92,14 @@ export default function AdminApp() {
                     <Route path="clients/:id" element={<ClientPage />} />
                     <Route path="account" element={<AccountPage />} />
                     <Route path="personal-data" element={<PersonalDataPage />} />
+                    <Route path="mon-planning" element={<MySchedulePage />} />
+                    <Route path="cours-prives" element={<LessonsDeskPage />} />
                     <Route element={<RouteGuard role="admin" />}>
                       <Route path="users" element={<UsersPage />} />
                       <Route path="journal" element={<JournalPage />} />
                       <Route path="settings" element={<SettingsPage />} />
                       <Route path="stays" element={<StaysPage />} />
+                      <Route path="trainers" element={<TrainersPage />} />
                     </Route>
                     <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
                   </Route>

@@ -19,6 +19,8 @@ export const ISLAND_LOADERS = {
   'verify-view': () => import('../features/passes/verify-view'),
   'manage-view': () => import('../features/booking/manage-booking'),
   'waitlist-view': () => import('../features/booking/waitlist-view'),
+  'lesson-booking': () => import('../features/trainers/lesson-booking'),
+  'lesson-move': () => import('../features/trainers/lesson-move'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

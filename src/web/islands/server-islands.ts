@@ -15,6 +15,8 @@ import OrderStayIsland from '../features/passes/order-stay-island';
 import VerifyView from '../features/passes/verify-view';
 import PassesSection from '../features/passes/passes-section';
 import StayJourney from '../features/passes/stay-journey';
+import LessonBooking from '../features/trainers/lesson-booking';
+import LessonMove from '../features/trainers/lesson-move';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -36,4 +38,6 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'verify-view': VerifyView,
   'manage-view': ManageBooking,
   'waitlist-view': WaitlistView,
+  'lesson-booking': LessonBooking,
+  'lesson-move': LessonMove,
 };

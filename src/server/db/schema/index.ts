@@ -65,6 +65,7 @@ import type {
   RoomTypesTable,
   StayTermsVersionsTable,
 } from './stays';
+import type { PrivateLessonsTable, TrainerCellsTable, TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
 
 export type * from './columns';
@@ -76,6 +77,7 @@ export type * from './payments';
 export type * from './inbound';
 export type * from './visa-letters';
 export type * from './stays';
+export type * from './trainers';
 
 export interface Database {
   users: UsersTable;
@@ -136,6 +138,11 @@ export interface Database {
   room_closures: RoomClosuresTable;
   room_stay_nights: RoomStayNightsTable;
   order_page_links: OrderPageLinksTable;
+  trainers: TrainersTable;
+  trainer_windows: TrainerWindowsTable;
+  trainer_exceptions: TrainerExceptionsTable;
+  private_lessons: PrivateLessonsTable;
+  trainer_cells: TrainerCellsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,8 @@
 import { Clock, Timer } from 'lucide-react';
-import { useT, useTimetableWording } from '../../i18n/i18n';
+import { useLocalePath, useT, useTimetableWording } from '../../i18n/i18n';
 import { durationText, scheduleText, type PublicClassDto } from '../../lib/timetable';
 import { chooseForBooking } from './booking-store';
+import { journeySearch } from './journey';
 
 /**
  * The class catalogue of /booking, an island woken by the first tap: a card hands its course to
@@ -10,6 +11,7 @@ import { chooseForBooking } from './booking-store';
 export default function ClassPicker({ classes }: { classes: PublicClassDto[] }) {
   const t = useT();
   const wording = useTimetableWording();
+  const lp = useLocalePath();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {classes.map((c) => (
@@ -17,6 +19,9 @@ export default function ClassPicker({ classes }: { classes: PublicClassDto[] }) 
           <button
             type="button"
             onClick={() => {
+              // Private Training is the journey's private step: a trainer's free slot (issue 37),
+              // or the booking by appointment while the gym shows no trainer.
+              if (c.byAppointment) return window.location.assign(lp('/booking') + journeySearch({ what: 'private', step: 'when' }));
               void import('./booking-resolver');
               chooseForBooking({ course: c.name });
             }}

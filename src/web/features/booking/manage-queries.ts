@@ -28,6 +28,8 @@ export interface ManagedBooking {
   canRebook: boolean;
   /** Booked with a pass: whether a cancel now gives the credit back (cancelled: whether it did), and until when (instant). */
   pass?: { creditReturned: boolean; deadline: string };
+  /** A private lesson still movable from its link (issue 37): its trainer and length. */
+  lessonMove?: { trainerId: number; minutes: number; until: string };
 }
 
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;

@@ -47,6 +47,14 @@ export function ClassesSection() {
                   <Timer aria-hidden className="size-4" />
                   {durationText(c.durationMinutes, wording)}
                 </p>
+                {c.byAppointment && (
+                  <a
+                    href={`${lp('/booking')}?what=private&step=when#private-lessons`}
+                    className="mt-3 text-sm font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400"
+                  >
+                    {t('lesson.withTrainer')}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

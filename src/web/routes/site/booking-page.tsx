@@ -14,6 +14,8 @@ import SessionPicker from '../../features/booking/session-picker';
 import PassesSection from '../../features/passes/passes-section';
 import StayJourney from '../../features/passes/stay-journey';
 import VisaFaq from '../../features/passes/visa-faq';
+import { PrivateLessons } from '../../features/trainers/private-lessons';
+import { trainersQuery } from '../../features/trainers/queries';
 import { Island } from '../../islands/island';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
@@ -25,7 +27,7 @@ import { wordFit } from '../../lib/word-fit';
 // HTML: the five kinds of booking and the price table. Step 2 onwards: a class (catalogue,
 // coming sessions, the booking form: SPEC.md's form, which asks who and confirms), a pass or a
 // programme (the shop, its cards carrying the prices), a stay (its own island, steps 2–4) or a
-// private lesson (its price and the booking form, by appointment).
+// private lesson (its prices, then a trainer's free slot; by appointment while no trainer is shown).
 
 export default function BookingPage() {
   const pageTitle = usePageTitle();
@@ -110,12 +112,7 @@ export default function BookingPage() {
         </>
       )}
 
-      {journey.what === 'private' && (
-        <>
-          <PrivatePrice />
-          <FormBox courses={courses} zone={zone} course={courses.find((c) => /private/i.test(c)) ?? ''} />
-        </>
-      )}
+      {journey.what === 'private' && <PrivateStep courses={courses} zone={zone} />}
     </div>
   );
 }
@@ -171,7 +168,21 @@ function PriceTable() {
   );
 }
 
-/** A private lesson, by appointment (its own booking is another piece of work): the price row and a word. */
+/**
+ * A private lesson: its prices, then a free slot of a trainer's (issue 37); the booking by
+ * appointment of SPEC.md's form while the gym has no trainer on the site.
+ */
+function PrivateStep({ courses, zone }: { courses: string[]; zone: string }) {
+  const trainers = useQuery(trainersQuery(useLanguage())).data?.trainers ?? [];
+  return (
+    <>
+      <PrivatePrice />
+      {trainers.length ? <PrivateLessons /> : <FormBox courses={courses} zone={zone} course={courses.find((c) => /private/i.test(c)) ?? ''} />}
+    </>
+  );
+}
+
+/** The private lessons' row of the price table, once, and a word. */
 function PrivatePrice() {
   const t = useT();
   const { prices } = useSiteSettings();

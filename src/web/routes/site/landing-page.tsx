@@ -6,6 +6,7 @@ import { ContactSection } from '../../features/contact/contact-section';
 import { HeroSection } from '../../features/landing/hero-section';
 import TestimonialsSection from '../../features/landing/testimonials-section';
 import { GallerySection } from '../../features/gallery/gallery-section';
+import { TrainersSection } from '../../features/trainers/trainers-section';
 import { Island } from '../../islands/island';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
@@ -28,6 +29,9 @@ export default function LandingPage() {
       </Suspense>
       <Suspense fallback={null}>
         <ClassesSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <TrainersSection />
       </Suspense>
       <Suspense fallback={null}>
         <GallerySection />

@@ -1,5 +1,8 @@
 import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import ManageBooking from '../../features/booking/manage-booking';
+import { managedBookingQuery } from '../../features/booking/manage-queries';
+import LessonMove from '../../features/trainers/lesson-move';
 import { Island } from '../../islands/island';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
@@ -13,5 +16,20 @@ export default function ManageBookingPage() {
   const t = useT();
   const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(t('manage.title')));
-  return <Island name="manage-view" component={ManageBooking} props={{ token }} when="interaction" />;
+  // A private lesson is moved to another of its trainer's free slots (issue 37).
+  const managed = useQuery(managedBookingQuery(token)).data;
+  const lessonMove = managed?.lessonMove;
+  return (
+    <>
+      <Island name="manage-view" component={ManageBooking} props={{ token }} when="interaction" />
+      {lessonMove && (
+        <Island
+          name="lesson-move"
+          component={LessonMove}
+          props={{ token, lessonId: managed.id, trainerId: lessonMove.trainerId, minutes: lessonMove.minutes }}
+          when="interaction"
+        />
+      )}
+    </>
+  );
 }

@@ -20,6 +20,8 @@ import {
   Stamp,
   BedDouble,
   PlaneLanding,
+  CalendarDays,
+  Dumbbell,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -49,6 +51,8 @@ const NAV: NavItem[] = [
   { to: '/admin/visas', label: 'Visas', icon: Stamp },
   { to: '/admin/arrivals', label: 'Arrivées', icon: PlaneLanding },
   { to: '/admin/stays', label: 'Hébergement', icon: BedDouble, adminOnly: true },
+  { to: '/admin/cours-prives', label: 'Cours privés', icon: CalendarDays },
+  { to: '/admin/trainers', label: 'Entraîneurs', icon: Dumbbell, adminOnly: true },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquare, badge: 'conversations' },
   { to: '/admin/clients', label: 'Clients', icon: Contact },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users, adminOnly: true },
@@ -59,21 +63,48 @@ const NAV: NavItem[] = [
   { to: '/admin/settings', label: 'Paramètres', icon: Settings, adminOnly: true },
 ];
 
-export const roleLabel = (role: string) => (role === 'admin' ? 'Administrateur' : 'Staff');
+export const roleLabel = (role: string) => (role === 'admin' ? 'Administrateur' : role === 'trainer' ? 'Entraîneur' : 'Staff');
+
+// A trainer's menu (issue 37): their own schedule and their account, nothing of the gym's.
+const TRAINER_NAV: NavItem[] = [
+  { to: '/admin/mon-planning', label: 'Mon planning', icon: CalendarDays },
+  { to: '/admin/account', label: 'Mon compte', icon: UserCog },
+];
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  return user?.role === 'trainer' ? <MenuFrame items={TRAINER_NAV} onNavigate={onNavigate} /> : <StaffMenu onNavigate={onNavigate} />;
+}
+
+function StaffMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession();
   const unread = useUnreadReservations() ?? 0;
   const { data: conversations } = useConversations();
   // Conversations with at least one unread customer message.
   const unreadConversations = (conversations ?? []).filter((c) => (c.unreadCount ?? 0) > 0).length;
+  const items = NAV.filter((item) => !item.adminOnly || user?.role === 'admin');
+  return <MenuFrame items={items} onNavigate={onNavigate} unread={unread} unreadConversations={unreadConversations} />;
+}
+
+function MenuFrame({
+  items,
+  onNavigate,
+  unread = 0,
+  unreadConversations = 0,
+}: {
+  items: NavItem[];
+  onNavigate?: () => void;
+  unread?: number;
+  unreadConversations?: number;
+}) {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
 
   return (
     <div className="flex h-full flex-col bg-gray-900 text-gray-100">
       <nav aria-label="Menu d'administration" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-1">
-          {NAV.filter((item) => !item.adminOnly || user?.role === 'admin').map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

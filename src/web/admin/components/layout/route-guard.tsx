@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { Spinner } from '../ui/spinner';
 
 const ACCOUNT_PATH = '/admin/account';
+const TRAINER_PATHS = ['/admin/mon-planning', ACCOUNT_PATH];
 
 /**
  * SPEC.md §2: a spinner while the session loads; signed out → /admin/login; a role the user
@@ -16,6 +17,8 @@ export function RouteGuard({ role }: { role?: Role }) {
   if (!user) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
   // An admin requires two-factor and this account has none: enrol before any other screen.
   if (user.twoFactorSetupRequired && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  // A trainer sees only their own schedule and their account (issue 37).
+  if (user.role === 'trainer' && !TRAINER_PATHS.includes(location.pathname)) return <Navigate to="/admin/mon-planning" replace />;
   if (role && user.role !== role && user.role !== 'admin') return <Navigate to="/admin/dashboard" replace />;
   return <Outlet />;
 }

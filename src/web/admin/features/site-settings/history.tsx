@@ -31,6 +31,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   translations: 'Traductions (slogan, message WhatsApp)',
   payments: 'Paiements',
   waitlist: 'Liste d’attente',
+  privateLessons: 'Cours privés',
   legal: 'Mentions légales',
   visaLetter: 'Lettre de visa',
   programmes: 'Programmes long séjour',

@@ -4,6 +4,7 @@ const SECTIONS = [
   { id: 'horaires', label: 'Horaires' },
   { id: 'tarifs', label: 'Tarifs' },
   { id: 'paiements', label: 'Paiements' },
+  { id: 'cours-prives', label: 'Cours privés' },
   { id: 'mentions-legales', label: 'Mentions légales' },
   { id: 'lettre-visa', label: 'Lettre de visa' },
   { id: 'programmes', label: 'Programmes' },

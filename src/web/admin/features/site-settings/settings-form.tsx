@@ -15,6 +15,7 @@ import { SettingsSection } from './fields';
 import { SettingsHistory } from './history';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
+import { PrivateLessonsSection } from './private-lessons-section';
 import { ProgrammesSection } from './programmes-section';
 import { StaysSection } from './stays-section';
 import { PricesSection } from './prices-section';
@@ -83,6 +84,7 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         <HoursSection />
         <PricesSection />
         <PaymentsSection />
+        <PrivateLessonsSection />
         <LegalSection />
         <VisaLetterSection />
         <ProgrammesSection />

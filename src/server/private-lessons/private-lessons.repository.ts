@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+// The SQL private lessons need beyond the trainers' and the bookings' own (issue 37).
+
+/** The class by appointment ("Private Training"): a lesson's booking is of it. */
+export const appointmentClassName = async (db: Db): Promise<string | undefined> =>
+  (
+    await db
+      .selectFrom('classes')
+      .select('name')
+      .where(sql<boolean>`by_appointment = ${sql.lit(true)} and active = ${sql.lit(true)}`)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .executeTakeFirst()
+  )?.name;
+
+export const cancelOrderIfOpen = (db: Db, orderId: number, at: string) =>
+  db.updateTable('orders').set({ cancelled_at: at }).where('id', '=', orderId).where('cancelled_at', 'is', null).execute();
+
+/** A lesson's booking moves (compare-and-set on where it was): new time, trainer's name, next calendar SEQUENCE, new manage link. */
+export const moveBooking = (db: Db, id: number, from: string, to: { date_time: string; course: string; manage_token_hash: string }) =>
+  db
+    .updateTable('reservations')
+    .set((eb) => ({ ...to, calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .where('id', '=', id)
+    .where('date_time', '=', from)
+    .where('status', '!=', 'cancelled')
+    .returningAll()
+    .executeTakeFirst();
+
+export const findBooking = (db: Db, id: number) => db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findBookingByTokenHash = (db: Db, hash: string) =>
+  db.selectFrom('reservations').selectAll().where('manage_token_hash', '=', hash).executeTakeFirst();
