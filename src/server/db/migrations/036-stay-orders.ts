@@ -53,9 +53,10 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   // The cancellation terms as published: each save of Paramètres' terms is a new version, never
   // edited; an order keeps the version its buyer accepted.
   const terms = db.schema.createTable('stay_terms_versions');
-  await (dialect === 'postgres'
-    ? terms.addColumn('version', 'serial', (c: any) => c.primaryKey())
-    : terms.addColumn('version', 'integer', (c: any) => c.primaryKey().autoIncrement())
+  await (
+    dialect === 'postgres'
+      ? terms.addColumn('version', 'serial', (c: any) => c.primaryKey())
+      : terms.addColumn('version', 'integer', (c: any) => c.primaryKey().autoIncrement())
   )
     // JSON: { en: '…', ru?: '…', … } (the text shown to the buyer).
     .addColumn('text', 'text', (c: any) => c.notNull())
