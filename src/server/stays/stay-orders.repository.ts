@@ -7,9 +7,6 @@ import { releaseNights } from './stays.repository';
 // The SQL of orders' stays and pickups (migration 036) and of the stay terms' versions. Each
 // function takes db or a transaction.
 
-export type OrderStayRow = Awaited<ReturnType<typeof findOrderStay>> & {};
-export type OrderPickupRow = Awaited<ReturnType<typeof findOrderPickup>> & {};
-
 export const insertOrderStay = (db: Db, row: Insertable<OrderStaysTable>) => db.insertInto('order_stays').values(row).execute();
 
 export const insertOrderPickup = (db: Db, row: Insertable<OrderPickupsTable>) => db.insertInto('order_pickups').values(row).execute();

@@ -42,8 +42,6 @@ export interface StayLines {
   pickup: PickupLine | null;
 }
 
-export const NO_LINES: StayLines = { stay: null, pickup: null };
-
 /** The days from gym date `from` to `to` (negative when `to` is earlier). */
 export const daysFrom = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 

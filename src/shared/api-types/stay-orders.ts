@@ -14,7 +14,6 @@ export const orderStayDtoSchema = z.object({
   /** The order still holds its rooms (false once it lapsed or was cancelled). */
   holdsNights: z.boolean(),
 });
-export type OrderStayDto = z.infer<typeof orderStayDtoSchema>;
 
 export const orderPickupDtoSchema = z.object({
   airport: z.string(),
@@ -23,7 +22,6 @@ export const orderPickupDtoSchema = z.object({
   arrivesAt: z.string(),
   amountSatang: z.number().int(),
 });
-export type OrderPickupDto = z.infer<typeof orderPickupDtoSchema>;
 
 /** The order's lines apart (training, room, pickup), what the stay includes, and its terms, in the order's language. */
 export const orderLinesDtoSchema = z.object({

@@ -123,7 +123,6 @@ export const stayCancellationSchema = z.object({
     .min(0, 'Le remboursement ne peut pas être négatif')
     .max(MAX_SATANG, 'Le montant est trop élevé'),
 });
-export type StayCancellationPayload = z.infer<typeof stayCancellationSchema>;
 
 /** How money can be taken at the desk when a pass is sold there. */
 export const DESK_PAYMENT_METHODS = ['cash', 'terminal', 'transfer'] as const;

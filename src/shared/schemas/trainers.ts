@@ -52,7 +52,6 @@ const shareSchema = z
       .max(TRAINER_LIMITS.shareSatang, 'Part : trop élevée'),
   })
   .refine((s) => s.mode !== 'percent' || s.value <= 100, { message: 'Part : 100 % au plus', path: ['value'] });
-export type TrainerShare = z.output<typeof shareSchema>;
 
 const trainerFields = {
   name: z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(TRAINER_LIMITS.name, 'Le nom est trop long'),
