@@ -45,7 +45,9 @@ export async function eraseOrderRows(db: Db, ids: { customers: number[]; orders:
   }
   if (ids.orders.length > 0) {
     await db.updateTable('order_payments').set({ note: ERASED_TEXT }).where('order_id', 'in', ids.orders).where('note', 'is not', null).execute();
-    // The arrival e-mail's keys to the page go with the first one.
+    // The later e-mails' keys to the page go with the first one.
     await db.deleteFrom('order_page_links').where('order_id', 'in', ids.orders).execute();
+    // A flight and its day point at one traveller; the pickup's airport, time and price stay.
+    await db.updateTable('order_pickups').set({ flight_number: null, updated_at: at }).where('order_id', 'in', ids.orders).execute();
   }
 }

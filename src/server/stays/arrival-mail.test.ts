@@ -103,9 +103,12 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
     const stay = await t.app.ctx.db.selectFrom('order_stays').select('arrival_mail_at').where('order_id', '=', o.id).executeTakeFirstOrThrow();
     expect(stay.arrival_mail_at).toBe(at(addDays(CHECK_IN, -3), '00:10').toISOString());
 
-    // Erasing the person takes the e-mail's key to the page with the first one.
+    // Erasing the person takes the e-mail's key to the page with the first one, and the flight.
+    await t.app.ctx.db.updateTable('order_pickups').set({ flight_number: 'FD 3011' }).where('order_id', '=', o.id).execute();
     await eraseOrderRows(t.app.ctx.db, { customers: [], orders: [o.id] }, () => 'erased', new Date().toISOString());
     expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${link![1]}` })).statusCode).toBe(404);
+    const pickup = await t.app.ctx.db.selectFrom('order_pickups').select(['flight_number', 'airport']).where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    expect(pickup).toEqual({ flight_number: null, airport: 'KBV' });
   });
 
   it("in the buyer's language, and none for cancelled stays or today's arrivals", async () => {

@@ -54,13 +54,26 @@ describe('JavaScript budget of the public pages', () => {
     });
     expect(order.status).toBe(201);
     orderPath = `/booking/order/${order.body.token}`;
+    // A trainer on the site (issue 37): the landing page's cards, the private step's slots.
+    const trainer = await site.api<{ id: number }>('/api/trainers', {
+      method: 'POST',
+      token: await site.adminToken(),
+      body: { name: 'Kru Weight', disciplines: ['Muay Thai'], languages: ['Thai'], bio: { en: 'Measured on every page.' } },
+    });
+    expect(trainer.status).toBe(201);
   });
 
   it.each(LANGUAGES)('/, each step of /booking, /blog, an article, an order and a manage page stay within budget in %s', async (language) => {
     const posts = await site.api<{ slug: string }[]>(`/api/blog-posts?published=true&language=${language}`);
     expect(posts.body.length).toBeGreaterThan(0);
     // The booking journey's steps (issue 36 §6): each is a page of its own islands.
-    const steps = ['/booking', '/booking?what=class&step=when', '/booking?what=pass&step=when', '/booking?what=stay&step=when'];
+    const steps = [
+      '/booking',
+      '/booking?what=class&step=when',
+      '/booking?what=pass&step=when',
+      '/booking?what=stay&step=when',
+      '/booking?what=private&step=when',
+    ];
     for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, managePath]) {
       const url = site.url(localePath(language, path));
       const w = await measurePageWeight(site.browser, url, { locale: language === 'en' ? 'en-US' : language });
