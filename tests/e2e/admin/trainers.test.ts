@@ -84,6 +84,12 @@ describe('back office: trainers and private lessons', () => {
     const desk = await signedInContext(browser, tokens.staff, VIEWPORTS.desktop);
     const page = await desk.newPage();
     trackErrors(page).forEach((e) => errors.push(e));
+    // The desk's day shows every trainer's day under its sessions, the lesson with its actions.
+    await page.goto(`${server.url}/admin/reservations?vue=jour&date=${day}`);
+    const onDesk = page.getByRole('region', { name: 'Cours privés du jour' });
+    await onDesk.getByTestId('desk-lesson').filter({ hasText: 'Lena Traveller' }).waitFor();
+    await expect(onDesk.getByTestId('desk-trainer').first().locator('h3').textContent()).resolves.toContain('Kru Somchai');
+    await expect(onDesk.getByRole('button', { name: 'Annuler le cours' }).count()).resolves.toBe(1);
     await page.goto(server.url + '/admin/cours-prives');
     await page.getByLabel('Jour').fill(day);
     const lesson = page.getByTestId('desk-lesson').filter({ hasText: 'Lena Traveller' });

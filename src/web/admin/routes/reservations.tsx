@@ -7,6 +7,7 @@ import { Pager } from '../components/ui/pager';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { DayView } from '../features/desk/day-view';
+import { TrainersDay } from '../features/trainers/trainers-day';
 import { SellPassLink } from '../features/orders/sell-pass-link';
 import { useClasses } from '../features/planning/api';
 import { useReservationPage } from '../features/reservations/api';
@@ -79,6 +80,8 @@ export function ReservationsPage() {
         </Tabs.List>
         <Tabs.Content value="jour">
           <DayView date={date} onDateChange={(d) => set({ vue: 'jour', date: d, page })} />
+          {/* Every trainer's day of that date (issue 37): lessons booked, moved, cancelled at the desk. */}
+          <TrainersDay date={date} quiet />
         </Tabs.Content>
         <Tabs.Content value="liste">
           <SummaryTiles all={data?.counts.all ?? 0} unread={unread} treated={data?.counts.treated ?? 0} />
