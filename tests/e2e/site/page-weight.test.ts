@@ -24,6 +24,7 @@ describe('JavaScript budget of the public pages', () => {
   // A booking's manage link (only e-mailed: read from the outbox) and a pass order's page.
   let managePath = '';
   let orderPath = '';
+  let transferPath = '';
   beforeAll(async () => {
     const { sessions, timezone } = (await site.api<{ timezone: string; sessions: { course: string; startsAt: string; full: boolean }[] }>('/api/sessions'))
       .body;
@@ -54,32 +55,61 @@ describe('JavaScript budget of the public pages', () => {
     });
     expect(order.status).toBe(201);
     orderPath = `/booking/order/${order.body.token}`;
+    // An order awaiting its PromptPay transfer: the QR and the slip's upload (its code on first use).
+    const admin = await site.adminToken();
+    const current = await site.api<{ settings: { payments: Record<string, unknown> }; version: number }>('/api/site-settings', { token: admin });
+    const saved = await site.api('/api/site-settings', {
+      method: 'PUT',
+      token: admin,
+      body: {
+        settings: { ...current.body.settings, payments: { ...current.body.settings.payments, promptpayId: '0812345678' } },
+        version: current.body.version,
+      },
+    });
+    expect(saved.status).toBe(200);
+    const transfer = await site.api<{ token: string }>('/api/orders', {
+      method: 'POST',
+      body: {
+        passId: 'week-single.muay-thai',
+        startDate,
+        name: 'Page Weight',
+        email: 'weight-transfer@example.com',
+        phone: null,
+        language: 'en',
+        method: 'promptpay',
+      },
+    });
+    expect(transfer.status).toBe(201);
+    transferPath = `/booking/order/${transfer.body.token}`;
     // A trainer on the site (issue 37): the landing page's cards, the private step's slots.
     const trainer = await site.api<{ id: number }>('/api/trainers', {
       method: 'POST',
-      token: await site.adminToken(),
+      token: admin,
       body: { name: 'Kru Weight', disciplines: ['Muay Thai'], languages: ['Thai'], bio: { en: 'Measured on every page.' } },
     });
     expect(trainer.status).toBe(201);
   });
 
-  it.each(LANGUAGES)('/, each step of /booking, /blog, an article, an order and a manage page stay within budget in %s', async (language) => {
-    const posts = await site.api<{ slug: string }[]>(`/api/blog-posts?published=true&language=${language}`);
-    expect(posts.body.length).toBeGreaterThan(0);
-    // The booking journey's steps (issue 36 §6): each is a page of its own islands.
-    const steps = [
-      '/booking',
-      '/booking?what=class&step=when',
-      '/booking?what=pass&step=when',
-      '/booking?what=stay&step=when',
-      '/booking?what=private&step=when',
-    ];
-    for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, managePath]) {
-      const url = site.url(localePath(language, path));
-      const w = await measurePageWeight(site.browser, url, { locale: language === 'en' ? 'en-US' : language });
-      // A page that loads no script at all would be within budget without being interactive.
-      expect(w.initial.files, url).toBeGreaterThan(2);
-      expect(overBudget(w), `${url}\n${list(w)}`).toEqual([]);
-    }
-  });
+  it.each(LANGUAGES)(
+    '/, each step of /booking, /blog, an article, an order (at the desk, by PromptPay) and a manage page stay within budget in %s',
+    async (language) => {
+      const posts = await site.api<{ slug: string }[]>(`/api/blog-posts?published=true&language=${language}`);
+      expect(posts.body.length).toBeGreaterThan(0);
+      // The booking journey's steps (issue 36 §6): each is a page of its own islands.
+      const steps = [
+        '/booking',
+        '/booking?what=class&step=when',
+        '/booking?what=pass&step=when',
+        '/booking?what=stay&step=when',
+        '/booking?what=private&step=when',
+      ];
+      for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, transferPath, managePath]) {
+        const url = site.url(localePath(language, path));
+        const w = await measurePageWeight(site.browser, url, { locale: language === 'en' ? 'en-US' : language });
+        // A page that loads no script at all would be within budget without being interactive.
+        expect(w.initial.files, url).toBeGreaterThan(2);
+        expect(overBudget(w), `${url}\n${list(w)}`).toEqual([]);
+      }
+    },
+  );
 });

@@ -1,16 +1,14 @@
 import { QrCode, Store } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { dateTimeFormat, zoneLabel, zoneOffsetMs } from '../../../shared/gym-time';
 import { formatThb } from '../../../shared/money';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useIntlLocale, useT, useZoneLabel } from '../../i18n/i18n';
 import { CardPay } from './card-pay';
+import { SlipUploadLater } from './slip-upload-later';
 import { promptpayAmountSatang } from './pass-text';
 import { promptpayImageUrl, type OrderDto } from './pass-queries';
-
-// The slip's upload: only a PromptPay order awaiting money shows it, so only such a page downloads it.
-const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.SlipUpload })));
 
 /** How to pay an order that waits for its money: the QR, the card link or the desk. */
 export function OrderPayment({ order, token }: { order: OrderDto; token: string }) {
@@ -47,9 +45,7 @@ export function OrderPayment({ order, token }: { order: OrderDto; token: string 
             data-testid="promptpay-qr"
           />
           <p className="mt-2 text-sm text-ink-300">{t('order.qrHint')}</p>
-          <Suspense fallback={null}>
-            <SlipUpload token={token} />
-          </Suspense>
+          <SlipUploadLater token={token} />
         </div>
       )}
       {order.method === 'card' && (

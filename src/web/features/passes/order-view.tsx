@@ -11,9 +11,7 @@ import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
 import { holdsPass } from '../../../shared/ledger';
-
-// The slip's upload: only a PromptPay order awaiting money shows it, so only such a page downloads it.
-const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.SlipUpload })));
+import { SlipUploadLater } from './slip-upload-later';
 
 // Its documents' links go without icons: every order page stays within the JavaScript budget.
 // The visa letter's request and download: only a programme's order shows them, so only such a
@@ -21,8 +19,6 @@ const SlipUpload = lazy(() => import('./slip-upload').then((m) => ({ default: m.
 const VisaLetter = lazy(() => import('./visa-letter-form').then((m) => ({ default: m.VisaLetter })));
 // The receipt's and the attendance statement's links: a paid order's, in a chunk of their own.
 const OrderDocuments = lazy(() => import('./order-documents'));
-// The airport pickup's flight: only an order with a pickup shows it (issue 36 §5).
-const PickupFlight = lazy(() => import('./pickup-flight'));
 
 // The order of a pass on /booking/order/:token (issue 21 §3), an island hydrated at once. The
 // server renders it from its own read of the order (loading when that read failed, for the
@@ -185,9 +181,7 @@ export default function OrderView({ token }: { token: string }) {
         {lateSlip && (
           <div data-testid="late-slip">
             <p className="mt-6 border-t border-ink-700 pt-6 text-lg font-semibold">{t('order.lateSlip')}</p>
-            <Suspense fallback={null}>
-              <SlipUpload token={token} />
-            </Suspense>
+            <SlipUploadLater token={token} />
           </div>
         )}
         {(order.status === 'cancelled' || order.status === 'refunded') && (
@@ -197,11 +191,6 @@ export default function OrderView({ token }: { token: string }) {
         )}
       </article>
 
-      {order.pickup && order.status !== 'cancelled' && order.status !== 'expired' && (
-        <Suspense fallback={null}>
-          <PickupFlight token={token} pickup={order.pickup} />
-        </Suspense>
-      )}
       {order.kind === 'programme' && (
         <Suspense fallback={null}>
           <VisaLetter token={token} />
