@@ -67,6 +67,9 @@ describe('the order page of a stay', () => {
         expect(await sideways(page)).toBeLessThanOrEqual(0);
 
         const form = page.locator('[data-testid="order-stay-dates"]');
+        // First use wakes the island; the dates are typed once it is React's.
+        await form.locator('input[type="date"]').nth(0).focus();
+        await page.locator('[data-island="order-stay"][data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
         await form.locator('input[type="date"]').nth(0).fill(addDays(checkIn, 1));
         await form.locator('input[type="date"]').nth(1).fill(addDays(checkIn, 5));
         await form.locator('button[type="submit"]').click();
