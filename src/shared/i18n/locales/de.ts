@@ -506,7 +506,7 @@ export const de: Catalogue = {
   'journey.what.classText': 'Eine Einheit aus dem Stundenplan, bezahlt im Gym.',
   'journey.what.pass': 'Ein Pass',
   'journey.what.passText': 'Ein Tag, eine Woche oder ein Monat Training, online oder an der Theke bezahlt.',
-  'journey.what.programme': 'Ein Langzeitprogramm',
+  'journey.what.programme': 'Ein Langzeit\u00adprogramm',
   'journey.what.programmeText': 'Monate Training, mit einem Schreiben für Ihr Visum.',
   'journey.what.stay': 'Training & Unterkunft',
   'journey.what.stayText': 'Ein Zimmer nahe dem Gym mit Ihrem Training und der Abholung am Flughafen.',

@@ -70,7 +70,7 @@ export function WhatChoices() {
               data-what={what}
             >
               <Icon aria-hidden className="mt-1 size-6 shrink-0 text-gold-400" />
-              {/* "Langzeitprogramm" is wider than a 320 px phone's card: it may break anywhere. */}
+              {/* "Langzeitprogramm" is wider than a 320 px phone's card: the German text carries a soft hyphen; anything longer may still break. */}
               <span className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="block font-display-tight text-xl text-bone-50 sm:text-2xl">{t(title)}</span>
                 <span className="mt-1 block text-sm text-ink-300">{t(text)}</span>
