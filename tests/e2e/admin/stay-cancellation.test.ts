@@ -21,14 +21,20 @@ describe('back office: a stay cancelled as its terms say', () => {
       tokens.admin,
     );
     const checkIn = addDays(todayInZone(GYM_ZONE), 20);
-    const o = await api<OrderDto>(server, 'POST', '/api/orders', {
-      name: 'Stay Cancel',
-      email: 'stay-cancel@example.com',
-      language: 'en',
-      method: 'desk',
-      stay: { roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 2), guests: 1 },
-    });
-    await api(server, 'POST', `/api/orders/${o.id}/payments`, { amountSatang: 100_000, method: 'cash' }, tokens.staff);
+    // Sold at the desk with its deposit (online, a stay is paid by PromptPay or card).
+    const o = await api<OrderDto>(
+      server,
+      'POST',
+      '/api/desk/orders',
+      {
+        name: 'Stay Cancel',
+        email: 'stay-cancel@example.com',
+        language: 'en',
+        stay: { roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 2), guests: 1 },
+        payment: { amountSatang: 100_000, method: 'cash' },
+      },
+      tokens.staff,
+    );
 
     const { page, errors, close } = await suite.page({ as: 'admin', viewport: { width: 375, height: 780 } });
     try {

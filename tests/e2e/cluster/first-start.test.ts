@@ -48,7 +48,7 @@ describe('two instances starting together on an empty database', () => {
     const page = await visitor.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await gotoReady(page, `${cluster.url}/booking`);
+    await gotoReady(page, `${cluster.url}/booking?what=class&step=when`);
     let day = addDays(todayInZone(GYM_TIME_ZONE), 2);
     while (isoWeekday(day) === 7) day = addDays(day, 1);
     const name = `Cluster Visitor ${Date.now()}`;
