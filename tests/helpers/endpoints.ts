@@ -49,6 +49,7 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/auth/login/two-factor', access: 'public' },
   { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
   { method: 'POST', path: '/api/orders', access: 'public' },
+  { method: 'POST', path: '/api/orders/quote', access: 'public' },
   { method: 'GET', path: '/api/payments/methods', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token', access: 'public' },
   { method: 'GET', path: '/api/orders/by-token/:token/promptpay.svg', access: 'public' },

@@ -5,7 +5,8 @@ import { addDays, todayInZone } from '../../shared/gym-time';
 import type { Language } from '../../shared/i18n/languages';
 import { programmeEndDate, type CatalogueEntry } from '../../shared/catalogue';
 import type { OrderMethod } from '../../shared/ledger';
-import type { DeskOrderPayload, OrderPayload } from '../../shared/schemas/orders';
+import type { DeskOrderPayload, OrderPayload, OrderQuotePayload } from '../../shared/schemas/orders';
+import type { OrderQuoteDto } from '../../shared/api-types/stay-orders';
 import { hashToken, newToken } from '../auth/tokens';
 import { recordAudit } from '../audit/audit.service';
 import type { AppContext } from '../context';
@@ -162,23 +163,50 @@ async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promi
 type PlannedOrder = Omit<OrderPlan, 'buyer' | 'method' | 'createdBy'>;
 
 /**
- * The pass (when one is asked), the stay and the pickup, checked and priced; the deposit rule of
- * Paramètres › Séjours applies to the whole order when it has a stay or a pickup (decision 157).
+ * The pass (when one is asked), the stay and the pickup, checked and priced (reads only); the
+ * deposit rule of Paramètres › Séjours applies to the whole order when it has a stay or a pickup
+ * (decision 157). The quote before paying and the order itself both price here.
  */
-async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderPayload | DeskOrderPayload): Promise<PlannedOrder> {
+async function priceOrder(ctx: AppContext, settings: SiteSettings, payload: OrderQuotePayload): Promise<Omit<PlannedOrder, 'termsVersion'>> {
   const entry = payload.passId ? await findPassForSale(ctx, payload.passId) : null;
   const passRange = entry && payload.startDate ? passDates(ctx, payload.startDate, entry) : null;
-  const stays = staySettingsOf(settings);
-  const lines = await planStayLines(ctx, stays, payload);
+  const lines = await planStayLines(ctx, staySettingsOf(settings), payload);
   const arrival = arrivalOf(lines);
   const linesSatang = (lines.stay?.amountSatang ?? 0) + (lines.pickup?.amountSatang ?? 0);
   const amountSatang = (entry?.priceSatang ?? 0) + linesSatang;
   const dates = passRange ?? { start: arrival ?? todayInZone(ctx.config.timezone), end: lines.stay?.checkOut ?? arrival ?? todayInZone(ctx.config.timezone) };
-  if (!arrival) return { entry, dates, lines, amountSatang, depositSatang: entry?.depositSatang ?? 0, balanceDueDate: null, termsVersion: null };
-  const { depositSatang, balanceDueDate } = depositAndBalance(stays, amountSatang, arrival, todayInZone(ctx.config.timezone));
+  if (!arrival) return { entry, dates, lines, amountSatang, depositSatang: entry?.depositSatang ?? 0, balanceDueDate: null };
+  const { depositSatang, balanceDueDate } = depositAndBalance(staySettingsOf(settings), amountSatang, arrival, todayInZone(ctx.config.timezone));
+  return { entry, dates, lines, amountSatang, depositSatang, balanceDueDate };
+}
+
+async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderPayload | DeskOrderPayload): Promise<PlannedOrder> {
+  const priced = await priceOrder(ctx, settings, payload);
   // The terms are versioned before the order's transaction: parallel orders then read the same version.
-  const termsVersion = lines.stay ? await ensureTermsVersion(ctx.db, stays.terms, null) : null;
-  return { entry, dates, lines, amountSatang, depositSatang, balanceDueDate, termsVersion };
+  const termsVersion = priced.lines.stay ? await ensureTermsVersion(ctx.db, staySettingsOf(settings).terms, null) : null;
+  return { ...priced, termsVersion };
+}
+
+/**
+ * POST /api/orders/quote: what an order of these lines costs and how it is paid (the total, what
+ * is due now, the balance and when), priced as POST /api/orders would price it now. Nothing is
+ * taken or written: rooms left are the availability's answer.
+ */
+export async function quoteOrder(ctx: AppContext, payload: OrderQuotePayload): Promise<OrderQuoteDto> {
+  const plan = await priceOrder(ctx, await currentSiteSettings(ctx), payload);
+  const dueNowSatang = plan.depositSatang > 0 ? plan.depositSatang : plan.amountSatang;
+  const balanceSatang = plan.amountSatang - dueNowSatang;
+  return {
+    trainingSatang: plan.entry?.priceSatang ?? 0,
+    staySatang: plan.lines.stay?.amountSatang ?? 0,
+    nights: plan.lines.stay?.nights ?? 0,
+    pickupSatang: plan.lines.pickup?.amountSatang ?? 0,
+    totalSatang: plan.amountSatang,
+    dueNowSatang,
+    balanceSatang,
+    balanceDueDate: balanceSatang > 0 ? plan.balanceDueDate : null,
+    balanceOnArrival: balanceSatang > 0 && plan.balanceDueDate == null,
+  };
 }
 
 /** POST /api/orders: a traveller buys a pass online (PromptPay, card, or pay at the desk). */

@@ -1,21 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderDtoSchema, staffOrderDtoSchema } from '../../shared/api-types/payments';
-import { cancellationQuoteDtoSchema } from '../../shared/api-types/stay-orders';
+import { cancellationQuoteDtoSchema, orderQuoteDtoSchema } from '../../shared/api-types/stay-orders';
 import { idParamSchema } from '../../shared/schemas/common';
-import { orderTokenParamsSchema, stayCancellationSchema, stayDatesSchema } from '../../shared/schemas/orders';
+import { orderQuoteSchema, orderTokenParamsSchema, stayCancellationSchema, stayDatesSchema } from '../../shared/schemas/orders';
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
 import { orderByToken } from './order-page.service';
 import { staffOrder } from './order-payments.service';
 import { presentOrder, presentStaffOrder } from './orders.presenter';
+import { quoteOrder } from './orders.service';
 import { cancelStayOrder, cancellationQuote, changeStayDates } from './stay-changes.service';
 
-// An order's stay after the sale (issue 36 §4): the cancellation quote and its confirmation
+// An order's stay: its price before paying (issue 36 §3); after the sale (§4), the cancellation quote and its confirmation
 // (back office), and the buyer's change of dates (order page, on its token).
 export function stayOrdersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/orders/quote', {
+    config: { access: 'public', limit: 'orderPage' },
+    schema: {
+      tags: ['Orders'],
+      summary: "An order's lines priced before paying: training, room and pickup, the total, what is due now and the balance with its due date",
+      description:
+        'The same lines as POST /api/orders (a pass with its start date, a stay, a pickup), checked and priced the same way, without a buyer or a method. ' +
+        'Nothing is taken or written; the rooms left are GET /api/stays/availability.',
+      body: orderQuoteSchema,
+      response: { 200: orderQuoteDtoSchema, ...errorResponses(400, 404, 409) },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return quoteOrder(ctx, req.body);
+    },
+  });
 
   r.get('/api/orders/:id/cancellation-quote', {
     config: { access: 'user' },

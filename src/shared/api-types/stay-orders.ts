@@ -55,3 +55,21 @@ export const cancellationQuoteDtoSchema = z.object({
   tiers: z.array(z.object({ daysBefore: z.number().int(), refundPercent: z.number().int() })),
 });
 export type CancellationQuoteDto = z.infer<typeof cancellationQuoteDtoSchema>;
+
+/** POST /api/orders/quote (public): an order's lines priced before paying, as POST /api/orders would price them now. */
+export const orderQuoteDtoSchema = z.object({
+  trainingSatang: z.number().int(),
+  staySatang: z.number().int(),
+  nights: z.number().int(),
+  pickupSatang: z.number().int(),
+  /** Training + room + pickup. */
+  totalSatang: z.number().int(),
+  /** What the buyer pays now: the deposit of Paramètres › Séjours, or the whole. */
+  dueNowSatang: z.number().int(),
+  balanceSatang: z.number().int(),
+  /** Gym date the balance is due by (a reminder with a payment link comes before); null: no balance, or at the desk. */
+  balanceDueDate: z.string().nullable(),
+  /** The balance is paid at the desk on arrival. */
+  balanceOnArrival: z.boolean(),
+});
+export type OrderQuoteDto = z.infer<typeof orderQuoteDtoSchema>;

@@ -88,6 +88,10 @@ function checkOrderLines(v: OrderLines, ctx: z.RefinementCtx): void {
 export const orderPayloadSchema = orderFields.superRefine(checkOrderLines);
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
+// POST /api/orders/quote (public): the same lines, priced before the buyer pays (no buyer, no method).
+export const orderQuoteSchema = orderFields.pick({ passId: true, startDate: true, stay: true, pickup: true, language: true }).superRefine(checkOrderLines);
+export type OrderQuotePayload = z.infer<typeof orderQuoteSchema>;
+
 // POST /api/orders/{id}/payments (staff): money received at the desk or by transfer.
 export const orderPaymentSchema = z.object({
   amountSatang: satang(),
