@@ -77,7 +77,13 @@ describe.each(backends)('POST /api/orders/quote on %s', (backend) => {
     const soon = addDays(gymToday(), 5);
     const near = await quote({ stay: { roomTypeId: room.id, checkIn: soon, checkOut: addDays(soon, 2), guests: 1 } });
     expect(near.statusCode, near.body).toBe(200);
-    expect(near.json<OrderQuoteDto>()).toMatchObject({ totalSatang: 160_000, dueNowSatang: 160_000, balanceSatang: 0, balanceDueDate: null, balanceOnArrival: false });
+    expect(near.json<OrderQuoteDto>()).toMatchObject({
+      totalSatang: 160_000,
+      dueNowSatang: 160_000,
+      balanceSatang: 0,
+      balanceDueDate: null,
+      balanceOnArrival: false,
+    });
 
     await editSettings(t, admin, (s) => {
       s.stays!.balance = { mode: 'on-arrival', days: 0 };
@@ -85,7 +91,13 @@ describe.each(backends)('POST /api/orders/quote on %s', (backend) => {
     });
     try {
       const desk = await quote({ stay: { roomTypeId: room.id, checkIn: soon, checkOut: addDays(soon, 2), guests: 1 } });
-      expect(desk.json<OrderQuoteDto>()).toMatchObject({ totalSatang: 160_000, dueNowSatang: 50_000, balanceSatang: 110_000, balanceDueDate: null, balanceOnArrival: true });
+      expect(desk.json<OrderQuoteDto>()).toMatchObject({
+        totalSatang: 160_000,
+        dueNowSatang: 50_000,
+        balanceSatang: 110_000,
+        balanceDueDate: null,
+        balanceOnArrival: true,
+      });
     } finally {
       await editSettings(t, admin, (s) => {
         s.stays!.balance = { mode: 'before-arrival', days: 14 };

@@ -8,6 +8,7 @@ import { addDays, todayInZone } from '../../../src/shared/gym-time';
 import { LANGUAGES } from '../../../src/shared/i18n/languages';
 import { CATALOGUES } from '../../../src/shared/i18n/locales';
 import { formatThb } from '../../../src/shared/money';
+import { DEFAULT_STAY_SETTINGS } from '../../../src/shared/stay-settings-data';
 import { api } from '../helpers/accounts';
 import { GYM_ZONE, useBrowserSuite } from '../helpers/fixture';
 import { intlLocale, prefixOf, sideways, usePromptpayId } from './pass-journey';
@@ -40,7 +41,8 @@ const timesShown = (page: Page, text: string) => page.locator('main').evaluate((
 describe('the booking journey', () => {
   const suite = useBrowserSuite({ accounts: true });
   let roomTypeId: number;
-  const checkIn = addDays(todayInZone(GYM_ZONE), 3);
+  // Far enough ahead that the seed's terms split the order: a deposit now, the balance 14 days before.
+  const checkIn = addDays(todayInZone(GYM_ZONE), 30);
   const checkOut = addDays(checkIn, 7);
 
   beforeAll(async () => {
@@ -137,6 +139,29 @@ describe('the booking journey', () => {
         `${pass.name[language]} · ${formatThb(pass.priceSatang, intlLocale(language))}`,
       );
       await expect(timesShown(page, total)).resolves.toBe(1);
+      // The whole order before paying: training + room, the seed's 30 % deposit now (rounded up
+      // to the baht), the balance and its due date 14 days before check-in, in the language.
+      const whole = pass.priceSatang + mine.priceSatang;
+      const deposit = Math.ceil((whole * DEFAULT_STAY_SETTINGS.deposit.value) / 100 / 100) * 100;
+      const money = (satang: number) => formatThb(satang, intlLocale(language));
+      await page.getByTestId('stay-total').waitFor();
+      await expect(page.getByTestId('stay-total-amount').textContent()).resolves.toBe(money(whole));
+      await expect(page.getByTestId('stay-due-now').textContent()).resolves.toBe(money(deposit));
+      await expect(page.getByTestId('stay-balance').textContent()).resolves.toBe(money(whole - deposit));
+      const due = addDays(checkIn, -DEFAULT_STAY_SETTINGS.balance.days);
+      const dueText = new Intl.DateTimeFormat(intlLocale(language), {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${due}T00:00:00Z`));
+      await expect(page.getByTestId('stay-balance-when').textContent()).resolves.toBe(words['orderStay.balanceDue'].replace('{date}', dueText));
+      await expect(page.getByTestId('stay-total').locator('dt').allTextContents()).resolves.toEqual([
+        words['stay.total'],
+        words['stay.dueNow'],
+        words['stay.balance'],
+      ]);
 
       // Back: the "who" step, the buyer as typed; forward and reload: the "pay" step again.
       await page.goBack();
@@ -147,6 +172,7 @@ describe('the booking journey', () => {
       await page.reload();
       await page.getByTestId('stay-pay').waitFor();
       await expect(stepOf(page)).resolves.toBe('pay');
+      await expect(page.getByTestId('stay-total-amount').textContent()).resolves.toBe(money(whole));
       await expect(sideways(page)).resolves.toBeLessThanOrEqual(0);
 
       // The order goes to POST /api/orders with the stay (the server side is issue 36 §3).
@@ -279,9 +305,10 @@ describe('the booking journey', () => {
         await page.locator('[data-island="stay-journey"][data-hydrated="true"]').waitFor({ state: 'attached' });
         await page.locator('[data-testid="stay-who"] input[autocomplete="name"]').fill('Alex Traveller');
         await page.locator('[data-testid="stay-who"] input[autocomplete="email"]').fill('alex@example.com');
+        await page.getByTestId('stay-pass').selectOption('week-single.muay-thai');
         await shot('3-who-stay');
         await page.getByTestId('stay-continue').click();
-        await page.getByTestId('stay-pay').waitFor();
+        await page.getByTestId('stay-total').waitFor();
         await shot('4-pay-stay');
         await gotoReady(page, suite.url('/booking?what=pass&step=when'));
         await shot('2-when-pass');

@@ -553,4 +553,9 @@ export const de: Catalogue = {
   'stay.noTraining': 'Vorerst kein Pass',
   'stay.arrivesRequired': 'Bitte die Landezeit angeben',
   'stay.terms': 'Stornobedingungen',
+  'stay.total': 'Gesamt',
+  'stay.dueNow': 'Jetzt zu zahlen',
+  'stay.balance': 'Restbetrag',
+  'stay.totalLoading': 'Gesamtbetrag wird berechnet…',
+  'stay.quoteFailed': 'Der Gesamtbetrag konnte nicht berechnet werden. Bitte versuchen Sie es erneut.',
 };

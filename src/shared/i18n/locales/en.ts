@@ -560,6 +560,11 @@ export const en = {
   'stay.noTraining': 'No pass for now',
   'stay.arrivesRequired': 'Please give the landing time',
   'stay.terms': 'Cancellation terms',
+  'stay.total': 'Total',
+  'stay.dueNow': 'To pay now',
+  'stay.balance': 'Balance',
+  'stay.totalLoading': 'Working out the total…',
+  'stay.quoteFailed': 'The total could not be worked out. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

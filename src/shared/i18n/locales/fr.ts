@@ -553,4 +553,9 @@ export const fr: Catalogue = {
   'stay.noTraining': 'Pas de formule pour l’instant',
   'stay.arrivesRequired': 'Indiquez l’heure d’atterrissage',
   'stay.terms': 'Conditions d’annulation',
+  'stay.total': 'Total',
+  'stay.dueNow': 'À payer maintenant',
+  'stay.balance': 'Solde',
+  'stay.totalLoading': 'Calcul du total…',
+  'stay.quoteFailed': 'Le total n’a pas pu être calculé. Veuillez réessayer.',
 };

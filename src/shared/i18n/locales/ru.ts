@@ -553,4 +553,9 @@ export const ru: Catalogue = {
   'stay.noTraining': 'Пока без абонемента',
   'stay.arrivesRequired': 'Укажите время посадки',
   'stay.terms': 'Условия отмены',
+  'stay.total': 'Итого',
+  'stay.dueNow': 'К оплате сейчас',
+  'stay.balance': 'Остаток',
+  'stay.totalLoading': 'Считаем итог…',
+  'stay.quoteFailed': 'Не удалось рассчитать итог. Попробуйте ещё раз.',
 };

@@ -544,4 +544,9 @@ export const th: Catalogue = {
   'stay.noTraining': 'ยังไม่ซื้อบัตรฝึก',
   'stay.arrivesRequired': 'กรุณาระบุเวลาเครื่องลง',
   'stay.terms': 'เงื่อนไขการยกเลิก',
+  'stay.total': 'ยอดรวม',
+  'stay.dueNow': 'ชำระตอนนี้',
+  'stay.balance': 'ยอดคงเหลือ',
+  'stay.totalLoading': 'กำลังคำนวณยอดรวม…',
+  'stay.quoteFailed': 'ไม่สามารถคำนวณยอดรวมได้ โปรดลองอีกครั้ง',
 };

@@ -544,4 +544,9 @@ export const zh: Catalogue = {
   'stay.noTraining': '暂不购买训练卡',
   'stay.arrivesRequired': '请填写落地时间',
   'stay.terms': '取消条款',
+  'stay.total': '总计',
+  'stay.dueNow': '现在支付',
+  'stay.balance': '余款',
+  'stay.totalLoading': '正在计算总额…',
+  'stay.quoteFailed': '无法计算总额，请重试。',
 };

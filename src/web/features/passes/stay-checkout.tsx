@@ -12,7 +12,8 @@ import { useIntlLocale, useLanguage, useLocalePath, useT, useZoneLabel } from '.
 import { passErrorText } from './pass-errors';
 import { newAttemptKey, passesQuery, paymentMethodsQuery, postOrder, rememberBuyer, type OrderDto } from './pass-queries';
 import { Included, RoomCard, stayHref, useStayDates, type StayStep } from './stay-parts';
-import { availabilityQuery, EMPTY_DRAFT, readDraft, saveDraft, stayPayload, type StayDraft, type StayTerms } from './stay-queries';
+import { availabilityQuery, EMPTY_DRAFT, readDraft, saveDraft, stayLines, stayPayload, type StayDraft, type StayTerms } from './stay-queries';
+import { StayTotal } from './stay-total';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -170,10 +171,11 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
     ...(methods.data?.promptpay !== false ? [{ value: 'promptpay', label: t('passes.method.promptpay'), icon: QrCode }] : []),
     ...(methods.data?.card ? [{ value: 'card', label: t('passes.method.card'), icon: CreditCard }] : []),
   ];
+  const stay = { roomTypeId: s.room, checkIn: s.checkIn, checkOut: s.checkOut, guests: s.guests };
   const book = useAction(
     async () => {
       setRefusal(null);
-      const payload = stayPayload({ roomTypeId: s.room, checkIn: s.checkIn, checkOut: s.checkOut, guests: s.guests }, draft, method, language);
+      const payload = stayPayload(stay, draft, method, language);
       const body = JSON.stringify(payload);
       const current = attempt.current?.body === body ? attempt.current : { key: newAttemptKey(), body };
       attempt.current = current;
@@ -221,6 +223,7 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
       <a href={stayHref(lp('/booking'), { ...s, step: 'who' })} className="justify-self-start text-sm font-semibold text-bone-50 underline underline-offset-4">
         {t('journey.change')}
       </a>
+      <StayTotal lines={stayLines(stay, draft, language)} />
       {terms.cancellation.length > 0 && (
         <div data-testid="stay-terms">
           <h3 className="mb-1 font-semibold text-bone-100">{t('stay.terms')}</h3>

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { OrderQuoteDto } from '../../../shared/api-types/stay-orders';
 import type { AvailabilityDto } from '../../../shared/api-types/stays';
 import type { Language } from '../../../shared/i18n/languages';
-import { apiGet, type GetJson } from '../../lib/api-client';
+import { apiGet, apiPost, type GetJson } from '../../lib/api-client';
 
 // "Train & stay" on the booking journey (issue 36 §6): the rooms free for the dates, what the
 // stay includes (Paramètres, group `stays`, read defensively: absent on an older server), and
@@ -108,17 +109,32 @@ export function readDraft(): StayDraft {
   }
 }
 
-/** What POST /api/orders receives for a stay (the stay-orders shape): the room, and the pickup when asked. */
-export function stayPayload(stay: { roomTypeId: number; checkIn: string; checkOut: string; guests: number }, d: StayDraft, method: string, language: Language) {
+type StayAsked = { roomTypeId: number; checkIn: string; checkOut: string; guests: number };
+
+/** The order's lines for a stay: the room, a pass from the check-in day, the pickup when asked (POST /api/orders/quote). */
+export function stayLines(stay: StayAsked, d: StayDraft, language: Language) {
   return {
-    // Training with the stay: the pass starts on the check-in day.
     ...(d.passId ? { passId: d.passId, startDate: stay.checkIn } : {}),
     stay,
     ...(d.airport ? { pickup: { airport: d.airport, flightNumber: d.flightNumber.trim().toUpperCase(), arrivesAt: d.arrivesAt } } : {}),
+    language,
+  };
+}
+
+/** What POST /api/orders receives for a stay (the stay-orders shape): the lines, the buyer and how they pay. */
+export function stayPayload(stay: StayAsked, d: StayDraft, method: string, language: Language) {
+  return {
+    ...stayLines(stay, d, language),
     name: d.name.trim(),
     email: d.email.trim(),
     phone: d.phone.trim() === '' ? null : d.phone.trim(),
-    language,
     method,
   };
 }
+
+/** POST /api/orders/quote: the total, what is due now and the balance, as the order will price them (a read: nothing is taken). */
+export const quoteQuery = (lines: ReturnType<typeof stayLines>, post: typeof apiPost = apiPost) =>
+  queryOptions({
+    queryKey: ['order-quote', JSON.stringify(lines)],
+    queryFn: () => post<OrderQuoteDto>('/api/orders/quote', lines),
+  });
