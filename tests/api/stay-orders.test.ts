@@ -235,6 +235,62 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     await t.inject({ method: 'POST', url: `/api/orders/${second.json().id}/cancel`, token: admin });
     expect(await taken(type.id, checkIn)).toBe(0);
   });
+  it('a payment on a lapsed order takes its nights again while they are free; when one was sold since, staff are told', async () => {
+    const type = await newType(1);
+    const checkIn = addDays(start, 8);
+    const lapse = async (id: number) => {
+      // Its hold ran out an hour ago; the expiry job gives the nights back.
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({ expires_at: new Date(Date.now() - 3_600_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await expireLapsedOrders(t.app.ctx, new Date());
+    };
+    const pay = (o: OrderDto) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/orders/${o.id}/payments`,
+        token: admin,
+        payload: { amountSatang: o.depositSatang || o.amountSatang, method: 'transfer' },
+      });
+    const holds = async (id: number) =>
+      (await t.app.ctx.db.selectFrom('order_stays').select('holds_nights').where('order_id', '=', id).executeTakeFirstOrThrow()).holds_nights;
+    const alerts = (reference: string) =>
+      t.app.ctx.db
+        .selectFrom('outbox')
+        .select(['subject', 'text_body'])
+        .where('subject', 'like', `%${reference}%`)
+        .where('subject', 'like', 'Payment on a closed order%')
+        .execute();
+
+    const late = (await order(stayBody({ roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 2) }))).json<OrderDto>();
+    await lapse(late.id);
+    expect(await taken(type.id, checkIn)).toBe(0);
+    // Two payments recorded at once (two desks): the nights are taken again once.
+    const [first] = await Promise.all([pay(late), pay(late)]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await holds(late.id)).toBe(1);
+    expect(await taken(type.id, checkIn)).toBe(1);
+    expect(await taken(type.id, addDays(checkIn, 1))).toBe(1);
+    expect((await alerts(late.reference)).map((m) => m.text_body).join('\n')).toMatch(/taken again for the same dates/);
+    // The room is held again: nobody else gets it.
+    expect((await order(stayBody({ roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 1) }))).json().code).toBe('rooms_full');
+
+    const other = addDays(checkIn, 10);
+    const lost = (await order(stayBody({ roomTypeId: type.id, checkIn: other, checkOut: addDays(other, 2) }))).json<OrderDto>();
+    await lapse(lost.id);
+    const since = await order(stayBody({ roomTypeId: type.id, checkIn: addDays(other, 1), checkOut: addDays(other, 2) }));
+    expect(since.statusCode, since.body).toBe(201);
+    const paid = await pay(lost);
+    expect(paid.statusCode, paid.body).toBe(201);
+    // Never beyond the rooms: the first night is free, the second is not, so none is taken.
+    expect(await holds(lost.id)).toBe(0);
+    expect(await taken(type.id, other)).toBe(0);
+    expect(await taken(type.id, addDays(other, 1))).toBe(1);
+    expect((await alerts(lost.reference)).map((m) => m.text_body).join('\n')).toMatch(/no longer free for these dates/);
+  });
+
   describe('terms: cancellation quotes and changes of dates', () => {
     const buy = async (roomTypeId: number, checkIn: string, nights: number) => {
       const res = await order(stayBody({ roomTypeId, checkIn, checkOut: addDays(checkIn, nights) }));

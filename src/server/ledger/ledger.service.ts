@@ -2,6 +2,7 @@
 // reconciliation and disputes all record money through these functions, inside their own
 // transaction: the line, the buyer's e-mail about it and the gym's alert commit together. A line
 // that carries a provider's id is written once, whichever path tells it first.
+import { todayInZone } from '../../shared/gym-time';
 import type { PaymentMethod } from '../../shared/ledger';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -9,6 +10,7 @@ import type { OrderPaymentRow } from '../db/schema';
 import { addLedgerLine, ledgerTotals } from './ledger.repository';
 import { queueAlertMail, queuePaymentReceivedMail, queueRefundMail, thb, type MoneyAlert } from './ledger-notifications';
 import { figuresOf } from './order-figures';
+import { retakeStayHold } from '../stays/stay-orders.repository';
 import { revokeLettersOfEndedOrder } from './visa-letter-revocation';
 
 export interface LineResult {
@@ -33,6 +35,11 @@ async function orderRow(trx: Db, orderId: number) {
   return row;
 }
 
+const ROOM_WORDS = {
+  retaken: 'taken again for the same dates',
+  gone: 'no longer free for these dates: offer other dates or refund',
+} as const;
+
 const STATE_WORDS: Record<string, string> = {
   paid: 'already paid',
   overpaid: 'already overpaid',
@@ -53,12 +60,14 @@ export async function recordPaymentLine(ctx: AppContext, trx: Db, m: Movement): 
   const after = figuresOf(order, await ledgerTotals(trx, m.orderId));
   const alerts: MoneyAlert[] = [];
   if (before.state !== 'awaiting-payment' && before.state !== 'deposit-paid') {
+    // A lapsed order revived by its money takes its rooms again if it can (never a cancelled one).
+    const rooms = before.state === 'expired' ? await retakeStayHold(trx, order.id, todayInZone(ctx.config.timezone)) : null;
     alerts.push({
       orderId: order.id,
       reference: order.reference,
       title: 'Payment on a closed order',
       text: `A payment of ${thb(m.amountSatang)} (${m.method}) arrived on an order that was ${STATE_WORDS[before.state] ?? before.state}.`,
-      facts: [{ label: 'Overpaid now', value: thb(after.overpaidSatang) }],
+      facts: [{ label: 'Overpaid now', value: thb(after.overpaidSatang) }, ...(rooms ? [{ label: 'Rooms', value: ROOM_WORDS[rooms] }] : [])],
     });
   } else if (after.overpaidSatang > 0) {
     alerts.push({

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
-import { applyEventOnce, ledgerTotals } from '../ledger/ledger.repository';
+import { applyEventOnce, ledgerTotals, lockOrder } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
 import { releaseStayHold } from '../stays/stay-orders.repository';
@@ -22,6 +22,8 @@ export async function expireLapsedOrders(ctx: AppContext, now: Date): Promise<nu
   let done = 0;
   for (const id of await lapsedOrderIds(ctx.db, now.toISOString(), BATCH)) {
     const applied = await applyEventOnce(ctx.db, { provider: 'order-expiry', eventId: `order-${id}`, orderId: id }, async (trx) => {
+      // The order's lock: a payment arriving now is either seen here (no lapse) or sees the lapse (and retakes the rooms).
+      await lockOrder(trx, id, ctx.dialect);
       const row = await findOrder(trx, id);
       if (!row) return;
       const f = figuresOf(row, await ledgerTotals(trx, id), now);
