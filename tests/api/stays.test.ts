@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityDto, RoomTypeDto } from '../../src/shared/api-types/stays';
 import { addDays } from '../../src/shared/gym-time';
-import { takeNights } from '../../src/server/stays/stays.repository';
+import { takeNights } from '../../src/server/room-nights/room-nights.repository';
 import { gymToday } from '../helpers/orders';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 

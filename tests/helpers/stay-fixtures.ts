@@ -10,7 +10,7 @@ import { nowIso, type Db } from '../../src/server/db/database';
 import { addLedgerLine } from '../../src/server/ledger/ledger.repository';
 import { insertOrder } from '../../src/server/orders/orders.repository';
 import { createRoomType } from '../../src/server/stays/stays.service';
-import { takeNights } from '../../src/server/stays/stays.repository';
+import { takeNights } from '../../src/server/room-nights/room-nights.repository';
 import type { AppContext } from '../../src/server/context';
 
 export async function testRoomType(ctx: AppContext, rooms: number, name = `Bungalow ${randomBytes(2).toString('hex')}`) {

@@ -10,7 +10,7 @@ import type { OrderPaymentRow } from '../db/schema';
 import { addLedgerLine, ledgerTotals } from './ledger.repository';
 import { queueAlertMail, queuePaymentReceivedMail, queueRefundMail, thb, type MoneyAlert } from './ledger-notifications';
 import { figuresOf } from './order-figures';
-import { retakeStayHold } from '../stays/stay-orders.repository';
+import { retakeStayHold } from '../room-nights/room-nights.repository';
 import { revokeLettersOfEndedOrder } from './visa-letter-revocation';
 
 export interface LineResult {

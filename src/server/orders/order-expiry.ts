@@ -10,7 +10,7 @@ import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { applyEventOnce, ledgerTotals, lockOrder } from '../ledger/ledger.repository';
 import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
-import { releaseStayHold } from '../stays/stay-orders.repository';
+import { releaseStayHold } from '../room-nights/room-nights.repository';
 import { sendBalanceReminders } from './balance-reminders';
 
 export type OrderExpiryJob = PeriodicJob;

@@ -19,7 +19,7 @@ import { requestRefund } from '../payments/refunds.service';
 import { slipStorage, viewOf, type OrderView } from './order-page.service';
 import * as repo from './orders.repository';
 import { revokeLettersOfEndedOrder } from '../ledger/visa-letter-revocation';
-import { releaseStayHold } from '../stays/stay-orders.repository';
+import { releaseStayHold } from '../room-nights/room-nights.repository';
 
 /** The back office's order: the view, its buyer, its ledger, its dispute and its last failed refund. */
 export interface StaffOrderView extends OrderView {

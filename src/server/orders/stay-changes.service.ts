@@ -15,7 +15,8 @@ import { requestRefund } from '../payments/refunds.service';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import * as repo from '../stays/stay-orders.repository';
 import { ROOMS_FULL, arrivalOf, checkStayDates, daysFrom, depositAndBalance, priceOf, termsRulesOf } from '../stays/stay-orders.service';
-import { findRoomType, releaseNights, takeNights } from '../stays/stays.repository';
+import { findRoomType } from '../stays/stays.repository';
+import { releaseNights, releaseStayHold, takeNights } from '../room-nights/room-nights.repository';
 
 // A stay after its order (issue 36 §4, decision 158): the refund its accepted terms give on
 // cancellation (quoted to staff, then confirmed), and a change of dates by the buyer from the
@@ -61,7 +62,7 @@ export async function cancelStayOrder(ctx: AppContext, orderId: number, confirme
     const q = await cancellationQuote(ctx, orderId, trx);
     if (q.refundSatang !== confirmedRefundSatang) throw conflict(QUOTE_CHANGED, 'stale_version');
     await repo.cancelKeeping(trx, orderId, q.paidSatang - q.refundSatang);
-    await repo.releaseStayHold(trx, orderId);
+    await releaseStayHold(trx, orderId);
     return q;
   });
   if (quote.refundSatang > 0) {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { ordersWithTotals, totalsColumns } from '../ledger/ledger.repository';
-import { stayNights } from './stays.repository';
+import { stayNights } from '../room-nights/room-nights.repository';
 
 // All SQL of the arrival (issue 36 §5): the arrival e-mail's candidates and its claim, the
 // pickup's flight, the "Arrivées" board, rooms given at check-in, the occupancy grid.

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../errors';
 import { figuresOf } from '../ledger/order-figures';
 import { totalsOf } from '../ledger/ledger.repository';
 import * as repo from './arrivals.repository';
-import { listTakenNights, stayNights } from './stays.repository';
+import { listTakenNights, stayNights } from '../room-nights/room-nights.repository';
 
 // The "Arrivées" board (issue 36 §5): a day's and the next day's arrivals, departures, guests in
 // house and pickups, with what each order still owes; check-in gives a room number, check-out

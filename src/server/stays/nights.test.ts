@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/gym-time';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { closeRoom, createRoomType, reopenRoom, updateRoomType } from './stays.service';
-import { releaseNights, takeNights } from './stays.repository';
+import { releaseNights, takeNights } from '../room-nights/room-nights.repository';
 
 // The nights of a room type are inventory (issue 36 §1): one conditional write per night, all the
 // nights of a stay or none, never beyond the rooms open that night.

@@ -2,7 +2,6 @@ import type { Insertable } from 'kysely';
 import { nowIso, type Db } from '../db/database';
 import type { OrderPickupsTable, OrderStaysTable } from '../db/schema';
 import { insertPageLink } from './arrivals.repository';
-import { releaseNights, takeNights } from './stays.repository';
 
 // The SQL of orders' stays and pickups (migration 036) and of the stay terms' versions. Each
 // function takes db or a transaction.
@@ -14,43 +13,6 @@ export const insertOrderPickup = (db: Db, row: Insertable<OrderPickupsTable>) =>
 export const findOrderStay = (db: Db, orderId: number) => db.selectFrom('order_stays').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 
 export const findOrderPickup = (db: Db, orderId: number) => db.selectFrom('order_pickups').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-
-/**
- * Gives an order's nights back once: the conditional update of holds_nights 1→0 is the key, so
- * two instances (or an expiry and a cancellation) racing on one order give them back once.
- * Answers whether this call gave them back.
- */
-export async function releaseStayHold(trx: Db, orderId: number): Promise<boolean> {
-  const stay = await trx
-    .updateTable('order_stays')
-    .set({ holds_nights: 0, updated_at: nowIso() })
-    .where('order_id', '=', orderId)
-    .where('holds_nights', '=', 1)
-    .returning(['room_type_id', 'check_in', 'check_out'])
-    .executeTakeFirst();
-  if (!stay) return false;
-  await releaseNights(trx, stay.room_type_id, stay.check_in, stay.check_out);
-  return true;
-}
-
-/**
- * A payment that arrives on a lapsed order takes its nights again while they are all still free
- * (takeNights: all or none), inside the payment's transaction; the order's lock orders it against
- * the expiry job. Answers 'retaken', 'gone' when a night was sold since or check-in is past (the
- * stay stays released: staff are told), or null when the order holds no released stay.
- */
-export async function retakeStayHold(trx: Db, orderId: number, today: string): Promise<'retaken' | 'gone' | null> {
-  const stay = await trx
-    .selectFrom('order_stays')
-    .select(['room_type_id', 'check_in', 'check_out'])
-    .where('order_id', '=', orderId)
-    .where('holds_nights', '=', 0)
-    .executeTakeFirst();
-  if (!stay) return null;
-  if (stay.check_in < today || !(await takeNights(trx, stay.room_type_id, stay.check_in, stay.check_out))) return 'gone';
-  await trx.updateTable('order_stays').set({ holds_nights: 1, updated_at: nowIso() }).where('order_id', '=', orderId).where('holds_nights', '=', 0).execute();
-  return 'retaken';
-}
 
 /** New dates and price of a stay that holds its nights (the caller took the new ones and gave back the old); a new due date may be reminded again. */
 export async function moveOrderStay(trx: Db, orderId: number, set: { check_in: string; check_out: string; amount_satang: number }): Promise<boolean> {

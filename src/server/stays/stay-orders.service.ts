@@ -9,7 +9,8 @@ import { nowIso, type Db } from '../db/database';
 import { badRequest, conflict } from '../errors';
 import * as repo from './stay-orders.repository';
 import { findTermsVersion } from '../site-settings/stay-terms.repository';
-import { findRoomType, takeNights } from './stays.repository';
+import { takeNights } from '../room-nights/room-nights.repository';
+import { findRoomType } from './stays.repository';
 
 // An order's stay and pickup (issue 36 §3–4, decision 157): checked and priced before the
 // order's transaction, their nights taken and their rows written inside it. The terms a buyer

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { RoomTypesTable } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import * as roomNights from '../room-nights/room-nights.repository';
 import * as repo from './stays.repository';
 
 // Rooms (issue 36 §1–2): room types and their rooms for "Hébergement", closures for repairs, and
@@ -66,10 +67,10 @@ async function syncRooms(ctx: AppContext, trx: Db, roomTypeId: number, count: nu
   const kept = current.slice(0, count);
   const removed = current.slice(count).map((r) => r.id);
   // A removed room's closures go with it: their nights stop counting as closed.
-  for (const c of await repo.listRoomClosures(trx, removed)) await repo.reopenNights(trx, roomTypeId, c.first_night, addDays(c.last_night, 1));
+  for (const c of await repo.listRoomClosures(trx, removed)) await roomNights.reopenNights(trx, roomTypeId, c.first_night, addDays(c.last_night, 1));
   await repo.deleteRooms(trx, removed);
   if (removed.length) {
-    const busiest = await repo.busiestNight(trx, roomTypeId, todayInZone(ctx.config.timezone));
+    const busiest = await roomNights.busiestNight(trx, roomTypeId, todayInZone(ctx.config.timezone));
     if (busiest > count) throw conflict(`${busiest} chambres de ce type sont déjà vendues ou fermées une même nuit : impossible de descendre à ${count}`);
   }
   if (labels) {
@@ -172,7 +173,7 @@ export async function closeRoom(ctx: AppContext, input: RoomClosureInput): Promi
     if (!room) throw notFound('Chambre introuvable');
     const overlapping = (await repo.listRoomClosures(trx, [room.id])).some((c) => c.first_night <= input.lastNight && input.firstNight <= c.last_night);
     if (overlapping) throw conflict('Cette chambre est déjà fermée sur une partie de ces nuits');
-    const full = await repo.closeNights(trx, room.room_type_id, input.firstNight, addDays(input.lastNight, 1));
+    const full = await roomNights.closeNights(trx, room.room_type_id, input.firstNight, addDays(input.lastNight, 1));
     if (full) throw conflict(`Toutes les chambres de ce type sont prises la nuit du ${full} : fermeture impossible`);
     return repo.insertClosure(trx, {
       room_id: input.roomId,
@@ -189,7 +190,7 @@ export async function reopenRoom(ctx: AppContext, id: number): Promise<void> {
     const closure = await repo.deleteClosure(trx, id);
     if (!closure) throw notFound('Fermeture introuvable');
     const room = await repo.findRoom(trx, closure.room_id);
-    if (room) await repo.reopenNights(trx, room.room_type_id, closure.first_night, addDays(closure.last_night, 1));
+    if (room) await roomNights.reopenNights(trx, room.room_type_id, closure.first_night, addDays(closure.last_night, 1));
   });
 }
 
@@ -197,8 +198,8 @@ export async function reopenRoom(ctx: AppContext, id: number): Promise<void> {
 
 /** Per type, per night of [checkIn, checkOut): the rooms still free (rooms less nights taken and closed). */
 async function roomsLeftPerNight(db: Db, typeIds: number[], checkIn: string, checkOut: string): Promise<Map<number, Map<string, number>>> {
-  const [rooms, counted] = await Promise.all([repo.listRooms(db, typeIds), repo.listTakenNights(db, checkIn, checkOut)]);
-  const nights = repo.stayNights(checkIn, checkOut);
+  const [rooms, counted] = await Promise.all([repo.listRooms(db, typeIds), roomNights.listTakenNights(db, checkIn, checkOut)]);
+  const nights = roomNights.stayNights(checkIn, checkOut);
   const out = new Map<number, Map<string, number>>();
   for (const typeId of typeIds) {
     const count = rooms.filter((r) => r.room_type_id === typeId).length;
@@ -223,7 +224,7 @@ export async function availability(ctx: AppContext, q: AvailabilityQuery, now: D
   if (q.checkIn < todayInZone(ctx.config.timezone, now)) throw badRequest('checkIn is before today (gym time)');
   if (q.checkOut <= q.checkIn) throw badRequest('checkOut must be after checkIn');
   if (addDays(q.checkIn, STAY_LIMITS.nights) < q.checkOut) throw badRequest(`A stay is ${STAY_LIMITS.nights} nights at most`);
-  const nights = repo.stayNights(q.checkIn, q.checkOut).length;
+  const nights = roomNights.stayNights(q.checkIn, q.checkOut).length;
   const types = (await repo.listRoomTypes(ctx.db)).filter((t) => t.max_guests >= q.guests);
   const left = await roomsLeftPerNight(
     ctx.db,
