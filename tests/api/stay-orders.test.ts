@@ -422,6 +422,43 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
       const row = await t.app.ctx.db.selectFrom('orders').select('amount_satang').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.amount_satang).toBe(480_000);
     });
+    it('the pickup moves with the stay, by as many days at the same hour, and staff are pushed', async () => {
+      const type = await newType(1);
+      const checkIn = addDays(gymToday(), 50);
+      const res = await order(
+        stayBody(
+          { roomTypeId: type.id, checkIn, checkOut: addDays(checkIn, 3) },
+          { pickup: { airport: 'KBV', flightNumber: 'FD3011', arrivesAt: `${addDays(checkIn, -1)}T22:40` } },
+        ),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const { token, id } = res.json<OrderDto>() as OrderDto & { token: string };
+      const sequence = async () =>
+        Number((await t.app.ctx.db.selectFrom('order_pickups').select('sequence').where('order_id', '=', id).executeTakeFirstOrThrow()).sequence);
+      const before = await sequence();
+      const pushes: { title: string; body: string }[] = [];
+      const push = t.app.ctx.push;
+      const original = push.notifyStaff.bind(push);
+      push.notifyStaff = (p) => {
+        pushes.push({ title: p.title, body: p.body });
+        return original(p);
+      };
+      try {
+        const moved = await t.inject({
+          method: 'POST',
+          url: `/api/orders/by-token/${token}/stay-dates`,
+          payload: { checkIn: addDays(checkIn, 2), checkOut: addDays(checkIn, 6) },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json<OrderDto>().lines?.pickup).toMatchObject({ airport: 'KBV', flightNumber: 'FD3011', arrivesAt: `${addDays(checkIn, 1)}T22:40` });
+        // The balance follows the first of the two arrivals.
+        expect(moved.json<OrderDto>().lines?.balanceDueDate).toBe(addDays(checkIn, 2 - 14));
+        expect(await sequence()).toBe(before + 1);
+        expect(pushes).toEqual([{ title: 'Séjour déplacé', body: expect.stringContaining(`transfert ${addDays(checkIn, 1)} 22:40 (KBV)`) }]);
+      } finally {
+        push.notifyStaff = original;
+      }
+    });
   });
   describe('e-mails: the lines apart, and the balance reminder once', () => {
     const outbox = (to: string) => t.app.ctx.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();

@@ -15,6 +15,7 @@ import { requestRefund } from '../payments/refunds.service';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import * as repo from '../stays/stay-orders.repository';
 import { ROOMS_FULL, arrivalOf, checkStayDates, daysFrom, depositAndBalance, priceOf, termsRulesOf } from '../stays/stay-orders.service';
+import { movePickup } from '../stays/arrivals.repository';
 import { findRoomType } from '../stays/stays.repository';
 import { releaseNights, releaseStayHold, takeNights } from '../room-nights/room-nights.repository';
 
@@ -76,11 +77,18 @@ export async function cancelStayOrder(ctx: AppContext, orderId: number, confirme
   }
 }
 
+/** A landing 'YYYY-MM-DDTHH:MM' moved by `days`; never before today (gym date): then today, same hour. */
+function movedLanding(arrivesAt: string, days: number, today: string): string {
+  const date = addDays(arrivesAt.slice(0, 10), days);
+  return `${date < today ? today : date}${arrivesAt.slice(10)}`;
+}
+
 /**
  * POST /api/orders/by-token/{token}/stay-dates: the buyer moves the stay (same room type) while
  * the accepted terms allow it (freeChangeDays before the current check-in). The old nights are
  * given back and the new ones taken in one transaction (all or nothing: 409 rooms_full), the
- * price difference goes into the order's total and the deposit and balance date follow.
+ * price difference goes into the order's total and the deposit and balance date follow. The
+ * pickup moves by as many days (its calendar file's SEQUENCE bumped), and staff are pushed.
  */
 export async function changeStayDates(ctx: AppContext, token: string, input: StayDatesPayload, now = new Date()): Promise<number> {
   const settings = staySettingsOf(await currentSiteSettings(ctx));
@@ -89,7 +97,7 @@ export async function changeStayDates(ctx: AppContext, token: string, input: Sta
   const found = await findOrderByTokenHash(ctx.db, hashToken(token));
   if (!found) throw notFound('Order not found');
   const orderId = found.id;
-  await ctx.db.transaction().execute(async (trx) => {
+  const moved = await ctx.db.transaction().execute(async (trx) => {
     if (!(await lockOrder(trx, orderId, ctx.dialect))) throw notFound('Order not found');
     const row = await findOrder(trx, orderId);
     const stay = await repo.findOrderStay(trx, orderId);
@@ -106,7 +114,10 @@ export async function changeStayDates(ctx: AppContext, token: string, input: Sta
     await repo.moveOrderStay(trx, orderId, { check_in: input.checkIn, check_out: input.checkOut, amount_satang: amount });
     const total = row.amount_satang - stay.amount_satang + amount;
     const pickup = await repo.findOrderPickup(trx, orderId);
-    const arrival = arrivalOf({ stay: { checkIn: input.checkIn }, pickup: pickup ? { arrivesAt: pickup.arrives_at } : null }) ?? input.checkIn;
+    // The pickup moves with the stay, by as many days, at the same hour (the flight may change: the order page takes a new one).
+    const landing = pickup ? movedLanding(pickup.arrives_at, daysFrom(stay.check_in, input.checkIn), today) : null;
+    if (pickup && landing && landing !== pickup.arrives_at) await movePickup(trx, orderId, landing, new Date().toISOString());
+    const arrival = arrivalOf({ stay: { checkIn: input.checkIn }, pickup: landing ? { arrivesAt: landing } : null }) ?? input.checkIn;
     const { depositSatang, balanceDueDate } = depositAndBalance(settings, total, arrival, today);
     const passless = row.pass_id === '';
     await repo.setOrderAmounts(trx, orderId, {
@@ -115,6 +126,14 @@ export async function changeStayDates(ctx: AppContext, token: string, input: Sta
       balance_due_date: balanceDueDate,
       ...(passless ? { start_date: input.checkIn, end_date: input.checkOut } : {}),
     });
+    return { reference: row.reference, landing: pickup && landing !== pickup.arrives_at ? `${landing} (${pickup.airport})` : null };
+  });
+  // Staff plan the drivers from the board: a moved stay is news, its pickup above all.
+  ctx.push.notifyStaff({
+    title: 'Séjour déplacé',
+    body: `${moved.reference} — ${input.checkIn} → ${input.checkOut}${moved.landing ? `, transfert ${moved.landing.replace('T', ' ')}` : ''}`,
+    url: '/admin/arrivals',
+    tag: `stay-${orderId}`,
   });
   return orderId;
 }

@@ -69,6 +69,16 @@ export const updatePickupFlight = (trx: Db, orderId: number, flightNumber: strin
     .returning(['airport', 'flight_number', 'arrives_at', 'sequence'])
     .executeTakeFirst();
 
+/** Moves the pickup's landing (its stay's dates moved), bumping the calendar file's SEQUENCE; false without a pickup. */
+export async function movePickup(trx: Db, orderId: number, arrivesAt: string, nowIso: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('order_pickups')
+    .set((eb) => ({ arrives_at: arrivesAt, sequence: eb('sequence', '+', 1), updated_at: nowIso }))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 // ---- the board ----
 
 /** The orders of stays that arrive, leave or sleep in [from, before) (gym dates). */

@@ -73,9 +73,11 @@ describe('the order page of a stay', () => {
         await form.locator('input[type="date"]').nth(0).fill(addDays(checkIn, 1));
         await form.locator('input[type="date"]').nth(1).fill(addDays(checkIn, 5));
         await form.locator('button[type="submit"]').click();
-        await form.getByText(t['orderStay.saved']).waitFor();
+        // The pickup moved with the stay: the buyer is asked to check the landing and the flight.
+        await form.getByText(t['orderStay.savedPickup']).waitFor();
         const after = await site.api<OrderDto>(`/api/orders/by-token/${o.body.token}`);
         expect(after.body.lines?.stay).toMatchObject({ checkIn: addDays(checkIn, 1), nights: 4, amountSatang: 480_000 });
+        expect(after.body.lines?.pickup?.arrivesAt).toBe(`${addDays(checkIn, 1)}T10:20`);
         if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/stay-order-${language}.png`, fullPage: true });
         expect(errors).toEqual([]);
       } finally {

@@ -388,6 +388,7 @@ export const de: Catalogue = {
   'orderStay.checkOut': 'Abreise',
   'orderStay.save': 'Neue Daten speichern',
   'orderStay.saved': 'Deine neuen Daten sind gespeichert.',
+  'orderStay.savedPickup': 'Deine neuen Daten sind gespeichert. Dein Flughafentransfer wurde mit verschoben: Bitte prüfe die Landezeit und deinen Flug.',
   'orderStay.failed': 'Die Daten konnten nicht geändert werden. Bitte versuche es erneut.',
   'orderStay.full': 'Für diese Daten ist kein Zimmer dieser Art mehr frei. Bitte wähle andere Daten.',
   'orderStay.closed': 'Die Daten dieses Aufenthalts können nicht mehr online geändert werden. Bitte kontaktiere uns.',

@@ -395,6 +395,7 @@ export const en = {
   'orderStay.checkOut': 'Check-out',
   'orderStay.save': 'Save the new dates',
   'orderStay.saved': 'Your new dates are saved.',
+  'orderStay.savedPickup': 'Your new dates are saved. Your airport pickup moved with them: please check the landing time and your flight.',
   'orderStay.failed': 'The dates could not be changed. Please try again.',
   'orderStay.full': 'No room of this type is left for these dates. Please choose other dates.',
   'orderStay.closed': 'The dates of this stay can no longer be changed online. Please contact us.',

@@ -387,6 +387,7 @@ export const fr: Catalogue = {
   'orderStay.checkOut': 'Départ',
   'orderStay.save': 'Enregistrer les nouvelles dates',
   'orderStay.saved': 'Vos nouvelles dates sont enregistrées.',
+  'orderStay.savedPickup': 'Vos nouvelles dates sont enregistrées. Votre transfert depuis l’aéroport a suivi : vérifiez l’heure d’atterrissage et votre vol.',
   'orderStay.failed': 'Les dates n’ont pas pu être changées. Réessayez.',
   'orderStay.full': 'Plus aucune chambre de ce type pour ces dates. Choisissez d’autres dates.',
   'orderStay.closed': 'Les dates de ce séjour ne peuvent plus être changées en ligne. Contactez-nous.',

@@ -381,6 +381,7 @@ export const zh: Catalogue = {
   'orderStay.checkOut': '退房',
   'orderStay.save': '保存新日期',
   'orderStay.saved': '新日期已保存。',
+  'orderStay.savedPickup': '新日期已保存。接机也已随之调整：请核对落地时间和航班。',
   'orderStay.failed': '无法更改日期，请重试。',
   'orderStay.full': '这些日期该房型已满，请选择其他日期。',
   'orderStay.closed': '此住宿的日期已无法在线更改，请联系我们。',

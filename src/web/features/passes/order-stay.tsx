@@ -105,7 +105,7 @@ function ChangeDates({ token, stay, until }: { token: string; stay: NonNullable<
   const send = useAction((body: typeof dates) => apiPost<OrderDto>(`/api/orders/by-token/${encodeURIComponent(token)}/stay-dates`, body), {
     onSuccess: (order) => {
       setResourceData(orderQuery(token), order);
-      setMessage({ ok: true, text: t('orderStay.saved') });
+      setMessage({ ok: true, text: t(order.lines?.pickup ? 'orderStay.savedPickup' : 'orderStay.saved') });
     },
     onError: (err) => setMessage({ ok: false, text: t((err instanceof ApiError && err.code && REFUSALS[err.code]) || 'orderStay.failed') }),
   });
