@@ -19,7 +19,7 @@ export function stayOrdersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/orders/quote', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'default' },
     schema: {
       tags: ['Orders'],
       summary: "An order's lines priced before paying: training, room and pickup, the total, what is due now and the balance with its due date",
