@@ -4,10 +4,11 @@ import type { PrivateLessonBookedDto } from '../../src/shared/api-types/private-
 import type { SlotListDto, TrainerDto } from '../../src/shared/api-types/trainers';
 import { addDays, isoWeekday, zonedToInstant } from '../../src/shared/gym-time';
 import { buildApp } from '../../src/server/app';
+import { releaseLessonsOfCancelledOrders } from '../../src/server/private-lessons/lesson-release';
 import { queueDueReminders } from '../../src/server/reminders/reminders.service';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { fromBool, nowIso } from '../../src/server/db/database';
-import { gymToday } from '../helpers/orders';
+import { editSettings, gymToday } from '../helpers/orders';
 import { createTestOrder } from '../helpers/pass-orders';
 import { GYM_TIME_ZONE } from '../helpers/sessions';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
@@ -258,6 +259,31 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(await t.app.lessonRelease.runOnce()).toBe(1);
       expect(await t.app.lessonRelease.runOnce()).toBe(0);
       expect(await timesOf(somchai.id, date)).toContain('09:00');
+      const row = await t.app.ctx.db.selectFrom('reservations').select('status').where('id', '=', l.id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
+    });
+
+    it('gives the time back when a PromptPay order lapses unpaid (its hold ran out: nothing cancels it by hand), once', async () => {
+      await editSettings(t, admin, (s) => {
+        s.payments.promptpayId = '0812345678';
+      });
+      const date = addDays(day, 3);
+      const res = await book(lesson({ startsAt: at(date, '11:00'), email: 'lapsed@example.com', method: 'promptpay' }));
+      expect(res.statusCode, res.body).toBe(201);
+      const { lesson: l, order } = res.json<PrivateLessonBookedDto>();
+      expect(await timesOf(somchai.id, date)).not.toContain('11:00');
+      // Still awaiting payment: the time stays the traveller's.
+      expect(await t.app.lessonRelease.runOnce()).toBe(0);
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', order!.id)
+        .execute();
+      // Two instances' jobs at once: released once.
+      const runs = await Promise.all([releaseLessonsOfCancelledOrders(t.app.ctx), releaseLessonsOfCancelledOrders(t.app.ctx)]);
+      expect(runs[0] + runs[1]).toBe(1);
+      expect(await t.app.lessonRelease.runOnce()).toBe(0);
+      expect(await timesOf(somchai.id, date)).toContain('11:00');
       const row = await t.app.ctx.db.selectFrom('reservations').select('status').where('id', '=', l.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('cancelled');
     });

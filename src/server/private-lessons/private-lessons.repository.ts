@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { ordersWithTotals } from '../ledger/ledger.repository';
+import { orderStateSql } from '../ledger/order-state.sql';
 
 // The SQL private lessons need beyond the trainers' and the bookings' own (issue 37).
 
@@ -33,3 +35,16 @@ export const findBooking = (db: Db, id: number) => db.selectFrom('reservations')
 
 export const findBookingByTokenHash = (db: Db, hash: string) =>
   db.selectFrom('reservations').selectAll().where('manage_token_hash', '=', hash).executeTakeFirst();
+
+/**
+ * Lessons still holding their trainer's time whose paying order is closed without money: lapsed
+ * unpaid (the state the ledger derives: nothing sets a column when a hold runs out) or cancelled.
+ */
+export const lessonsOfClosedOrders = (db: Db, now: string) =>
+  ordersWithTotals(db)
+    .innerJoin('private_lessons as pl', 'pl.order_id', 'o.id')
+    .innerJoin('reservations as r', 'r.id', 'pl.reservation_id')
+    .select(['pl.reservation_id', 'pl.order_id'])
+    .where('r.status', '!=', 'cancelled')
+    .where(orderStateSql(now), 'in', ['expired', 'cancelled'])
+    .execute();

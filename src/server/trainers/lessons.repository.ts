@@ -97,17 +97,6 @@ export const lessonsOfTrainer = (db: Db, trainerId: number | null, fromIso: stri
   return q.orderBy('l.starts_at').execute();
 };
 
-/** Lessons whose paying order was cancelled (expired unpaid, or by staff) and that still hold their time. */
-export const lessonsOfCancelledOrders = (db: Db) =>
-  db
-    .selectFrom('private_lessons as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('reservations as r', 'r.id', 'l.reservation_id')
-    .select(['l.reservation_id'])
-    .where('o.cancelled_at', 'is not', null)
-    .where('r.status', '!=', 'cancelled')
-    .execute();
-
 /** A lesson's minutes: the length its booking's e-mails and calendar give. */
 export const lessonMinutes = async (db: Db, reservationId: number): Promise<number | undefined> =>
   (await db.selectFrom('private_lessons').select('minutes').where('reservation_id', '=', reservationId).executeTakeFirst())?.minutes;
