@@ -19,57 +19,20 @@ export interface ReminderCandidate {
 }
 
 /**
- * Bookings of a timetable session that may need their reminder now: an e-mail address, no
- * reminder queued yet, not cancelled, the session starting after `fromIso` and no later than
- * `untilIso`, and that occurrence neither cancelled nor in a closure. The last rule (made
- * before the lead window) is the service's.
+ * Bookings that may need their reminder now: an e-mail address, no reminder queued yet, not
+ * cancelled, starting after `fromIso` and no later than `untilIso`. A timetable session's
+ * occurrence must be neither cancelled nor in a closure and has its class's length; a private
+ * lesson (issue 37) has its own length and no occurrence. The last rule (made before the lead
+ * window) is the service's.
  */
 export function listReminderCandidates(db: Db, fromIso: string, untilIso: string): Promise<ReminderCandidate[]> {
   return db
     .selectFrom('reservations as r')
-    .innerJoin('weekly_sessions as ws', 'ws.id', 'r.weekly_session_id')
-    .innerJoin('classes as c', 'c.id', 'ws.class_id')
-    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'c.duration_minutes', 'r.language'])
-    .select(sql<string>`r.email`.as('email'))
-    .select((eb) =>
-      eb.exists(eb.selectFrom('pass_uses as u').select('u.id').whereRef('u.reservation_id', '=', 'r.id').where('u.returned_at', 'is', null)).as('paid_by_pass'),
-    )
-    .where('r.email', 'is not', null)
-    .where('r.reminder_queued_at', 'is', null)
-    .where('r.cancelled_at', 'is', null)
-    .where('r.status', '!=', 'cancelled')
-    .where('r.session_date', 'is not', null)
-    .where('r.date_time', '>', fromIso)
-    .where('r.date_time', '<=', untilIso)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('session_cancellations as sc')
-            .select('sc.id')
-            .whereRef('sc.weekly_session_id', '=', 'r.weekly_session_id')
-            .whereRef('sc.session_date', '=', 'r.session_date'),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date'),
-        ),
-      ),
-    )
-    .orderBy('r.date_time')
-    .orderBy('r.id')
-    .execute();
-}
-
-/** Private lessons (issue 37) that may need their reminder now: the same rules, their own length. */
-export function listLessonReminderCandidates(db: Db, fromIso: string, untilIso: string): Promise<ReminderCandidate[]> {
-  return db
-    .selectFrom('reservations as r')
-    .innerJoin('private_lessons as l', 'l.reservation_id', 'r.id')
-    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'l.minutes as duration_minutes', 'r.language'])
+    .leftJoin('weekly_sessions as ws', 'ws.id', 'r.weekly_session_id')
+    .leftJoin('classes as c', 'c.id', 'ws.class_id')
+    .leftJoin('private_lessons as l', 'l.reservation_id', 'r.id')
+    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'r.language'])
+    .select(sql<number>`coalesce(l.minutes, c.duration_minutes)`.as('duration_minutes'))
     .select(sql<string>`r.email`.as('email'))
     .select((eb) =>
       eb.exists(eb.selectFrom('pass_uses as u').select('u.id').whereRef('u.reservation_id', '=', 'r.id').where('u.returned_at', 'is', null)).as('paid_by_pass'),
@@ -80,6 +43,29 @@ export function listLessonReminderCandidates(db: Db, fromIso: string, untilIso: 
     .where('r.status', '!=', 'cancelled')
     .where('r.date_time', '>', fromIso)
     .where('r.date_time', '<=', untilIso)
+    .where((eb) =>
+      eb.or([
+        eb('l.reservation_id', 'is not', null),
+        eb.and([
+          eb('c.id', 'is not', null),
+          eb('r.session_date', 'is not', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('session_cancellations as sc')
+                .select('sc.id')
+                .whereRef('sc.weekly_session_id', '=', 'r.weekly_session_id')
+                .whereRef('sc.session_date', '=', 'r.session_date'),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('closures as cl').select('cl.id').whereRef('cl.start_date', '<=', 'r.session_date').whereRef('cl.end_date', '>=', 'r.session_date'),
+            ),
+          ),
+        ]),
+      ]),
+    )
     .orderBy('r.date_time')
     .orderBy('r.id')
     .execute();

@@ -34,7 +34,7 @@ export async function queueDueReminders(ctx: AppContext, now: Date = new Date())
   if (leadMs <= 0) return 0;
   const [from, until] = [now.toISOString(), new Date(now.getTime() + leadMs).toISOString()];
   // Class bookings, and private lessons (issue 37) with their own length.
-  const candidates = [...(await repo.listReminderCandidates(ctx.db, from, until)), ...(await repo.listLessonReminderCandidates(ctx.db, from, until))];
+  const candidates = await repo.listReminderCandidates(ctx.db, from, until);
   let queued = 0;
   for (const c of candidates) {
     const startsAt = new Date(c.date_time);
