@@ -1,33 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, PG_URL, tempDir, type Backend } from '../../../tests/helpers/test-app';
+import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
 import type { Language } from '../../shared/i18n/languages';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { migrate, type DatabaseHandle } from './database';
 
 // Migration 023: bookings and conversations stored before customers existed get one customer per
 // person (e-mail whatever its case, else phone whatever its format), and nothing breaks on an
 // empty database.
 describe.each(backends)('migration 023 on stored bookings and conversations (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
-  beforeEach(async () => {
-    dir = tempDir();
-    schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  // A fresh database for each test, migrated only as far as the test says.
+  beforeEach(() => {
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterEach(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => bare?.close());
 
   const booking = (name: string, email: string | null, phone: string | null, createdAt: string, language: Language = 'en') =>
     handle.db

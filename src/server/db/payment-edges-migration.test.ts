@@ -1,33 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, PG_URL, tempDir, type Backend } from '../../../tests/helpers/test-app';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
+import { migrate, type DatabaseHandle } from './database';
 
 // Migration 025 on a database with orders paid by card: the ledger keeps every line (and its ids),
 // each stored Checkout Session becomes a checkout row, and the new ledger kinds are accepted while
 // unknown ones are still refused.
 describe.each(backends)('migration 025 on stored orders (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
-  beforeEach(async () => {
-    dir = tempDir();
-    schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+  // A fresh database for each test, migrated only as far as the test says.
+  beforeEach(() => {
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterEach(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => bare?.close());
 
   it('copies the sessions and keeps the ledger', async () => {
     await migrate(handle, schema, { upTo: '024-inbound-mail' });

@@ -1,32 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, PG_URL, tempDir, type Backend } from '../../../tests/helpers/test-app';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
+import { migrate, type DatabaseHandle } from './database';
 
 // Migration 032 on a database with orders: every order keeps its row and id (SQLite rebuilds the
 // table), its ledger still points at it, and an order may now hold a programme while an unknown
 // kind is still refused.
 describe.each(backends)('migration 032 on stored orders (%s)', (backend: Backend) => {
+  let bare: BareDatabase;
   let handle: DatabaseHandle;
   let schema: string | undefined;
-  let dir: string;
+  // A fresh database for each test, migrated only as far as the test says.
   beforeEach(() => {
-    dir = tempDir();
-    schema = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    handle = openDatabase({ dataDir: dir, ...(schema ? { databaseUrl: PG_URL, schema } : {}) });
+    bare = openBareDatabase(backend);
+    ({ handle, schema } = bare);
   });
-  afterEach(async () => {
-    await handle?.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => bare?.close());
 
   it('keeps the orders and their ledger, and takes a programme with its plan', async () => {
     await migrate(handle, schema, { upTo: '027-session-idle' });
