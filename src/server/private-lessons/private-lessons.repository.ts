@@ -39,12 +39,27 @@ export const findBookingByTokenHash = (db: Db, hash: string) =>
 /**
  * Lessons still holding their trainer's time whose paying order is closed without money: lapsed
  * unpaid (the state the ledger derives: nothing sets a column when a hold runs out) or cancelled.
+ * The orders whose hold ran out or that were cancelled first, then the ledger of those only.
  */
-export const lessonsOfClosedOrders = (db: Db, now: string) =>
-  ordersWithTotals(db)
+export async function lessonsOfClosedOrders(db: Db, now: string): Promise<{ reservation_id: number; order_id: number | null }[]> {
+  const ids = (
+    await db
+      .selectFrom('private_lessons as pl')
+      .innerJoin('reservations as r', 'r.id', 'pl.reservation_id')
+      .innerJoin('orders as o', 'o.id', 'pl.order_id')
+      .select('o.id')
+      .distinct()
+      .where('r.status', '!=', 'cancelled')
+      .where((eb) => eb.or([eb('o.cancelled_at', 'is not', null), eb('o.expires_at', '<=', now)]))
+      .execute()
+  ).map((c) => c.id);
+  if (!ids.length) return [];
+  return ordersWithTotals(db, ids)
     .innerJoin('private_lessons as pl', 'pl.order_id', 'o.id')
     .innerJoin('reservations as r', 'r.id', 'pl.reservation_id')
     .select(['pl.reservation_id', 'pl.order_id'])
+    .where('o.id', 'in', ids)
     .where('r.status', '!=', 'cancelled')
     .where(orderStateSql(now), 'in', ['expired', 'cancelled'])
     .execute();
+}
