@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateLessonBookedDto } from '../../src/shared/api-types/private-lessons';
 import type { SlotListDto, TrainerDto } from '../../src/shared/api-types/trainers';
-import { addDays, zonedToInstant } from '../../src/shared/gym-time';
+import { addDays } from '../../src/shared/gym-time';
 import { releaseLessonsOfCancelledOrders } from '../../src/server/private-lessons/lesson-release';
-import { gymToday } from '../helpers/orders';
-import { GYM_TIME_ZONE } from '../helpers/sessions';
+import { gymToday, holdRanOut } from '../helpers/orders';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
+import { ALL_WEEK, gymInstant } from '../helpers/trainers';
 
 // Issue 37: a private lesson paid by card goes through the same order and Stripe Checkout as a
 // pass (the official library against the stand-in on loopback): the trainer's time is held while
 // the checkout is open, the paid webhook applied once however often it is told, and an unpaid
 // checkout lapses and gives the time back.
 
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '08:00', to: '18:00' }));
-const at = (date: string, time: string) => zonedToInstant(date, time, GYM_TIME_ZONE).toISOString();
+const at = gymInstant;
 
 describe.each(backends)('a private lesson paid by card on %s', (backend) => {
   let stand: StripeStandIn;
@@ -83,11 +82,7 @@ describe.each(backends)('a private lesson paid by card on %s', (backend) => {
     const lines = await t.app.ctx.db.selectFrom('order_payments').select(['kind', 'method', 'amount_satang']).where('order_id', '=', order!.id).execute();
     expect(lines).toEqual([{ kind: 'payment', method: 'card', amount_satang: order!.amountSatang }]);
     // Paid: the lesson keeps its time, even once the hold would have run out.
-    await t.app.ctx.db
-      .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
-      .where('id', '=', order!.id)
-      .execute();
+    await holdRanOut(t, order!.id);
     expect(await releaseLessonsOfCancelledOrders(t.app.ctx)).toBe(0);
     expect(await status(lesson.id)).not.toBe('cancelled');
     expect(await times()).not.toContain('09:00');
@@ -98,11 +93,7 @@ describe.each(backends)('a private lesson paid by card on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(201);
     const { lesson, order } = res.json<PrivateLessonBookedDto>();
     expect(await times()).not.toContain('14:00');
-    await t.app.ctx.db
-      .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
-      .where('id', '=', order!.id)
-      .execute();
+    await holdRanOut(t, order!.id);
     expect(await releaseLessonsOfCancelledOrders(t.app.ctx)).toBe(1);
     expect(await status(lesson.id)).toBe('cancelled');
     expect(await times()).toContain('14:00');

@@ -2,24 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateLessonBookedDto } from '../../src/shared/api-types/private-lessons';
 import type { SlotListDto, TrainerDto } from '../../src/shared/api-types/trainers';
-import { addDays, isoWeekday, zonedToInstant } from '../../src/shared/gym-time';
+import { addDays, isoWeekday } from '../../src/shared/gym-time';
 import { buildApp } from '../../src/server/app';
 import { releaseLessonsOfCancelledOrders } from '../../src/server/private-lessons/lesson-release';
 import { queueDueReminders } from '../../src/server/reminders/reminders.service';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { fromBool, nowIso } from '../../src/server/db/database';
-import { editSettings, gymToday } from '../helpers/orders';
+import { editSettings, gymToday, holdRanOut } from '../helpers/orders';
 import { createTestOrder } from '../helpers/pass-orders';
-import { GYM_TIME_ZONE } from '../helpers/sessions';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
+import { ALL_WEEK, gymInstant } from '../helpers/trainers';
 
 // Issue 37 points 3 and 4: the free slots as GET /api/private-lessons/slots answers them, and
 // booking them (a pass's credit or an order), a trainer never booked twice for overlapping times
 // even under 20 parallel requests or from two instances; cancel and move give the time back.
 // On both databases.
 
-const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '08:00', to: '18:00' }));
-const at = (date: string, time: string) => zonedToInstant(date, time, GYM_TIME_ZONE).toISOString();
+const at = gymInstant;
 
 describe.each(backends)('private lessons on %s', (backend) => {
   let t: TestApp;
@@ -274,11 +273,7 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(await timesOf(somchai.id, date)).not.toContain('11:00');
       // Still awaiting payment: the time stays the traveller's.
       expect(await t.app.lessonRelease.runOnce()).toBe(0);
-      await t.app.ctx.db
-        .updateTable('orders')
-        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
-        .where('id', '=', order!.id)
-        .execute();
+      await holdRanOut(t, order!.id);
       // Two instances' jobs at once: released once.
       const runs = await Promise.all([releaseLessonsOfCancelledOrders(t.app.ctx), releaseLessonsOfCancelledOrders(t.app.ctx)]);
       expect(runs[0] + runs[1]).toBe(1);

@@ -4,7 +4,7 @@ import type { RoomTypeDto } from '../../src/shared/api-types/stays';
 import { addDays } from '../../src/shared/gym-time';
 import { expireLapsedOrders } from '../../src/server/orders/order-expiry';
 import { sendBalanceReminders } from '../../src/server/orders/balance-reminders';
-import { editSettings, gymToday } from '../helpers/orders';
+import { editSettings, gymToday, holdRanOut } from '../helpers/orders';
 import { customer } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf-read';
 import { stayBody } from '../helpers/stay-orders';
@@ -240,11 +240,7 @@ describe.each(backends)('orders with a stay and a pickup on %s', (backend) => {
     const checkIn = addDays(start, 8);
     const lapse = async (id: number) => {
       // Its hold ran out an hour ago; the expiry job gives the nights back.
-      await t.app.ctx.db
-        .updateTable('orders')
-        .set({ expires_at: new Date(Date.now() - 3_600_000).toISOString() })
-        .where('id', '=', id)
-        .execute();
+      await holdRanOut(t, id, 3_600_000);
       await expireLapsedOrders(t.app.ctx, new Date());
     };
     const pay = (o: OrderDto) =>

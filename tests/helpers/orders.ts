@@ -46,6 +46,15 @@ export async function editSettings(t: TestApp, adminToken: string, edit: (s: Sit
   if (res.statusCode !== 200) throw new Error(`settings not saved: ${res.statusCode} ${res.body}`);
 }
 
+/** An order's payment hold ran out `agoMs` ago (the clock moved on): as the expiry jobs then see it. */
+export async function holdRanOut(t: TestApp, orderId: number, agoMs = 60_000): Promise<void> {
+  await t.app.ctx.db
+    .updateTable('orders')
+    .set({ expires_at: new Date(Date.now() - agoMs).toISOString() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /** Every detail a visa letter needs (letterDetailsMissing answers []): a programme can be sold. */
 export function fillLetterDetails(s: SiteSettings): void {
   s.legal = {
