@@ -16,6 +16,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { registerAccessControl } from './http/access';
 import { registerHoneypot } from './http/honeypot';
+import { registerLoadShedding } from './http/load-shedding';
 import { registerRateLimits } from './limits/rate-limit';
 import { passwordResetsIdle } from './auth/account.service';
 import { serializeRequest } from './http/log-redaction';
@@ -40,7 +41,7 @@ import { badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
 import type { CacheBus } from './cluster/cache-bus';
 import { createInstanceCache, followRemoteWrite } from './cluster/instance-cache';
-import { createHealthCheck } from './cluster/health';
+import { createHealthz } from './cluster/healthz';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
 import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
@@ -132,6 +133,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   await migrate(handle, config.databaseSchema);
 
+  // The instance's dependencies, probed in the background; /healthz answers from memory (decision 171).
+  const healthz = createHealthz({ probeDatabase: handle.probe, s3: config.s3, log: () => app.log });
   // Set once the context exists: cached public answers are written before Fastify sees them.
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   // Development (npm run dev): Vite's dev server in middleware mode serves the front end's
@@ -159,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
+        if (healthz.answer(req, res)) return;
         if (fastPath?.(req, res)) return;
         if (vite && !isServerPath(req.url)) vite.middlewares(req, res, () => handler(req, res));
         else handler(req, res);
@@ -214,6 +218,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // answers encoded through their response schema, so unlisted columns never leave.
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of the request hooks: a refused write costs no query.
+  registerLoadShedding(app, { maxPending: config.maxPendingWrites, log: app.log });
   registerAccessControl(app, ctx);
   // Both add their hooks to routes as they are registered, so before any route.
   registerHoneypot(app);
@@ -316,14 +322,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, payload);
   });
 
-  // The load balancer's check: 503 while the database or the bucket cannot be reached.
-  const health = createHealthCheck(ctx);
-  app.get('/healthz', async (_req, reply) => {
-    const result = await health();
-    if (result.ok) return { status: 'ok' };
-    app.log.warn({ reason: result.reason }, 'health check failed');
-    return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', error: result.reason, code: 'internal' });
-  });
+  healthz.register(app);
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);

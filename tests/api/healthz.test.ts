@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, PG_URL, tempDir, type TestApp } from '../helpers/test-app';
 
@@ -58,6 +59,36 @@ async function startRelay(target: { host: string; port: number }) {
     },
   };
 }
+
+describe('/healthz of a busy instance on PostgreSQL', () => {
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 200 at once while every pooled connection is busy and more queries wait (its probe has a connection of its own)', async () => {
+    t = await createTestApp('postgres');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    // Twenty slow queries on a pool of ten: ten run, ten wait, 3 s each.
+    const slow = Array.from({ length: 20 }, () => sql`select pg_sleep(3)`.execute(t!.app.ctx.db));
+    let slowDone = false;
+    void Promise.all(slow).then(() => (slowDone = true));
+    await sleep(300);
+    // Through the server's own handler (what Caddy asks) and through Fastify (app.inject).
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      expect(await res.json()).toEqual({ status: 'ok' });
+      answers.push(res.status, (await t.inject({ method: 'GET', url: '/healthz' })).statusCode);
+      await sleep(400);
+    }
+    expect(answers).toEqual(answers.map(() => 200));
+    // The queries were still running or waiting meanwhile (the second ten need 6 s in all).
+    expect(slowDone).toBe(false);
+    await Promise.all(slow);
+  }, 30_000);
+});
 
 describe('/healthz on PostgreSQL', () => {
   let t: TestApp | undefined;

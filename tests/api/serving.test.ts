@@ -78,11 +78,21 @@ describe.each(backends)('serving on %s', (backend) => {
   });
 
   it('never answers a 5xx with details', async () => {
-    // A failing database turns into a 503 on /healthz and a bare 500 elsewhere.
+    // A failing database turns into a bare 500 (and, on SQLite where the health probe reads the
+    // same connection, a 503 on /healthz once three probes in a row failed). On PostgreSQL the probe
+    // has a connection of its own, which a closed pool does not close: tests/api/healthz.test.ts
+    // cuts the database off for real.
     const other = await createTestApp(backend);
     await other.app.ctx.db.destroy();
-    const health = await other.inject({ method: 'GET', url: '/healthz' });
-    expect(health.statusCode).toBe(503);
+    if (backend === 'sqlite') {
+      let health = await other.inject({ method: 'GET', url: '/healthz' });
+      for (let i = 0; i < 100 && health.statusCode !== 503; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        health = await other.inject({ method: 'GET', url: '/healthz' });
+      }
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'error', error: 'database unavailable', code: 'internal' });
+    }
     const res = await other.inject({ method: 'GET', url: '/api/users' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Internal server error', code: 'internal' });

@@ -53,6 +53,12 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * One round trip to the database that waits behind no request: PostgreSQL on a connection of
+   * its own (outside the pool, opened again after it breaks), SQLite on the file's connection
+   * (synchronous, so nothing queues before it). The health monitor's probe.
+   */
+  probe: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,7 +102,16 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', lost));
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const probe = createProbeConnection(pg, opts.databaseUrl);
+    return {
+      db,
+      dialect: 'postgres',
+      probe: probe.ping,
+      close: async () => {
+        await probe.end();
+        await db.destroy();
+      },
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const filePath = path.join(opts.dataDir, 'gym.db');
@@ -116,9 +131,52 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    probe: async () => {
+      await sql`select 1`.execute(db);
+    },
     close: async () => {
       await checkpointer?.close();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * A PostgreSQL connection for the health probe alone, opened at the first ping: a pool full of
+ * waiting bookings must not make a live database look down. A connection that broke, or a ping
+ * that failed, is dropped and the next ping opens another.
+ */
+function createProbeConnection(pg: typeof PgModule, connectionString: string) {
+  let client: PgModule.Client | undefined;
+  let ended = false;
+  const drop = () => {
+    const c = client;
+    client = undefined;
+    c?.end().catch(() => {});
+  };
+  return {
+    ping: async (): Promise<void> => {
+      if (ended) throw new Error('database closed');
+      try {
+        if (!client) {
+          const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 5_000 });
+          c.on('error', () => {
+            if (client === c) client = undefined;
+          });
+          client = c;
+          await c.connect();
+        }
+        await client.query('select 1');
+      } catch (err) {
+        drop();
+        throw err;
+      }
+    },
+    end: async (): Promise<void> => {
+      ended = true;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
     },
   };
 }

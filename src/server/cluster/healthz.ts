@@ -1,0 +1,44 @@
+import type http from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { S3Config } from '../config';
+import { createHealthMonitor, healthBody, type HealthMonitor } from './health';
+
+// The load balancer's check (decision 171): /healthz answers the health monitor's state from
+// memory. The server's own request handler answers it first thing, before Fastify's hooks, the
+// access check and the rate limits: no queue or pool between a load balancer and its answer, and
+// no request-log line per check. The Fastify route answers the same for app.inject.
+
+export interface Healthz {
+  monitor: HealthMonitor;
+  /** For the server's request handler: answers GET and HEAD /healthz and says so, else false. */
+  answer(this: void, req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** The route (for app.inject) and the monitor's start and stop with the app. */
+  register(this: void, app: FastifyInstance): void;
+}
+
+export function createHealthz(deps: { probeDatabase: () => Promise<void>; s3?: S3Config; log: () => FastifyBaseLogger }): Healthz {
+  const monitor = createHealthMonitor({
+    probeDatabase: deps.probeDatabase,
+    s3: deps.s3,
+    log: { warn: (o, m) => deps.log().warn(o, m), info: (o, m) => deps.log().info(o, m) },
+  });
+  return {
+    monitor,
+    answer(req, res) {
+      if (req.url !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+      const { status, body } = healthBody(monitor.current());
+      const text = JSON.stringify(body);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : text);
+      return true;
+    },
+    register(app) {
+      app.get('/healthz', async (_req, reply) => {
+        const { status, body } = healthBody(monitor.current());
+        return reply.code(status).header('cache-control', 'no-store').send(body);
+      });
+      app.addHook('onReady', () => monitor.start());
+      app.addHook('onClose', () => monitor.stop());
+    },
+  };
+}
