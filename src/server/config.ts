@@ -127,6 +127,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Where visitors fetch public images straight from the bucket or a CDN; unset, this server serves /uploads/.
   S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Public writes in progress on one instance past which the next is answered 503 at once (0: never).
+  MAX_PENDING_WRITES: z.coerce.number().int().min(0).max(100_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -182,6 +184,8 @@ export interface Config {
   /** PostgreSQL: public cache entries also expire after this long (PUBLIC_CACHE_TTL_SECONDS). */
   publicCacheTtlMs: number;
   logLevel: string;
+  /** Public writes in progress past which the next answers 503 overloaded (0: off). */
+  maxPendingWrites: number;
   seedDemo: boolean;
   trustProxy: boolean;
   /** Per-address limits of writes (public ones by default), in memory on SQLite, shared through PostgreSQL. */
@@ -307,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    maxPendingWrites: e.MAX_PENDING_WRITES,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: {

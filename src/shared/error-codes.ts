@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   payload_too_large: 'The body or an upload is too large',
   unsupported_media_type: 'The content type or file type is not accepted',
   rate_limited: 'Too many attempts; try again later',
+  overloaded: 'The instance has too many writes in progress (503, Retry-After): nothing was done; send it again after the delay',
   webhook_signature_invalid: 'A payment webhook whose signature is missing, wrong or too old for its body: nothing was applied',
   webhook_not_configured: 'Payment webhooks are not set up on this server (no webhook secret): nothing was applied',
   merge_same_customer: 'A customer record cannot be merged into itself',

@@ -110,6 +110,9 @@ export async function createTestApp(
   const config: Config = {
     ...base,
     rateLimits: relaxedRateLimits(base.rateLimits),
+    // Like the per-address limits: suites send hundreds of writes at once from one process (seat
+    // races); the shedding suite sets its own bound (MAX_PENDING_WRITES).
+    maxPendingWrites: env.MAX_PENDING_WRITES ? base.maxPendingWrites : 0,
     ...(backend === 'postgres' ? { databaseUrl: PG_URL, databaseSchema: schema } : {}),
     ...overrides,
   };
