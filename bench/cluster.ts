@@ -38,7 +38,7 @@ async function main() {
     await adminToken(cluster.url);
 
     const one = await cluster.startCaddy([cluster.instances[0]]);
-    const two: Caddy = { url: cluster.url, close: async () => {} };
+    const two: Caddy = { url: cluster.url, output: cluster.caddyOutput, close: async () => {} };
     let n = 0;
     const booking = () => {
       n += 1;

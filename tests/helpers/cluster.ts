@@ -45,12 +45,16 @@ export interface ClusterInstance {
 
 export interface Caddy {
   url: string;
+  /** What Caddy wrote so far (its log: health checks, upstreams taken out and put back). */
+  output: () => string;
   close(): Promise<void>;
 }
 
 export interface Cluster {
   /** Caddy's address: what visitors use. */
   url: string;
+  /** The log of the Caddy at `url`. */
+  caddyOutput(): string;
   instances: ClusterInstance[];
   smtp: SmtpPeer;
   s3: S3Server;
@@ -140,6 +144,7 @@ async function startCaddyProcess(upstreams: ClusterInstance[], home: string, fix
   return {
     url,
     proc,
+    output: () => chunks.join(''),
     async close() {
       proc.kill('SIGTERM');
       await Promise.race([exited(proc), sleep(5000).then(() => proc.kill('SIGKILL'))]);
@@ -263,6 +268,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
     const cluster: Cluster = {
       url: main.url,
+      caddyOutput: main.output,
       instances,
       smtp,
       s3,
