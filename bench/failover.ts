@@ -17,7 +17,7 @@ function line(side: string, i: number, r: FailoverResult): string {
   return (
     `${side} run ${i + 1}: ${r.afterKillOk}/${r.afterKill} 2xx after the kill (${(100 * r.okRatio).toFixed(1)} %), ` +
     `kept ${r.kept}/${r.acknowledged}, restarted instance: first booking ${r.backInMs} ms after ready, ${share} % of the next 5 s; ` +
-    `statuses ${JSON.stringify(r.statuses)}`
+    `survivor's failed checks ${r.survivorCheckFailures}, Caddy's own 503s ${r.refusedByCaddy}; statuses ${JSON.stringify(r.statuses)}`
   );
 }
 

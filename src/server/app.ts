@@ -109,7 +109,7 @@ export interface BuildOptions {
 }
 
 /** Paths that are always the server's own, never Vite's. */
-const isServerPath = (url: string | undefined) => !url || /^\/(api|uploads|healthz)(\/|$|\?)/.test(url);
+const isServerPath = (url: string | undefined) => !url || /^\/(api|uploads|healthz|livez)(\/|$|\?)/.test(url);
 async function createDevVite(): Promise<ViteDevServer> {
   // Vite is a development dependency: loaded only here.
   const { createServer } = await import('vite');

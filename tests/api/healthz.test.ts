@@ -80,6 +80,7 @@ describe('/healthz of a busy instance on PostgreSQL', () => {
     for (let i = 0; i < 4; i++) {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(10_000) });
       expect(await res.json()).toEqual({ status: 'ok' });
+      expect((await fetch(`http://127.0.0.1:${port}/livez`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
       answers.push(res.status, (await t.inject({ method: 'GET', url: '/healthz' })).statusCode);
       await sleep(400);
     }

@@ -14,6 +14,13 @@ describe.each(backends)('serving on %s', (backend) => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /livez answers 200 while the process turns', async () => {
+    const res = await t.inject({ method: 'GET', url: '/livez' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],

@@ -129,6 +129,12 @@ describe('deploy/Caddyfile', () => {
     expect(proxy).toBe(true);
     expect(json).toContain('{"dial":"127.0.0.1:3001"},{"dial":"127.0.0.1:3002"}');
     expect(json).toContain('"uri":"/healthz"');
+    // Decision 171: an in-memory check may take 5 s, three passive failures take an instance out,
+    // and Caddy's own 503 goes to a fallback that checks only whether each instance is alive.
+    expect(json).toContain('"timeout":5000000000');
+    expect(json).toContain('"max_fails":3');
+    expect(json).toContain('"uri":"/livez"');
+    expect(json).toContain('{"expression":"{http.error.status_code} == 503"}');
     expect(json).toContain('"policy":"least_conn"');
     expect(json).not.toContain('"handler":"encode"');
     expect(json).toContain('":8080"');

@@ -26,7 +26,7 @@ const PUBLIC_API = [
 // language's answer is kept apart. A visa letter's check (/verify/*) changes with a revocation
 // that writes no public data: never kept either.
 const PREFIX = `(?:/(?:${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join('|')}))?`;
-const NEVER = new RegExp(`^/(admin|assets|uploads|healthz)(/|$)|^${PREFIX}/(booking|verify)(/|$)`);
+const NEVER = new RegExp(`^/(admin|assets|uploads|healthz|livez)(/|$)|^${PREFIX}/(booking|verify)(/|$)`);
 
 declare module 'fastify' {
   interface FastifyRequest {
