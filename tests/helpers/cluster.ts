@@ -54,7 +54,7 @@ export interface Cluster {
   /** Caddy's address: what visitors use. */
   url: string;
   /** The log of the Caddy at `url`. */
-  caddyOutput(): string;
+  caddyOutput: () => string;
   instances: ClusterInstance[];
   smtp: SmtpPeer;
   s3: S3Server;
