@@ -4,6 +4,8 @@
 
 export const ERROR_CODES = {
   validation: 'The payload or a query parameter is invalid; `error` names the field',
+  name_invalid:
+    "A person's name on a public form is not one: more than one line or 100 characters, a control character, a link or an e-mail address; `error` says so in the payload's `language`",
   unauthorized: 'Not signed in, or the session expired',
   login_failed: 'Wrong e-mail or password (or code)',
   login_expired: 'The sign-in step after the password (two-factor code) expired: sign in again',
@@ -70,8 +72,8 @@ export const ERROR_CODES = {
   customer_merged: 'The customer record was already merged into another one: use that one',
   internal: 'An unexpected failure; details are in the server log',
   storage_unavailable: 'The file storage (S3 bucket) cannot be reached or refused the request: nothing was stored; retry later',
-  waitlist_joined: 'This person is already on the waiting list of this session: one entry each',
-  waitlist_already_booked: 'This person already has a booking at that time: nothing to wait for',
+  waitlist_joined: 'No longer answered (decision 174): a join by someone already on the waiting list answers as a first join and mails the link again',
+  waitlist_already_booked: 'No longer answered (decision 174): a join by someone booked at that time answers as a join and mails them instead',
   waitlist_not_full: 'The session still has seats: book it directly',
   waitlist_offer_gone: 'No offer is open for this entry (it expired, was taken, or the entry left the list)',
   inbound_mail_settled: 'The held e-mail was dismissed or is already waiting for another try: nothing changed',

@@ -8,6 +8,8 @@ export const AUTH_REQUIRED = 'Authentication required';
 export const NAME_REQUIRED = 'Name is required';
 export const EMAIL_REQUIRED = 'Email is required';
 export const INVALID_EMAIL = 'Invalid email';
+/** A name that is not one (shared/person-name.ts): several lines, too long, a link or an address. */
+export const NAME_INVALID = 'Please enter only your name: one line of at most 100 characters, without a link or an e-mail address';
 
 // --- back office (French)
 export const NAME_REQUIRED_FR = 'Le nom est requis';

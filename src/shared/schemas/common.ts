@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../constants';
-import { ERROR_CODE_LIST } from '../error-codes';
+import { ERROR_CODE_LIST, type ErrorCode } from '../error-codes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
+import type { MessageKey } from '../i18n/locales/en';
+import { NAME_INVALID, NAME_REQUIRED } from '../messages';
+import { isPersonName } from '../person-name';
 import { trimChar } from '../trim-char';
 
 // Length caps keep a hostile client from storing megabytes in a name field.
@@ -50,6 +53,41 @@ export function slugify(text: string): string {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The params of an issue that answers with a code of its own rather than `validation`
+ * (server/lib/validation.ts reads them): the sentence is then the catalogue's `key` in the
+ * payload's language, the page's, since the forms send it.
+ */
+export interface CodedIssue {
+  code: ErrorCode;
+  key: MessageKey;
+}
+
+// A new object each time: zod rewrites the options it is given.
+const nameInvalid = () => ({ message: NAME_INVALID, params: { code: 'name_invalid', key: 'error.nameInvalid' } satisfies CodedIssue });
+
+/**
+ * A person's name on a public form (booking, order, contact, waiting list, private lesson,
+ * newsletter): trimmed, required, and a name (shared/person-name.ts: one line of at most 100
+ * characters, no control character, no link). The gym's e-mails print it: nothing else a
+ * stranger types reaches the address they typed.
+ */
+export const personName = (required: string = NAME_REQUIRED) => z.string().trim().min(1, required).refine(isPersonName, nameInvalid());
+
+/** The same rule where a name may be left out: empty or absent is null. */
+export const optionalPersonName = () =>
+  z
+    .string()
+    .trim()
+    .refine(isPersonName, nameInvalid())
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The name rule across fields (the contact form's two names, joined): an issue at `path` when `name` is refused. */
+export const nameIssue = (ctx: z.RefinementCtx, name: string, path: string): void => {
+  if (!isPersonName(name)) ctx.addIssue({ code: 'custom', path: [path], ...nameInvalid() });
+};
 
 /** A path id: a positive integer written in decimal. */
 export const idParamSchema = z.object({

@@ -1,9 +1,9 @@
 // Passes and payments (issue 21): one zod schema per payload, shared by the forms and the routes.
 import { z } from 'zod';
-import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
+import { INVALID_EMAIL } from '../messages';
 import { ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../ledger';
 import { isIsoDate } from '../gym-time';
-import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail } from './common';
+import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail, personName } from './common';
 import { paging } from './lists';
 
 /** A pass id: '<row>.<covers>', a cell of the price table, or '<key>.programme' (issue 35). */
@@ -57,7 +57,7 @@ const orderFields = z.object({
   startDate: z.string().refine(isIsoDate, 'Please pick a start date').optional(),
   stay: orderStaySchema.nullish(),
   pickup: orderPickupSchema.nullish(),
-  name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+  name: personName(),
   email: z
     .string()
     .max(LIMITS.email)

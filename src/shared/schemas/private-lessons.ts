@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
+import { INVALID_EMAIL } from '../messages';
 import { ORDER_METHODS } from '../ledger';
-import { LIMITS, isEmail, languageField, normalizeEmail } from './common';
+import { LIMITS, isEmail, languageField, normalizeEmail, personName } from './common';
 
 // POST /api/private-lessons (issue 37 point 4): the traveller's booking of a trainer's slot, paid
 // with a private pass's credit (passToken) or through an order (method). Staff use the same
@@ -18,7 +18,7 @@ export const privateLessonPayloadSchema = z
       .refine((v) => !Number.isNaN(Date.parse(v)), 'startsAt must be an ISO 8601 timestamp'),
     minutes: z.number({ error: 'Please choose a length' }).int().positive(),
     discipline: z.string().trim().min(1, 'Please choose a discipline').max(40),
-    name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+    name: personName(),
     email: z
       .string()
       .max(LIMITS.email)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, languageField, honeypotField, isEmail, normalizeEmail } from './common';
-import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
+import { LIMITS, languageField, honeypotField, isEmail, normalizeEmail, personName } from './common';
+import { INVALID_EMAIL } from '../messages';
 import { instantToZoned, isIsoDate, isWallTime, todayInZone, zonedToInstant } from '../gym-time';
 import { SESSION_ID_PATTERN } from './timetable';
 
@@ -31,7 +31,7 @@ const nullableText = (max: number) =>
 // POST /api/reservations: the same rules on what the form sends (empty e-mail/phone as null).
 export const reservationPayloadSchema = z
   .object({
-    name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+    name: personName(),
     email: nullableText(LIMITS.email)
       .transform((v) => (v == null ? v : normalizeEmail(v)))
       .refine((v) => v == null || isEmail(v), INVALID_EMAIL),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { INVALID_EMAIL, NAME_REQUIRED } from '../messages';
-import { LIMITS, isEmail, languageField, normalizeEmail } from './common';
+import { INVALID_EMAIL } from '../messages';
+import { LIMITS, isEmail, languageField, normalizeEmail, personName } from './common';
 
 // The waiting list of a full class (issue 34): joining it, and its entry's link.
 
 /** POST /api/waitlist: the class and time as the booking form names them; an e-mail is required (the offer comes by e-mail). */
 export const waitlistJoinPayloadSchema = z.object({
-  name: z.string().trim().min(1, NAME_REQUIRED).max(LIMITS.name),
+  name: personName(),
   email: z
     .string({ error: INVALID_EMAIL })
     .trim()

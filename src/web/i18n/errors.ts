@@ -7,6 +7,7 @@ import type { MessageKey } from '../../shared/i18n/locales/en';
 // equals the English catalogue's, so a changed schema message fails the test.
 export const ERROR_KEYS: Record<string, MessageKey> = {
   'Name is required': 'error.nameRequired',
+  'Please enter only your name: one line of at most 100 characters, without a link or an e-mail address': 'error.nameInvalid',
   'Email is required': 'error.emailRequired',
   'Invalid email': 'error.invalidEmail',
   'First name is required': 'error.firstNameRequired',
@@ -41,6 +42,7 @@ export const WAITLIST_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   waitlist_joined: 'waitlist.error.joined',
   waitlist_already_booked: 'waitlist.error.booked',
   waitlist_not_full: 'waitlist.error.notFull',
+  name_invalid: 'error.nameInvalid',
   slot_full: 'waitlist.error.gone',
   class_not_held: 'manage.error.notHeld',
   class_started: 'manage.error.started',
@@ -67,6 +69,7 @@ export const PASS_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   pass_slot_used: 'passError.slotUsed',
   pass_no_credit: 'passError.noCredit',
   pass_week_full: 'passError.weekFull',
+  name_invalid: 'error.nameInvalid',
   slot_full: 'manage.error.full',
   class_not_held: 'manage.error.notHeld',
   class_started: 'manage.error.started',

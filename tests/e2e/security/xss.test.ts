@@ -49,16 +49,17 @@ const H = {
   uploadDescription: hostile('XSS_UPLOAD_DESC', 2000),
   uploadCategory: hostile('XSS_UPLOAD_CAT', 100),
   uploadFilename: `"><img src=x onerror=window.__xss='filename'>.jpg`,
-  contactName: hostile('XSS_CONTACT_NAME', 200),
+  // A person's name on a public form: 100 characters at most (shared/person-name.ts).
+  contactName: hostile('XSS_CONTACT_NAME', 100),
   contactSubject: hostile('XSS_CONTACT_SUBJECT', 300),
   contactMessage: hostile('XSS_CONTACT_MESSAGE', 10_000),
   contactPhone: `+66"><img src=x onerror=__xss=9>`,
-  resName: hostile('XSS_RES_NAME', 200),
+  resName: hostile('XSS_RES_NAME', 100),
   // A class name (100 characters at most): a booking names a class of the timetable.
   resCourse: hostile('XSS_RES_COURSE', 100),
   resMessage: hostile('XSS_RES_MESSAGE', 10_000),
   resPhone: `+66"><img src=x onerror=__xss=8>`,
-  subscriberName: hostile('XSS_SUB_NAME', 200),
+  subscriberName: hostile('XSS_SUB_NAME', 100),
   replyContent: hostile('XSS_REPLY', 10_000),
   userName: hostile('XSS_USER_NAME', 200),
 };

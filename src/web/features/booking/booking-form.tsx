@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { todayInZone } from '../../../shared/gym-time';
+import { NAME_INVALID } from '../../../shared/messages';
 import type { BookingFormValues } from '../../../shared/schemas/reservations';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
@@ -13,7 +14,7 @@ import { refreshResource } from '../../lib/resource';
 import { prefersReducedMotion } from '../../lib/section-nav';
 import { sessionsQuery } from '../../lib/timetable';
 import { useAction } from '../../lib/use-action';
-import { useLanguage, useLocalePath, useT } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/i18n';
 import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
 import { useSiteSettings } from '../../lib/site-settings';
 import { reportFormChoice, useBookingShared } from './booking-store';
@@ -73,9 +74,9 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
   const [refusal, setRefusal] = useState<string | null>(null);
   // A full session (409 slot_full, "waitlist": true): the form offers its waiting list.
   const [full, setFull] = useState(false);
-  const [joined, setJoined] = useState<{ position: number; token: string } | null>(null);
+  // Joined: the answer is the same for everyone (decision 174); the link to the place comes by e-mail.
+  const [joined, setJoined] = useState(false);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
-  const lp = useLocalePath();
 
   const join = useAction(
     async (v: BookingFormValues) => {
@@ -84,7 +85,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       return joinWaitlist({ course: p.course, dateTime: p.dateTime, name: p.name, email: p.email ?? '', phone: p.phone ?? null, language });
     },
     {
-      onSuccess: (r) => setJoined(r),
+      onSuccess: () => setJoined(true),
       onError: (err) => {
         const key = err instanceof ApiError && err.code ? WAITLIST_ERROR_KEYS[err.code] : undefined;
         setJoinFailure(key ? t(key) : err instanceof ApiError && err.serverMessage ? err.serverMessage : t('manage.failed'));
@@ -96,7 +97,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
     async (v: BookingFormValues) => {
       setRefusal(null);
       setFull(false);
-      setJoined(null);
+      setJoined(false);
       setJoinFailure(null);
       // The page's language: the confirmation e-mails are written in it.
       const payload = { ...(await loadResolver()).bookingToPayload(v, gymTimeZone()), language };
@@ -120,6 +121,11 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       // no session at that time) also shows the server's sentence by the button (docs/decisions/049-the-booking-page-books-the-timetable-in-gym.md).
       onError: (err) => {
         console.error('Failed to create reservation', err);
+        // A name the server refused is said under the name field, in the page's language (Field).
+        if (err instanceof ApiError && err.code === 'name_invalid') {
+          form.setError('name', { type: 'server', message: NAME_INVALID }, { shouldFocus: true });
+          return;
+        }
         if (err instanceof ApiError && shownStatuses.has(err.status) && err.serverMessage) {
           setRefusal(err.serverMessage);
           setFull(err.code === 'slot_full' && /"waitlist":\s*true/.test(err.body));
@@ -210,10 +216,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
             className="mt-4 rounded-card border border-success-400/50 bg-success-900 p-4 text-base font-bold text-success-400"
             data-testid="waitlist-joined"
           >
-            {t('waitlist.joined', { position: joined.position })}{' '}
-            <a className="underline" href={lp(`/booking/waitlist/${joined.token}`)}>
-              {t('waitlist.openPage')}
-            </a>
+            {t('waitlist.joined')}
           </p>
         )}
       </div>

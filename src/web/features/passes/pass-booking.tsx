@@ -10,6 +10,7 @@ import { useAction } from '../../lib/use-action';
 import { clockText, dayText, sessionsQuery, type SessionDto } from '../../lib/timetable';
 import { useLanguage, useT, useTimetableWording } from '../../i18n/i18n';
 import { classCover } from '../../../shared/catalogue';
+import { nameErrorKey } from '../../../shared/person-name';
 import { passErrorText } from './pass-errors';
 import { newAttemptKey, orderQuery, recalledBuyer, type OrderDto, type PassBookingAnswer } from './pass-queries';
 
@@ -39,8 +40,8 @@ export function PassBooking({ order, token }: { order: OrderDto; token: string }
     setName((n) => n || b.name);
     setEmail((e) => e || b.email);
   }, []);
-  // The booking needs a name and a way to reach the holder (the server asks for an e-mail or a phone).
-  const [missing, setMissing] = useState({ name: false, email: false });
+  // The booking needs a name (the server's rule: shared/person-name.ts) and a way to reach the holder (the server asks for an e-mail or a phone).
+  const [missing, setMissing] = useState<{ name: ReturnType<typeof nameErrorKey>; email: boolean }>({ name: null, email: false });
   const [booked, setBooked] = useState<Booked[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -89,7 +90,7 @@ export function PassBooking({ order, token }: { order: OrderDto; token: string }
 
   const confirm = () => {
     if (!chosen || book.pending) return;
-    const now = { name: name.trim() === '', email: email.trim() === '' };
+    const now = { name: nameErrorKey(name), email: email.trim() === '' };
     setMissing(now);
     if (now.name || now.email) return;
     book.run(chosen);
@@ -121,7 +122,7 @@ export function PassBooking({ order, token }: { order: OrderDto; token: string }
         <>
           <SessionList chosenId={chosen?.id ?? null} onPick={setChosen} only={inPass} />
           <div className="mt-6 grid gap-4 sm:grid-cols-2">
-            <Field label={t('bookingForm.name')} error={missing.name ? t('error.nameRequired') : undefined}>
+            <Field label={t('bookingForm.name')} error={missing.name ? t(missing.name) : undefined}>
               <input className={inputClass} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             </Field>
             <Field label={t('bookingForm.email')} error={missing.email ? t('error.emailRequired') : undefined}>

@@ -2,6 +2,7 @@ import { ArrowRight, CreditCard, QrCode, Ticket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { zoneLabel } from '../../../shared/gym-time';
 import { formatThb } from '../../../shared/money';
+import { nameErrorKey } from '../../../shared/person-name';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
@@ -79,7 +80,7 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
   // Training with the stay: the passes on sale, programmes and private lessons apart.
   const passes = (useResource(passesQuery()).data ?? []).filter((p) => p.kind !== 'programme' && p.kind !== 'private');
   // A pickup needs the landing time (the driver's hour); the flight may come later.
-  const errors = { name: v.name.trim() === '', email: !EMAIL.test(v.email.trim()), arrivesAt: v.airport !== '' && v.arrivesAt === '' };
+  const errors = { name: nameErrorKey(v.name), email: !EMAIL.test(v.email.trim()), arrivesAt: v.airport !== '' && v.arrivesAt === '' };
   const set = (k: keyof StayDraft) => (e: { target: { value: string } }) => setV((d) => ({ ...d, [k]: e.target.value }));
   const next = (e: React.FormEvent) => {
     e.preventDefault();
@@ -97,7 +98,7 @@ function WhoStep({ draft, ready, terms, ...s }: StayStep & { room: number; terms
       data-testid="stay-who"
       aria-busy={!ready}
     >
-      <Field label={t('bookingForm.name')} error={shown && errors.name ? t('error.nameRequired') : undefined} className="sm:col-span-2">
+      <Field label={t('bookingForm.name')} error={shown && errors.name ? t(errors.name) : undefined} className="sm:col-span-2">
         <input className={inputClass} autoComplete="name" value={v.name} onChange={set('name')} />
       </Field>
       <Field label={t('bookingForm.email')} error={shown && errors.email ? t('error.invalidEmail') : undefined} hint={t('passes.emailHint')}>

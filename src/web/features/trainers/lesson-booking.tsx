@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { PrivateLessonBookedDto } from '../../../shared/api-types/private-lessons';
 import type { PublicTrainerDto, SlotDto, SlotListDto } from '../../../shared/api-types/trainers';
 import { addDays, todayInZone } from '../../../shared/gym-time';
+import { nameErrorKey } from '../../../shared/person-name';
 import { visitorTime } from '../../../shared/private-slots';
 import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
@@ -27,6 +28,7 @@ const REFUSALS: Partial<Record<string, MessageKey>> = {
   pass_day_used: 'lesson.passRefused',
   promptpay_unavailable: 'lesson.methodUnavailable',
   card_unavailable: 'lesson.methodUnavailable',
+  name_invalid: 'error.nameInvalid',
 };
 
 /** The pass link's token, from the whole order link or the token alone. */
@@ -116,7 +118,9 @@ export default function LessonBooking({ trainers }: { trainers: PublicTrainerDto
   }
 
   const pick = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const ready = chosen && form.name.trim() && form.email.trim() && (method !== 'pass' || tokenOf(form.pass));
+  // A name typed that the server would refuse (shared/person-name.ts) is said under the field as it is typed.
+  const nameError = form.name.trim() ? nameErrorKey(form.name) : null;
+  const ready = chosen && form.name.trim() && !nameError && form.email.trim() && (method !== 'pass' || tokenOf(form.pass));
   return (
     <div data-testid="lesson-booking" className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -192,7 +196,7 @@ export default function LessonBooking({ trainers }: { trainers: PublicTrainerDto
 
       {chosen && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('bookingForm.name')}>
+          <Field label={t('bookingForm.name')} error={nameError ? t(nameError) : undefined}>
             <input className={inputClass} autoComplete="name" value={form.name} onChange={pick('name')} data-testid="lesson-name" />
           </Field>
           <Field label={t('bookingForm.email')}>
