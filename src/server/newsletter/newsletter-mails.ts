@@ -70,3 +70,27 @@ export function newsletterWelcomeMail(config: MailConfig, s: { to: string; unsub
     headers: listUnsubscribeHeaders(config, s.unsubscribeToken),
   };
 }
+
+/**
+ * A sign-up for an address already confirmed: the form answered as for any sign-up, so the
+ * owner is told here, with the unsubscribe link every newsletter e-mail carries.
+ */
+export function newsletterAlreadySubscribedMail(config: MailConfig, s: { to: string; unsubscribeToken: string; language?: Language }): OutgoingMail {
+  const m = mailMessages(s.language);
+  const lines = [
+    m.newsletterHello,
+    '',
+    m.newsletterAlready(gymName(config)),
+    m.newsletterAlreadyNothing,
+    '',
+    signature(config, s.language),
+    '',
+    m.newsletterUnsubscribe(unsubscribeUrl(config, s.unsubscribeToken)),
+  ];
+  return {
+    to: s.to,
+    subject: m.newsletterAlreadySubject(gymName(config)),
+    text: lines.join('\n') + '\n',
+    headers: { 'Auto-Submitted': 'auto-generated', ...listUnsubscribeHeaders(config, s.unsubscribeToken) },
+  };
+}

@@ -1,8 +1,7 @@
 import { toBool } from '../db/database';
 import type { NewsletterSubscriberRow } from '../db/schema';
-import type { NewsletterSubscriberDto } from '../../shared/api-types';
-import type { NewsletterSubscribeInput } from '../../shared/schemas/newsletter';
-import { decoyId, type HoneypotDecoy } from '../http/honeypot';
+import type { NewsletterSignUpAnswer, NewsletterSubscriberDto } from '../../shared/api-types';
+import type { HoneypotDecoy } from '../http/honeypot';
 import { subscriberStatus } from './subscriber-status';
 export type { NewsletterSubscriberDto };
 
@@ -17,17 +16,9 @@ export const presentSubscriber = (r: NewsletterSubscriberRow): NewsletterSubscri
   confirmedAt: r.confirmed_at,
 });
 
+/** What every sign-up answers, whatever the address's state (decision 174): the e-mail says the rest. */
+const SIGN_UP_ANSWER = 'Thank you. Please check your inbox (and your spam folder): the e-mail we sent you says what comes next.';
+export const signUpAnswer: NewsletterSignUpAnswer = { success: true, message: SIGN_UP_ANSWER };
+
 /** A sign-up's success, for a bot that filled the honeypot (nothing was stored or mailed). */
-export const subscriberDecoy: HoneypotDecoy = {
-  status: 201,
-  answer: (input: NewsletterSubscribeInput): NewsletterSubscriberDto => ({
-    id: decoyId(),
-    email: input.email,
-    name: input.name,
-    // As a real sign-up answers: pending until the address is confirmed (double opt-in).
-    isActive: false,
-    status: 'pending',
-    subscribedAt: new Date().toISOString(),
-    confirmedAt: null,
-  }),
-};
+export const subscriberDecoy: HoneypotDecoy = { status: 201, answer: () => signUpAnswer };

@@ -54,6 +54,17 @@ export const renewConfirmation = (
   return q.returningAll().executeTakeFirst();
 };
 
+/**
+ * A sign-up for a confirmed address: its "already subscribed" e-mail may go if the last sign-up
+ * e-mail left before `sentBefore` (for a confirmed row confirm_sent_at is that time: the
+ * confirmation, then these notices). Compare-and-set as renewConfirmation: one an hour.
+ */
+export const markNoticeSent = (db: Db, id: number, seen: string | null, sentBefore: string, at: string): Promise<NewsletterSubscriberRow | undefined> => {
+  let q = db.updateTable('newsletter_subscribers').set({ confirm_sent_at: at }).where('id', '=', id).where('is_active', '=', fromBool(true));
+  q = seen === null ? q.where('confirm_sent_at', 'is', null) : q.where('confirm_sent_at', '=', seen).where('confirm_sent_at', '<', sentBefore);
+  return q.returningAll().executeTakeFirst();
+};
+
 export const findByConfirmHash = (db: Db, hash: string): Promise<NewsletterSubscriberRow | undefined> =>
   db.selectFrom('newsletter_subscribers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst();
 

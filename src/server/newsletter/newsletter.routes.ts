@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterSubscriberDtoSchema, newsletterSubscriberPageDtoSchema, unsubscribeAnswerSchema } from '../../shared/api-types';
+import {
+  newsletterSignUpAnswerSchema,
+  newsletterSubscriberDtoSchema,
+  newsletterSubscriberPageDtoSchema,
+  unsubscribeAnswerSchema,
+} from '../../shared/api-types';
 import { isListQuery, subscriberListQuerySchema } from '../../shared/schemas/lists';
 import { bulkIdsSchema, bulkResultSchema } from '../../shared/schemas/bulk';
 import { errorAnswerSchema, idParamSchema } from '../../shared/schemas/common';
@@ -13,7 +18,7 @@ import { withLanguage } from '../http/with-language';
 import { escapeHtml } from '../lib/escape-html';
 import { gymName } from '../mail/templates/site-mails';
 import { mailConfig } from '../site-settings/site-settings.service';
-import { presentSubscriber, subscriberDecoy } from './newsletter.presenter';
+import { presentSubscriber, signUpAnswer, subscriberDecoy } from './newsletter.presenter';
 import * as service from './newsletter.service';
 
 /** A button the page shows; the form POSTs to the same link (a GET never changes anything). */
@@ -102,10 +107,16 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags: TAGS,
       summary: 'Subscribe to the newsletter (the public sign-up form): pending until the e-mailed link is confirmed',
+      description:
+        'The same answer for a new, a pending and a confirmed address (decision 174): a new one gets the confirmation e-mail, a pending ' +
+        'one gets it again (once an hour at most), a confirmed one an e-mail saying it is subscribed already (once an hour at most).',
       body: newsletterSubscribeSchema,
-      response: { 201: newsletterSubscriberDtoSchema, ...errorResponses(400, 409) },
+      response: { 201: newsletterSignUpAnswerSchema, ...errorResponses(400) },
     },
-    handler: async (req, reply) => reply.code(201).send(presentSubscriber(await service.subscribe(ctx, req.body))),
+    handler: async (req, reply) => {
+      await service.subscribe(ctx, req.body);
+      return reply.code(201).send(signUpAnswer);
+    },
   });
 
   r.get('/api/newsletter-subscribers', {
@@ -150,7 +161,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   // follow links); the button's POST acts. A bad link is answered in the page's words
   // (attachValidation), not with the validator's JSON.
   r.get('/api/newsletter/confirm', {
-    config: { access: 'public' },
+    config: { access: 'public', secretQuery: ['token'] },
     attachValidation: true,
     schema: {
       tags: TAGS,
@@ -171,7 +182,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/newsletter/unsubscribe', {
-    config: { access: 'public' },
+    config: { access: 'public', secretQuery: ['token'] },
     attachValidation: true,
     schema: {
       tags: TAGS,
@@ -197,7 +208,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.post('/api/newsletter/confirm', {
-      config: { access: 'public', limit: 'default' },
+      config: { access: 'public', limit: 'default', secretQuery: ['token'] },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -215,7 +226,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     s.post('/api/newsletter/unsubscribe', {
-      config: { access: 'public', limit: 'default' },
+      config: { access: 'public', limit: 'default', secretQuery: ['token'] },
       attachValidation: true,
       schema: {
         tags: TAGS,

@@ -4,19 +4,17 @@ import type { NewsletterSubscribeInput } from '../../shared/schemas/newsletter';
 import type { AppContext } from '../context';
 import { fromBool, isUniqueViolation, nowIso, toBool } from '../db/database';
 import type { NewsletterSubscriberRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { newsletterConfirmMail, newsletterWelcomeMail } from './newsletter-mails';
+import { notFound } from '../errors';
+import { newsletterAlreadySubscribedMail, newsletterConfirmMail, newsletterWelcomeMail } from './newsletter-mails';
 import * as repo from './newsletter.repository';
 import { subscriberStatus } from './subscriber-status';
 import { mailConfig } from '../site-settings/site-settings.service';
 import { textSearch } from '../db/search';
 import { bouncingAmong } from '../mail/delivery/outbox.repository';
 
-export const ALREADY_SUBSCRIBED = 'This email is already subscribed.';
-export const CONFIRMATION_PENDING = 'Please confirm your subscription with the link we e-mailed to this address (check your spam folder too).';
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
-/** A pending address gets its confirmation e-mail again at most this often. */
+/** A known address gets a sign-up's e-mail (confirmation again, or "already subscribed") at most this often. */
 export const CONFIRM_RESEND_MS = 3600_000;
 /** A confirmation link works this long after its e-mail was queued. */
 export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
@@ -31,42 +29,62 @@ const ago = (ms: number, now = Date.now()) => new Date(now - ms).toISOString();
  * e-mail; it is active only once the link's page is confirmed (confirm below). One row per
  * address whatever its case: the unique index on lower(email) decides races. `isActive` from
  * the form is not trusted: nobody is subscribed without confirming.
+ *
+ * The caller answers the same whatever happened here (decision 174): new, pending, confirmed
+ * or unsubscribed, the address's owner learns which from the e-mail, nobody else. Every path
+ * reads the row, writes it and queues through the outbox in one transaction, so none is
+ * noticeably faster than the others.
  */
-export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput): Promise<NewsletterSubscriberRow> {
+export async function subscribe(ctx: AppContext, input: NewsletterSubscribeInput): Promise<void> {
   const token = newToken();
   const now = nowIso();
-  let subscriber: NewsletterSubscriberRow | undefined;
+  const known = await repo.findByEmail(ctx.db, input.email);
   try {
-    subscriber = await ctx.db.transaction().execute(async (trx) => {
-      const s = await repo.insertSubscriber(trx, {
-        email: input.email,
-        name: input.name,
-        is_active: fromBool(false),
-        unsubscribe_token: newToken(),
-        subscribed_at: now,
-        confirmed_at: null,
-        confirm_token_hash: hashToken(token),
-        confirm_sent_at: now,
-        language: input.language,
-      });
-      await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: s.email, token, language: s.language }));
-      return s;
-    });
+    await (known ? knownAddress(ctx, known, input, token, now) : newAddress(ctx, input, token, now));
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    subscriber = await knownAddress(ctx, input, token, now);
+    if (known || !isUniqueViolation(err)) throw err;
+    // Another sign-up of the address won the race: it is known now (deleted again meanwhile: nothing to do).
+    const raced = await repo.findByEmail(ctx.db, input.email);
+    if (raced) await knownAddress(ctx, raced, input, token, now);
   }
   ctx.mail.kick();
-  return subscriber;
 }
 
-/** The address is known: a subscriber is a duplicate, a pending one is reminded, a leaver may come back. */
-async function knownAddress(ctx: AppContext, input: NewsletterSubscribeInput, token: string, now: string): Promise<NewsletterSubscriberRow> {
-  const existing = await repo.findByEmail(ctx.db, input.email);
-  if (!existing) throw conflict(CONFIRMATION_PENDING); // deleted meanwhile: let the visitor try again
+async function newAddress(ctx: AppContext, input: NewsletterSubscribeInput, token: string, now: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = await repo.insertSubscriber(trx, {
+      email: input.email,
+      name: input.name,
+      is_active: fromBool(false),
+      unsubscribe_token: newToken(),
+      subscribed_at: now,
+      confirmed_at: null,
+      confirm_token_hash: hashToken(token),
+      confirm_sent_at: now,
+      language: input.language,
+    });
+    await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: s.email, token, language: s.language }));
+  });
+}
+
+/**
+ * The address is known: a leaver starts again like a new address; a pending one gets its
+ * confirmation again (a new link, in the page's language now); a subscriber is told it is
+ * subscribed already, in its own language, with its unsubscribe link. Pending and confirmed
+ * addresses get one such e-mail an hour at most, however many sign-ups arrive.
+ */
+async function knownAddress(ctx: AppContext, existing: NewsletterSubscriberRow, input: NewsletterSubscribeInput, token: string, now: string): Promise<void> {
   const status = subscriberStatus(existing);
-  if (status === 'confirmed') throw conflict(ALREADY_SUBSCRIBED);
-  const mailed = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (status === 'confirmed') {
+      const row = await repo.markNoticeSent(trx, existing.id, existing.confirm_sent_at, ago(CONFIRM_RESEND_MS), now);
+      if (row)
+        await ctx.mail.enqueue(
+          trx,
+          newsletterAlreadySubscribedMail(mailConfig(ctx), { to: row.email, unsubscribeToken: row.unsubscribe_token, language: row.language }),
+        );
+      return;
+    }
     const row =
       status === 'unsubscribed'
         ? await repo.restartPending(trx, existing.id, {
@@ -83,12 +101,7 @@ async function knownAddress(ctx: AppContext, input: NewsletterSubscribeInput, to
             language: input.language,
           });
     if (row) await ctx.mail.enqueue(trx, newsletterConfirmMail(mailConfig(ctx), { to: row.email, token, language: row.language }));
-    return row;
   });
-  // A returning address starts again like a new one; a pending one is told to use its e-mail.
-  if (status === 'unsubscribed' && mailed) return mailed;
-  if (mailed) ctx.mail.kick();
-  throw conflict(CONFIRMATION_PENDING);
 }
 
 export type ConfirmResult = { status: 'confirmed' | 'already-confirmed'; subscriber: NewsletterSubscriberRow } | { status: 'invalid' };

@@ -3,7 +3,8 @@ import { decodeHeader, startSmtpPeer, waitUntil, type SmtpPeer } from '../../../
 import { SITE } from '../../shared/site';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { FAST_MAIL } from '../../../tests/helpers/factories';
-import { CONFIRMATION_PENDING } from './newsletter.service';
+import { signUpAnswer } from './newsletter.presenter';
+import { findByEmail } from './newsletter.repository';
 
 const ODD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'];
 
@@ -53,6 +54,8 @@ describe.each(backends)('newsletter on %s', (backend) => {
     );
     return res;
   };
+  /** The row's id: the sign-up's answer names none (decision 174). */
+  const idOf = async (email: string) => (await findByEmail(t.app.ctx.db, email))!.id;
   const unsubscribePath = (body: string) => {
     const m = /http:\/\/gym\.test(\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(body);
     expect(m, body).not.toBeNull();
@@ -73,27 +76,29 @@ describe.each(backends)('newsletter on %s', (backend) => {
     const counted = await signups();
     const res = await subscribe({ email: 'fan@example.com', isActive: true });
     expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['confirmedAt', 'email', 'id', 'isActive', 'name', 'status', 'subscribedAt']);
-    expect(body).toMatchObject({ email: 'fan@example.com', name: null, isActive: false, status: 'pending', confirmedAt: null });
-    expect(body.subscribedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The answer names no row and no state (decision 174): the staff's list shows them.
+    expect(res.json()).toEqual(signUpAnswer);
+    const id = await idOf('fan@example.com');
+    const listed = (await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff })).json().find((s: { id: number }) => s.id === id);
+    expect(listed).toMatchObject({ email: 'fan@example.com', name: null, isActive: false, status: 'pending', confirmedAt: null });
+    expect(listed.subscribedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(await signups()).toBe(counted);
     await confirmFromMail('fan@example.com');
     expect(await signups()).toBe(counted + 1);
 
     const mail = await welcomeTo('fan@example.com');
     expect(decodeHeader(mail.headers.subject)).toBe(`Welcome to the ${SITE.name} newsletter`);
-    const row = await t.app.ctx.db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.unsubscribe_token.length).toBeGreaterThanOrEqual(32);
     expect(mail.body).toContain(`http://gym.test/api/newsletter/unsubscribe?token=${row.unsubscribe_token}`);
   });
 
-  it('answers 409 for the same address whatever its case', async () => {
-    await subscribeConfirmed({ email: 'Case.Test@Example.com', name: 'Case', isActive: true });
+  it('answers the same address, whatever its case, as a new one, and keeps one row', async () => {
+    const first = await subscribeConfirmed({ email: 'Case.Test@Example.com', name: 'Case', isActive: true });
     for (const email of ['case.test@example.com', 'CASE.TEST@EXAMPLE.COM', '  Case.Test@Example.com  ']) {
       const res = await subscribe({ email, isActive: true });
-      expect(res.statusCode, email).toBe(409);
-      expect(res.json()).toEqual({ error: 'This email is already subscribed.', code: 'conflict' });
+      expect(res.statusCode, email).toBe(201);
+      expect(res.body, email).toBe(first.body);
     }
     const rows = await t.app.ctx.db.selectFrom('newsletter_subscribers').select('email').execute();
     expect(rows.filter((r) => r.email.toLowerCase() === 'case.test@example.com')).toHaveLength(1);
@@ -102,10 +107,13 @@ describe.each(backends)('newsletter on %s', (backend) => {
   it('keeps one subscription when sign-ups for one address race each other', async () => {
     const emails = ['race@example.com', 'RACE@example.com', 'Race@Example.com', 'race@EXAMPLE.com', 'rAce@example.com', 'racE@example.com'];
     const results = await Promise.all(emails.map((email) => subscribe({ email, isActive: true })));
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
-    // The address is pending: the answer asks to confirm from the e-mail.
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ error: CONFIRMATION_PENDING, code: 'conflict' });
+    // Every one answers as a first sign-up; one row, one confirmation e-mail between them.
+    expect(results.map((r) => r.statusCode)).toEqual(emails.map(() => 201));
+    for (const r of results) expect(r.body).toBe(JSON.stringify(signUpAnswer));
+    const rows = await t.app.ctx.db.selectFrom('newsletter_subscribers').select('id').where('email', '=', 'race@example.com').execute();
+    expect(rows).toHaveLength(1);
+    const mails = await t.app.ctx.db.selectFrom('outbox').select('id').where('to_address', '=', 'race@example.com').execute();
+    expect(mails).toHaveLength(1);
   });
 
   it('validates the address and the types', async () => {
@@ -130,7 +138,8 @@ describe.each(backends)('newsletter on %s', (backend) => {
   });
 
   it('unsubscribes through the link, as a page for browsers, and a returning subscriber can sign up again', async () => {
-    const id = (await subscribeConfirmed({ email: 'leaver@example.com', name: 'Leaver', isActive: true })).json().id;
+    await subscribeConfirmed({ email: 'leaver@example.com', name: 'Leaver', isActive: true });
+    const id = await idOf('leaver@example.com');
     const link = unsubscribePath((await welcomeTo('leaver@example.com')).body);
 
     // The GET only shows a page with a button; the button's POST unsubscribes.
@@ -154,10 +163,14 @@ describe.each(backends)('newsletter on %s', (backend) => {
     // Coming back makes the same row pending again; confirming gives a fresh unsubscribe link.
     const back = await subscribe({ email: 'LEAVER@example.com', isActive: true });
     expect(back.statusCode).toBe(201);
-    expect(back.json()).toMatchObject({ id, isActive: false, status: 'pending' });
+    expect(back.json()).toEqual(signUpAnswer);
+    expect(await idOf('leaver@example.com')).toBe(id);
+    expect(await listed()).toMatchObject({ isActive: false, status: 'pending' });
     await confirmFromMail('leaver@example.com', 2);
     expect(await listed()).toMatchObject({ isActive: true, status: 'confirmed' });
-    expect((await subscribe({ email: 'leaver@example.com', isActive: true })).statusCode).toBe(409);
+    // Subscribed again: a further sign-up answers as any other.
+    const dup = await subscribe({ email: 'leaver@example.com', isActive: true });
+    expect([dup.statusCode, dup.body]).toEqual([back.statusCode, back.body]);
   });
 
   it('answers 400 or 404 for a bad unsubscribe link, in HTML or JSON', async () => {
@@ -180,8 +193,9 @@ describe.each(backends)('newsletter on %s', (backend) => {
 
   it('lists subscribers newest first for signed-in users, without their tokens', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/newsletter-subscribers' })).statusCode).toBe(401);
-    const a = (await subscribe({ email: 'older@example.com', isActive: true })).json().id;
-    const b = (await subscribeConfirmed({ email: 'newer@example.com', name: 'Newer', isActive: true })).json().id;
+    await subscribe({ email: 'older@example.com', isActive: true });
+    await subscribeConfirmed({ email: 'newer@example.com', name: 'Newer', isActive: true });
+    const [a, b] = [await idOf('older@example.com'), await idOf('newer@example.com')];
     const res = await t.inject({ method: 'GET', url: '/api/newsletter-subscribers', token: staff });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((s: { id: number }) => s.id);
@@ -200,8 +214,9 @@ describe.each(backends)('newsletter on %s', (backend) => {
   });
 
   it("marks a bouncing subscriber in the staff's paged list, whatever the address's case", async () => {
-    const gone = (await subscribeConfirmed({ email: 'Bounced.Reader@Example.com', isActive: true })).json().id;
-    const fine = (await subscribeConfirmed({ email: 'fine.reader@example.com', isActive: true })).json().id;
+    await subscribeConfirmed({ email: 'Bounced.Reader@Example.com', isActive: true });
+    await subscribeConfirmed({ email: 'fine.reader@example.com', isActive: true });
+    const [gone, fine] = [await idOf('bounced.reader@example.com'), await idOf('fine.reader@example.com')];
     const bouncingOf = async () => {
       const res = await t.inject({ method: 'GET', url: '/api/newsletter-subscribers?q=reader&pageSize=50', token: staff });
       expect(res.statusCode).toBe(200);
@@ -218,7 +233,8 @@ describe.each(backends)('newsletter on %s', (backend) => {
   });
 
   it('deletes a subscriber: 204, then 404; 401 without a token; odd ids refused', async () => {
-    const id = (await subscribe({ email: 'gone@example.com', isActive: true })).json().id;
+    await subscribe({ email: 'gone@example.com', isActive: true });
+    const id = await idOf('gone@example.com');
     expect((await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}` })).statusCode).toBe(401);
     const del = await t.inject({ method: 'DELETE', url: `/api/newsletter-subscribers/${id}`, token: staff });
     expect(del.statusCode).toBe(204);

@@ -26,8 +26,9 @@ export const OPEN_WINDOW_MS = 2 * HOUR;
 export const offerEnd = (now: Date, startsAt: Date, offerHours: number): Date =>
   new Date(now.getTime() + Math.min(offerHours * HOUR, (startsAt.getTime() - now.getTime()) / 2));
 
-/** The entry's page in its language, with the offer e-mail's token. */
-const pageUrl = (ctx: AppContext, e: WaitlistEntryRow, token: string) => `${languageBase(ctx.config.publicUrl, e.language)}/booking/waitlist/${token}`;
+/** The entry's page in its language, with a link token (the join's or the offer's). */
+export const entryPageUrl = (ctx: AppContext, e: WaitlistEntryRow, token: string) =>
+  `${languageBase(ctx.config.publicUrl, e.language)}/booking/waitlist/${token}`;
 
 /**
  * One pass over every line: ends those of sessions no longer ahead, expires held offers whose
@@ -98,7 +99,7 @@ async function offerOne(
     gymTime: o.time,
     zoneLabel: zoneLabel(ctx.config.timezone, o.startsAt),
     language: e.language,
-    pageUrl: pageUrl(ctx, e, token),
+    pageUrl: entryPageUrl(ctx, e, token),
     heldUntil: at.held ? at.expiresAt : null,
   });
   try {

@@ -1,4 +1,4 @@
-import type { WaitlistEntryDto, WaitlistStaffEntryDto } from '../../shared/api-types';
+import type { WaitlistEntryDto, WaitlistJoinedDto, WaitlistStaffEntryDto } from '../../shared/api-types';
 import type { WaitlistEntry } from './waitlist.service';
 
 // The waiting list's answers (shared/api-types/bookings.ts). The link's view names no address.
@@ -28,3 +28,7 @@ export const presentWaitlistStaffEntry = (e: WaitlistEntry): WaitlistStaffEntryD
   reservationId: e.row.reservation_id,
   createdAt: e.row.created_at,
 });
+
+/** What every accepted join answers, whoever the address is (decision 174): the link goes by e-mail. */
+const WAITLIST_JOIN_ANSWER = 'Thank you. We sent you an e-mail with the link to your place on the waiting list (check your spam folder too).';
+export const waitlistJoinedAnswer: WaitlistJoinedDto = { success: true, message: WAITLIST_JOIN_ANSWER };

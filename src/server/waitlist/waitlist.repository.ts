@@ -42,7 +42,10 @@ export async function insertEntry(db: Db, row: Insertable<WaitlistEntriesTable>)
     .executeTakeFirst();
 }
 
-/** A person who left (or whose offer expired) joins again: at the back of the line, with a new link. */
+/**
+ * A person who left, whose offer expired or whose line ended (a class given again after a
+ * cancel) joins again: at the back of the line, with a new link.
+ */
 export async function rejoin(
   db: Db,
   id: number,
@@ -65,11 +68,25 @@ export async function rejoin(
       left_at: null,
     })
     .where('id', '=', id)
-    .where('status', 'in', ['left', 'expired'])
+    .where('status', 'in', ['left', 'expired', 'ended'])
     .returningAll()
     .executeTakeFirst();
   return r;
 }
+
+/**
+ * A join by someone still in line: the same place, a new link (only its hash is kept, so the
+ * e-mail can only carry a new one; the old one stops working). Name, phone and language stay
+ * as stored: whoever typed the address cannot change them.
+ */
+export const renewLink = (db: Db, id: number, tokenHash: string): Promise<WaitlistEntryRow | undefined> =>
+  db
+    .updateTable('waitlist_entries')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', id)
+    .where('status', 'in', [...LINE])
+    .returningAll()
+    .executeTakeFirst();
 
 /** Place among those still in line (waiting or offered) of its occurrence, from 1; in join order. */
 export async function positionOf(db: Db, e: Pick<WaitlistEntryRow, 'id' | 'weekly_session_id' | 'session_date' | 'created_at'>): Promise<number> {
@@ -95,18 +112,16 @@ export const listOfOccurrence = (db: Db, o: OccurrenceKey): Promise<WaitlistEntr
     .orderBy('id')
     .execute();
 
-/** Whether the address has a live booking at that instant (any class). */
-export async function hasBookingAt(db: Db, email: string, dateTime: string): Promise<boolean> {
-  const r = await db
+/** The address's live booking at that instant (any class), as its owner named it; undefined when none. */
+export const bookingAt = (db: Db, email: string, dateTime: string): Promise<{ name: string; language: WaitlistEntryRow['language'] } | undefined> =>
+  db
     .selectFrom('reservations')
-    .select('id')
+    .select(['name', 'language'])
     .where('email', '=', email)
     .where('date_time', '=', dateTime)
     .where('status', '!=', 'cancelled')
     .where('cancelled_at', 'is', null)
     .executeTakeFirst();
-  return r !== undefined;
-}
 
 /** Occurrences with someone in line (the offer job's work), soonest first. */
 export const occurrencesInLine = (db: Db): Promise<(OccurrenceKey & { dateTime: string })[]> =>

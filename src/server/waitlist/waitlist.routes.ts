@@ -5,7 +5,7 @@ import { idParamSchema } from '../../shared/schemas/common';
 import { waitlistJoinPayloadSchema, waitlistStaffQuerySchema, waitlistTokenParamsSchema } from '../../shared/schemas/waitlist';
 import type { AppContext } from '../context';
 import { errorResponses } from '../http/responses';
-import { presentWaitlistEntry, presentWaitlistStaffEntry } from './waitlist.presenter';
+import { presentWaitlistEntry, presentWaitlistStaffEntry, waitlistJoinedAnswer } from './waitlist.presenter';
 import * as service from './waitlist.service';
 
 const TAGS = ['Waiting list'];
@@ -19,17 +19,21 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: TAGS,
       summary: 'Join the waiting list of a full session',
       description:
-        'After a booking answered 409 slot_full with `waitlist: true`. One entry per person and session (409 waitlist_joined); ' +
-        'someone booked at that time cannot join (409 waitlist_already_booked); a session with seats left answers 409 waitlist_not_full. ' +
-        'The token is the entry link (GET /api/waitlist/{token}); it is shown once.',
+        'After a booking answered 409 slot_full with `waitlist: true`. One entry per person and session. The answer is the same ' +
+        'whoever the address is (decision 174): the entry link (GET /api/waitlist/{token}) goes by e-mail only, a new one on each ' +
+        'join of someone already in line; someone booked at that time is told so by e-mail and nothing changes. A session with ' +
+        'seats left answers 409 waitlist_not_full; 409 waitlist_joined and waitlist_already_booked are no longer answered.',
       body: waitlistJoinPayloadSchema,
       response: { 201: waitlistJoinedDtoSchema, ...errorResponses(400, 409) },
     },
-    handler: async (req, reply) => reply.code(201).send(await service.joinWaitlist(ctx, req.body)),
+    handler: async (req, reply) => {
+      await service.joinWaitlist(ctx, req.body);
+      return reply.code(201).send(waitlistJoinedAnswer);
+    },
   });
 
   r.get('/api/waitlist/:token', {
-    config: { access: 'public' },
+    config: { access: 'public', secretParams: ['token'] },
     schema: {
       tags: TAGS,
       summary: 'A waiting-list entry: its state, its place in line, the offer while one is open',
@@ -40,7 +44,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/waitlist/:token/leave', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: TAGS,
       summary: 'Leave the waiting list (an offer held for this entry goes to the next person)',
@@ -51,7 +55,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/waitlist/:token/accept', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: TAGS,
       summary: 'Accept the offer: books the seat and spends the pass credit now',

@@ -1,22 +1,24 @@
 import type { WaitlistJoinPayload } from '../../shared/schemas/waitlist';
+import { zoneLabel } from '../../shared/gym-time';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { WaitlistEntryRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { waitlistAlreadyBookedMail, waitlistJoinedMail, type WaitlistClassInput } from '../mail/templates/waitlist-mails';
 import { CLASS_NOT_HELD, CLASS_STARTED, noSessionThen } from '../reservations/booking-errors';
 import { writeBooking, type BookingResult } from '../reservations/booking-create.service';
 import { notifyStaffOfBookings } from '../reservations/booking-notifications';
+import { mailConfig } from '../site-settings/site-settings.service';
 import { findOccurrence, findSessionAt, releaseSeat } from '../timetable/timetable.service';
 import { seatFreed } from '../lib/seat-freed';
+import { entryPageUrl } from './waitlist-offers';
 import * as repo from './waitlist.repository';
 
 // The waiting list of a full class (issue 34, point 4): joining, the entry's link (read, leave,
 // accept) and the staff's view. Offers are made by the offer job (waitlist-offers.ts).
 
 export const WAITLIST_NOT_FOUND = 'This waiting-list link is not valid';
-export const WAITLIST_JOINED = 'You are already on the waiting list for this class; the link is in your e-mails or on the page you joined from';
-export const WAITLIST_ALREADY_BOOKED = 'You already have a booking at that time';
 export const WAITLIST_NOT_FULL = 'This class still has places: book it directly';
 export const OFFER_GONE = 'This offer is no longer open (it expired, or the place was taken)';
 
@@ -42,44 +44,80 @@ const withPosition = async (db: Db, row: WaitlistEntryRow): Promise<WaitlistEntr
 
 /**
  * POST /api/waitlist: a place at the back of the line of a full session that has not started
- * and is held. One entry per person and session (409 waitlist_joined; someone who left joins
- * again at the back); someone booked at that time cannot join (409 waitlist_already_booked).
+ * and is held. The answer is the same whoever the address is (decision 174): the form must not
+ * tell who waits or who is booked, so everything else goes by e-mail to the address. A first
+ * join (or a join after leaving) gets the entry's link; someone already in line keeps their
+ * place and gets a new link (the old one stops working); someone booked at that time is told
+ * so and nothing changes. The refusals left (no such session, started, not held, not full)
+ * say nothing about the person.
  */
-export async function joinWaitlist(ctx: AppContext, input: WaitlistJoinPayload, now = new Date()): Promise<{ position: number; token: string }> {
+export async function joinWaitlist(ctx: AppContext, input: WaitlistJoinPayload, now = new Date()): Promise<void> {
   const token = newToken();
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const found = await findSessionAt(trx, input.course, input.dateTime, ctx.config.timezone);
     if (!found || found.kind !== 'session') throw badRequest(noSessionThen(input.course), 'session_not_found');
     if (found.startsAt.getTime() <= now.getTime()) throw conflict(CLASS_STARTED, 'class_started');
     if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
     if (found.taken < found.capacity) throw conflict(WAITLIST_NOT_FULL, 'waitlist_not_full');
     const dateTime = found.startsAt.toISOString();
-    if (await repo.hasBookingAt(trx, input.email, dateTime)) throw conflict(WAITLIST_ALREADY_BOOKED, 'waitlist_already_booked');
+    const about = (to: { email: string; name: string; language: WaitlistClassInput['language'] }): WaitlistClassInput => ({
+      to: to.email,
+      name: to.name,
+      language: to.language,
+      course: found.course,
+      startsAt: found.startsAt,
+      endsAt: found.endsAt,
+      gymDate: found.date,
+      gymTime: found.time,
+      zoneLabel: zoneLabel(ctx.config.timezone, found.startsAt),
+    });
+    const booking = await repo.bookingAt(trx, input.email, dateTime);
+    if (booking) {
+      await ctx.mail.enqueue(trx, waitlistAlreadyBookedMail(mailConfig(ctx), about({ ...booking, email: input.email })));
+      return;
+    }
     const key = { weeklySessionId: found.weeklySessionId, date: found.date };
     const at = nowIso();
     const fields = { name: input.name, phone: input.phone, language: input.language, passToken: input.passToken ?? null };
-    let row = await repo.insertEntry(trx, {
-      weekly_session_id: key.weeklySessionId,
-      session_date: key.date,
-      course: found.course,
-      date_time: dateTime,
-      name: fields.name,
-      email: input.email,
-      phone: fields.phone,
-      language: fields.language,
-      pass_token: fields.passToken,
-      token_hash: hashToken(token),
-      created_at: at,
-    });
-    if (!row) {
-      const existing = await repo.findPersonEntry(trx, key, input.email);
-      if (!existing) throw new Error('waitlist entry vanished');
-      if (existing.status === 'booked') throw conflict(WAITLIST_ALREADY_BOOKED, 'waitlist_already_booked');
-      row = await repo.rejoin(trx, existing.id, { ...fields, tokenHash: hashToken(token), now: at });
-      if (!row) throw conflict(WAITLIST_JOINED, 'waitlist_joined');
+    const row =
+      (await repo.insertEntry(trx, {
+        weekly_session_id: key.weeklySessionId,
+        session_date: key.date,
+        course: found.course,
+        date_time: dateTime,
+        name: fields.name,
+        email: input.email,
+        phone: fields.phone,
+        language: fields.language,
+        pass_token: fields.passToken,
+        token_hash: hashToken(token),
+        created_at: at,
+      })) ?? (await joinAgain(trx, key, input.email, { ...fields, tokenHash: hashToken(token), now: at }));
+    if (row.status === 'booked') {
+      await ctx.mail.enqueue(trx, waitlistAlreadyBookedMail(mailConfig(ctx), about(row)));
+      return;
     }
-    return { position: await repo.positionOf(trx, row), token };
+    await ctx.mail.enqueue(trx, waitlistJoinedMail(mailConfig(ctx), { ...about(row), pageUrl: entryPageUrl(ctx, row, token) }));
   });
+  ctx.mail.kick();
+}
+
+/**
+ * The person already has an entry for the occurrence: back in line at the back when they were
+ * out of it, a new link when still in it; an entry that became a booking is answered as it is.
+ * Each is a compare-and-set on the status read: one that moved meanwhile (an offer, a leave,
+ * an accept) is read again.
+ */
+async function joinAgain(trx: Db, key: repo.OccurrenceKey, email: string, set: Parameters<typeof repo.rejoin>[2]): Promise<WaitlistEntryRow> {
+  for (let tries = 0; tries < 3; tries++) {
+    const existing = await repo.findPersonEntry(trx, key, email);
+    if (!existing) break;
+    if (existing.status === 'booked') return existing;
+    const inLine = existing.status === 'waiting' || existing.status === 'offered';
+    const row = inLine ? await repo.renewLink(trx, existing.id, set.tokenHash) : await repo.rejoin(trx, existing.id, set);
+    if (row) return row;
+  }
+  throw new Error('waitlist entry vanished or kept changing while joining');
 }
 
 /** GET /api/waitlist/{token}. */

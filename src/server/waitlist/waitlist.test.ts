@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingPayload } from '../../../tests/helpers/factories';
 import { createTestOrder } from '../../../tests/helpers/pass-orders';
-import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { backends, createTestApp, defaultRateLimits, type TestApp } from '../../../tests/helpers/test-app';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { monthlyFigures } from '../dashboard/dashboard.service';
 import { runOffers } from './waitlist-offers';
+import { waitlistJoinedAnswer } from './waitlist.presenter';
 
 // Issue 34, point 4: the waiting list of a full class, on both databases. The races run in
 // parallel: two accepts, a leave against an accept, two instances running the offer job.
+// Issue 45, point 5 (decision 174): a join answers the same whoever the address is; the link,
+// and the news that one is in line already or booked, go by e-mail only.
 
 const HOUR = 3_600_000;
 
@@ -55,10 +58,20 @@ describe.each(backends)('waiting list on %s', (backend) => {
       url: '/api/waitlist',
       payload: { course: s.course, dateTime: s.startsAt, name: who, email: `${who}@example.com`, language: 'en', ...extra },
     });
+  /** The e-mails queued for an address, oldest first (a join's is the last right after it). */
+  const mailsTo = (t: TestApp, email: string) =>
+    t.app.ctx.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body']).where('to_address', '=', email).orderBy('id').execute();
+  const linkOf = (text: string) => /\/booking\/waitlist\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  /** Joins and answers the link from its e-mail (the answer carries none: decision 174) and the place in line. */
   const joined = async (t: TestApp, s: Full, who: string, extra: Record<string, unknown> = {}) => {
     const r = await join(t, s, who, extra);
     expect(r.statusCode, r.body).toBe(201);
-    return r.json<{ position: number; token: string }>();
+    expect(r.json()).toEqual(waitlistJoinedAnswer);
+    const mail = (await mailsTo(t, `${who}@example.com`)).at(-1);
+    const token = linkOf(mail?.text_body ?? '');
+    expect(token, `the join e-mail to ${who}`).toBeDefined();
+    const view = await entry(t, token!);
+    return { token: token!, position: view.json().position as number };
   };
   const entry = (t: TestApp, token: string) => t.inject({ method: 'GET', url: `/api/waitlist/${token}` });
   const accept = (t: TestApp, token: string) => t.inject({ method: 'POST', url: `/api/waitlist/${token}/accept` });
@@ -107,16 +120,20 @@ describe.each(backends)('waiting list on %s', (backend) => {
     const ann = await joined(t, s, 'ann');
     expect(ann.position).toBe(1);
     expect((await joined(t, s, 'bob')).position).toBe(2);
+    // Joining again, or while booked at that time, answers as a first join (decision 174).
     const again = await join(t, s, 'ann');
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('waitlist_joined');
+    expect([again.statusCode, again.json()]).toEqual([201, waitlistJoinedAnswer]);
     const booked = await t.inject({
       method: 'POST',
       url: '/api/waitlist',
       payload: { course: s.course, dateTime: s.startsAt, name: 'B', email: 'booked0@example.com', language: 'en' },
     });
-    expect(booked.statusCode).toBe(409);
-    expect(booked.json().code).toBe('waitlist_already_booked');
+    expect([booked.statusCode, booked.json()]).toEqual([201, waitlistJoinedAnswer]);
+    // Ann's second join gave her a new link (the first no longer works); her place is the same.
+    const annNow = linkOf((await mailsTo(t, 'ann@example.com')).at(-1)!.text_body)!;
+    expect(annNow).not.toBe(ann.token);
+    expect((await entry(t, ann.token)).statusCode).toBe(404);
+    ann.token = annNow;
     const rows = await t.app.ctx.db.selectFrom('waitlist_entries').select(['email', 'status', 'token_hash']).orderBy('id').execute();
     expect(rows.map((r) => r.email)).toEqual(['ann@example.com', 'bob@example.com']);
     expect(rows[0].token_hash).not.toContain(ann.token); // only its hash is stored
@@ -332,6 +349,11 @@ describe.each(backends)('waiting list on %s', (backend) => {
     const t = await quiet();
     const s = await fullSession(t, '2028-08-07');
     for (const l of LANGUAGES) await joined(t, s, `p-${l}`, { language: l });
+    // The offers only: the join e-mails went before.
+    const before = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
     const patched = await t.inject({
       method: 'PATCH',
       url: `/api/timetable/weekly-sessions/${s.weeklySessionId}`,
@@ -345,6 +367,7 @@ describe.each(backends)('waiting list on %s', (backend) => {
       .selectFrom('outbox')
       .select(['to_address', 'subject', 'text_body', 'html_body'])
       .where('to_address', 'like', 'p-%')
+      .where('id', '>', Number(before.id))
       .execute();
     expect(mails).toHaveLength(LANGUAGES.length);
     for (const l of LANGUAGES) {
@@ -357,6 +380,114 @@ describe.each(backends)('waiting list on %s', (backend) => {
       expect(m.text_body).toContain(l === 'en' ? 'http://gym.test/booking/waitlist/' : `http://gym.test/${l}/booking/waitlist/`);
     }
     expect(new Set(mails.map((m) => m.subject.slice(0, 12))).size).toBe(LANGUAGES.length);
+  });
+
+  it('a repeated join answers byte for byte as a first one and e-mails the link again, in the entry’s language; the place stays', async () => {
+    const t = await quiet();
+    const s = await fullSession(t, '2028-08-28');
+    const first = await join(t, s, 'ann', { name: 'Ann', language: 'de' });
+    expect(first.statusCode).toBe(201);
+    expect(first.body).toBe(JSON.stringify(waitlistJoinedAnswer));
+    for (const text of ['token', 'position', 'ann']) expect(first.body).not.toContain(text);
+    await joined(t, s, 'bob');
+    const links = [linkOf((await mailsTo(t, 'ann@example.com'))[0].text_body)!];
+    // Whoever types Ann's address again (a name, a phone, a language of their own) gets her answer;
+    // she gets a new link each time, in German, to her name; nothing of theirs is stored.
+    for (let i = 0; i < 3; i++) {
+      const again = await join(t, s, 'ann', { name: 'Mallory', phone: '+1 555 0100', language: 'en' });
+      expect([again.statusCode, again.body]).toEqual([first.statusCode, first.body]);
+      const mail = (await mailsTo(t, 'ann@example.com')).at(-1)!;
+      expect(mail.subject.startsWith(MAIL_MESSAGES.de.waitlistJoinedSubject('@', '@', '@').split('@')[0]), mail.subject).toBe(true);
+      expect(mail.text_body).toContain(MAIL_MESSAGES.de.hello('Ann'));
+      expect(mail.text_body).not.toContain('Mallory');
+      expect(mail.html_body).toContain(MAIL_MESSAGES.de.waitlistSeePlace);
+      expect(mail.text_body).toContain('http://gym.test/de/booking/waitlist/');
+      links.push(linkOf(mail.text_body)!);
+    }
+    expect(new Set(links).size).toBe(4);
+    for (const old of links.slice(0, -1)) expect((await entry(t, old)).statusCode).toBe(404);
+    expect((await entry(t, links.at(-1)!)).json()).toMatchObject({ state: 'waiting', position: 1, name: 'Ann', language: 'de' });
+    const line = await t.inject({ method: 'GET', url: `/api/timetable/weekly-sessions/${s.weeklySessionId}/waitlist?date=${s.date}`, token: s.staff });
+    expect(line.json().map((e: { email: string; name: string; phone: string | null }) => [e.email, e.name, e.phone])).toEqual([
+      ['ann@example.com', 'Ann', null],
+      ['bob@example.com', 'bob', null],
+    ]);
+
+    // Offered: the same answer and a new page link; the offer's own link still works.
+    expect((await cancelBooking(t, s, s.booked[0])).statusCode).toBe(200);
+    expect(await runOffers(t.app.ctx)).toBe(1);
+    const offerLink = linkOf((await mailsTo(t, 'ann@example.com')).at(-1)!.text_body);
+    const offered = await join(t, s, 'ann');
+    expect([offered.statusCode, offered.body]).toEqual([first.statusCode, first.body]);
+    const latest = linkOf((await mailsTo(t, 'ann@example.com')).at(-1)!.text_body)!;
+    expect(latest).not.toBe(links.at(-1));
+    expect((await entry(t, latest)).json()).toMatchObject({ state: 'offered', held: true });
+    expect((await entry(t, offerLink!)).json()).toMatchObject({ state: 'offered', held: true });
+    expect(await taken(t, s)).toBe(1);
+  });
+
+  it('a join for someone booked at that time answers as a join, e-mails them that they are booked, and stores nothing', async () => {
+    const t = await quiet();
+    const s = await fullSession(t, '2028-09-04');
+    const stranger = await join(t, s, 'cat');
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { course: s.course, dateTime: s.startsAt, name: 'Someone Else', email: 'booked0@example.com', language: 'fr' },
+    });
+    expect([booked.statusCode, booked.body]).toEqual([stranger.statusCode, stranger.body]);
+    // Besides the booking's own e-mails, one: the notice.
+    const [notice, ...more] = (await mailsTo(t, 'booked0@example.com')).filter((m) => !m.subject.startsWith('Booking confirmed'));
+    expect(more).toEqual([]);
+    expect(notice.subject).toMatch(/^Waiting list: you already have a booking on /);
+    // In the booking's language and name (not the form's), and no link to any place.
+    expect(notice.text_body).toContain(MAIL_MESSAGES.en.hello('Booked 0'));
+    expect(notice.text_body).toContain(MAIL_MESSAGES.en.waitlistBooked(s.course));
+    expect(notice.text_body).not.toContain('Someone Else');
+    expect(notice.text_body).not.toMatch(/\/booking\/waitlist\//);
+    const rows = await t.app.ctx.db.selectFrom('waitlist_entries').select('email').execute();
+    expect(rows.map((r) => r.email)).toEqual(['cat@example.com']);
+
+    // An entry that became a booking (the offer accepted) is answered the same way.
+    expect((await cancelBooking(t, s, s.booked[0])).statusCode).toBe(200);
+    expect(await runOffers(t.app.ctx)).toBe(1);
+    const cat = linkOf((await mailsTo(t, 'cat@example.com')).at(-1)!.text_body)!;
+    expect((await accept(t, cat)).statusCode).toBe(200);
+    const after = await join(t, s, 'cat');
+    expect([after.statusCode, after.body]).toEqual([stranger.statusCode, stranger.body]);
+    expect((await mailsTo(t, 'cat@example.com')).at(-1)!.subject).toMatch(/^Waiting list: you already have a booking/);
+    expect((await entry(t, cat)).json()).toMatchObject({ state: 'booked' });
+  });
+
+  it('every join is e-mailed in its own language; the per-address limit still cuts in', async () => {
+    const t = await quiet({ rateLimits: defaultRateLimits() });
+    const s = await fullSession(t, '2028-09-11');
+    const ip = '10.80.0.1';
+    const send = (who: string, language = 'en') =>
+      t.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        remoteAddress: ip,
+        payload: { course: s.course, dateTime: s.startsAt, name: who, email: `${who}@example.com`, language },
+      });
+    for (const l of LANGUAGES) {
+      const r = await send(`j-${l}`, l);
+      expect([r.statusCode, r.body]).toEqual([201, JSON.stringify(waitlistJoinedAnswer)]);
+      const [m] = await mailsTo(t, `j-${l}@example.com`);
+      const words = MAIL_MESSAGES[l];
+      expect(m.subject.startsWith(words.waitlistJoinedSubject('@', '@', '@').split('@')[0]), `${l}: ${m.subject}`).toBe(true);
+      expect(m.text_body).toContain(words.waitlistJoined);
+      expect(m.html_body).toContain(words.waitlistSeePlace);
+      expect(m.text_body).toContain(l === 'en' ? 'http://gym.test/booking/waitlist/' : `http://gym.test/${l}/booking/waitlist/`);
+    }
+    // The rest of the limit on one person, again and again: each answered as the first, each mailed.
+    const max = defaultRateLimits().booking.max;
+    for (let i = LANGUAGES.length; i < max; i++) expect((await send('j-en')).body).toBe(JSON.stringify(waitlistJoinedAnswer));
+    expect(await mailsTo(t, 'j-en@example.com')).toHaveLength(1 + max - LANGUAGES.length);
+    const over = await send('j-en');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('rate_limited');
+    expect(await mailsTo(t, 'j-en@example.com')).toHaveLength(1 + max - LANGUAGES.length);
   });
 
   it('erasing a person takes their place off the list: no name, address or working link, the held seat back', async () => {

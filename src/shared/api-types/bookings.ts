@@ -132,8 +132,11 @@ export const deskDayDtoSchema = z.object({
 });
 export type DeskDayDto = z.infer<typeof deskDayDtoSchema>;
 
-/** POST /api/waitlist's answer: the place in line and the entry's link token (shown once). */
-export const waitlistJoinedDtoSchema = z.object({ position: z.number().int(), token: z.string() });
+/**
+ * POST /api/waitlist → 201: the same answer for a first join, a repeated one and an address booked
+ * at that time (decision 174); the entry's link and place in line go by e-mail only.
+ */
+export const waitlistJoinedDtoSchema = z.object({ success: z.literal(true), message: z.string() });
 export type WaitlistJoinedDto = z.infer<typeof waitlistJoinedDtoSchema>;
 
 /**

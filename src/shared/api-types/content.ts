@@ -82,6 +82,13 @@ export const newsletterSubscriberDtoSchema = z.object({
 });
 export type NewsletterSubscriberDto = z.infer<typeof newsletterSubscriberDtoSchema>;
 
+/**
+ * POST /api/newsletter-subscribers → 201: the same answer for a new, a pending and a confirmed
+ * address (decision 174): what happens next is in the e-mail, which only the address's owner reads.
+ */
+export const newsletterSignUpAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export type NewsletterSignUpAnswer = z.infer<typeof newsletterSignUpAnswerSchema>;
+
 export const contactSubmissionDtoSchema = z.object({
   id,
   name: z.string(),

@@ -75,7 +75,7 @@ describe('honeypot field of the public forms', () => {
     const signUp = page.waitForRequest((r) => r.url().endsWith('/api/newsletter-subscribers') && r.method() === 'POST');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     expect(Object.keys((await signUp).postDataJSON() as object).sort()).toEqual(['email', 'isActive', 'language']);
-    await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('Subscribed!'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.textContent?.includes('Check your inbox'));
     const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });
     expect(subs.body.filter((s) => s.email === email)).toHaveLength(1);
     expect(errors).toEqual([]);

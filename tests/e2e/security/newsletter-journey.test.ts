@@ -48,7 +48,7 @@ describe('newsletter double opt-in in a browser', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
-    await expect(toast.textContent()).resolves.toContain('Subscribed!');
+    await expect(toast.textContent()).resolves.toContain('Check your inbox');
     expect(await status(email)).toMatchObject({ confirmed_at: null });
 
     // The confirmation e-mail, at the SMTP peer.

@@ -136,7 +136,7 @@ describe('before the JavaScript has loaded', () => {
     code.release();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
-    await expect(toast.textContent()).resolves.toContain('Subscribed!');
+    await expect(toast.textContent()).resolves.toContain('Check your inbox');
     const token = await site.adminToken();
     const subs = await site.api<{ email: string }[]>('/api/newsletter-subscribers', { token });
     expect(subs.body.filter((s) => s.email === email)).toHaveLength(1);

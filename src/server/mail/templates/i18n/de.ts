@@ -61,6 +61,9 @@ export const de: MailMessages = {
   newsletterWelcome: (gym) =>
     `Deine Anmeldung zum Newsletter von ${gym} ist bestätigt. Wir halten dich über Kurse, Events und Neuigkeiten aus dem Gym auf dem Laufenden.`,
   newsletterUnsubscribe: (url) => `Wenn du diese E-Mails nicht mehr erhalten möchtest, kannst du dich hier abmelden: ${url}`,
+  newsletterAlreadySubject: (gym) => `Du bist bereits für den Newsletter von ${gym} angemeldet`,
+  newsletterAlready: (gym) => `Jemand (hoffentlich du) möchte den Newsletter von ${gym} an diese Adresse erhalten. Diese Adresse ist bereits angemeldet.`,
+  newsletterAlreadyNothing: 'Es ändert sich nichts, und du musst nichts tun. Falls du das nicht warst, kannst du diese E-Mail ignorieren.',
   contactAckSubject: (gym) => `Wir haben deine Nachricht erhalten — ${gym}`,
   contactAckReceived: (gym) => `Danke für deine Nachricht an ${gym}. Wir haben sie erhalten und antworten bald.`,
   contactAckReply: 'Möchtest du etwas ergänzen? Antworte einfach auf diese E-Mail: deine Antwort landet im selben Gespräch.',
@@ -72,4 +75,13 @@ export const de: MailMessages = {
   waitlistAccept: 'Platz annehmen',
   waitlistNoCharge:
     'Bis du annimmst, wird nichts gebucht und kein Guthaben deines Passes verbraucht. Du kommst nicht? Auf derselben Seite kannst du die Warteliste verlassen.',
+  waitlistJoinedSubject: (course, date, time) => `Auf der Warteliste: ${course} am ${date} um ${time}`,
+  waitlistJoined: 'Du stehst auf der Warteliste für diesen Kurs. Wird ein Platz frei, schreiben wir dir eine E-Mail.',
+  waitlistSeePlace: 'Deinen Platz ansehen',
+  waitlistJoinedNote:
+    'Bewahre diese E-Mail auf: Über ihren Link siehst du deinen Platz und kannst die Warteliste verlassen. Nur der neueste Link gilt: Eine erneute Anfrage schickt einen neuen.',
+  waitlistBookedSubject: (date, time) => `Warteliste: Du hast am ${date} um ${time} schon eine Buchung`,
+  waitlistBooked: (course) =>
+    `Jemand (hoffentlich du) möchte diese Adresse auf die Warteliste für ${course} setzen. Du hast zu dieser Zeit schon eine Buchung, daher wurde nichts geändert.`,
+  waitlistBookedManage: 'Den Link zum Ändern oder Stornieren deiner Buchung findest du in ihrer Bestätigungs-E-Mail.',
 };

@@ -70,6 +70,10 @@ export const en = {
   newsletterWelcome: (gym: string) =>
     `Your subscription to the ${gym} newsletter is confirmed. We will keep you posted on classes, events and news from the gym.`,
   newsletterUnsubscribe: (url: string) => `To stop receiving these e-mails, unsubscribe here: ${url}`,
+  // A sign-up for an address already confirmed (decision 174): the owner is told by e-mail.
+  newsletterAlreadySubject: (gym: string) => `You are already subscribed to the ${gym} newsletter`,
+  newsletterAlready: (gym: string) => `Someone (hopefully you) asked to receive the ${gym} newsletter at this address. This address is already subscribed.`,
+  newsletterAlreadyNothing: 'Nothing changes and there is nothing to do. If it was not you, you can ignore this e-mail.',
   // The acknowledgement of a contact message: fixed words only (no visitor's text to an
   // address nobody confirmed).
   contactAckSubject: (gym: string) => `We received your message — ${gym}`,
@@ -82,6 +86,17 @@ export const en = {
   waitlistOfferOpen: 'A place opened up in the class you are waiting for. The class is soon: the first person on the waiting list to accept gets it.',
   waitlistAccept: 'Take the place',
   waitlistNoCharge: 'Nothing is booked and no pass credit is used until you accept. Not coming? The same page lets you leave the list.',
+  // Joining (decision 174): the entry's link goes by e-mail only, on every join.
+  waitlistJoinedSubject: (course: string, date: string, time: string) => `On the waiting list: ${course} on ${date} at ${time}`,
+  waitlistJoined: 'You are on the waiting list for this class. If a place opens up, we will e-mail you.',
+  waitlistSeePlace: 'See your place in line',
+  waitlistJoinedNote:
+    'Keep this e-mail: its link shows your place in line and lets you leave the list. Only the newest link works: asking again sends a new one.',
+  // A join for an address booked at that time: the form answered as for a join.
+  waitlistBookedSubject: (date: string, time: string) => `Waiting list: you already have a booking on ${date} at ${time}`,
+  waitlistBooked: (course: string) =>
+    `Someone (hopefully you) asked to put this address on the waiting list for ${course}. You already have a booking at that time, so nothing was changed.`,
+  waitlistBookedManage: 'The link to change or cancel your booking is in its confirmation e-mail.',
 };
 
 export type MailMessages = typeof en;

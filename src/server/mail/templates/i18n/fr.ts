@@ -62,6 +62,10 @@ export const fr: MailMessages = {
   newsletterWelcome: (gym) =>
     `Votre inscription à la newsletter de ${gym} est confirmée. Nous vous tiendrons au courant des cours, des événements et des nouvelles de la salle.`,
   newsletterUnsubscribe: (url) => `Pour ne plus recevoir ces e-mails, désinscrivez-vous ici\u00a0: ${url}`,
+  newsletterAlreadySubject: (gym) => `Vous êtes déjà inscrit à la newsletter de ${gym}`,
+  newsletterAlready: (gym) =>
+    `Quelqu'un (vous, nous l'espérons) a demandé à recevoir la newsletter de ${gym} à cette adresse. Cette adresse est déjà inscrite.`,
+  newsletterAlreadyNothing: "Rien ne change et vous n'avez rien à faire. Si ce n'était pas vous, ignorez cet e-mail.",
   contactAckSubject: (gym) => `Nous avons bien reçu votre message — ${gym}`,
   contactAckReceived: (gym) => `Merci d’avoir écrit à ${gym}. Nous avons bien reçu votre message et vous répondrons bientôt.`,
   contactAckReply: 'Pour ajouter quelque chose, répondez simplement à cet e-mail\u00a0: votre réponse rejoindra la même conversation.',
@@ -73,4 +77,13 @@ export const fr: MailMessages = {
   waitlistAccept: 'Prendre la place',
   waitlistNoCharge:
     'Rien n’est réservé et aucune séance de votre formule n’est utilisée tant que vous n’acceptez pas. Vous ne venez pas\u00a0? La même page vous permet de quitter la liste.',
+  waitlistJoinedSubject: (course, date, time) => `Sur la liste d’attente\u00a0: ${course} le ${date} à ${time}`,
+  waitlistJoined: 'Vous êtes sur la liste d’attente de ce cours. Si une place se libère, nous vous écrivons.',
+  waitlistSeePlace: 'Voir votre place',
+  waitlistJoinedNote:
+    'Gardez cet e-mail\u00a0: son lien montre votre place et vous permet de quitter la liste. Seul le lien le plus récent fonctionne\u00a0: une nouvelle demande en envoie un nouveau.',
+  waitlistBookedSubject: (date, time) => `Liste d’attente\u00a0: vous avez déjà une réservation le ${date} à ${time}`,
+  waitlistBooked: (course) =>
+    `Quelqu'un (vous, nous l'espérons) a demandé à inscrire cette adresse sur la liste d’attente de ${course}. Vous avez déjà une réservation à cette heure-là\u00a0: rien n’a été changé.`,
+  waitlistBookedManage: 'Le lien pour modifier ou annuler votre réservation se trouve dans son e-mail de confirmation.',
 };
