@@ -232,7 +232,16 @@ describe.each(backends)('private lessons on %s', (backend) => {
       expect(moved.json()).toMatchObject({ time: '08:15' });
       const row = await t.app.ctx.db.selectFrom('reservations').select(['date_time', 'calendar_sequence']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toEqual({ date_time: at(day, '08:15'), calendar_sequence: 1 });
-      // Staff move it to Kru Nok (any discipline: staff decide).
+      // Not to a trainer who does not teach its discipline, staff included (a new lesson's rule: issue 45).
+      const untaught = await t.inject({
+        method: 'POST',
+        url: `/api/private-lessons/${id}/move`,
+        token: staff,
+        payload: { startsAt: at(day, '08:00'), trainerId: nok.id },
+      });
+      expect(untaught.json()).toMatchObject({ error: 'Kru Nok does not teach Muay Thai', code: 'validation' });
+      // Once Kru Nok teaches it, staff move it there.
+      await t.inject({ method: 'PATCH', url: `/api/trainers/${nok.id}`, token: admin, payload: { disciplines: ['BJJ', 'Muay Thai'] } });
       const desk = await t.inject({
         method: 'POST',
         url: `/api/private-lessons/${id}/move`,
@@ -246,6 +255,7 @@ describe.each(backends)('private lessons on %s', (backend) => {
       // Staff cancel from the bookings list: Kru Nok is free again.
       expect((await t.inject({ method: 'PUT', url: `/api/reservations/${id}/cancel`, token: staff })).statusCode).toBe(200);
       expect(await timesOf(nok.id)).toContain('08:00');
+      await t.inject({ method: 'PATCH', url: `/api/trainers/${nok.id}`, token: admin, payload: { disciplines: ['BJJ'] } });
     });
 
     it('gives the time back when the lesson’s order is cancelled (lapsed unpaid): the booking is cancelled by the gym, once', async () => {

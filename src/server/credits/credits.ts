@@ -198,8 +198,8 @@ export const recordUses = (trx: Db, items: { spend: PassSpend; reservationId: nu
 /** The last instant a booking made with a pass can be cancelled with its credit given back. */
 export const creditDeadline = (startsAt: Date, cancelHours: number): Date => new Date(startsAt.getTime() - cancelHours * 3_600_000);
 
-/** Past the deadline: a cancel now keeps the credit, and the customer's cancel counts as late. */
-export const isLate = (startsAt: Date, cancelHours: number, now = new Date()): boolean => now.getTime() > creditDeadline(startsAt, cancelHours).getTime();
+/** Past the deadline (a booking's: reservations/booking-rules.ts creditDeadlineOf): a cancel now keeps the credit, and the customer's cancel counts as late. */
+export const isLate = (deadline: Date, now = new Date()): boolean => now.getTime() > deadline.getTime();
 
 /** What a booking's manage page and e-mail say of its pass: whether a cancel now gives the credit back, and until when it does. */
 export interface PassTerms {
@@ -207,20 +207,20 @@ export interface PassTerms {
   deadline: Date;
 }
 
-export function passTerms(use: PassUseRow | undefined, startsAt: Date, cancelHours: number, now = new Date()): PassTerms | undefined {
+export function passTerms(use: PassUseRow | undefined, deadline: Date, now = new Date()): PassTerms | undefined {
   if (!use) return undefined;
-  const deadline = creditDeadline(startsAt, cancelHours);
   return { creditReturned: use.returned_at != null || now.getTime() <= deadline.getTime(), deadline };
 }
 
 /**
- * A cancelled booking gives its credit back when cancelled by the deadline (`cancelHours` before
- * the class); later, or a no-show, keeps it. Answers whether a credit came back.
+ * A cancelled booking gives its credit back when cancelled by its deadline (`cancelHours` before
+ * the class, or what booking-rules.ts creditDeadlineOf says of a moved one); later, or a no-show,
+ * keeps it. Answers whether a credit came back.
  */
-export async function returnCreditOnCancel(trx: Db, reservationId: number, startsAt: Date, cancelHours: number, now = new Date()): Promise<boolean> {
+export async function returnCreditOnCancel(trx: Db, reservationId: number, deadline: Date, now = new Date()): Promise<boolean> {
   const use = await repo.useOfReservation(trx, reservationId);
   if (!use || use.returned_at != null) return false;
-  if (isLate(startsAt, cancelHours, now)) return false;
+  if (isLate(deadline, now)) return false;
   return (await repo.returnUse(trx, use.id, nowIso())) !== undefined;
 }
 

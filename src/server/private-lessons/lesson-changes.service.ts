@@ -8,18 +8,20 @@ import { moveUse, useOfReservation } from '../credits/credits.repository';
 import type { ReservationRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { whenOf } from '../reservations/booking-facts';
+import { creditDeadlineOf, lateSinceAfterMove } from '../reservations/booking-rules';
 import { moveMails, notifyStaffOfChange } from '../reservations/booking-notifications';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { notifyTrainerOfLesson } from '../trainers/lesson-push';
-import { lessonOf, moveLesson, releaseCells, takeCells } from '../trainers/lessons.repository';
+import { lessonOf, moveLesson, releaseCells } from '../trainers/lessons.repository';
 import { findTrainer } from '../trainers/trainers.repository';
 import { TRAINER_NOT_FOUND } from '../trainers/trainers.service';
-import { checkSlot, lessonCells, presentLesson, TRAINER_BUSY } from './private-lessons.service';
+import { checkLesson, presentLesson, takeLessonTime } from './private-lessons.service';
 import * as repo from './private-lessons.repository';
 
 // Moving a private lesson (issue 37 point 4): by its manage link until the cancel deadline, or
 // by staff at the desk at any time before it starts. Cancelling goes through the bookings' own
-// cancel (manage link, desk), which gives the trainer's cells and the credit back.
+// cancel (manage link, desk), which gives the trainer's cells and the credit back. A move obeys a
+// new lesson's rules (checkLesson) and the cancel's window: moved inside it, it stays late.
 
 export const LESSON_NOT_FOUND = 'No private lesson has this link or id.';
 export const MOVE_PAST_DEADLINE = 'This lesson can no longer be moved online: its cancellation deadline has passed. Please contact the gym.';
@@ -31,22 +33,24 @@ export async function moveByToken(ctx: AppContext, token: string, input: Private
   const row = TOKEN_RE.test(token) ? await repo.findBookingByTokenHash(ctx.db, hashToken(token)) : undefined;
   if (!row || row.status === 'cancelled') throw notFound(LESSON_NOT_FOUND);
   const { cancelHours } = (await currentSiteSettings(ctx)).payments;
-  if (isLate(new Date(row.date_time), cancelHours)) throw conflict(MOVE_PAST_DEADLINE, 'class_started');
-  return moveLessonRow(ctx, row, input, { staff: false, token });
+  // Online only before the deadline a cancel has (a trainer's hour given back late is seldom booked again).
+  if (isLate(creditDeadlineOf(row, cancelHours))) throw conflict(MOVE_PAST_DEADLINE, 'class_started');
+  return moveLessonRow(ctx, row, input, { staff: false, token, cancelHours });
 }
 
 /** POST /api/private-lessons/{id}/move (staff). */
 export async function moveById(ctx: AppContext, id: number, input: PrivateLessonMoveInput): Promise<PrivateLessonDto> {
   const row = await repo.findBooking(ctx.db, id);
   if (!row || row.status === 'cancelled') throw notFound(LESSON_NOT_FOUND);
-  return moveLessonRow(ctx, row, input, { staff: true });
+  const { cancelHours } = (await currentSiteSettings(ctx)).payments;
+  return moveLessonRow(ctx, row, input, { staff: true, cancelHours });
 }
 
 async function moveLessonRow(
   ctx: AppContext,
   row: ReservationRow,
   input: PrivateLessonMoveInput,
-  opts: { staff: boolean; token?: string },
+  opts: { staff: boolean; token?: string; cancelHours: number },
 ): Promise<PrivateLessonDto> {
   const lesson = await lessonOf(ctx.db, row.id);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
@@ -55,16 +59,23 @@ async function moveLessonRow(
   if (!trainer || !trainer.active) throw notFound(TRAINER_NOT_FOUND);
   const startsAt = new Date(input.startsAt);
   // Its own time does not count against it (a move by a quarter hour is fine).
-  await checkSlot(ctx, ctx.db, trainer, startsAt, lesson.minutes, { ignoreNotice: opts.staff, ignoreLesson: row.id });
+  await checkLesson(ctx, trainer, { discipline: lesson.discipline, startsAt, minutes: lesson.minutes }, { ignoreNotice: opts.staff, ignoreLesson: row.id });
   const { bufferMinutes } = (await currentSiteSettings(ctx)).privateLessons;
   const course = row.course.includes(' · ') ? `${row.course.slice(0, row.course.lastIndexOf(' · '))} · ${trainer.name}` : row.course;
   // The customer's own link keeps working; a move by staff e-mails a new one (only its hash is kept).
   const token = opts.token ?? newToken();
   const before = whenOf(ctx, new Date(row.date_time), lesson.minutes);
+  // Staff may move it inside its window: it stays late, as the cancel it replaces would have been.
+  const lateSince = lateSinceAfterMove(row, opts.cancelHours);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     await releaseCells(trx, row.id);
-    if (!(await takeCells(trx, trainer.id, row.id, lessonCells(startsAt, lesson.minutes, bufferMinutes)))) throw conflict(TRAINER_BUSY, 'trainer_busy');
-    const moved = await repo.moveBooking(trx, row.id, row.date_time, { date_time: startsAt.toISOString(), course, manage_token_hash: hashToken(token) });
+    await takeLessonTime(trx, trainer.id, row.id, startsAt, lesson.minutes, bufferMinutes);
+    const moved = await repo.moveBooking(trx, row.id, row.date_time, {
+      date_time: startsAt.toISOString(),
+      course,
+      manage_token_hash: hashToken(token),
+      late_since: lateSince,
+    });
     if (!moved) throw conflict('This lesson was changed meanwhile: reload it', 'stale_version');
     await moveLesson(trx, row.id, {
       trainer_id: trainer.id,

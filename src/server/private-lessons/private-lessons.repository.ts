@@ -20,8 +20,16 @@ export const appointmentClassName = async (db: Db): Promise<string | undefined> 
 export const cancelOrderIfOpen = (db: Db, orderId: number, at: string) =>
   db.updateTable('orders').set({ cancelled_at: at }).where('id', '=', orderId).where('cancelled_at', 'is', null).execute();
 
-/** A lesson's booking moves (compare-and-set on where it was): new time, trainer's name, next calendar SEQUENCE, new manage link. */
-export const moveBooking = (db: Db, id: number, from: string, to: { date_time: string; course: string; manage_token_hash: string }) =>
+/**
+ * A lesson's booking moves (compare-and-set on where it was): new time, trainer's name, next
+ * calendar SEQUENCE, new manage link, and the deadline it keeps when moved inside its window.
+ */
+export const moveBooking = (
+  db: Db,
+  id: number,
+  from: string,
+  to: { date_time: string; course: string; manage_token_hash: string; late_since: string | null },
+) =>
   db
     .updateTable('reservations')
     .set((eb) => ({ ...to, calendar_sequence: eb('calendar_sequence', '+', 1) }))

@@ -7,13 +7,14 @@ import { hashToken, newToken } from '../auth/tokens';
 import { listPassesForSale } from '../catalogue/catalogue.service';
 import type { AppContext } from '../context';
 import { checkPassUse, orderForUse, recordUses, type PassSpend } from '../credits/credits';
-import { findOrCreateCustomer, resolveCustomer } from '../customers/customers.repository';
+import { findOrCreateCustomer, findOrCreateForVisitor, resolveCustomer } from '../customers/customers.repository';
 import { nowIso, type Db } from '../db/database';
 import type { OrderRow, ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { orderPageUrl } from '../ledger/order-figures';
 import { createOrder } from '../orders/orders.service';
 import { whenOf } from '../reservations/booking-facts';
+import { checkHorizon } from '../reservations/booking-rules';
 import { newBookingMails, notifyStaffOfBookings } from '../reservations/booking-notifications';
 import { insertBooking } from '../reservations/reservations.repository';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
@@ -94,6 +95,34 @@ export async function checkSlot(
 export const lessonCells = (startsAt: Date, minutes: number, bufferMinutes: number) =>
   cellsOf(startsAt, new Date(startsAt.getTime() + (minutes + bufferMinutes) * 60_000));
 
+/** A trainer teaches the disciplines they list; one who lists none is not limited. */
+export function checkTeaches(trainer: TrainerRow, discipline: string): void {
+  const disciplines = parseList(trainer.disciplines);
+  if (disciplines.length && !disciplines.some((d) => d.toLowerCase() === discipline.toLowerCase())) {
+    throw badRequest(`${trainer.name} does not teach ${discipline}`);
+  }
+}
+
+/**
+ * The rules a lesson's trainer and time obey, booked or moved (issue 45 point 3): the trainer
+ * teaches its discipline, two years ahead at most (the bookings' horizon), a free slot of theirs.
+ */
+export async function checkLesson(
+  ctx: AppContext,
+  trainer: TrainerRow,
+  l: { discipline: string; startsAt: Date; minutes: number },
+  opts: { ignoreNotice?: boolean; ignoreLesson?: number } = {},
+): Promise<void> {
+  checkTeaches(trainer, l.discipline);
+  checkHorizon(ctx, l.startsAt);
+  await checkSlot(ctx, ctx.db, trainer, l.startsAt, l.minutes, opts);
+}
+
+/** The trainer's time, taken in the lesson's transaction: 409 trainer_busy when a lesson took part of it meanwhile. */
+export async function takeLessonTime(trx: Db, trainerId: number, reservationId: number, startsAt: Date, minutes: number, bufferMinutes: number): Promise<void> {
+  if (!(await takeCells(trx, trainerId, reservationId, lessonCells(startsAt, minutes, bufferMinutes)))) throw conflict(TRAINER_BUSY, 'trainer_busy');
+}
+
 export function presentLesson(
   ctx: AppContext,
   row: ReservationRow,
@@ -129,27 +158,28 @@ export async function bookLesson(ctx: AppContext, input: PrivateLessonPayload, o
   const settings = await currentSiteSettings(ctx);
   const trainer = await findTrainer(ctx.db, input.trainerId);
   if (!trainer || !trainer.active) throw notFound(TRAINER_NOT_FOUND);
-  const disciplines = parseList(trainer.disciplines);
-  if (disciplines.length && !disciplines.some((d) => d.toLowerCase() === input.discipline.toLowerCase())) {
-    throw badRequest(`${trainer.name} does not teach ${input.discipline}`);
-  }
   const startsAt = new Date(input.startsAt);
-  await checkSlot(ctx, ctx.db, trainer, startsAt, input.minutes, { ignoreNotice: opts.staff });
+  await checkLesson(ctx, trainer, { discipline: input.discipline, startsAt, minutes: input.minutes }, { ignoreNotice: opts.staff });
   const cell = await privateCell(ctx, input.guests);
   const course = (await repo.appointmentClassName(ctx.db)) ?? 'Private Training';
   const { date } = instantToZoned(startsAt, ctx.config.timezone);
 
   // Through an order: made first (its own transaction; a card checkout is opened outside any).
   const created = input.method
-    ? await createOrder(ctx, {
-        passId: cell.id,
-        startDate: date,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        language: input.language,
-        method: input.method,
-      })
+    ? await createOrder(
+        ctx,
+        {
+          passId: cell.id,
+          startDate: date,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          language: input.language,
+          method: input.method,
+        },
+        undefined,
+        opts,
+      )
     : undefined;
   const token = newToken();
   let result: { row: ReservationRow; price: number };
@@ -165,7 +195,7 @@ export async function bookLesson(ctx: AppContext, input: PrivateLessonPayload, o
       }
       const customerId = order
         ? ((await resolveCustomer(trx, order.customer_id))?.id ?? order.customer_id)
-        : ((await findOrCreateCustomer(trx, input))?.id ?? null);
+        : ((await (opts.staff ? findOrCreateCustomer : findOrCreateForVisitor)(trx, input))?.id ?? null);
       const row = await insertBooking(trx, {
         weekly_session_id: null,
         session_date: null,
@@ -181,9 +211,7 @@ export async function bookLesson(ctx: AppContext, input: PrivateLessonPayload, o
         created_at: nowIso(),
         language: input.language,
       });
-      if (!(await takeCells(trx, trainer.id, row.id, lessonCells(startsAt, input.minutes, settings.privateLessons.bufferMinutes)))) {
-        throw conflict(TRAINER_BUSY, 'trainer_busy');
-      }
+      await takeLessonTime(trx, trainer.id, row.id, startsAt, input.minutes, settings.privateLessons.bufferMinutes);
       const price = order?.amount_satang ?? cell.priceSatang;
       await insertLesson(trx, {
         reservation_id: row.id,

@@ -16,6 +16,9 @@ export interface ReminderCandidate {
   language: Language;
   /** A pass credit pays for it (issue 34 §5: the reminder says the credit's rule). */
   paid_by_pass: number | string | boolean | null;
+  /** What its credit deadline depends on besides its start (reservations/booking-rules.ts creditDeadlineOf). */
+  free_cancel_until: string | null;
+  late_since: string | null;
 }
 
 /**
@@ -31,7 +34,7 @@ export function listReminderCandidates(db: Db, fromIso: string, untilIso: string
     .leftJoin('weekly_sessions as ws', 'ws.id', 'r.weekly_session_id')
     .leftJoin('classes as c', 'c.id', 'ws.class_id')
     .leftJoin('private_lessons as l', 'l.reservation_id', 'r.id')
-    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'r.language'])
+    .select(['r.id', 'r.name', 'r.course', 'r.date_time', 'r.created_at', 'r.language', 'r.free_cancel_until', 'r.late_since'])
     .select(sql<number>`coalesce(l.minutes, c.duration_minutes)`.as('duration_minutes'))
     .select(sql<string>`r.email`.as('email'))
     .select((eb) =>

@@ -43,7 +43,8 @@ export async function queueDueReminders(ctx: AppContext, now: Date = new Date())
       // The reminder has no calendar part: its sequence is never written.
       const config = mailConfig(ctx);
       const facts = customerFacts({ ...c, calendar_sequence: 0 }, whenOf(ctx, startsAt, c.duration_minutes), null);
-      facts.cancelRule = cancelRuleOf(startsAt, config.gym.payments.cancelHours, toBool(c.paid_by_pass));
+      // The booking's own deadline: one moved inside its window keeps the earlier one (decision 172).
+      facts.cancelRule = cancelRuleOf(c, config.gym.payments.cancelHours, toBool(c.paid_by_pass));
       const mail = bookingReminderMail(config, facts);
       const claimed = await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.claimReminder(trx, c.id, now.toISOString()))) return false;

@@ -4,12 +4,13 @@ import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { fixedQuery } from '../db/fixed-query';
-import { findOrCreateCustomer, resolveCustomer } from '../customers/customers.repository';
+import { findOrCreateForVisitor, resolveCustomer } from '../customers/customers.repository';
 import { checkPassUse, liveHolderOf, loadPassBatch, notePassUse, orderForUse, recordUses, type PassBatch, type PassSpend } from '../credits/credits';
 import { HttpError, badRequest, conflict } from '../errors';
-import { findSessionAt, occurrenceCalledOff, takeSeat } from '../timetable/timetable.service';
+import { findSessionAt } from '../timetable/timetable.service';
 import { createBatcher, type Batcher } from './booking-batcher';
-import { CLASS_FULL, CLASS_NOT_HELD, CLASS_STARTED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
+import { CLASS_STARTED, REQUEST_IN_PAST, noSessionThen } from './booking-errors';
+import { checkHeld, checkHorizon, takeSeatOf } from './booking-rules';
 import * as keys from '../lib/idempotency-keys.repository';
 
 const IDEMPOTENCY_KEY_REUSED = keys.idempotencyKeyReused('booking');
@@ -45,7 +46,8 @@ async function passFor(ctx: AppContext, trx: Db, input: ReservationPayload, cour
  * What a booking refers to, checked, with its seat taken (inside the booking's transaction):
  * a class by appointment ("Private Training") is a request at the time asked (in the future);
  * any other course must name a timetable session exactly (400 otherwise), one that has not
- * started (409), is held that day (409) and has a seat left (409, "This class is full").
+ * started (409), lies within two years (400), is held that day (409) and has a seat left (409,
+ * "This class is full"). The last three are booking-rules.ts's, which a move obeys too.
  */
 async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, passes?: PassBatch, now = new Date()): Promise<BookingPlan> {
   const at = new Date(input.dateTime);
@@ -53,17 +55,17 @@ async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, 
   if (!found) throw badRequest(noSessionThen(input.course), 'session_not_found');
   if (found.kind === 'appointment') {
     if (at.getTime() <= now.getTime()) throw badRequest(REQUEST_IN_PAST, 'request_in_past');
+    checkHorizon(ctx, at, now);
     const spend = await passFor(ctx, trx, input, found.course, true, at, passes);
     return { course: found.course, dateTime: at.toISOString(), when: whenOf(ctx, at, found.durationMinutes), spend };
   }
   if (found.startsAt.getTime() <= now.getTime()) throw conflict(CLASS_STARTED, 'class_started');
-  if (found.cancelled || found.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+  // The route's schema refused such a date already; other writers (a waiting list's accept) did not.
+  checkHorizon(ctx, found.startsAt, now);
+  checkHeld(found);
   // The pass first: it writes nothing, so its refusal costs no seat statement.
   const spend = await passFor(ctx, trx, input, found.course, false, found.startsAt, passes);
-  if (!(await takeSeat(trx, found.weeklySessionId, found.date, found.capacity))) throw conflict(CLASS_FULL, 'slot_full');
-  // PostgreSQL: a gym cancel may have committed while this waited for the seat (it locks the
-  // seat first). SQLite has one writer: what was read above still holds.
-  if (ctx.dialect !== 'sqlite' && (await occurrenceCalledOff(trx, found.weeklySessionId, found.date))) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+  await takeSeatOf(ctx, trx, found);
   return {
     course: found.course,
     dateTime: found.startsAt.toISOString(),
@@ -75,14 +77,15 @@ async function planBooking(ctx: AppContext, trx: Db, input: ReservationPayload, 
 
 /**
  * The customer a booking belongs to: the pass holder when a pass pays for it (the token is
- * their proof), else the person its e-mail or phone names (created when new). Null without either.
+ * their proof), else the person its e-mail or phone names (created when new, never rewritten by
+ * what was typed: decision 173). Null without either.
  */
 async function customerOf(trx: Db, input: ReservationPayload, plan: BookingPlan, batch?: PassBatch): Promise<number | null> {
   if (plan.spend) {
     const order = plan.spend.order;
     return liveHolderOf(order, batch) ?? (await resolveCustomer(trx, order.customer_id))?.id ?? order.customer_id;
   }
-  const c = await findOrCreateCustomer(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
+  const c = await findOrCreateForVisitor(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
   return c?.id ?? null;
 }
 

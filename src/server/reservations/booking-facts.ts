@@ -6,7 +6,7 @@ import type { ReservationRow } from '../db/schema';
 import type { BookingMailInput, BookingStaffNoticeInput } from '../mail/templates/booking-mails';
 import { languageBase } from '../mail/templates/i18n';
 import { classDuration, findOccurrence } from '../timetable/timetable.service';
-import { creditDeadline } from '../credits/credits';
+import { creditDeadlineOf } from './booking-rules';
 import { lessonMinutes } from '../trainers/lessons.repository';
 
 // The facts every message about a booking names (who, which class, when in instants and in gym
@@ -97,8 +97,8 @@ export function staffFacts(r: ReservationRow, when: BookingWhen, message: string
   };
 }
 
-/** The cancel rule a booking e-mail states: the credit deadline (Paramètres) and whether a pass credit is at stake. */
-export const cancelRuleOf = (startsAt: Date, cancelHours: number, credit: boolean): { deadline: string; credit: boolean } => ({
-  deadline: creditDeadline(startsAt, cancelHours).toISOString(),
+/** The cancel rule a booking e-mail states: the booking's credit deadline (the cancel's: creditDeadlineOf) and whether a pass credit is at stake. */
+export const cancelRuleOf = (row: Parameters<typeof creditDeadlineOf>[0], cancelHours: number, credit: boolean): { deadline: string; credit: boolean } => ({
+  deadline: creditDeadlineOf(row, cancelHours).toISOString(),
   credit,
 });

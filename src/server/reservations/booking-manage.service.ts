@@ -5,14 +5,13 @@ import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { findOccurrence, lockSeats, releaseSeat, takeSeat } from '../timetable/timetable.service';
-import { creditDeadline, isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
+import { findOccurrence, lockSeats, releaseSeat } from '../timetable/timetable.service';
+import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import {
   BOOKING_CHANGED,
   BOOKING_NOT_FOUND,
-  CLASS_FULL,
   CLASS_NOT_HELD,
   CLASS_STARTED,
   MOVE_BY_APPOINTMENT,
@@ -20,6 +19,7 @@ import {
   MOVE_TARGET_STARTED,
 } from './booking-errors';
 import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
+import { checkHeld, checkHorizon, creditDeadlineOf, lateSinceAfterMove, takeSeatOf } from './booking-rules';
 import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
 import * as repo from './reservations.repository';
 import { seatFreed } from '../lib/seat-freed';
@@ -44,20 +44,15 @@ export interface ManagedBooking {
 /** The owner's cancel deadline for credits (Paramètres), read before a transaction. */
 const cancelHoursOf = async (ctx: AppContext): Promise<number> => (await currentSiteSettings(ctx)).payments.cancelHours;
 
-/** A booking the gym moved may be cancelled with its credit back until its class (while it stays there). */
-const hoursFor = (row: ReservationRow, cancelHours: number): number =>
-  row.free_cancel_until != null && row.free_cancel_until === row.date_time ? 0 : cancelHours;
-
 async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours: number, now = new Date()): Promise<ManagedBooking> {
   const [when, use, lesson] = await Promise.all([
     whenOfRow(ctx, db, row),
     useOfReservation(db, row.id),
     row.weekly_session_id == null ? lessonOf(db, row.id) : undefined,
   ]);
-  const pass = passTerms(use, when.startsAt, hoursFor(row, cancelHours), now);
-  const until = creditDeadline(when.startsAt, cancelHours);
-  const lessonMove =
-    lesson && row.status !== 'cancelled' && now.getTime() <= until.getTime() ? { trainerId: lesson.trainer_id, minutes: lesson.minutes, until } : undefined;
+  const until = creditDeadlineOf(row, cancelHours);
+  const pass = passTerms(use, until, now);
+  const lessonMove = lesson && row.status !== 'cancelled' && !isLate(until, now) ? { trainerId: lesson.trainer_id, minutes: lesson.minutes, until } : undefined;
   return {
     row,
     when,
@@ -109,11 +104,12 @@ export async function cancelInTransaction(
   const updated = await repo.cancelIfNotCancelled(trx, row.id, nowIso(), by === 'customer' ? 'customer' : 'staff');
   if (!updated) return undefined;
   // After the deadline the customer's cancel is late (kept for their record and a waiver).
-  if (by === 'customer' && isLate(current.when.startsAt, hoursFor(row, cancelHours), now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
+  const deadline = creditDeadlineOf(row, cancelHours);
+  if (by === 'customer' && isLate(deadline, now)) Object.assign(updated, await repo.markLateCancel(trx, row.id));
   if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
   // A private lesson gives its trainer's time back (issue 37).
   else await releaseCells(trx, row.id);
-  const returned = current.pass ? await returnCreditOnCancel(trx, row.id, current.when.startsAt, hoursFor(row, cancelHours), now) : false;
+  const returned = current.pass ? await returnCreditOnCancel(trx, row.id, deadline, now) : false;
   for (const m of cancellationMails(ctx, updated, current.when, by)) await ctx.mail.enqueue(trx, m);
   return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };
 }
@@ -139,7 +135,8 @@ export async function cancelByToken(ctx: AppContext, token: string): Promise<Man
  * on where it was), a seat of the new session is taken (409 when full) and the old one given
  * back; the moved e-mail (same UID, next SEQUENCE) and the gym's notice are queued. The two seat
  * rows are always locked in the same order, so two opposite moves cannot deadlock. Moving to
- * where it already is changes nothing.
+ * where it already is changes nothing. The new session obeys a new booking's rules (horizon,
+ * held, seat: booking-rules.ts); moved inside its credit window, the booking stays late.
  */
 export async function moveByToken(ctx: AppContext, token: string, sessionId: string): Promise<ManagedBooking> {
   const m = SESSION_ID_PATTERN.exec(sessionId);
@@ -162,8 +159,10 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     if (rebook && (to.date < from.date || to.date > addDays(from.date, 1))) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
     const target = await findOccurrence(trx, to.weeklySessionId, to.date, ctx.config.timezone);
     if (!target?.bookable) throw notFound(MOVE_TARGET_NOT_FOUND, 'session_not_found');
-    if (target.startsAt.getTime() <= Date.now()) throw badRequest(MOVE_TARGET_STARTED, 'move_target_started');
-    if (target.cancelled || target.closed) throw conflict(CLASS_NOT_HELD, 'class_not_held');
+    const now = new Date();
+    if (target.startsAt.getTime() <= now.getTime()) throw badRequest(MOVE_TARGET_STARTED, 'move_target_started');
+    checkHorizon(ctx, target.startsAt, now);
+    checkHeld(target);
     // A pass that paid for it must pay for the new session too (the move is refused otherwise).
     const passTarget = { course: target.course, byAppointment: false, startsAt: target.startsAt };
     // Both seat counters before the booking and its pass use, in one order: as the gym's cancel takes them, and
@@ -171,12 +170,16 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     const fromFirst = `${from.weeklySessionId}`.padStart(10, '0') + from.date < `${to.weeklySessionId}`.padStart(10, '0') + to.date;
     for (const o of fromFirst ? [from, to] : [to, from]) await lockSeats(trx, o);
     if (before.pass) await (rebook ? reclaimUseFor : moveUseTo)(trx, row.id, passTarget, ctx.config.timezone, ctx.dialect);
-    const dest = { ...to, dateTime: target.startsAt.toISOString(), course: target.course };
+    // A rebooking after the gym's cancel starts a window of its own (rebookIfGymCancelled).
+    const dest = {
+      ...to,
+      dateTime: target.startsAt.toISOString(),
+      course: target.course,
+      lateSince: rebook ? null : lateSinceAfterMove(row, cancelHours, now),
+    };
     const updated = await (rebook ? repo.rebookIfGymCancelled : repo.moveIfAt)(trx, row.id, from, dest);
     if (!updated) throw conflict(BOOKING_CHANGED, 'stale_version');
-    const take = async () => {
-      if (!(await takeSeat(trx, to.weeklySessionId, to.date, target.capacity))) throw conflict(CLASS_FULL, 'slot_full');
-    };
+    const take = () => takeSeatOf(ctx, trx, { ...to, capacity: target.capacity });
     const give = async () => {
       if (!rebook) await releaseSeat(trx, from.weeklySessionId, from.date);
     };
@@ -188,7 +191,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
       await give();
     }
     const when = whenOf(ctx, target.startsAt, target.durationMinutes);
-    const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), target.startsAt, cancelHours) : undefined;
+    const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), creditDeadlineOf(updated, cancelHours), now) : undefined;
     const booking: ManagedBooking = { row: updated, when, timezone: ctx.config.timezone, started: false, ...(pass ? { pass } : {}) };
     for (const mail of moveMails(ctx, updated, booking.when, before.when, token, booking.pass != null)) await ctx.mail.enqueue(trx, mail);
     return { moved: true, booking, before };

@@ -19,7 +19,7 @@ export function newBookingMails(ctx: AppContext, r: ReservationRow, when: Bookin
   if (hasEmail(r)) {
     const facts = customerFacts(r, when, token ? manageUrl(ctx, token, r.language) : null);
     const config = mailConfig(ctx);
-    facts.cancelRule = cancelRuleOf(when.startsAt, config.gym.payments.cancelHours, spend != null);
+    facts.cancelRule = cancelRuleOf(r, config.gym.payments.cancelHours, spend != null);
     // The credit's rule as the booking is made (the settings this process knows: no read in the transaction).
     if (spend)
       facts.pass = {
@@ -49,7 +49,8 @@ export function moveMails(ctx: AppContext, r: ReservationRow, when: BookingWhen,
   if (hasEmail(r)) {
     const was = { startsAt: previous.startsAt, endsAt: calendarEnd(previous), gymDate: previous.gymDate, gymTime: previous.gymTime };
     const config = mailConfig(ctx);
-    const cancelRule = cancelRuleOf(when.startsAt, config.gym.payments.cancelHours, paidByPass);
+    // The moved booking's own deadline: one moved inside its window keeps the one already past.
+    const cancelRule = cancelRuleOf(r, config.gym.payments.cancelHours, paidByPass);
     mails.push(bookingMovedMail(config, { ...customerFacts(r, when, manageUrl(ctx, token, r.language)), previous: was, cancelRule }));
   }
   if (ctx.config.notifyEmail) {

@@ -162,13 +162,14 @@ export const cancelIfNotCancelled = (db: Db, id: number, at: string, by: 'custom
 
 /**
  * Moves a booking to another occurrence only if it is still booked where it was read
- * (compare-and-set): a cancel or move made meanwhile is never overwritten.
+ * (compare-and-set): a cancel or move made meanwhile is never overwritten. `lateSince`: the
+ * deadline it keeps when it moved inside its window (booking-rules.ts lateSinceAfterMove).
  */
 export const moveIfAt = (
   db: Db,
   id: number,
   from: { weeklySessionId: number; date: string },
-  to: { weeklySessionId: number; date: string; dateTime: string; course: string },
+  to: { weeklySessionId: number; date: string; dateTime: string; course: string; lateSince: string | null },
 ): Promise<ReservationRow | undefined> =>
   db
     .updateTable('reservations')
@@ -177,6 +178,7 @@ export const moveIfAt = (
       session_date: to.date,
       date_time: to.dateTime,
       course: to.course,
+      late_since: to.lateSince,
       calendar_sequence: eb('calendar_sequence', '+', 1),
     }))
     .where('id', '=', id)
@@ -336,7 +338,8 @@ export const followSessionMove = (
 
 /**
  * A booking the gym cancelled, booked again at another occurrence from its manage page
- * (compare-and-set: still gym-cancelled where it was): held again, one more SEQUENCE.
+ * (compare-and-set: still gym-cancelled where it was): held again, one more SEQUENCE, with a
+ * window of its own (the gym's cancel gave the credit back whatever the deadline).
  */
 export const rebookIfGymCancelled = (
   db: Db,
@@ -351,6 +354,7 @@ export const rebookIfGymCancelled = (
       cancelled_at: null,
       cancelled_by: null,
       cancel_reason: null,
+      late_since: null,
       weekly_session_id: to.weeklySessionId,
       session_date: to.date,
       date_time: to.dateTime,

@@ -44,6 +44,8 @@ export interface ReservationsTable {
   waived_at: string | null;
   waived_by: number | null;
   waive_reason: string | null;
+  /** Migration 041: moved inside its credit window, the deadline it had then (it stays late: decision 172). */
+  late_since: string | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';
