@@ -160,6 +160,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/customers', access: 'user' },
   { method: 'GET', path: '/api/customers/:id', access: 'user' },
   { method: 'POST', path: '/api/customers/:id/merge', access: 'user' },
+  { method: 'POST', path: '/api/customers/:id/adopt', access: 'user' },
   // admins only
   { method: 'POST', path: '/api/auth/register', access: 'admin' },
   { method: 'PUT', path: '/api/users/:id', access: 'admin' },

@@ -3,7 +3,7 @@ import type { ContactStatus } from '../../shared/constants';
 import type { ContactPayload } from '../../shared/schemas/contact';
 import type { AppContext } from '../context';
 import { insertConversation, insertMessage } from '../conversations/conversations.repository';
-import { findOrCreateCustomer } from '../customers/customers.repository';
+import { findOrCreateForVisitor } from '../customers/customers.repository';
 import { fromBool, nowIso } from '../db/database';
 import type { ContactSubmissionRow } from '../db/schema';
 import { notFound } from '../errors';
@@ -18,7 +18,8 @@ export const SUBMISSION_NOT_FOUND = 'Contact submission not found';
 
 /**
  * A contact message is stored as a submission and opens a conversation whose first message is
- * the customer's, linked to their customer record (found by e-mail, made when new); the rows
+ * the customer's, linked to their customer record (found by e-mail, made when new, never
+ * rewritten by what was typed: decision 173); the rows
  * (and the gym's notification e-mail) commit together.
  */
 export async function submitContact(ctx: AppContext, input: ContactPayload): Promise<{ id: number; conversationId: number }> {
@@ -35,7 +36,7 @@ export async function submitContact(ctx: AppContext, input: ContactPayload): Pro
       created_at: at,
       language: input.language,
     });
-    const customer = await findOrCreateCustomer(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
+    const customer = await findOrCreateForVisitor(trx, { name: input.name, email: input.email, phone: input.phone, language: input.language });
     const conversation = await insertConversation(trx, {
       customer_id: customer?.id ?? null,
       user_name: input.name,

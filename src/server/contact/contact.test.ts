@@ -85,7 +85,8 @@ describe.each(backends)('contact on %s', (backend) => {
     expect(linked[0].customer_id).not.toBeNull();
     expect(linked[1].customer_id).toBe(linked[0].customer_id);
     const who = await db.selectFrom('customers').selectAll().where('id', '=', linked[0].customer_id!).executeTakeFirstOrThrow();
-    expect(who).toMatchObject({ name: 'Иван Петров', email_key: 'writer.ivan@example.com', phone_key: '+79120001122', language: 'ru' });
+    // The second form does not rename them: anyone can type an address (decision 173).
+    expect(who).toMatchObject({ name: 'Иван', email_key: 'writer.ivan@example.com', phone_key: '+79120001122', language: 'ru' });
   });
 
   it('uses "General Inquiry" when the subject is empty or missing', async () => {

@@ -156,7 +156,7 @@ export async function markMerged(trx: Db, from: CustomerRow, to: CustomerRow, at
     .updateTable('customers')
     .set({
       ...(takeEmail ? { email: from.email, email_key: from.email_key, bouncing_at: from.bouncing_at } : {}),
-      ...(takePhone ? { phone: from.phone, phone_key: from.phone_key } : {}),
+      ...(takePhone ? { phone: from.phone, phone_key: from.phone_key, phone_set_at: at } : {}),
       updated_at: at,
     })
     .where('id', '=', to.id)

@@ -24,7 +24,7 @@ export async function resolveCustomer(db: Db, id: number): Promise<CustomerRow |
 
 // Every booking with an e-mail runs these two: written once (fixed-query.ts).
 const liveByEmailKey = fixedQuery<CustomerRow>('select * from customers where email_key = ? and merged_into_id is null');
-const updateKnown = fixedQuery<never>('update customers set name = ?, phone = ?, phone_key = ?, language = ?, updated_at = ? where id = ?');
+const touchKnown = fixedQuery<never>('update customers set updated_at = ? where id = ?');
 
 /** The live record of this e-mail (or, without one, this phone). */
 export async function findCustomer(db: Db, facts: Pick<CustomerFacts, 'email' | 'phone'>): Promise<CustomerRow | undefined> {
@@ -56,32 +56,77 @@ export async function findCustomer(db: Db, facts: Pick<CustomerFacts, 'email' | 
 }
 
 /**
- * The customer with these facts, created when new; a known one gets the latest name, phone and
- * language. Safe under concurrency: a parallel creation of the same e-mail loses to the unique
- * key and reads the winner. Null when there is neither an e-mail nor a phone to know them by.
+ * The customer a visitor's form names (a booking, an order, a private lesson, a waiting-list
+ * place once booked, a contact message, an e-mail): the one function every public path calls.
+ * A new person is created with what was typed. A known one is never rewritten by what anyone
+ * can type (decision 173): only a name or phone it lacks is filled; a typed value that differs
+ * stays on the row the form made, and the customer's page offers it to staff. Null when there is
+ * neither an e-mail nor a phone to know them by.
+ */
+export async function findOrCreateForVisitor(db: Db, facts: CustomerFacts): Promise<CustomerRow | null> {
+  if (!emailKey(facts.email) && !phoneKey(facts.phone)) return null;
+  const known = await findCustomer(db, facts);
+  if (!known) return createCustomer(db, facts);
+  const now = nowIso();
+  const typedName = facts.name.trim();
+  const fill = {
+    ...(known.name.trim() === '' && typedName !== '' ? { name: typedName, name_set_at: now } : {}),
+    ...(!known.phone?.trim() && facts.phone?.trim() ? { phone: facts.phone, phone_key: phoneKey(facts.phone), phone_set_at: now } : {}),
+  };
+  // Seen now: the back office lists the most recently seen first.
+  if (Object.keys(fill).length === 0) await touchKnown(db, [now, known.id]);
+  else
+    await db
+      .updateTable('customers')
+      .set({ ...fill, updated_at: now })
+      .where('id', '=', known.id)
+      .execute();
+  return { ...known, ...fill, updated_at: now };
+}
+
+/**
+ * The customer with these facts as signed-in staff typed them (the desk, the back office): a
+ * known one takes the name, language and (when given) phone. Never for a visitor's form: that is
+ * findOrCreateForVisitor. Null when there is neither an e-mail nor a phone to know them by.
  */
 export async function findOrCreateCustomer(db: Db, facts: CustomerFacts): Promise<CustomerRow | null> {
-  const eKey = emailKey(facts.email);
-  const pKey = phoneKey(facts.phone);
-  if (!eKey && !pKey) return null;
-  const now = nowIso();
+  if (!emailKey(facts.email) && !phoneKey(facts.phone)) return null;
   const known = await findCustomer(db, facts);
-  if (known) {
-    const phone = facts.phone ?? known.phone;
-    await updateKnown(db, [facts.name, phone, phoneKey(phone), facts.language, now, known.id]);
-    return { ...known, name: facts.name, phone, phone_key: phoneKey(phone), language: facts.language, updated_at: now };
-  }
+  if (!known) return createCustomer(db, facts);
+  const now = nowIso();
+  const set = {
+    name: facts.name,
+    name_set_at: now,
+    language: facts.language,
+    language_set_at: now,
+    ...(facts.phone != null ? { phone: facts.phone, phone_key: phoneKey(facts.phone), phone_set_at: now } : {}),
+    updated_at: now,
+  };
+  await db.updateTable('customers').set(set).where('id', '=', known.id).execute();
+  return { ...known, ...set };
+}
+
+/**
+ * A new customer. Safe under concurrency: a parallel creation of the same e-mail loses to the
+ * unique key and reads the winner.
+ */
+async function createCustomer(db: Db, facts: CustomerFacts): Promise<CustomerRow | null> {
+  const eKey = emailKey(facts.email);
+  const now = nowIso();
   const values = {
     name: facts.name,
     email: eKey ? facts.email : null,
     email_key: eKey,
     phone: facts.phone,
-    phone_key: pKey,
+    phone_key: phoneKey(facts.phone),
     language: facts.language,
     merged_into_id: null,
     bouncing_at: null,
     created_at: now,
     updated_at: now,
+    name_set_at: now,
+    phone_set_at: now,
+    language_set_at: now,
   };
   // onConflict: the unique e-mail key settles a race between two first bookings of one person.
   const inserted = await db

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { customerDetailDtoSchema, customerMergeDtoSchema, customerPageDtoSchema } from '../../shared/api-types';
+import { customerAdoptDtoSchema, customerDetailDtoSchema, customerMergeDtoSchema, customerPageDtoSchema } from '../../shared/api-types';
 import { idParamSchema } from '../../shared/schemas/common';
-import { customerListQuerySchema, customerMergeSchema } from '../../shared/schemas/customers';
+import { customerAdoptSchema, customerListQuerySchema, customerMergeSchema } from '../../shared/schemas/customers';
 import type { AppContext } from '../context';
 import { signedIn } from '../http/access';
 import { errorResponses } from '../http/responses';
@@ -51,6 +51,22 @@ export function customersRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => {
       const { user } = signedIn(req);
       return service.mergeCustomers(ctx, { id: user.id, email: user.email, ip: req.ip ?? null }, req.params.id, req.body.otherId);
+    },
+  });
+
+  r.post('/api/customers/:id/adopt', {
+    config: { access: 'user' },
+    schema: {
+      tags: TAGS,
+      summary:
+        "Adopt a name, phone or language a visitor typed on one of the customer's bookings, orders or contact messages (`proposals` of GET /api/customers/{id}): the value is read from that row, and the detail counts as set now (decision 173). 404 when the row is not this customer's; customer_merged when the record was merged",
+      params: idParamSchema,
+      body: customerAdoptSchema,
+      response: { 200: customerAdoptDtoSchema, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (req) => {
+      const { user } = signedIn(req);
+      return service.adoptProposal(ctx, { id: user.id, email: user.email, ip: req.ip ?? null }, req.params.id, req.body);
     },
   });
 }

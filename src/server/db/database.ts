@@ -46,6 +46,8 @@ import * as m037 from './migrations/037-stay-order-changes';
 import * as m038 from './migrations/038-arrivals';
 import * as m039 from './migrations/039-trainers';
 import * as m040 from './migrations/040-private-lessons';
+import * as m041 from './migrations/041-late-moves';
+import * as m042 from './migrations/042-customer-details-set';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -249,6 +251,8 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '038-arrivals': { up: m038.up },
   '039-trainers': { up: m039.up },
   '040-private-lessons': { up: m040.up },
+  '041-late-moves': { up: m041.up },
+  '042-customer-details-set': { up: m042.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

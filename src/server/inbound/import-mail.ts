@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
 import { insertConversation, insertMessage } from '../conversations/conversations.repository';
 import { emailKey } from '../customers/customer-keys';
-import { findCustomer, findOrCreateCustomer } from '../customers/customers.repository';
+import { findCustomer, findOrCreateForVisitor } from '../customers/customers.repository';
 import { fromBool, isUniqueViolation, nowIso } from '../db/database';
 import { storeAttachments, type PreparedAttachments } from './attachments';
 import { applyBounce, ownAddresses } from './bounces';
@@ -213,12 +213,8 @@ export async function importMail(ctx: AppContext, mail: FoundMail): Promise<Impo
         await repo.touchConversation(trx, conversationId, at, 'open');
       } else {
         const language = languageOf(parsed, known?.language ?? null);
-        const customer = await findOrCreateCustomer(trx, {
-          name: known?.name ?? senderName,
-          email: senderKey,
-          phone: known?.phone ?? null,
-          language: known?.language ?? language,
-        });
+        // Anyone can write From: a known customer keeps their record (decision 173).
+        const customer = await findOrCreateForVisitor(trx, { name: senderName, email: senderKey, phone: null, language });
         subject = cut(parsed.subject || '(sans objet)', LIMITS.subject);
         name = senderName;
         const conversation = await insertConversation(trx, {

@@ -10,7 +10,7 @@ import type { OrderQuoteDto } from '../../shared/api-types/stay-orders';
 import { hashToken, newToken } from '../auth/tokens';
 import { recordAudit } from '../audit/audit.service';
 import type { AppContext } from '../context';
-import { findOrCreateCustomer } from '../customers/customers.repository';
+import { findOrCreateCustomer, findOrCreateForVisitor } from '../customers/customers.repository';
 import { nowIso, type Db } from '../db/database';
 import type { CustomerRow, OrderRow } from '../db/schema';
 import { HttpError, badRequest, conflict } from '../errors';
@@ -116,6 +116,9 @@ async function insertWithReference(trx: Db, plan: OrderPlan, customer: CustomerR
       balance_due_date: plan.balanceDueDate,
       method: plan.method,
       language: plan.buyer.language,
+      // What was typed, kept with the order: the customer's record is not rewritten by it (decision 173).
+      buyer_name: plan.buyer.name,
+      buyer_phone: plan.buyer.phone,
       expires_at: plan.method === 'desk' ? null : new Date(Date.now() + holdMs).toISOString(),
       cancelled_at: null,
       slip_key: null,
@@ -209,8 +212,12 @@ export async function quoteOrder(ctx: AppContext, payload: OrderQuotePayload): P
   };
 }
 
-/** POST /api/orders: a traveller buys a pass online (PromptPay, card, or pay at the desk). */
-export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string): Promise<CreatedOrder> {
+/**
+ * POST /api/orders: a traveller buys a pass online (PromptPay, card, or pay at the desk).
+ * `staff`: signed-in staff typed the buyer (a private lesson booked at the desk), who then update
+ * a known customer's name and phone; a visitor never does (decision 173).
+ */
+export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string, opts: { staff?: boolean } = {}): Promise<CreatedOrder> {
   const settings = await currentSiteSettings(ctx);
   const promptpayId = settings.payments.promptpayId;
   if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
@@ -233,7 +240,7 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
           return replay(ctx, trx, idempotencyKey, hash);
         }
       }
-      const customer = await findOrCreateCustomer(trx, payload);
+      const customer = await (opts.staff ? findOrCreateCustomer : findOrCreateForVisitor)(trx, payload);
       if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
       const row = await insertWithReference(trx, plan, customer, token, ctx.config.paymentHoldMs);
       await writeStayLines(trx, row.id, plan.lines);

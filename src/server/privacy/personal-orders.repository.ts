@@ -41,7 +41,11 @@ export async function eraseOrderRows(db: Db, ids: { customers: number[]; orders:
       .execute();
   }
   for (const id of ids.orders) {
-    await db.updateTable('orders').set({ token_hash: newTokenHash(), slip_key: null, updated_at: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('orders')
+      .set({ token_hash: newTokenHash(), slip_key: null, buyer_name: null, buyer_phone: null, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   }
   if (ids.orders.length > 0) {
     await db.updateTable('order_payments').set({ note: ERASED_TEXT }).where('order_id', 'in', ids.orders).where('note', 'is not', null).execute();

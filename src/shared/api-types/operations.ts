@@ -198,6 +198,9 @@ export const personalDataDtoSchema = z.object({
       id,
       reference: z.string(),
       customerId: id,
+      /** The name and phone typed with the order (null before migration 042). */
+      buyerName: z.string().nullable(),
+      buyerPhone: z.string().nullable(),
       passName: z.string(),
       startDate: z.string(),
       endDate: z.string(),

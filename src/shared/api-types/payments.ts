@@ -4,6 +4,7 @@ import { LANGUAGES } from '../i18n/languages';
 import { LEDGER_KINDS, ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../ledger';
 import { PASS_COVERS, PASS_KINDS } from '../catalogue';
 import { ATTENDANCE_MARKS, CONVERSATION_STATUSES, MESSAGE_SENDER_TYPES, RESERVATION_STATUSES } from '../constants';
+import { CUSTOMER_DETAILS, DETAIL_SOURCES } from '../schemas/customers';
 import { id, pageOf, timestamp } from './common';
 import { pickupDtoSchema } from './arrivals';
 import { orderLinesDtoSchema } from './stay-orders';
@@ -200,6 +201,18 @@ export const customerConversationDtoSchema = z.object({
 });
 export type CustomerConversationDto = z.infer<typeof customerConversationDtoSchema>;
 
+/**
+ * A value a visitor typed on one of the customer's bookings, orders or contact messages that
+ * differs from the record (decision 173): one per value, from where it was last given.
+ */
+export const customerProposalDtoSchema = z.object({
+  field: z.enum(CUSTOMER_DETAILS),
+  value: z.string(),
+  from: z.object({ kind: z.enum(DETAIL_SOURCES), id }),
+  at: timestamp,
+});
+export type CustomerProposalDto = z.infer<typeof customerProposalDtoSchema>;
+
 /** GET /api/customers/{id}: one person's history. owedSatang is the balance across their orders. */
 export const customerDetailDtoSchema = customerDtoSchema.extend({
   /** The id asked for, when that record was merged into this one (the screen follows it). */
@@ -212,6 +225,8 @@ export const customerDetailDtoSchema = customerDtoSchema.extend({
   orders: z.array(customerOrderDtoSchema),
   payments: z.array(customerPaymentDtoSchema),
   conversations: z.array(customerConversationDtoSchema),
+  /** Values typed since the record's were set that differ from them, for staff to adopt (or not). */
+  proposals: z.array(customerProposalDtoSchema),
 });
 export type CustomerDetailDto = z.infer<typeof customerDetailDtoSchema>;
 
@@ -222,6 +237,10 @@ export const customerMergeDtoSchema = z.object({
   moved: z.object({ bookings: z.number().int(), orders: z.number().int(), conversations: z.number().int() }),
 });
 export type CustomerMergeDto = z.infer<typeof customerMergeDtoSchema>;
+
+/** POST /api/customers/{id}/adopt: the value the customer now has. */
+export const customerAdoptDtoSchema = z.object({ id, field: z.enum(CUSTOMER_DETAILS), value: z.string() });
+export type CustomerAdoptDto = z.infer<typeof customerAdoptDtoSchema>;
 
 /** GET /api/payments/methods: the online ways to pay a pass open now (the desk always is). */
 export const paymentMethodsDtoSchema = z.object({ promptpay: z.boolean(), card: z.boolean() });

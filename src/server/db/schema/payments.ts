@@ -19,6 +19,14 @@ export interface CustomersTable {
   bouncing_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * When the name, phone and language were last set (migration 042): at creation, by staff, by
+   * an adoption. What a visitor typed after that and differs is offered to staff (decision 173);
+   * null counts as created_at.
+   */
+  name_set_at: string | null;
+  phone_set_at: string | null;
+  language_set_at: string | null;
 }
 
 export interface OrdersTable {
@@ -61,6 +69,9 @@ export interface OrdersTable {
   balance_due_date: Generated<string | null>;
   /** What a cancelled order keeps under its stay terms (migration 037): its price once cancelled. */
   cancellation_kept_satang: Generated<number>;
+  /** The name and phone the buyer typed (migration 042; null before it): the customer's record may differ. */
+  buyer_name: string | null;
+  buyer_phone: string | null;
 }
 
 export interface OrderPaymentsTable {

@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useCustomer } from '../features/customers/api';
 import { BalanceSection, BookingsSection, ConversationsSection, PassesSection, PaymentsSection } from '../features/customers/history-sections';
 import { MergeDialog } from '../features/customers/merge-dialog';
+import { ProposalsSection } from '../features/customers/proposals-section';
 
 const backLink =
   'inline-flex items-center gap-1 text-sm font-medium text-gray-800 hover:text-gray-950 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none';
@@ -19,7 +20,7 @@ const Back = () => (
   </Link>
 );
 
-/** One customer's page: their details, history sections and "Fusionner avec…". */
+/** One customer's page: their details, values typed that differ from them (to adopt), history sections and "Fusionner avec…". */
 export function ClientPage() {
   const params = useParams();
   const parsed = Number.parseInt(params.id ?? '', 10);
@@ -64,6 +65,7 @@ export function ClientPage() {
           </Button>
         }
       />
+      <ProposalsSection c={c} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <BalanceSection c={c} />

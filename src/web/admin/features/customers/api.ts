@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetailDto, CustomerMergeDto, CustomerPageDto } from '../../../../shared/api-types';
+import type { CustomerAdoptDto, CustomerDetailDto, CustomerMergeDto, CustomerPageDto } from '../../../../shared/api-types';
+import type { CustomerAdoptPayload } from '../../../../shared/schemas/customers';
 import { apiRequest } from '../../../lib/api-client';
 import { usePagedList } from '../../lib/list-state';
 
@@ -16,6 +17,15 @@ export function useMergeCustomer(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (otherId: number) => apiRequest<CustomerMergeDto>('POST', `/api/customers/${id}/merge`, { otherId }),
+    onSettled: () => qc.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
+  });
+}
+
+/** The customer takes a value a visitor typed (decision 173); every customer query is refetched (the list shows it too). */
+export function useAdoptDetail(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerAdoptPayload) => apiRequest<CustomerAdoptDto>('POST', `/api/customers/${id}/adopt`, body),
     onSettled: () => qc.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
   });
 }
