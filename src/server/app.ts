@@ -19,7 +19,7 @@ import { registerHoneypot } from './http/honeypot';
 import { registerLoadShedding } from './http/load-shedding';
 import { registerRateLimits } from './limits/rate-limit';
 import { passwordResetsIdle } from './auth/account.service';
-import { serializeRequest } from './http/log-redaction';
+import { checkSecretDeclarations, serializeRequest } from './http/log-redaction';
 import { ERROR_CODES_MARKDOWN } from './http/responses';
 import { zodValidatorCompiler } from './lib/validation';
 import { blogRoutes } from './blog/blog.routes';
@@ -221,6 +221,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // First of the request hooks: a refused write costs no query.
   registerLoadShedding(app, { maxPending: config.maxPendingWrites, log: app.log });
   registerAccessControl(app, ctx);
+  checkSecretDeclarations(app);
   // Both add their hooks to routes as they are registered, so before any route.
   registerHoneypot(app);
   await registerRateLimits(app, ctx);

@@ -98,7 +98,7 @@ export async function createTestApp(
   backend: Backend,
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  build: Pick<BuildOptions, 'now' | 'startWorkers'> = {},
+  build: Pick<BuildOptions, 'now' | 'startWorkers' | 'logStream'> = {},
 ): Promise<TestApp> {
   const dataDir = tempDir();
   const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://gym.test', ...env });
@@ -116,7 +116,8 @@ export async function createTestApp(
     ...(backend === 'postgres' ? { databaseUrl: PG_URL, databaseSchema: schema } : {}),
     ...overrides,
   };
-  const app = await buildApp(config, { ...build, logger: false });
+  // Silent unless a suite reads the log (its level: LOG_LEVEL in env).
+  const app = await buildApp(config, { ...build, logger: build.logStream !== undefined });
   await app.ready();
   let n = 0;
   const t: TestApp = {

@@ -29,7 +29,7 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/orders/by-token/:token/receipt.pdf', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: 'The receipt of a paid order (PDF, one A4 page): numbered once at first issue (R-YYYY-NNNN); 409 receipt_unavailable until paid in full',
@@ -43,7 +43,7 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/orders/by-token/:token/attendance.pdf', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: "The order's attendance statement (PDF): the sessions the desk marked present within its dates, month by month in gym time",

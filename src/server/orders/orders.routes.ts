@@ -51,7 +51,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The order page (the token is the buyer's only key; a wrong one is 404).
   r.get('/api/orders/by-token/:token', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: "An order as its page shows it: status, what is paid and owed, the PromptPay QR's text while something is due",
@@ -65,7 +65,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/orders/by-token/:token/promptpay.svg', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: 'The PromptPay QR of what is due now, as an SVG image',
@@ -79,7 +79,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/slip', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     validatorCompiler: leaveMultipartBody,
     schema: {
       tags: PAGE_TAGS,
@@ -96,7 +96,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/checkout', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: 'A new card checkout for what is due now (card orders; the answer carries checkoutUrl)',

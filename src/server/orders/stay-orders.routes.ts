@@ -66,7 +66,7 @@ export function stayOrdersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/stay-dates', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: ['Orders (order page)'],
       summary: "New dates for the order's stay (same room type), up to the terms' free-change days before check-in",

@@ -37,7 +37,7 @@ export function privateLessonsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/private-lessons/manage/:token/move', {
-    config: { access: 'public', limit: 'booking' },
+    config: { access: 'public', limit: 'booking', secretParams: ['token'] },
     schema: {
       tags: TAGS,
       summary: 'Move a private lesson from its manage link (until the cancel deadline of Paramètres)',

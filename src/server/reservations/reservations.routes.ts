@@ -63,7 +63,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   // The customer's manage link (PUBLIC_URL/booking/manage/{token}, sent by e-mail only). A GET
   // never changes anything; a wrong token and a used-up one (cancelled, deleted) are both 404.
   r.get('/api/bookings/manage/:token', {
-    config: { access: 'public' },
+    config: { access: 'public', secretParams: ['token'] },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'A booking as its manage link shows it',
@@ -74,7 +74,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/bookings/manage/:token/cancel', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'Cancel the booking (frees its seat; refused once the class started)',
@@ -85,7 +85,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/bookings/manage/:token/move', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'Move the booking to another session (GET /api/sessions names them)',

@@ -77,7 +77,7 @@ export function registerArrivals(app: FastifyInstance, ctx: AppContext, opts: { 
   });
 
   r.put('/api/orders/by-token/:token/flight', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: ['Orders (order page)'],
       summary: "Give or change the airport pickup's flight (number, landing in gym time): an e-mail with the updated calendar file follows",

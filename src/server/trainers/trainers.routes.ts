@@ -98,7 +98,7 @@ export function trainersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The trainer's private calendar feed: its address is the secret (revoked or renewed from the
   // trainer's card); not an /api route, no sign-in (phone calendars subscribe without one).
-  app.get<{ Params: { file: string } }>('/calendar/trainer/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/calendar/trainer/:file', { config: { secretParams: ['file'] } }, async (req, reply) => {
     const secret = req.params.file.endsWith('.ics') ? req.params.file.slice(0, -4) : '';
     const feed = await trainerFeed(ctx, secret);
     reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');

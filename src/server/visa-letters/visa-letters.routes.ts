@@ -42,7 +42,7 @@ export function visaLettersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The order page (the token is the holder's only key).
   r.get('/api/orders/by-token/:token/visa-letter', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: 'Whether the order page offers the visa letter form, and where the letter stands',
@@ -56,7 +56,7 @@ export function visaLettersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/orders/by-token/:token/visa-letter', {
-    config: { access: 'public', limit: 'manageBooking' },
+    config: { access: 'public', limit: 'manageBooking', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: "Request the visa letter of a paid programme with the passport's data (staff are e-mailed and notified)",
@@ -71,7 +71,7 @@ export function visaLettersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/orders/by-token/:token/visa-letter.pdf', {
-    config: { access: 'public', limit: 'orderPage' },
+    config: { access: 'public', limit: 'orderPage', secretParams: ['token'] },
     schema: {
       tags: PAGE_TAGS,
       summary: 'The issued visa letter (PDF); every download is in the audit log',
@@ -90,7 +90,7 @@ export function visaLettersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The verification page's data: anyone, rate-limited, never the passport number or date of birth.
   r.get('/api/visa-letters/verify/:code', {
-    config: { access: 'public', limit: 'verify' },
+    config: { access: 'public', limit: 'verify', secretParams: ['code'] },
     schema: {
       tags: TAGS,
       summary: 'Verify a visa letter by the code of its QR: valid, revoked or expired, with the gym, holder, programme and dates',

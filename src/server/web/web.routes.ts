@@ -11,14 +11,22 @@ import { uploadsRoutes } from '../media/uploads-route';
 import { jsonForScript } from '../seo/html';
 import { localizedSiteSettings } from '../site-settings/site-settings.service';
 import { devRenderer, injectGet, loadRenderer, withGymTimeZone, withLanguage, type Renderer } from './ssr';
-import { splitLanguage } from '../../shared/i18n/paths';
-import { LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
+import { localePath, splitLanguage } from '../../shared/i18n/paths';
+import { LANGUAGES, LANGUAGE_TAGS, type Language } from '../../shared/i18n/languages';
 
 const YEAR = 365 * 24 * 3600;
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gym</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>The front end is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></body></html>`;
+
+/** The pages behind a link's key (src/web/app/pages.ts, matchPage) and the parameter holding it. */
+const LINK_PAGES = [
+  ['/booking/manage/:token', 'token'],
+  ['/booking/order/:token', 'token'],
+  ['/booking/waitlist/:token', 'token'],
+  ['/verify/:code', 'code'],
+] as const;
 
 /** Whether a path names a page of the public site (counted as a page view). */
 const isPublicPage = (url: string) => !url.startsWith('/admin');
@@ -146,6 +154,12 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
   }
 
   app.get('/', servePage);
+  // Pages opened by a link's key (e-mails, a letter's QR code), in every language, and the reset
+  // link: routes of their own, so that they declare the key the request log must not show.
+  for (const language of LANGUAGES) {
+    for (const [page, key] of LINK_PAGES) app.get(localePath(language, page), { config: { secretParams: [key] } }, anyPath);
+  }
+  app.get('/admin/reset-password', { config: { secretQuery: ['token'] } }, anyPath);
   // Pages are real routes (not the not-found handler) so that they get compressed: the
   // compression plugin only hooks routes. More specific routes (API, files) win over '/*'.
   app.get('/*', anyPath);
