@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPasswordReset } from '../../src/server/auth/account.repository';
 import { SESSION_TOUCH_MS } from '../../src/server/auth/auth.service';
@@ -8,7 +9,8 @@ import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 // Issue 33, point 8: a back-office sign-in ends after SESSION_IDLE_HOURS without use as well as
 // at SESSION_TTL_HOURS; "last used" is written at most once a minute per session; an admin who
 // changes a user's e-mail, password, role or active flag ends that user's sessions, half-done
-// two-factor sign-ins and reset links. Times are moved by editing the stored rows, never waited.
+// two-factor sign-ins and reset links; so does turning two-factor on or off (issue 45 point 6),
+// but for the session that did it. Times are moved by editing the stored rows, never waited.
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -149,6 +151,48 @@ describe.each(backends)('sessions on %s', (backend) => {
       expect(res.statusCode, res.body).toBe(200);
       expect((await me(self.token)).statusCode).toBe(200);
       expect((await me(elsewhere)).statusCode).toBe(401);
+    });
+  });
+
+  describe('turning two-factor on or off ends the account’s other sessions, not the one that did it', () => {
+    const post = (url: string, payload: object, token?: string) => t.inject({ method: 'POST', url, payload, token });
+    const code = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    const challenges = (userId: number) => t.app.ctx.db.selectFrom('login_challenges').select('id').where('user_id', '=', userId).execute();
+
+    /** Two-factor on from `token`, after another device signed in; answers the recovery codes. */
+    async function turnOn(s: { token: string; email: string; password: string }) {
+      const other = (await post('/api/auth/login', { email: s.email, password: s.password })).json<{ token: string }>().token;
+      expect((await me(other)).statusCode).toBe(200);
+      const { secret } = (await post('/api/auth/two-factor/setup', {}, s.token)).json<{ secret: string }>();
+      const on = await post('/api/auth/two-factor/enable', { code: code(secret) }, s.token);
+      expect(on.statusCode, on.body).toBe(200);
+      return { other, recoveryCodes: on.json<{ recoveryCodes: string[] }>().recoveryCodes };
+    }
+
+    it('on', async () => {
+      const s = await t.signIn('staff');
+      const { other } = await turnOn(s);
+      expect((await me(other)).statusCode).toBe(401);
+      expect((await t.inject({ method: 'GET', url: '/api/reservations', token: other })).statusCode).toBe(401);
+      expect((await me(s.token)).statusCode).toBe(200);
+      expect((await t.inject({ method: 'GET', url: '/api/auth/two-factor', token: s.token })).json()).toMatchObject({ enabled: true });
+    });
+
+    it('off, with a half-done two-factor sign-in', async () => {
+      const s = await t.signIn('staff');
+      const { recoveryCodes } = await turnOn(s);
+      const signIn = async () => (await post('/api/auth/login', { email: s.email, password: s.password })).json<{ challenge: string }>().challenge;
+      const second = await post('/api/auth/login/two-factor', { challenge: await signIn(), code: recoveryCodes[0] });
+      const other = second.json<{ token: string }>().token;
+      expect((await me(other)).statusCode).toBe(200);
+      const halfDone = await signIn();
+      const off = await post('/api/auth/two-factor/disable', { password: s.password, code: recoveryCodes[1] }, s.token);
+      expect(off.statusCode, off.body).toBe(200);
+      expect((await me(other)).statusCode).toBe(401);
+      expect(await challenges(s.id)).toEqual([]);
+      expect((await post('/api/auth/login/two-factor', { challenge: halfDone, code: recoveryCodes[2] })).statusCode).toBe(401);
+      expect((await me(s.token)).statusCode).toBe(200);
+      expect((await t.inject({ method: 'GET', url: '/api/auth/two-factor', token: s.token })).json()).toMatchObject({ enabled: false });
     });
   });
 });

@@ -119,7 +119,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       body: twoFactorEnableSchema,
       response: { 200: recoveryCodesDtoSchema, ...errorResponses(400, 401, 409, 429) },
     },
-    handler: async (req) => ({ recoveryCodes: await confirmEnrolment(ctx, signedIn(req).user, req.body.code) }),
+    handler: async (req) => {
+      const { user, token } = signedIn(req);
+      return { recoveryCodes: await confirmEnrolment(ctx, user, token, req.body.code) };
+    },
   });
 
   r.post('/api/auth/two-factor/disable', {
@@ -131,7 +134,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: okAnswerSchema, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (req) => {
-      await disableTwoFactor(ctx, signedIn(req).user, req.body);
+      const { user, token } = signedIn(req);
+      await disableTwoFactor(ctx, user, token, req.body);
       return { ok: true as const };
     },
   });

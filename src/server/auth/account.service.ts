@@ -109,9 +109,10 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
 
 /**
  * Every session and half-done two-factor sign-in of the user stops working, but the session
- * `keepTokenHash` names (the request that made the change, when it is the user's own).
+ * `keepTokenHash` names (the request that made the change, when it is the user's own). What
+ * ends sessions on a change of password, e-mail, role, active flag or two-factor.
  */
-async function endSignIns(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+export async function endSignIns(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
   await deleteUserSessions(db, userId, keepTokenHash);
   await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
 }

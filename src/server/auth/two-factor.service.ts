@@ -9,7 +9,7 @@ import { badRequest, conflict, unauthorized } from '../errors';
 import { findUserById } from '../users/users.repository';
 import * as repo from './account.repository';
 import { siteSettingsNow } from '../site-settings/site-settings.service';
-import { openSession, reserveAttempt } from './account.service';
+import { endSignIns, openSession, reserveAttempt } from './account.service';
 import { verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 
@@ -147,8 +147,12 @@ export async function startEnrolment(ctx: AppContext, user: UserRow): Promise<{ 
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** The first code confirms the pending secret; the recovery codes are returned once. */
-export async function confirmEnrolment(ctx: AppContext, user: UserRow, code: string): Promise<string[]> {
+/**
+ * The first code confirms the pending secret; the recovery codes are returned once. The
+ * account's other sessions end (one opened by whoever had the password alone must not outlive
+ * it); `token`, the session that turned it on, stays.
+ */
+export async function confirmEnrolment(ctx: AppContext, user: UserRow, token: string, code: string): Promise<string[]> {
   const tf = await repo.findTwoFactor(ctx.db, user.id);
   if (tf?.secret) throw conflict(ALREADY_ENABLED);
   if (!tf?.pending_secret) throw badRequest(NO_PENDING_SETUP);
@@ -164,18 +168,22 @@ export async function confirmEnrolment(ctx: AppContext, user: UserRow, code: str
       user.id,
       codes.map((c) => hashToken(normalizeRecoveryCode(c))),
     );
+    await endSignIns(trx, user.id, hashToken(token));
   });
   await repo.clearAttempts(ctx.db, attemptKey(user.id));
   return codes;
 }
 
-/** Password and a code (or a recovery code) turn two-factor off. */
-export async function disableTwoFactor(ctx: AppContext, user: UserRow, input: TwoFactorDisableInput): Promise<void> {
+/** Password and a code (or a recovery code) turn two-factor off; the account's other sessions end, `token`'s stays. */
+export async function disableTwoFactor(ctx: AppContext, user: UserRow, token: string, input: TwoFactorDisableInput): Promise<void> {
   const tf = await repo.findTwoFactor(ctx.db, user.id);
   if (!tf?.secret) throw badRequest("La double authentification n'est pas activée");
   await reserveAttempt(ctx, attemptKey(user.id), CODE_ATTEMPTS, TOO_MANY_CODES);
   if (!(await verifyPassword(user.password_hash, input.password))) throw badRequest(WRONG_PASSWORD);
   if (!(await acceptSecondFactor(ctx.db, user.id, tf.secret, input.code))) throw badRequest(WRONG_CODE);
-  await ctx.db.transaction().execute((trx) => repo.deleteTwoFactor(trx, user.id));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteTwoFactor(trx, user.id);
+    await endSignIns(trx, user.id, hashToken(token));
+  });
   await repo.clearAttempts(ctx.db, attemptKey(user.id));
 }
