@@ -282,7 +282,7 @@ describe.each(backends)('a complete erasure on %s', (backend) => {
     expect(data.bounces).toEqual([{ email: EMAIL, reason: `550 5.1.1 <${EMAIL}>: user unknown`, bouncedAt: expect.any(String) }]);
     const csv = await t.inject({ method: 'GET', url: `/api/personal-data/export?format=csv&email=${encodeURIComponent(EMAIL)}`, token: staff });
     expect(csv.statusCode).toBe(200);
-    for (const kind of ['e-mail reçu', 'e-mail retenu', 'pièce jointe', 'adresse en échec']) expect(csv.body, kind).toContain(`\r\n${kind},`);
+    for (const kind of ['e-mail reçu', 'e-mail retenu', 'pièce jointe', 'adresse en échec']) expect(csv.body, kind).toContain(`\r\n"${kind}";`);
     expect(csv.body).toContain(`${FILE_WORD}.pdf`);
 
     const erased = await t.inject({ method: 'POST', url: '/api/personal-data/erase', token: staff, payload: { email: EMAIL } });

@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
 import type { PersonalDataDto, PersonalDataErasedDto } from '../../shared/api-types';
+import { toCsv, type CsvCell } from '../../shared/csv';
 import { toBool } from '../db/database';
 import type { Erased, PersonalData } from './personal-data.service';
 
@@ -62,6 +62,8 @@ export function presentPersonalData(d: PersonalData): PersonalDataDto {
       id: o.id,
       reference: o.reference,
       customerId: o.customer_id,
+      buyerName: o.buyer_name,
+      buyerPhone: o.buyer_phone,
       passName: o.pass_name,
       startDate: o.start_date,
       endDate: o.end_date,
@@ -131,20 +133,12 @@ export function presentPersonalDataExport(d: PersonalData, emlTexts: string[], e
   return { exportedAt: exportedAt.toISOString(), ...dto, emlFiles: dto.emlFiles.map((f, i) => ({ ...f, content: emlTexts[i] ?? '' })) };
 }
 
-// A cell starting with = + - @ (or tab/CR) would run as a formula in a spreadsheet (OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const cell = (v: string | number | boolean | null | undefined): string => {
-  if (v == null) return '';
-  const text = String(v);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-};
-
 export const CSV_HEADER = ['Type', 'Id', 'Date', 'Nom', 'E-mail', 'Téléphone', 'Objet', 'Contenu', 'Statut'];
 
-/** The CSV export: one line per record (messages and e-mails included), the same columns for all. */
+/** The CSV export (shared/csv.ts writes it): one line per record (messages and e-mails included), the same columns for all. */
 export function personalDataCsv(d: PersonalData): string {
   const dto = presentPersonalData(d);
-  const rows: (string | number | boolean | null)[][] = [];
+  const rows: CsvCell[][] = [];
   for (const r of dto.reservations) rows.push(['réservation', r.id, r.createdAt, r.name, r.email, r.phone, `${r.course} ${r.dateTime}`, r.message, r.status]);
   for (const c of dto.contactSubmissions) rows.push(['contact', c.id, c.createdAt, c.name, c.email, c.phone, c.subject, c.message, c.status]);
   for (const c of dto.conversations) {
@@ -160,9 +154,9 @@ export function personalDataCsv(d: PersonalData): string {
       'commande',
       o.id,
       o.createdAt,
+      o.buyerName,
       null,
-      null,
-      null,
+      o.buyerPhone,
       `${o.reference} ${o.passName} ${o.startDate}–${o.endDate}`,
       `${o.amountSatang} satang`,
       o.cancelledAt ? 'annulée' : o.method,
@@ -210,7 +204,7 @@ export function personalDataCsv(d: PersonalData): string {
       v.status,
     ]);
   for (const f of dto.emlFiles) rows.push(['fichier .eml', f.name, f.modifiedAt, null, null, null, null, `${f.size} octets`, null]);
-  return Papa.unparse({ fields: CSV_HEADER, data: rows.map((r) => r.map(cell)) }, { newline: '\r\n' });
+  return toCsv(CSV_HEADER, rows);
 }
 
 export const presentErased = (e: Erased): PersonalDataErasedDto => ({ ...e });

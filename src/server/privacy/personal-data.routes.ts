@@ -40,8 +40,7 @@ export function personalDataRoutes(app: FastifyInstance, ctx: AppContext) {
       const name = `donnees-personnelles-${stamp.toISOString().slice(0, 10)}`;
       if (req.query.format === 'csv') {
         reply.header('content-disposition', `attachment; filename="${name}.csv"`).type('text/csv; charset=utf-8');
-        // The BOM lets spreadsheets read accents as UTF-8.
-        return reply.send(`\uFEFF${personalDataCsv(data)}`);
+        return reply.send(personalDataCsv(data));
       }
       const texts = await Promise.all(data.emlFiles.map((f) => readEml(f).catch(() => '')));
       reply.header('content-disposition', `attachment; filename="${name}.json"`).type('application/json; charset=utf-8');

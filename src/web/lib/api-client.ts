@@ -118,16 +118,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return parseJson<T>(await res.text());
 }
 
-/** A file the API answers (an export) as text; fails like apiRequest. */
-export async function apiText(url: string): Promise<string> {
-  const token = currentToken();
-  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  if (res.status === 401 && token) config.onUnauthorized?.();
-  await throwIfNotOk(res);
-  return res.text();
-}
-
-/** A file the API answers (a PDF) as bytes, with the name the server gives it; fails like apiRequest. */
+/** A file the API answers (a PDF, an export) as bytes, with the name the server gives it; fails like apiRequest. */
 export async function apiFile(url: string): Promise<{ blob: Blob; filename: string | null }> {
   const token = currentToken();
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });

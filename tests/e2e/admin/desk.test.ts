@@ -8,7 +8,7 @@ import { useBrowserSuite } from '../helpers/fixture';
 import { api, expectToast, readDownload, trackErrors } from './admin-helpers';
 
 const COURSE = 'Muay Thai Beginner';
-const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
 
 /** A Monday at least a week ahead in gym time: a day with sessions, never "today" with sessions already started. */
 function mondayAhead(timeZone: string): string {

@@ -169,7 +169,7 @@ describe('back office: Journal and Données personnelles', () => {
 
       const csv = await readDownload(page, () => page.getByRole('button', { name: 'Exporter CSV' }).click());
       expect(csv.name).toMatch(/\.csv$/);
-      const rows = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+      const rows = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
       expect(rows[0][0]).toBe('Type');
       expect(rows.some((r) => r[0] === 'réservation' && r[4] === email)).toBe(true);
 

@@ -11,7 +11,7 @@ import { confirmSubscribers } from '../../helpers/newsletter';
 import { GYM_TIME_ZONE } from '../../helpers/sessions';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
 
-const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+const parseCsv = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
 
 // Users (admin), newsletter and contact, conversations, reservations.
 describe('back office operations screens', () => {

@@ -108,8 +108,8 @@ describe('back office: trainers and private lessons', () => {
     await page.getByTestId('trainer-report').waitFor();
     const file = await readDownload(page, () => page.getByRole('button', { name: 'CSV' }).click());
     expect(file.name).toMatch(/^entraineurs-\d{4}-\d{2}\.csv$/);
-    expect(file.text).toContain('Entraîneur,Cours donnés,Absents,Annulés,Chiffre (THB),Part,À payer (THB)');
-    expect(file.text).toContain('Kru Somchai,0,0,');
+    expect(file.text).toContain('"Entraîneur";"Cours donnés";"Absents";"Annulés";"Chiffre (THB)";"Part";"À payer (THB)"');
+    expect(file.text).toContain('"Kru Somchai";"0";"0";');
     await ctx.close();
   });
 });

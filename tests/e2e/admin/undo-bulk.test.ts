@@ -191,13 +191,13 @@ describe('back office: undo and bulk actions', () => {
             .replace(/^\uFEFF/, '')
             .trim()
             .split(/\r?\n/);
-          expect(lines[0]).toBe('Nom,Email,Téléphone,Cours,Date et heure,Message,Statut,Date de création,Langue');
+          expect(lines[0]).toBe('"Nom";"Email";"Téléphone";"Cours";"Date et heure";"Message";"Statut";"Date de création";"Langue"');
           expect(
             lines
               .slice(1)
-              .map((l) => l.split(',')[0])
+              .map((l) => l.split(';')[0])
               .sort(),
-          ).toEqual(picked.map((b) => b.name).sort());
+          ).toEqual(picked.map((b) => `"${b.name}"`).sort());
 
           await bar.getByRole('button', { name: 'Archiver' }).click();
           await expectToast(page, '3 réservations archivées');
@@ -319,8 +319,8 @@ describe('back office: undo and bulk actions', () => {
           .replace(/^\uFEFF/, '')
           .trim()
           .split(/\r?\n/);
-        expect(lines[0]).toBe("Email,Nom,Statut,Date d'inscription,Langue");
-        expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([`a.${tag.toLowerCase()}@example.com`, `b.${tag.toLowerCase()}@example.com`].sort());
+        expect(lines[0]).toBe(`"Email";"Nom";"Statut";"Date d'inscription";"Langue"`);
+        expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([`"a.${tag.toLowerCase()}@example.com"`, `"b.${tag.toLowerCase()}@example.com"`].sort());
         await bar.getByRole('button', { name: 'Supprimer' }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer 2 abonnés' }).click();
         await expectToast(page, '2 abonnés supprimés');

@@ -3,7 +3,10 @@ export function downloadText(filename: string, text: string, type: string) {
   downloadBlob(filename, new Blob([text], { type }));
 }
 
-/** Offers bytes (a PDF the API made) as a downloaded file. */
+/** Offers a CSV (shared/csv.ts toCsv's text, BOM included) as a downloaded file. */
+export const downloadCsv = (filename: string, csv: string) => downloadText(filename, csv, 'text/csv;charset=utf-8');
+
+/** Offers bytes (a PDF or an export the API made) as a downloaded file. */
 export function downloadBlob(filename: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -10,8 +10,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { exportPersonalData, recordCount, useErasePersonalData, usePersonalData, type PersonKey } from '../features/personal-data/api';
 import { Records } from '../features/personal-data/records';
-import { downloadCsv } from '../lib/csv';
-import { downloadText } from '../lib/download';
+import { downloadBlob } from '../lib/download';
 import { todayStamp } from '../lib/format';
 import { useAction } from '../lib/use-action';
 
@@ -30,10 +29,8 @@ export function PersonalDataPage() {
     setExporting(format);
     void run(
       async () => {
-        const text = await exportPersonalData(searched, format);
-        const name = `donnees-personnelles-${todayStamp()}.${format}`;
-        if (format === 'csv') downloadCsv(name, text);
-        else downloadText(name, text, 'application/json');
+        const { blob, filename } = await exportPersonalData(searched, format);
+        downloadBlob(filename ?? `donnees-personnelles-${todayStamp()}.${format}`, blob);
       },
       { failure: "Impossible d'exporter les données", onSettled: () => setExporting(null) },
     );

@@ -1,6 +1,7 @@
 import { Download, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { TrainerDto } from '../../../shared/api-types/trainers';
+import { toCsv } from '../../../shared/csv';
 import { formatThb } from '../../../shared/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -10,7 +11,7 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useTrainerReport, useTrainers } from '../features/trainers/api';
 import { TrainerEditor } from '../features/trainers/trainer-editor';
-import { downloadCsv, toCsv } from '../lib/csv';
+import { downloadCsv } from '../lib/download';
 import { gymToday } from '../lib/format';
 
 const baht = (satang: number) => formatThb(satang, 'fr-FR');

@@ -1,7 +1,7 @@
 import type { ContactStatus } from '../../../../shared/constants';
+import { toCsv } from '../../../../shared/csv';
 import { LANGUAGE_NAMES_FR } from '../../../../shared/i18n/languages';
 import type { BadgeTone } from '../../components/ui/badge';
-import { toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/format';
 import type { NewsletterSubscriber } from '../../lib/types';
 

@@ -12,7 +12,7 @@ import { IconButton } from '../../components/ui/icon-button';
 import { EmptyState } from '../../components/ui/page-header';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
-import { downloadCsv } from '../../lib/csv';
+import { downloadCsv } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { fetchAllPages, useListParams, useSearchText } from '../../lib/list-state';
 import { useSelection } from '../../lib/selection';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PersonalDataDto, PersonalDataErasedDto } from '../../../../shared/api-types';
-import { apiRequest, apiText } from '../../../lib/api-client';
+import { apiFile, apiRequest } from '../../../lib/api-client';
 
 export interface PersonKey {
   email: string;
@@ -18,7 +18,8 @@ export const personQuery = (k: PersonKey) => {
 export const usePersonalData = (k: PersonKey | null) =>
   useQuery<PersonalDataDto>({ queryKey: [`/api/personal-data?${k ? personQuery(k) : ''}`], enabled: k !== null, gcTime: 0 });
 
-export const exportPersonalData = (k: PersonKey, format: 'json' | 'csv') => apiText(`/api/personal-data/export?${personQuery(k)}&format=${format}`);
+// The file's bytes as the server wrote them: text() would drop the CSV's BOM.
+export const exportPersonalData = (k: PersonKey, format: 'json' | 'csv') => apiFile(`/api/personal-data/export?${personQuery(k)}&format=${format}`);
 
 export function useErasePersonalData() {
   const qc = useQueryClient();

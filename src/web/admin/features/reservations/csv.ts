@@ -1,5 +1,5 @@
+import { toCsv } from '../../../../shared/csv';
 import { LANGUAGE_NAMES_FR } from '../../../../shared/i18n/languages';
-import { toCsv } from '../../lib/csv';
 import { formatDateTime } from '../../lib/format';
 import type { Reservation } from '../../lib/types';
 import { STATUS_LABELS } from './labels';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fetchAllPages } from '../../lib/list-state';
-import { downloadCsv } from '../../lib/csv';
+import { downloadCsv } from '../../lib/download';
 import { todayStamp } from '../../lib/format';
 import type { useSelection } from '../../lib/selection';
 import { useSingleFlight } from '../../lib/single-flight';
