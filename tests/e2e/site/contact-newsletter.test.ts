@@ -76,6 +76,35 @@ describe('contact and newsletter forms', () => {
     await close();
   });
 
+  it('contact: a name with a link is said at the name field, in the page language, and nothing is sent', async () => {
+    const texts = {
+      '/': 'Please enter only your name: one line of at most 100 characters, without a link or an e-mail address',
+      '/ru/': 'Укажите только имя: одна строка не длиннее 100 символов, без ссылок и адресов электронной почты',
+    };
+    for (const [path, sentence] of Object.entries(texts)) {
+      const { page, errors, close } = await site.open(375);
+      let sent = 0;
+      await page.route('**/api/contact', async (route) => {
+        sent += 1;
+        await route.continue();
+      });
+      await gotoReady(page, site.url(path));
+      await page.locator('#contact').scrollIntoViewIfNeeded();
+      const form = page.locator('#contact form');
+      await form.waitFor();
+      await form.locator('input[name="firstName"]').fill('Customer, confirm at https://pay.example.net');
+      await form.locator('input[name="lastName"]').fill('Silva');
+      await form.locator('input[name="email"]').fill('ana@example.com');
+      await form.locator('textarea[name="message"]').fill('Hello');
+      await form.locator('button[type="submit"]').click();
+      await form.getByText(sentence).waitFor();
+      await expect(form.locator('input[name="firstName"]').getAttribute('aria-invalid'), path).resolves.toBe('true');
+      expect(sent, path).toBe(0);
+      expect(errors, path).toEqual([]);
+      await close();
+    }
+  });
+
   it('contact: a failure shows "Error" / "Failed to send message. Please try again."', async () => {
     const { page, close } = await site.open(375);
     await gotoReady(page, site.url('/'));
