@@ -10,8 +10,8 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 // budget counts; the bytes with headers (DevTools' "transferred") are kept beside it.
 // Reasons: docs/decisions/pending-page-weight-measure.md.
 
-/** Issue 24's budgets: compressed JavaScript after scrolling to the bottom, files before any interaction. */
-export const WEIGHT_BUDGET = { kb: 100, files: 8 } as const;
+/** Issue 24's budgets (the JavaScript one raised to 101 KB by decision 176): compressed JavaScript after scrolling, files before any interaction. */
+export const WEIGHT_BUDGET = { kb: 101, files: 8 } as const;
 
 export interface ScriptFile {
   url: string;
