@@ -51,24 +51,23 @@ export const listUnsubscribeHeaders = (config: UrlConfig, unsubscribeToken: stri
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
+/** A mail to a confirmed subscriber: greeting, its body, the signature, and the unsubscribe link and headers. */
+function subscriberMail(
+  config: MailConfig,
+  s: { to: string; unsubscribeToken: string; language?: Language },
+  subject: string,
+  body: string[],
+  headers: Record<string, string> = {},
+): OutgoingMail {
+  const m = mailMessages(s.language);
+  const lines = [m.newsletterHello, '', ...body, '', signature(config, s.language), '', m.newsletterUnsubscribe(unsubscribeUrl(config, s.unsubscribeToken))];
+  return { to: s.to, subject, text: lines.join('\n') + '\n', headers: { ...headers, ...listUnsubscribeHeaders(config, s.unsubscribeToken) } };
+}
+
 /** Sent once the address is confirmed: the first newsletter e-mail. */
 export function newsletterWelcomeMail(config: MailConfig, s: { to: string; unsubscribeToken: string; language?: Language }): OutgoingMail {
   const m = mailMessages(s.language);
-  const lines = [
-    m.newsletterHello,
-    '',
-    m.newsletterWelcome(gymName(config)),
-    '',
-    signature(config, s.language),
-    '',
-    m.newsletterUnsubscribe(unsubscribeUrl(config, s.unsubscribeToken)),
-  ];
-  return {
-    to: s.to,
-    subject: m.newsletterWelcomeSubject(gymName(config)),
-    text: lines.join('\n') + '\n',
-    headers: listUnsubscribeHeaders(config, s.unsubscribeToken),
-  };
+  return subscriberMail(config, s, m.newsletterWelcomeSubject(gymName(config)), [m.newsletterWelcome(gymName(config))]);
 }
 
 /**
@@ -77,20 +76,7 @@ export function newsletterWelcomeMail(config: MailConfig, s: { to: string; unsub
  */
 export function newsletterAlreadySubscribedMail(config: MailConfig, s: { to: string; unsubscribeToken: string; language?: Language }): OutgoingMail {
   const m = mailMessages(s.language);
-  const lines = [
-    m.newsletterHello,
-    '',
-    m.newsletterAlready(gymName(config)),
-    m.newsletterAlreadyNothing,
-    '',
-    signature(config, s.language),
-    '',
-    m.newsletterUnsubscribe(unsubscribeUrl(config, s.unsubscribeToken)),
-  ];
-  return {
-    to: s.to,
-    subject: m.newsletterAlreadySubject(gymName(config)),
-    text: lines.join('\n') + '\n',
-    headers: { 'Auto-Submitted': 'auto-generated', ...listUnsubscribeHeaders(config, s.unsubscribeToken) },
-  };
+  return subscriberMail(config, s, m.newsletterAlreadySubject(gymName(config)), [m.newsletterAlready(gymName(config)), m.newsletterAlreadyNothing], {
+    'Auto-Submitted': 'auto-generated',
+  });
 }
