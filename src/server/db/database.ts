@@ -48,6 +48,7 @@ import * as m039 from './migrations/039-trainers';
 import * as m040 from './migrations/040-private-lessons';
 import * as m041 from './migrations/041-late-moves';
 import * as m042 from './migrations/042-customer-details-set';
+import * as m043 from './migrations/043-demo-records';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -253,6 +254,7 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '040-private-lessons': { up: m040.up },
   '041-late-moves': { up: m041.up },
   '042-customer-details-set': { up: m042.up },
+  '043-demo-records': { up: m043.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -66,7 +66,7 @@ import type {
   StayTermsVersionsTable,
 } from './stays';
 import type { PrivateLessonsTable, TrainerCellsTable, TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
-import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable } from './operations';
+import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable, DemoRecordsTable } from './operations';
 
 export type * from './columns';
 export type * from './accounts';
@@ -143,6 +143,7 @@ export interface Database {
   trainer_exceptions: TrainerExceptionsTable;
   private_lessons: PrivateLessonsTable;
   trainer_cells: TrainerCellsTable;
+  demo_records: DemoRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -60,3 +60,13 @@ export interface DailyStatsTable {
   value: number;
   created_at: string;
 }
+
+/** What the first start's demo seeded (migration 043): a row's id, a file's name or a setting's path. */
+export interface DemoRecordsTable {
+  id: Generated<number>;
+  kind: string;
+  ref: string;
+  /** JSON: a changed value as it was before the demo; null for what the demo created. */
+  restore: string | null;
+  created_at: string;
+}
