@@ -14,6 +14,7 @@ import { TakingsCard } from '../features/dashboard/takings-card';
 import { MonthlyCard } from '../features/dashboard/monthly-card';
 import { StaysCard } from '../features/dashboard/stays-card';
 import { Tile } from '../features/dashboard/tile';
+import { TodayPanel } from '../features/dashboard/today-panel';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -23,6 +24,9 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Tableau de bord" subtitle={user ? `Bienvenue, ${user.name}` : undefined} />
+      {/* Today's work first (issue 46 point 3); the totals and the months below it. */}
+      <TodayPanel />
+      <h2 className="mt-10 mb-4 text-lg font-semibold text-gray-900">Chiffres et totaux</h2>
       {isLoading && <Spinner />}
       {data && (
         <div className="grid gap-6">
