@@ -9,6 +9,7 @@ import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } fro
 import { galleryQuery } from './features/gallery/queries';
 import { readJourney } from './features/booking/journey';
 import { managedBookingQuery } from './features/booking/manage-queries';
+import { offersQuery } from './features/booking/offers-query';
 import { orderQuery, passesQuery, paymentMethodsQuery } from './features/passes/pass-queries';
 import { availabilityQuery } from './features/passes/stay-queries';
 import { orderLetterQuery, verifyQuery } from './features/passes/visa-letter-queries';
@@ -93,6 +94,7 @@ export async function render(url: string, { get: rawGet, siteUrl, site, timeZone
       queryClient.prefetchQuery(sessionsQuery(get)),
       queryClient.prefetchQuery(passesQuery(get)),
       queryClient.prefetchQuery(paymentMethodsQuery(get)),
+      queryClient.prefetchQuery(offersQuery(get)),
     );
   // A stay's step of the booking journey comes with its rooms (a link shared by WhatsApp reads
   // at once); dates the server refuses are left to the island, which says so.

@@ -194,7 +194,8 @@ export async function writeBooking(ctx: AppContext, trx: Db, req: BookingRequest
   const token = payload.email ? newToken() : null;
   const row = await repo.insertBooking(trx, rowOf(payload, plan, token, await customerOf(trx, payload, plan, passes)));
   if (plan.spend) await recordUses(trx, [{ spend: plan.spend, reservationId: row.id }]);
-  for (const m of newBookingMails(ctx, row, plan.when, token, plan.spend)) await ctx.mail.enqueue(trx, m);
+  // No seat: a class by appointment, asked for here without a trainer: a request, not a booking.
+  for (const m of newBookingMails(ctx, row, plan.when, token, plan.spend, { request: plan.seat == null })) await ctx.mail.enqueue(trx, m);
   const result: BookingResult = { row, replayed: false, pass: passOf(plan.spend) };
   if (key) await keys.completeIdempotencyKey(trx, key, 201, answerOf(result));
   // Last, once nothing of this booking can fail: a refused one must leave the batch's read untouched.

@@ -12,14 +12,25 @@ import { calendarEnd, cancelRuleOf, customerFacts, manageUrl, staffFacts, type B
 
 const hasEmail = (r: ReservationRow): r is ReservationRow & { email: string } => Boolean(r.email);
 
-/** The confirmation (with its .ics, SEQUENCE 0) to the customer and the notice to the gym. */
-export function newBookingMails(ctx: AppContext, r: ReservationRow, when: BookingWhen, token: string | null, spend?: PassSpend): OutgoingMail[] {
+/**
+ * The confirmation (with its .ics, SEQUENCE 0) to the customer and the notice to the gym;
+ * `request`: a request by appointment, which the customer's e-mail calls received, not booked.
+ */
+export function newBookingMails(
+  ctx: AppContext,
+  r: ReservationRow,
+  when: BookingWhen,
+  token: string | null,
+  spend?: PassSpend,
+  opts: { request?: boolean } = {},
+): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   // Written by the outbox when it sends it: the booking's transaction stores its facts only.
   if (hasEmail(r)) {
     const facts = customerFacts(r, when, token ? manageUrl(ctx, token, r.language) : null);
     const config = mailConfig(ctx);
     facts.cancelRule = cancelRuleOf(r, config.gym.payments.cancelHours, spend != null);
+    if (opts.request) facts.request = true;
     // The credit's rule as the booking is made (the settings this process knows: no read in the transaction).
     if (spend)
       facts.pass = {

@@ -10,9 +10,11 @@ describe('the timetable in words', () => {
     expect(clockText('17:00')).toBe('5:00 PM');
   });
 
-  it('says "Daily" for every open day (Sunday is closed), lists other days, and groups times', () => {
-    const daily = [1, 2, 3, 4, 5, 6];
+  it('says "Daily" for all seven days only (issue 46: a gym closed on Sundays), ranges and other days, and groups times', () => {
+    const daily = [1, 2, 3, 4, 5, 6, 7];
+    expect(scheduleText({ byAppointment: false, schedule: [{ time: '08:00', weekdays: [1, 2, 3, 4, 5, 6] }] })).toBe('Mon–Sat 8:00 AM');
     expect(scheduleText({ byAppointment: false, schedule: [{ time: '08:00', weekdays: daily }] })).toBe('Daily 8:00 AM');
+    expect(scheduleText({ byAppointment: false, schedule: [{ time: '08:00', weekdays: [1, 2, 4, 5, 6] }] })).toBe('Mon, Tue, Thu–Sat 8:00 AM');
     expect(
       scheduleText({
         byAppointment: false,

@@ -32,7 +32,7 @@ export const sessionsQuery = (get: GetJson = apiGet) =>
 
 /**
  * The page's language for the timetable's words (issue 15): absent on English pages, which
- * keep SPEC.md's wording ("Daily 8:00 AM", "8 spots left") exactly.
+ * keep SPEC.md's wording ("8:00 AM", "8 spots left") exactly.
  */
 export interface Wording {
   /** Intl locale of the page. */
@@ -45,22 +45,31 @@ const intl = (locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFo
 /** A UTC date on an ISO weekday (1 = Monday), for naming it. */
 const weekdayDate = (iso: number) => new Date(Date.UTC(2024, 0, iso)); // 2024-01-01 is a Monday
 
-const [OPEN_FIRST, OPEN_LAST] = [1, 6];
 const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** '08:00' → '8:00 AM', '14:00' → '2:00 PM' (SPEC.md §9 writes times this way); the page's locale elsewhere. E-mails write times the same way. */
 export const clockText = (time: string, w?: Wording): string => clockTime(time, w?.locale);
 
+/**
+ * "Daily" only for all seven days (a gym closed on Sundays does not train daily, issue 46); three
+ * days or more in a row as a range ("Mon–Sat"), other days one by one ("Mon, Wed, Fri").
+ */
 function weekdaysText(days: number[], w?: Wording): string {
-  const open = days.filter((d) => d >= OPEN_FIRST && d <= OPEN_LAST);
-  if (open.length === OPEN_LAST - OPEN_FIRST + 1) return w ? w.t('timetable.daily') : 'Daily';
-  if (w) return days.map((d) => intl(w.locale, { weekday: 'short' }).format(weekdayDate(d))).join(', ');
-  return days.map((d) => WEEKDAY_SHORT[d] ?? '').join(', ');
+  const set = [...new Set(days)].sort((a, b) => a - b);
+  if (set.length === 7) return w ? w.t('timetable.daily') : 'Daily';
+  const name = (d: number) => (w ? intl(w.locale, { weekday: 'short' }).format(weekdayDate(d)) : (WEEKDAY_SHORT[d] ?? ''));
+  const runs: number[][] = [];
+  for (const d of set) {
+    const run = runs.at(-1);
+    if (run && run[run.length - 1] === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  return runs.flatMap((r) => (r.length >= 3 ? [`${name(r[0])}–${name(r[r.length - 1])}`] : r.map(name))).join(', ');
 }
 
 /**
- * A class's weekly times in words: "Daily 8:00 AM" (every open day: the gym is closed on
- * Sundays), "Daily 2:00 PM & 3:00 PM", "Mon, Wed, Fri 6:00 PM", "By appointment".
+ * A class's weekly times in words: "Mon–Sat 8:00 AM", "Daily 2:00 PM & 3:00 PM" (all week),
+ * "Mon, Wed, Fri 6:00 PM", "By appointment".
  */
 export function scheduleText(c: Pick<PublicClassDto, 'byAppointment' | 'schedule'>, w?: Wording): string {
   if (c.byAppointment || c.schedule.length === 0) return w ? w.t('timetable.byAppointment') : 'By appointment';

@@ -11,7 +11,7 @@ import { formatThb } from '../../../src/shared/money';
 import { DEFAULT_STAY_SETTINGS } from '../../../src/shared/stay-settings-data';
 import { api } from '../helpers/accounts';
 import { GYM_ZONE, useBrowserSuite } from '../helpers/fixture';
-import { intlLocale, prefixOf, sideways, usePromptpayId } from './pass-journey';
+import { intlLocale, letterAndProgramme, prefixOf, sideways, usePromptpayId } from './pass-journey';
 import { gotoReady } from './site-helpers';
 
 // Issue 36 §6: /booking is a journey in steps (what, when, who, pay) whose step lives in the
@@ -47,6 +47,8 @@ describe('the booking journey', () => {
 
   beforeAll(async () => {
     await usePromptpayId(suite);
+    // A programme is offered only with its visa letter's details (issue 46).
+    await letterAndProgramme(suite, true);
     roomTypeId = (await api<{ id: number }>(suite.server, 'POST', '/api/stays/room-types', BUNGALOW, suite.tokens.admin)).id;
   });
 
@@ -178,7 +180,9 @@ describe('the booking journey', () => {
       // The order goes to POST /api/orders with the stay (the server side is issue 36 §3).
       // A room is held with its deposit paid online: the desk is not offered for a stay.
       await expect(page.locator('[data-testid="pay-method"][data-method="desk"]').count()).resolves.toBe(0);
-      await page.locator('[data-testid="pay-method"][data-method="promptpay"]').click();
+      // PromptPay is the one way this gym takes online: chosen for the buyer (issue 46), the button ready.
+      await expect(page.locator('[data-testid="pay-method"][data-method="promptpay"] input').isChecked()).resolves.toBe(true);
+      await expect(page.getByTestId('stay-book').isEnabled()).resolves.toBe(true);
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders'),
         page.getByTestId('stay-book').click(),
@@ -261,12 +265,18 @@ describe('the booking journey', () => {
     const { page, errors, close } = await suite.page({ width: 320 });
     for (const language of LANGUAGES) {
       const words = CATALOGUES[language];
-      const steps = ['', '?what=class&step=when', '?what=pass&step=when', `?what=stay&step=when&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`];
-      for (const step of steps) {
+      // The steps are named for the choice (issue 46): a class is confirmed, a pass paid, a stay's step 2 is its dates and room.
+      const steps = [
+        ['', ['what', 'when', 'who', 'pay']],
+        ['?what=class&step=when', ['what', 'when', 'who', 'confirm']],
+        ['?what=pass&step=when', ['what', 'pass', 'who', 'payOnly']],
+        [`?what=stay&step=when&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`, ['what', 'dates', 'who', 'payOnly']],
+      ] as const;
+      for (const [step, names] of steps) {
         const url = suite.url(`${prefixOf(language)}/booking${step}`);
         await gotoReady(page, url);
         await expect(page.locator('[data-testid="journey-steps"] li').allTextContents(), url).resolves.toEqual(
-          (['what', 'when', 'who', 'pay'] as const).map((s, i) => `${i + 1}${words[`journey.step.${s}`]}`),
+          names.map((s, i) => `${i + 1}${words[`journey.step.${s}`]}`),
         );
         if (step === '') await expect(page.locator('#what-title').textContent()).resolves.toBe(words['journey.whatTitle']);
         if (step.includes('stay')) await page.locator(`[data-testid="stay-room"][data-room-id="${roomTypeId}"]`).waitFor();

@@ -42,8 +42,8 @@ describe('booking page', () => {
     const cards = await page.locator('[data-testid="class-card"]').allTextContents();
     expect(cards).toHaveLength(body.classes.length);
     body.classes.forEach((c, i) => expect(cards[i]).toContain(c.name));
-    expect(cards.find((c) => c.includes('Muay Thai Beginner'))).toContain('Daily 8:00 AM');
-    expect(cards.find((c) => c.includes('Muay Thai All Levels'))).toContain('Daily 2:00 PM & 3:00 PM');
+    expect(cards.find((c) => c.includes('Muay Thai Beginner'))).toContain('Mon–Sat 8:00 AM');
+    expect(cards.find((c) => c.includes('Muay Thai All Levels'))).toContain('Mon–Sat 2:00 PM & 3:00 PM');
     expect(cards.find((c) => c.includes('Private Training'))).toContain('By appointment');
     expect(errors).toEqual([]);
     await close();

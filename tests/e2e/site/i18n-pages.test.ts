@@ -71,13 +71,14 @@ describe('pages in each language', () => {
     expect(attr(de.html, /<meta name="description" content="([^"]+)"/)).toMatch(/^Buche eine Stunde Muay Thai/);
     const zh = await page('/zh/');
     expect(zh.html).toContain('立即预约');
-    // The timetable's words: SPEC.md's on English pages, Intl and the catalogue elsewhere.
+    // The timetable's words: SPEC.md's on English pages, Intl and the catalogue elsewhere; a gym
+    // closed on Sundays trains Monday to Saturday, not daily (issue 46).
     const home = await page('/');
-    expect(home.html).toContain('Daily 8:00 AM');
+    expect(home.html).toContain('Mon–Sat 8:00 AM');
     expect(home.html).toContain('60 minutes');
     const deHome = await page('/de/');
-    expect(deHome.html).toContain('Täglich 8:00<');
-    expect(deHome.html).toContain('Täglich 14:00 &amp; 15:00');
+    expect(deHome.html).toContain('Mo–Sa 8:00<');
+    expect(deHome.html).toContain('Mo–Sa 14:00 &amp; 15:00');
     expect(deHome.html).toContain('60 Minuten');
     // Internal links stay in the language.
     expect(zh.html).toContain('href="/zh/booking"');

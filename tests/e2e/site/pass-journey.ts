@@ -32,6 +32,33 @@ export async function usePromptpayId(suite: BrowserSuite): Promise<void> {
 }
 
 /**
+ * Paramètres as an owner fills them for a programme (issue 46): the visa letter's details, complete
+ * or with the company's name missing (no letter can be issued), and the first programme on sale.
+ */
+export async function letterAndProgramme(suite: BrowserSuite, complete: boolean): Promise<void> {
+  const current = await api<{ settings: Record<string, any>; version: number }>(suite.server, 'GET', '/api/site-settings', undefined, suite.tokens.admin);
+  const s = structuredClone(current.settings);
+  s.legal = complete
+    ? {
+        name: 'Demo Coast Co., Ltd.',
+        registrationNumber: '0815562001234',
+        address: '88/8 Ao Nang, Krabi 81180',
+        phone: '+66 75 123 456',
+        email: 'office@example.com',
+      }
+    : { ...s.legal, name: '' };
+  s.visaLetter = {
+    signatoryName: 'Demo Signatory',
+    signatoryTitle: 'Managing Director',
+    signatureImageUrl: '/og-image.png',
+    stampImageUrl: '/og-image.png',
+    onDeposit: false,
+  };
+  s.programmes[0].onSale = true;
+  await api(suite.server, 'PUT', '/api/site-settings', { settings: s, version: current.version }, suite.tokens.admin);
+}
+
+/**
  * On /booking?what=pass (already open): picks the pass, checks the start date defaults to today in gym
  * time, fills the buyer and the method. The caller presses "buy" (how is part of its story).
  */

@@ -40,6 +40,8 @@ export interface BookingMailInput {
   pass?: { name: string; creditsLeft: number | null; deadline: string };
   /** The cancel rule (Paramètres' cancelHours, issue 34 §5): the deadline (ISO) and whether a pass credit is at stake. */
   cancelRule?: { deadline: string; credit: boolean };
+  /** A request by appointment with no trainer behind it: the e-mail says it was received, not booked (issue 46). */
+  request?: boolean;
 }
 
 export interface BookingCancelledInput extends BookingMailInput {

@@ -40,6 +40,7 @@ export type {
 
 /** To the customer: the booking is made. Carries the event (METHOD:REQUEST, the given SEQUENCE). */
 export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  if (b.request) return requestReceivedMail(config, b);
   const { m, zone, language } = speech(config, b);
   const when = gymWhen(config.timezone, b, language);
   const blocks: Block[] = [
@@ -64,8 +65,34 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
 /** The confirmation's subject alone (checks, like the e-mail, that the times agree with gym time). */
 export const bookingConfirmationSubject = (config: BookingMailConfig, b: BookingMailInput): string => {
   const { start } = gymWhen(config.timezone, b, b.language);
-  return mailMessages(b.language).confirmationSubject(b.course, start.long, start.clock);
+  const m = mailMessages(b.language);
+  return (b.request ? m.requestSubject : m.confirmationSubject)(b.course, start.long, start.clock);
 };
+
+/**
+ * To the customer: a request by appointment was received (a private lesson asked for while no
+ * trainer takes bookings on the site). Nothing is booked yet, so no calendar event and no
+ * "your place is booked": the gym answers with a time.
+ */
+function requestReceivedMail(config: BookingMailConfig, b: BookingMailInput): OutgoingMail {
+  const { m, zone, language } = speech(config, b);
+  const when = gymWhen(config.timezone, b, language);
+  const blocks: Block[] = [
+    p(m.hello(b.name)),
+    p(m.requestReceived(config.gym.name)),
+    {
+      kind: 'facts',
+      rows: [
+        { label: m.labelClass, value: b.course },
+        { label: m.labelAskedFor, value: `${when.line} ${zone}` },
+        ...placeFacts(config.gym, m),
+        { label: m.labelBooking, value: `#${b.reservationId}` },
+      ],
+    },
+    ...changeBlocks(config, b.manageUrl, m),
+  ];
+  return mail(config, b.to, m.requestSubject(b.course, when.start.long, when.start.clock), blocks, { reservationId: b.reservationId }, language);
+}
 
 /** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
 export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancelledInput): OutgoingMail {

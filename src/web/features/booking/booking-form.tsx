@@ -59,9 +59,14 @@ export interface BookingFormProps {
   zoneLabel: string;
   /** A booking refused as full or not held: the page refreshes the free places. */
   onRefused?: () => void;
+  /** A private lesson asked for (no trainer takes bookings): the form says request, not booking. */
+  request?: boolean;
 }
 
-export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(function BookingForm({ form, onBooked, courses, zoneLabel, onRefused }, ref) {
+export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(function BookingForm(
+  { form, onBooked, courses, zoneLabel, onRefused, request = false },
+  ref,
+) {
   // Set after hydration: "today" moves while the page is open, the server's HTML has none.
   const t = useT();
   const site = useSiteSettings();
@@ -146,7 +151,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
       aria-labelledby="booking-form-title"
     >
       <h2 id="booking-form-title" className="font-display-tight text-3xl sm:col-span-2">
-        {t('bookingForm.title')}
+        {t(request ? 'bookingForm.requestTitle' : 'bookingForm.title')}
       </h2>
       <Field label={t('bookingForm.name')} error={errors.name?.message} className="sm:col-span-2">
         <input className={inputClass} autoComplete="name" {...form.register('name')} />
@@ -181,7 +186,7 @@ export const BookingForm = forwardRef<HTMLFormElement, BookingFormProps>(functio
         </p>
         <button type="submit" disabled={book.pending} className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
           <CalendarCheck aria-hidden className="size-5" />
-          {book.pending ? t('bookingForm.confirming') : t('bookingForm.confirm')}
+          {book.pending ? t('bookingForm.confirming') : t(request ? 'bookingForm.sendRequest' : 'bookingForm.confirm')}
         </button>
         {refusal && (
           <p role="alert" className="mt-3 text-base font-semibold text-danger-400" data-testid="booking-refused">
@@ -233,7 +238,17 @@ const BANNER_MS = 5000;
  * of the page (a box the page's HTML keeps empty, #booking-status), refreshes the sessions
  * shown and empties the form.
  */
-export default function BookingPanel({ courses, zoneLabel, course: preset = '' }: { courses: string[]; zoneLabel: string; course?: string }) {
+export default function BookingPanel({
+  courses,
+  zoneLabel,
+  course: preset = '',
+  request = false,
+}: {
+  courses: string[];
+  zoneLabel: string;
+  course?: string;
+  request?: boolean;
+}) {
   const t = useT();
   // A private lesson comes with its course chosen (the journey's step 1 said so).
   const empty = { ...EMPTY_BOOKING, course: preset };
@@ -265,6 +280,11 @@ export default function BookingPanel({ courses, zoneLabel, course: preset = '' }
 
   const onBooked = () => {
     setBooked(true);
+    // The journey's step bar (server HTML) moves on: every step done, the visitor on the last.
+    const bar = document.querySelector('[data-testid="journey-steps"]');
+    bar?.setAttribute('data-done', '');
+    bar?.querySelectorAll('li').forEach((li, i, all) => li.toggleAttribute('aria-current', i === all.length - 1));
+    bar?.lastElementChild?.setAttribute('aria-current', 'step');
     refreshResource(sessionsQuery());
     form.reset(empty);
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
@@ -280,11 +300,18 @@ export default function BookingPanel({ courses, zoneLabel, course: preset = '' }
             data-testid="booking-success"
           >
             <CheckCircle2 aria-hidden className="size-6 shrink-0" />
-            {t('booking.sent')}
+            {t(request ? 'booking.requestSent' : 'booking.sent')}
           </p>,
           status,
         )}
-      <BookingForm form={form} onBooked={onBooked} courses={courses} zoneLabel={zoneLabel} onRefused={() => refreshResource(sessionsQuery())} />
+      <BookingForm
+        form={form}
+        onBooked={onBooked}
+        courses={courses}
+        zoneLabel={zoneLabel}
+        request={request}
+        onRefused={() => refreshResource(sessionsQuery())}
+      />
     </>
   );
 }

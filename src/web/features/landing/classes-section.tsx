@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage, useLocalePath, useT, useTimetableWording, useZoneLabel } from '../../i18n/i18n';
+import { useLanguage, useLocalePath, useT, useTimetableWording, useZoneLabel, type Translate } from '../../i18n/i18n';
 import { buttonClass } from '../../components/ui/button';
 import { SectionHeading } from '../../components/ui/section-heading';
-import { classesQuery, durationText, scheduleText } from '../../lib/timetable';
+import { classesQuery, durationText, scheduleText, type PublicClassDto } from '../../lib/timetable';
 
 /** The daily schedule: the class catalogue as the timetable holds it (GET /api/classes, server-rendered). */
 export function ClassesSection() {
@@ -17,7 +17,7 @@ export function ClassesSection() {
     <section id="classes" aria-labelledby="classes-title" className="border-y border-ink-800 bg-ink-900 py-section">
       <div className="container-site">
         <SectionHeading eyebrow={t('classes.eyebrow')} title={t('classes.title')} id="classes-title">
-          <p>{t('classes.intro')}</p>
+          {data && <p data-testid="classes-intro">{classesIntro(data.classes, t)}</p>}
           {data && <p className="mt-2 text-base">{t('classes.zone', { zone: zoneIn(data.zoneLabel) })}</p>}
         </SectionHeading>
         {isPending ? (
@@ -68,4 +68,20 @@ export function ClassesSection() {
       </div>
     </section>
   );
+}
+
+/**
+ * The schedule's numbers from the timetable itself (issue 46): the sessions of the busiest day
+ * ("up to" when days differ) and the classes' length when they all share one.
+ */
+function classesIntro(classes: PublicClassDto[], t: Translate): string {
+  const perDay = new Map<number, number>();
+  for (const c of classes) for (const s of c.schedule) for (const d of s.weekdays) perDay.set(d, (perDay.get(d) ?? 0) + 1);
+  const counts = [...perDay.values()];
+  const count = counts.length ? Math.max(...counts) : 0;
+  const lengths = new Set(classes.filter((c) => c.schedule.length > 0).map((c) => c.durationMinutes));
+  const day = count === 0 ? '' : t(counts.every((n) => n === count) ? 'classes.perDay' : 'classes.upToPerDay', { count });
+  const lasts = lengths.size === 1 ? t('classes.lasts', { minutes: [...lengths][0] }) : '';
+  // Chinese sentences follow one another without a space.
+  return [day, lasts].filter(Boolean).join(day.endsWith('。') ? '' : ' ');
 }

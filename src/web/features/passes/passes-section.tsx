@@ -42,9 +42,11 @@ export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes
   const [cardRefused, setCardRefused] = useState(false);
   const promptpay = methodsQuery.data ? methodsQuery.data.promptpay && site.payments.promptpayId !== null : site.payments.promptpayId !== null;
   const card = (methodsQuery.data?.card ?? false) && !cardRefused;
+  // The desk always takes the money; alone, it is chosen for the buyer (issue 46 §2).
+  const single = !promptpay && !card ? 'desk' : '';
 
   const resolver: Resolver<OrderFormValues> = async (values, context, options) => (await loadResolver()).orderResolver(language)(values, context, options);
-  const form = useForm<OrderFormValues>({ resolver, defaultValues: EMPTY });
+  const form = useForm<OrderFormValues>({ resolver, defaultValues: { ...EMPTY, method: single } });
   const [min, setMin] = useState<string | undefined>(undefined);
   // "Today" is the gym's and moves while the page is open: set in the browser, not in the HTML.
   useEffect(() => {
@@ -81,7 +83,7 @@ export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes
         console.error('Failed to create order', err);
         if (err instanceof ApiError && ((err.code as string | null) === 'card_unavailable' || (err.status === 409 && v.method === 'card'))) {
           setCardRefused(true);
-          form.setValue('method', '');
+          form.setValue('method', promptpay ? '' : 'desk');
           setRefusal(t('passes.cardUnavailable'));
           return;
         }
@@ -126,6 +128,10 @@ export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes
     <section aria-labelledby="passes-title" className="mb-16" data-testid="passes-section">
       <SectionHeading eyebrow={t('passes.eyebrow')} title={t('passes.title')} id="passes-title">
         <p>{t('passes.intro')}</p>
+        {/* Only the ways this gym takes, as the choices below offer them. */}
+        <p className="mt-2" data-testid="pay-ways">
+          {t(promptpay && card ? 'passes.payWays.all' : promptpay ? 'passes.payWays.promptpay' : card ? 'passes.payWays.card' : 'passes.payWays.desk')}
+        </p>
       </SectionHeading>
       {content ?? (
         <form noValidate onSubmit={form.handleSubmit((v) => buy.run(v))} id="pass-form" aria-label={t('passes.formTitle')}>
@@ -334,7 +340,7 @@ function MethodChoice({
       data-testid="pay-method"
       data-method={value}
     >
-      <input type="radio" value={value} className="sr-only" {...register} />
+      <input type="radio" value={value} defaultChecked={checked} className="sr-only" {...register} />
       {icon}
       {label}
     </label>

@@ -163,7 +163,7 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
   const locale = useIntlLocale();
   const lp = useLocalePath();
   const methods = useResource(paymentMethodsQuery());
-  const [method, setMethod] = useState('');
+  const [picked, setMethod] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const airport = terms.airports.find((a) => a.code === draft.airport) ?? null;
@@ -172,6 +172,8 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
     ...(methods.data?.promptpay !== false ? [{ value: 'promptpay', label: t('passes.method.promptpay'), icon: QrCode }] : []),
     ...(methods.data?.card ? [{ value: 'card', label: t('passes.method.card'), icon: CreditCard }] : []),
   ];
+  // A single way to pay is chosen for the buyer (issue 46 §2).
+  const method = picked || (choices.length === 1 ? choices[0].value : '');
   const stay = { roomTypeId: s.room, checkIn: s.checkIn, checkOut: s.checkOut, guests: s.guests };
   const book = useAction(
     async () => {

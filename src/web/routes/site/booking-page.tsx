@@ -3,84 +3,80 @@ import { Globe } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { zoneLabel } from '../../../shared/gym-time';
 import { COURSE_NAMES } from '../../../shared/site';
-import { useFormatNumber, useLanguage, useLocalePath, useT, useZoneLabel } from '../../i18n/i18n';
+import { useFormatNumber, useLanguage, useT, useZoneLabel } from '../../i18n/i18n';
 import { usePageTitle, useSiteSettings } from '../../lib/site-settings';
 import { SectionHeading } from '../../components/ui/section-heading';
 import BookingPanel from '../../features/booking/booking-form';
 import ClassPicker from '../../features/booking/class-picker';
 import { readJourney } from '../../features/booking/journey';
+import { isRequest, JourneyHeader, journeyTitleKey, NotOffered, offered } from '../../features/booking/journey-header';
 import { JourneySteps, WhatChoices } from '../../features/booking/journey-steps';
+import { offersQuery } from '../../features/booking/offers-query';
 import SessionPicker from '../../features/booking/session-picker';
 import PassesSection from '../../features/passes/passes-section';
 import StayJourney from '../../features/passes/stay-journey';
 import VisaFaq from '../../features/passes/visa-faq';
 import { PrivateLessons } from '../../features/trainers/private-lessons';
-import { trainersQuery } from '../../features/trainers/queries';
 import { Island } from '../../islands/island';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useDocumentTitle } from '../../lib/hooks';
 import { classesQuery } from '../../lib/timetable';
-import { wordFit } from '../../lib/word-fit';
 
 // A page made of islands (app/pages.ts) and a journey in steps (features/booking/journey.ts):
 // the step is in the address, and the server renders only that step. Step 1 (what) is server
 // HTML: the five kinds of booking and the price table. Step 2 onwards: a class (catalogue,
 // coming sessions, the booking form: SPEC.md's form, which asks who and confirms), a pass or a
 // programme (the shop, its cards carrying the prices), a stay (its own island, steps 2–4) or a
-// private lesson (its prices, then a trainer's free slot; by appointment while no trainer is shown).
+// private lesson (its prices, then a trainer's free slot; a request while no trainer takes
+// bookings). Only what GET /api/offers says can be bought now is offered (issue 46 §2).
 
 export default function BookingPage() {
   const pageTitle = usePageTitle();
   const t = useT();
-  const lp = useLocalePath();
-  useDocumentTitle(pageTitle(t('booking.title')));
   const journey = readJourney(useLocation().search);
+  // What can be bought now (GET /api/offers): a kind that cannot is shown with why, never a dead end.
+  const offers = useQuery(offersQuery()).data;
+  useDocumentTitle(pageTitle(t(journeyTitleKey(journey.what, offers))));
   const classes = useQuery(classesQuery(useLanguage()));
   const zone = useZoneLabel()(classes.data?.zoneLabel ?? zoneLabel(gymTimeZone()));
   const courses = classes.data ? classes.data.classes.map((c) => c.name) : [...COURSE_NAMES];
+  const open = journey.what !== null && offered(offers, journey.what);
 
   return (
     <div className="container-site py-12 md:py-16" data-journey-what={journey.what ?? ''} data-journey-step={journey.step}>
       {/* The booking form shows its 5 s banner here (features/booking/booking-form.tsx). */}
       <div id="booking-status" role="status" aria-live="polite" />
 
-      <header className="mb-8 max-w-3xl">
-        <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('booking.eyebrow')}</p>
-        <h1 className="font-display-tight text-display-fit" style={wordFit(t('booking.title'))}>
-          {t('booking.title')}
-        </h1>
-        <p className="mt-4 text-lg text-ink-300">
-          {t('booking.intro')}{' '}
-          <a href={`${lp('/')}#contact`} data-section="contact" className="font-semibold text-bone-50 underline underline-offset-4 hover:text-blood-400">
-            {t('booking.contactUs')}
-          </a>
-          .
-        </p>
-        <p className="mt-3 inline-flex items-center gap-2 text-base font-semibold text-bone-100" data-testid="zone-note">
-          <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
-          {t('booking.zone', { zone })}
-        </p>
-      </header>
+      <JourneyHeader what={journey.what} offers={offers}>
+        {(journey.what === null || journey.what === 'class' || journey.what === 'private') && (
+          <p className="mt-3 inline-flex items-center gap-2 text-base font-semibold text-bone-100" data-testid="zone-note">
+            <Globe aria-hidden className="size-5 shrink-0 text-gold-400" />
+            {t('booking.zone', { zone })}
+          </p>
+        )}
+      </JourneyHeader>
 
-      <JourneySteps journey={journey} />
+      <JourneySteps journey={journey} offers={offers} />
 
       {journey.what === null && (
         <>
-          <WhatChoices />
+          <WhatChoices offers={offers} />
           <PriceTable />
         </>
       )}
 
-      {journey.what === 'pass' && <Island name="passes-shop" component={PassesSection} props={{ only: 'passes' as const }} when="interaction" />}
+      {journey.what !== null && !open && <NotOffered what={journey.what} offers={offers} />}
 
-      {journey.what === 'programme' && (
+      {open && journey.what === 'pass' && <Island name="passes-shop" component={PassesSection} props={{ only: 'passes' as const }} when="interaction" />}
+
+      {open && journey.what === 'programme' && (
         <>
           <Island name="passes-shop" component={PassesSection} props={{ only: 'programmes' as const }} when="interaction" />
           <VisaFaq />
         </>
       )}
 
-      {journey.what === 'stay' && (
+      {open && journey.what === 'stay' && (
         <Island
           name="stay-journey"
           component={StayJourney}
@@ -89,7 +85,7 @@ export default function BookingPage() {
         />
       )}
 
-      {journey.what === 'class' && (
+      {open && journey.what === 'class' && (
         <>
           <section aria-labelledby="catalogue-title" className="mb-16">
             <SectionHeading eyebrow={t('booking.classesEyebrow')} title={t('booking.classesTitle')} id="catalogue-title">
@@ -112,15 +108,15 @@ export default function BookingPage() {
         </>
       )}
 
-      {journey.what === 'private' && <PrivateStep courses={courses} zone={zone} />}
+      {open && journey.what === 'private' && <PrivateStep requestCourses={isRequest(offers) ? (offers?.private.courses ?? []) : null} zone={zone} />}
     </div>
   );
 }
 
-function FormBox({ courses, zone, course }: { courses: string[]; zone: string; course: string }) {
+function FormBox({ courses, zone, course, request = false }: { courses: string[]; zone: string; course: string; request?: boolean }) {
   return (
     <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
-      <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone, course }} when="interaction" />
+      <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone, course, request }} when="interaction" />
     </section>
   );
 }
@@ -169,30 +165,28 @@ function PriceTable() {
 }
 
 /**
- * A private lesson: its prices, then a free slot of a trainer's (issue 37); the booking by
- * appointment of SPEC.md's form while the gym has no trainer on the site.
+ * A private lesson: its prices, then a free slot of a trainer's (issue 37), or, while no trainer
+ * takes bookings on the site, a request of the class by appointment (its courses only): the
+ * gym answers it with a time, and its e-mail says it was received, not booked.
  */
-function PrivateStep({ courses, zone }: { courses: string[]; zone: string }) {
-  const trainers = useQuery(trainersQuery(useLanguage())).data?.trainers ?? [];
+function PrivateStep({ requestCourses, zone }: { requestCourses: string[] | null; zone: string }) {
   return (
     <>
       <PrivatePrice />
-      {trainers.length ? <PrivateLessons /> : <FormBox courses={courses} zone={zone} course={courses.find((c) => /private/i.test(c)) ?? ''} />}
+      {requestCourses ? <FormBox courses={requestCourses} zone={zone} course={requestCourses[0] ?? ''} request /> : <PrivateLessons />}
     </>
   );
 }
 
-/** The private lessons' row of the price table, once, and a word. */
+/** The private lessons' row of the price table, once (the page's introduction says how they are booked). */
 function PrivatePrice() {
-  const t = useT();
   const { prices } = useSiteSettings();
   const formatThb = useFormatNumber();
   const row = prices.rows.find((r) => r.pass?.kind === 'private');
   return (
     <section className="mx-auto mb-8 max-w-3xl" data-testid="private-lesson">
-      <p className="text-lg text-ink-300">{t('journey.privateIntro')}</p>
       {row && (
-        <dl className="mt-4 grid gap-2 sm:grid-cols-2">
+        <dl className="grid gap-2 sm:grid-cols-2">
           {row.prices.map((amount, c) => (
             <div key={c} className="rounded-card border border-ink-700 bg-ink-900 p-4">
               <dt className="text-sm text-ink-300">

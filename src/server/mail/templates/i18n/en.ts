@@ -31,6 +31,10 @@ export const en = {
     `Can't come? Please cancel by ${deadline} (gym time) so your place goes to someone else; later cancellations and no-shows are noted.`,
   confirmationNote: 'The attached calendar file (booking.ics) adds the class to your calendar; your calendar shows it in your own time zone.',
   confirmationSubject: (course: string, date: string, time: string) => `Booking confirmed: ${course} on ${date} at ${time}`,
+  /** A request by appointment (no trainer on the site): received, not booked. */
+  requestReceived: (gym: string) => `We received your request. ${gym} will reply to agree a time with you: nothing is booked until then.`,
+  labelAskedFor: 'Asked for',
+  requestSubject: (course: string, date: string, time: string) => `Request received: ${course} on ${date} at ${time}`,
   cancelledByGym: (gym: string) => `We are sorry: ${gym} had to cancel your booking.`,
   cancelledByCustomer: 'Your booking is cancelled, as you asked.',
   gymReason: (reason: string) => `The gym's reason: “${reason}”`,
