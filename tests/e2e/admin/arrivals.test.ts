@@ -84,14 +84,9 @@ describe('back office: Arrivées', () => {
     const stay = await ctxApp.db.selectFrom('order_stays').select(['room_id', 'checked_in_at']).where('order_id', '=', arriving.id).executeTakeFirstOrThrow();
     expect(stay.room_id).toBe(type.roomList[0].id);
 
-    // The occupancy grid: tonight two of the three rooms are taken.
+    // The occupancy: tonight two of the three rooms are taken (on a phone a card of nights per room type, issue 46).
     const grid = page.getByRole('region', { name: 'Occupation sur 30 nuits' });
-    await grid
-      .getByRole('row', { name: /Garden bungalow/ })
-      .getByRole('cell')
-      .first()
-      .getByText('2/3')
-      .waitFor();
+    await grid.getByRole('list', { name: 'Nuits, Garden bungalow' }).getByRole('listitem').first().getByText('2/3').waitFor();
     await noSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -83,7 +83,8 @@ describe('back office: Journal and Données personnelles', () => {
         .waitFor();
       expect(await entries.count()).toBeGreaterThan(0);
 
-      // Filter by user.
+      // Filter by user (on a phone the filters are folded behind "Filtres", issue 46: the sheet stays open).
+      if (phone) await page.getByRole('button', { name: /^Filtres/ }).click();
       await page.getByRole('combobox', { name: 'Utilisateur' }).click();
       await page.getByRole('option', { name: STAFF_EMAIL }).click();
       const me = await api<{ id: number }>(server, 'GET', '/api/auth/me', undefined, tokens.staff);
@@ -109,15 +110,24 @@ describe('back office: Journal and Données personnelles', () => {
       await page.getByRole('option', { name: 'Toutes les actions' }).click();
       await page.getByRole('combobox', { name: 'Utilisateur' }).click();
       await page.getByRole('option', { name: 'Tous les utilisateurs' }).click();
+      if (phone) {
+        await page.getByRole('dialog', { name: 'Filtres' }).getByRole('button', { name: /^Voir/ }).click();
+        await expect(page.getByRole('button', { name: /^Filtres/ }).textContent()).resolves.toBe('Filtres');
+      }
       await page.getByLabel('Texte', { exact: true }).fill('intruder@');
       await page.getByRole('button', { name: 'Rechercher dans le journal' }).click();
       await page
         .getByTestId('journal-total')
         .getByText(/^1 entrée · page 1 sur 1/)
         .waitFor();
+      if (phone) await page.getByRole('button', { name: /^Filtres/ }).click();
       await page.getByLabel('Du', { exact: true }).fill('2020-01-01');
       await page.getByLabel('Au', { exact: true }).fill('2020-01-31');
       await page.getByText('Aucune entrée ne correspond aux filtres').waitFor();
+      if (phone) {
+        await page.getByRole('dialog', { name: 'Filtres' }).getByRole('button', { name: /^Voir/ }).click();
+        await expect(page.getByRole('list', { name: 'Filtres actifs' }).getByRole('listitem').count()).resolves.toBe(2);
+      }
       await noSidewaysScroll(page);
       await ctx.close();
     });

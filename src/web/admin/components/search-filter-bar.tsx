@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { Input } from './ui/field';
+import { FilterPanel } from './filter-panel';
+import { Field, Input } from './ui/field';
 import { Select } from './ui/select';
 
 /** The value the filter uses for "no filter" (never a real value of a list). */
@@ -8,6 +9,7 @@ const ALL = 'all';
 /**
  * A list's search box and one filter beside it (the posts', conversations' and messages'
  * lists): the text as typed, and the filter's value or '' for all, as the address keeps them.
+ * On a phone the filter folds behind the "Filtres" button and shows as a chip when set.
  */
 export function SearchFilterBar({
   searchLabel,
@@ -22,20 +24,34 @@ export function SearchFilterBar({
   onText: (text: string) => void;
   filter: { label: string; allLabel: string; value: string; onChange: (value: string | undefined) => void; options: { value: string; label: string }[] };
 }) {
+  const chosen = filter.options.find((o) => o.value === filter.value);
+  const fieldId = `filter-${filter.label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-        <Input type="search" aria-label={searchLabel} placeholder={placeholder} value={text} onChange={(e) => onText(e.target.value)} className="pl-9" />
-      </div>
-      <div className="sm:w-48">
-        <Select
-          aria-label={filter.label}
-          value={filter.value || ALL}
-          onValueChange={(v) => filter.onChange(v === ALL ? undefined : v)}
-          options={[{ value: ALL, label: filter.allLabel }, ...filter.options]}
-        />
-      </div>
-    </div>
+    <FilterPanel
+      label={searchLabel}
+      wideClassName="flex flex-row items-center gap-2"
+      chips={filter.value ? [{ key: 'filter', label: chosen?.label ?? filter.value, onRemove: () => filter.onChange(undefined) }] : []}
+      onClear={() => filter.onChange(undefined)}
+      search={
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
+          <Input type="search" aria-label={searchLabel} placeholder={placeholder} value={text} onChange={(e) => onText(e.target.value)} className="h-11 pl-9 md:h-10" />
+        </div>
+      }
+      fields={
+        <div className="md:w-48">
+          {/* The label shows only in the phone's sheet; beside the search box the select names itself (aria-label). */}
+          <Field id={fieldId} label={<span className="md:hidden">{filter.label}</span>}>
+            <Select
+              id={fieldId}
+              aria-label={filter.label}
+              value={filter.value || ALL}
+              onValueChange={(v) => filter.onChange(v === ALL ? undefined : v)}
+              options={[{ value: ALL, label: filter.allLabel }, ...filter.options]}
+            />
+          </Field>
+        </div>
+      }
+    />
   );
 }

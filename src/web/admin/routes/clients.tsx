@@ -45,7 +45,12 @@ export function ClientsPage() {
                 >
                   <div className="min-w-0">
                     <p className="font-medium break-words text-gray-900">{c.name}</p>
-                    <p className="text-sm break-all text-gray-700">{[c.email, c.phone].filter(Boolean).join(' · ')}</p>
+                    {/* A long address breaks where it must; a phone number stays whole. */}
+                    <p className="text-sm text-gray-700">
+                      {c.email && <span className="wrap-anywhere">{c.email}</span>}
+                      {c.email && c.phone && ' · '}
+                      {c.phone && <span className="whitespace-nowrap">{c.phone}</span>}
+                    </p>
                   </div>
                   {c.owedSatang > 0 && <Badge tone="red">Doit {thb(c.owedSatang)}</Badge>}
                 </Link>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
+import { FilterPanel, type FilterChip } from '../components/filter-panel';
 import { Card } from '../components/ui/card';
 import { Field, Input } from '../components/ui/field';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
@@ -10,6 +11,7 @@ import { Spinner } from '../components/ui/spinner';
 import { NO_FILTERS, useAuditLog, type AuditFilters } from '../features/audit/api';
 import { JournalEntry } from '../features/audit/journal-entry';
 import { IconButton } from '../components/ui/icon-button';
+import { formatGymDate } from '../lib/format';
 
 const ALL = 'all';
 
@@ -22,41 +24,52 @@ export function JournalPage() {
 
   const userOptions = [{ value: ALL, label: 'Tous les utilisateurs' }, ...(data?.users ?? []).map((u) => ({ value: String(u.id), label: u.email }))];
   const actionOptions = [{ value: ALL, label: 'Toutes les actions' }, ...(data?.actions ?? []).map((a) => ({ value: a, label: a }))];
+  const userEmail = (id: string) => data?.users.find((u) => String(u.id) === id)?.email ?? id;
+  const chips: FilterChip[] = [
+    filters.userId && { key: 'user', label: userEmail(filters.userId), onRemove: () => set({ userId: '' }) },
+    filters.action && { key: 'action', label: filters.action, onRemove: () => set({ action: '' }) },
+    filters.from && { key: 'from', label: `Du ${formatGymDate(filters.from, { weekday: false })}`, onRemove: () => set({ from: '' }) },
+    filters.to && { key: 'to', label: `Au ${formatGymDate(filters.to, { weekday: false })}`, onRemove: () => set({ to: '' }) },
+  ].filter((c): c is FilterChip => Boolean(c));
 
   return (
     <>
       <PageHeader title="Journal" subtitle="Écritures du back-office, connexions et déconnexions, conservées un an" />
-      <Card className="mb-6 p-4">
-        <form
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          aria-label="Filtres du journal"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ q: text });
-          }}
-        >
-          <Field id="journal-user" label="Utilisateur">
-            <Select id="journal-user" value={filters.userId || ALL} onValueChange={(v) => set({ userId: v === ALL ? '' : v })} options={userOptions} />
-          </Field>
-          <Field id="journal-action" label="Action">
-            <Select id="journal-action" value={filters.action || ALL} onValueChange={(v) => set({ action: v === ALL ? '' : v })} options={actionOptions} />
-          </Field>
+      {/* On a phone the text search stays in sight and the other filters fold behind "Filtres" (issue 46). */}
+      <FilterPanel
+        label="Filtres du journal"
+        wideClassName="mb-6 grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+        onSubmit={() => set({ q: text })}
+        chips={chips}
+        onClear={() => set({ userId: '', action: '', from: '', to: '' })}
+        resultLabel={data ? `Voir ${data.total} entrée${data.total > 1 ? 's' : ''}` : undefined}
+        search={
           <Field id="journal-q" label="Texte">
             <div className="flex gap-2">
-              <Input id="journal-q" type="search" placeholder="E-mail, adresse IP, route…" value={text} onChange={(e) => setText(e.target.value)} />
-              <IconButton type="submit" variant="outline" label="Rechercher dans le journal">
+              <Input id="journal-q" type="search" placeholder="E-mail, adresse IP, route…" value={text} onChange={(e) => setText(e.target.value)} className="h-11 md:h-10" />
+              <IconButton type="submit" variant="outline" label="Rechercher dans le journal" className="h-11 w-11 md:h-9 md:w-9">
                 <Search className="h-4 w-4" aria-hidden />
               </IconButton>
             </div>
           </Field>
-          <Field id="journal-from" label="Du">
-            <Input id="journal-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
-          </Field>
-          <Field id="journal-to" label="Au">
-            <Input id="journal-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
-          </Field>
-        </form>
-      </Card>
+        }
+        fields={
+          <>
+            <Field id="journal-user" label="Utilisateur">
+              <Select id="journal-user" value={filters.userId || ALL} onValueChange={(v) => set({ userId: v === ALL ? '' : v })} options={userOptions} />
+            </Field>
+            <Field id="journal-action" label="Action">
+              <Select id="journal-action" value={filters.action || ALL} onValueChange={(v) => set({ action: v === ALL ? '' : v })} options={actionOptions} />
+            </Field>
+            <Field id="journal-from" label="Du">
+              <Input id="journal-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+            </Field>
+            <Field id="journal-to" label="Au">
+              <Input id="journal-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+            </Field>
+          </>
+        }
+      />
 
       {isLoading && <Spinner />}
       {isError && <ErrorAlert>Impossible de charger le journal.</ErrorAlert>}

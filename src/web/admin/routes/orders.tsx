@@ -35,7 +35,7 @@ export function OrdersPage() {
           </Button>
         }
       />
-      <OrderFilters get={get} set={set} />
+      <OrderFilters get={get} set={set} total={data?.total} />
       <p className="mb-4 text-xs text-gray-700">Dates et heures : {gymZoneName()}</p>
       {isLoading && <Spinner />}
       {isError && <ErrorAlert>Impossible de charger les commandes. Réessayez dans un instant.</ErrorAlert>}

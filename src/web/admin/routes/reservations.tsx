@@ -85,7 +85,7 @@ export function ReservationsPage() {
         </Tabs.Content>
         <Tabs.Content value="liste">
           <SummaryTiles all={data?.counts.all ?? 0} unread={unread} treated={data?.counts.treated ?? 0} />
-          <ReservationFilters get={get} set={set} showArchived={showArchived} classNames={(classes ?? []).map((c) => c.name)} />
+          <ReservationFilters get={get} set={set} showArchived={showArchived} classNames={(classes ?? []).map((c) => c.name)} total={data?.total} />
           {isLoading && <Spinner />}
           {data && visible.length === 0 && <EmptyState title={filtered ? 'Aucune réservation ne correspond à la recherche' : 'Aucune réservation'} />}
           {visible.length > 0 && <ReservationList visible={visible} selection={selection} actions={actions} />}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TrainerDto } from '../../../shared/api-types/trainers';
 import { toCsv } from '../../../shared/csv';
 import { formatThb } from '../../../shared/money';
+import { DataList } from '../components/data-list';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Field, Input } from '../components/ui/field';
@@ -89,29 +90,20 @@ function MonthlyReport() {
         </div>
       </div>
       {data && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="trainer-report">
-            <thead>
-              <tr className="border-b border-gray-200">
-                <th className="py-2 pr-3">Entraîneur</th>
-                <th className="py-2 pr-3 text-right">Cours donnés</th>
-                <th className="py-2 pr-3 text-right">Absents</th>
-                <th className="py-2 pr-3 text-right">Chiffre</th>
-                <th className="py-2 pr-3 text-right">À payer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.trainers.map((r) => (
-                <tr key={r.trainerId} className="border-b border-gray-100">
-                  <td className="py-2 pr-3">{r.name}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{r.lessonsTaught}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{r.noShows}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{baht(r.revenueSatang)}</td>
-                  <td className="py-2 pr-3 text-right font-semibold tabular-nums">{baht(r.shareSatang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-3">
+          <DataList
+            label="Paie du mois par entraîneur"
+            testId="trainer-report"
+            rows={data.trainers}
+            rowKey={(r) => r.trainerId}
+            columns={[
+              { key: 'name', header: 'Entraîneur', cell: (r) => r.name },
+              { key: 'taught', header: 'Cours donnés', numeric: true, cell: (r) => r.lessonsTaught },
+              { key: 'absent', header: 'Absents', numeric: true, cell: (r) => r.noShows },
+              { key: 'revenue', header: 'Chiffre', numeric: true, cell: (r) => baht(r.revenueSatang) },
+              { key: 'share', header: 'À payer', numeric: true, cell: (r) => <span className="font-semibold">{baht(r.shareSatang)}</span> },
+            ]}
+          />
         </div>
       )}
     </Card>

@@ -28,7 +28,7 @@ export function PageCheckbox({ state, onChange, label }: { state: boolean | 'mix
     if (ref.current) ref.current.indeterminate = state === 'mixed';
   }, [state]);
   return (
-    <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 text-sm font-medium text-gray-900">
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-gray-900">
       <input
         ref={ref}
         type="checkbox"
@@ -66,7 +66,7 @@ export function BulkBar({
   return (
     <section
       aria-label={regionLabel}
-      className="sticky bottom-0 z-20 -mx-4 mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:mx-0 sm:rounded-lg sm:border"
+      className="sticky bottom-[var(--admin-bottom-inset,0px)] z-20 -mx-4 mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:mx-0 sm:rounded-lg sm:border"
       data-testid="bulk-bar"
     >
       <p className="mr-auto text-sm font-semibold text-gray-900" aria-live="polite">

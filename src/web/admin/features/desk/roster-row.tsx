@@ -10,6 +10,9 @@ import { formatThb } from '../../../../shared/money';
 import { useSetAttendance, type RosterEntry } from './api';
 import { SOURCE_LABELS, SOURCE_TONES } from '../../lib/reservation-source';
 
+/** Call or write from the roster with a thumb: 44 px tall links on a phone, a text line from 640 px. */
+const thumb = 'min-h-11 sm:min-h-0';
+
 export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
   const setAttendance = useSetAttendance(date);
   const run = useAction();
@@ -60,15 +63,26 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
         </div>
         <div className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-gray-700">
           {r.phone && (
-            <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 wrap-anywhere underline-offset-2 hover:underline">
+            <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className={cn('inline-flex items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}>
               <Phone className="h-3.5 w-3.5" aria-hidden />
               {r.phone}
             </a>
           )}
           {r.email && (
-            <a href={`mailto:${r.email}`} className="inline-flex min-w-0 items-center gap-1 wrap-anywhere underline-offset-2 hover:underline">
+            <a href={`mailto:${r.email}`} title={r.email} className={cn('inline-flex min-w-0 items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}>
               <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
-              {r.email}
+              {/* Beside a phone number on a phone, the link reads "E-mail" (the address is in its title
+                  and read aloud) so both sit on one 44 px line. */}
+              {r.phone ? (
+                <>
+                  <span className="sm:hidden" aria-hidden>
+                    E-mail
+                  </span>
+                  <span className="sr-only sm:not-sr-only">{r.email}</span>
+                </>
+              ) : (
+                r.email
+              )}
             </a>
           )}
         </div>

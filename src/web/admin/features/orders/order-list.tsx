@@ -94,7 +94,8 @@ export function OrderList({ visible }: { visible: StaffOrder[] }) {
         {visible.map((o) => (
           <li key={o.id}>
             <Card className="relative p-4 focus-within:ring-2 focus-within:ring-red-600" data-testid="order-card">
-              <div className="flex items-start justify-between gap-2">
+              {/* On a phone the badges go under the name, which keeps the card's width. */}
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold wrap-anywhere text-gray-900">
                     {/* The whole card opens the order (the link's box covers it). */}
@@ -111,7 +112,7 @@ export function OrderList({ visible }: { visible: StaffOrder[] }) {
                     {o.reference} · dès le {formatGymDate(o.startDate, { weekday: false })}
                   </p>
                 </div>
-                <div className="flex shrink-0 flex-col items-end gap-1">
+                <div className="flex shrink-0 flex-wrap gap-1 sm:flex-col sm:items-end">
                   <OrderStateBadge order={o} />
                   <Badge tone="gray">{ORDER_METHOD_LABELS[o.method] ?? o.method}</Badge>
                 </div>
