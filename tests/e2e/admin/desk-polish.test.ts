@@ -237,12 +237,16 @@ describe('back office: answering faster and polish', () => {
       // Time runs as usual; expectTooltip moves it on over the hover delay.
       await page.clock.install();
       page.on('pageerror', (e) => errors.push(e.message));
+      // Since issue 46 a phone has no top bar (its menu button, icon-only, was one of these), so a
+      // screen may have none at 375 px; the walk as a whole must find some.
+      let found = 0;
       for (const url of ['/admin/users', '/admin/blog', '/admin/reservations', '/admin/saved-replies', '/admin/gallery']) {
         await page.goto(server.url + url);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');
         const controls = await iconOnlyControls(page);
-        expect(controls.length, url).toBeGreaterThan(0);
+        if (!phone) expect(controls.length, url).toBeGreaterThan(0);
+        found += controls.length;
         // Names for all; the tooltip for the first few enabled ones (hovering each takes time).
         let hovered = 0;
         for (const { control: c, label, html } of controls) {
@@ -253,6 +257,7 @@ describe('back office: answering faster and polish', () => {
           }
         }
       }
+      expect(found).toBeGreaterThan(0);
 
       await page.goto(server.url + '/admin/users');
       const me = page.getByTestId('user-card').filter({ hasText: '(Vous)' });

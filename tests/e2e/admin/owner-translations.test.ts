@@ -55,7 +55,7 @@ describe('owner texts per language', () => {
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(server.url + '/admin/settings#traductions');
+      await page.goto(server.url + '/admin/settings/traductions');
       const section = page.locator('section#traductions');
       await section.getByRole('heading', { name: 'Traductions' }).waitFor();
       await section.getByRole('tab', { name: /Français/ }).click();

@@ -49,7 +49,7 @@ describe('back office: passes and payments in Paramètres', () => {
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(server.url + '/admin/settings');
+      await page.goto(server.url + '/admin/settings/tarifs');
       await page.getByRole('heading', { name: 'Paiements', level: 2 }).waitFor();
       await noSidewaysScroll(page);
 

@@ -33,7 +33,7 @@ describe('back office: legal details, visa letter and programmes in Paramètres'
     const page = await ctx.newPage();
     trackErrors(page).forEach((e) => errors.push(e));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url + '/admin/settings');
+    await page.goto(server.url + '/admin/settings/mentions-legales');
     await page.getByRole('heading', { name: 'Mentions légales', level: 2 }).waitFor();
     await noSidewaysScroll(page);
 

@@ -7,8 +7,9 @@ import { api, axeViolations, expectToast, signedInContext, trackErrors } from '.
 
 // "Paramètres" (issue 14): the owner changes the WhatsApp number and a price and saves; the
 // public site shows them on the next load (the phone's contact bar, the /booking price table).
-// A wrong number is refused on its field; the history lists the change and restores the old
-// price; staff have no such screen; axe finds nothing serious, at 375 and 1280 px.
+// A wrong number is refused on its field; the history lists the changes and restores the old
+// price; staff have no such screen; axe finds nothing serious, at 375 and 1280 px. Since issue 46
+// each part is a page of its own (/admin/settings/<page>), saved on its own.
 
 // Pictures only when E2E_SCREENSHOT_DIR names a folder: full-page PNGs nobody opens cost the suite CPU.
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -26,13 +27,29 @@ async function noSidewaysScroll(page: Page) {
   expect(wide).toBeLessThanOrEqual(0);
 }
 
-async function openSettings(page: Page, url: string, phone: boolean) {
+/** Paramètres through the menu: its index (the list of its pages). */
+async function openSettingsIndex(page: Page, url: string, phone: boolean) {
   await page.goto(url + '/admin/dashboard');
   if (phone) await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Paramètres' }).click();
   await page.waitForURL('**/admin/settings');
   await page.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
-  await page.getByLabel('Numéro WhatsApp').waitFor();
+}
+
+/** From a page of Paramètres or its index to another page, as a thumb would: back to the index, then the page. */
+async function goToSettingsPage(page: Page, name: string, slug: string) {
+  if (!page.url().endsWith('/admin/settings')) {
+    await page.getByRole('main').getByRole('link', { name: 'Paramètres', exact: true }).click();
+    await page.waitForURL('**/admin/settings');
+  }
+  await page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page.waitForURL(`**/admin/settings/${slug}`);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+async function openSettings(page: Page, url: string, phone: boolean, name = 'Général', slug = 'general') {
+  await openSettingsIndex(page, url, phone);
+  await goToSettingsPage(page, name, slug);
 }
 
 /** What a visitor on a phone sees on /booking: the contact bar's WhatsApp link and the first price. */
@@ -64,8 +81,11 @@ describe('back office: Paramètres', () => {
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
       page.on('pageerror', (e) => errors.push(e.message));
-      await openSettings(page, server.url, phone);
+      await openSettingsIndex(page, server.url, phone);
       await expect(page.title()).resolves.toBe('Paramètres — Administration');
+      await noSidewaysScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await goToSettingsPage(page, 'Général', 'general');
       await noSidewaysScroll(page);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `settings-${w.name}.png`), fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
@@ -81,6 +101,13 @@ describe('back office: Paramètres', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       await whatsapp.fill(w.whatsapp);
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expectToast(page, 'Paramètres enregistrés');
+      await page.getByTestId('settings-status').getByText('Tout est enregistré').waitFor();
+
+      // The price, on its own page, saved on its own.
+      await goToSettingsPage(page, 'Tarifs et paiements', 'tarifs');
+      await noSidewaysScroll(page);
       const price = page.locator('#settings-prices-rows-0-prices-0');
       await price.fill(String(w.price));
       // The preview follows before saving.
@@ -100,27 +127,33 @@ describe('back office: Paramètres', () => {
       const saved = await api<SettingsAnswer>(server, 'GET', '/api/site-settings');
       expect(saved.settings.whatsapp).toBe(w.whatsapp);
       expect(saved.settings.prices.rows[0].prices[0]).toBe(w.price);
+      expect(saved.version).toBe(before.version + 2);
       const shown = await publicBooking(browser, server.url);
       expect(shown.href).toContain(`https://wa.me/${w.whatsapp.replace(/\D/g, '')}?`);
       expect(shown.firstPrice).toBe(w.price.toLocaleString('en-US'));
 
-      // The history names the change; restoring the version before it brings the old price back.
+      // The history names each change; restoring the version before both brings the old values back.
+      await goToSettingsPage(page, 'Historique', 'historique');
       const entries = page.getByTestId('settings-history-entry');
       await entries.first().getByText(`Version ${saved.version}`).waitFor();
-      const latest = (await entries.first().textContent()) ?? '';
-      expect(latest).toContain('WhatsApp');
-      expect(latest).toContain('Tarifs');
+      expect((await entries.first().textContent()) ?? '').toContain('Tarifs');
+      expect((await entries.nth(1).textContent()) ?? '').toContain('WhatsApp');
+      await noSidewaysScroll(page);
       await page.getByRole('button', { name: `Restaurer la version ${before.version}` }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Restaurer cette version' });
       await dialog.waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Restaurer' }).click();
       await expectToast(page, 'Version restaurée');
-      await expect.poll(() => price.inputValue()).toBe(String(oldPrice));
-      await expect.poll(() => whatsapp.inputValue()).toBe(before.settings.whatsapp);
       const restored = await api<SettingsAnswer>(server, 'GET', '/api/site-settings');
       expect(restored.settings.prices.rows[0].prices[0]).toBe(oldPrice);
+      expect(restored.settings.whatsapp).toBe(before.settings.whatsapp);
       expect((await publicBooking(browser, server.url)).firstPrice).toBe(oldPrice.toLocaleString('en-US'));
+      // The pages show the restored values.
+      await goToSettingsPage(page, 'Tarifs et paiements', 'tarifs');
+      await expect.poll(() => price.inputValue()).toBe(String(oldPrice));
+      await goToSettingsPage(page, 'Général', 'general');
+      await expect.poll(() => whatsapp.inputValue()).toBe(before.settings.whatsapp);
       await noSidewaysScroll(page);
       await ctx.close();
     });
@@ -129,7 +162,7 @@ describe('back office: Paramètres', () => {
       const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
-      await openSettings(page, server.url, phone);
+      await openSettings(page, server.url, phone, 'Tarifs et paiements', 'tarifs');
       const labels = () =>
         page
           .getByTestId('price-row')
@@ -148,8 +181,12 @@ describe('back office: Paramètres', () => {
       const leave = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
       await leave.waitFor();
       await leave.getByRole('button', { name: 'Rester sur la page' }).click();
-      expect(page.url()).toContain('/admin/settings');
-      await page.keyboard.press('Escape');
+      expect(page.url()).toContain('/admin/settings/tarifs');
+      if (phone) await page.keyboard.press('Escape');
+      // Another page of Paramètres is another page: leaving for it asks too.
+      await page.getByRole('main').getByRole('link', { name: 'Paramètres', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Modifications non enregistrées' }).getByRole('button', { name: 'Rester sur la page' }).click();
+      expect(page.url()).toContain('/admin/settings/tarifs');
 
       // Someone else saves meanwhile (another tab): this save is refused, "Recharger" shows theirs.
       const current = await api<SettingsAnswer & { settings: Record<string, unknown> }>(server, 'GET', '/api/site-settings');
@@ -157,9 +194,11 @@ describe('back office: Paramètres', () => {
       await api(server, 'PUT', '/api/site-settings', { settings: { ...current.settings, whatsapp: theirs }, version: current.version }, tokens.admin);
       await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await page.getByRole('button', { name: 'Recharger' }).click();
-      await expect.poll(() => page.getByLabel('Numéro WhatsApp').inputValue()).toBe(theirs);
       await expect.poll(async () => (await labels()).slice(0, 2)).toEqual([first, second]);
       await page.getByTestId('settings-status').getByText('Tout est enregistré').waitFor();
+      // The reloaded settings are theirs, on every page.
+      await goToSettingsPage(page, 'Général', 'general');
+      await expect.poll(() => page.getByLabel('Numéro WhatsApp').inputValue()).toBe(theirs);
       // Put the number back for the next width.
       const now = await api<SettingsAnswer & { settings: Record<string, unknown> }>(server, 'GET', '/api/site-settings');
       await api(
@@ -176,7 +215,7 @@ describe('back office: Paramètres', () => {
       const ctx = await signedInContext(browser, tokens.admin, w.viewport);
       const page = await ctx.newPage();
       trackErrors(page).forEach((e) => errors.push(e));
-      await openSettings(page, server.url, phone);
+      await openSettings(page, server.url, phone, 'Textes et images', 'textes');
       const input = page.getByTestId('settings-image-logo-input');
       await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expectToast(page, 'Type de fichier refusé : JPG, PNG, GIF ou WebP uniquement');
@@ -244,8 +283,10 @@ describe('back office: Paramètres', () => {
       const nav = page.getByRole('navigation', { name: "Menu d'administration" });
       await nav.getByRole('link', { name: 'Données personnelles' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Paramètres' }).count()).toBe(0);
-      await page.goto(server.url + '/admin/settings');
-      await page.waitForURL('**/admin/dashboard');
+      for (const address of ['/admin/settings', '/admin/settings/general']) {
+        await page.goto(server.url + address);
+        await page.waitForURL('**/admin/dashboard');
+      }
       await ctx.close();
     });
   }

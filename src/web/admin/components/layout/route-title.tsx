@@ -33,6 +33,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/users', 'Utilisateurs'],
   ['/admin/journal', 'Journal'],
   ['/admin/settings', 'Paramètres'],
+  ['/admin/settings/:section', 'Paramètres'],
 ];
 
 export const ADMIN_TITLE_SUFFIX = 'Administration';

@@ -29,8 +29,15 @@ function useReturnFocus(open: boolean) {
 }
 
 const overlay = 'fixed inset-0 z-50 bg-black/50';
-const content =
-  'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none';
+// From sm up, a card in the middle of the screen.
+const centred = 'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90vh] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg';
+// On a phone (issue 46) a form takes the whole screen: nothing behind it to tap by mistake, all
+// the height for the keyboard; a confirmation is a sheet at the bottom, its buttons at the thumb.
+const content = cn('fixed inset-0 z-50 mx-auto overflow-y-auto bg-white p-4 shadow-xl focus:outline-none sm:p-6', centred);
+const sheet = cn(
+  'fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[90dvh] overflow-y-auto rounded-t-xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl focus:outline-none sm:bottom-auto sm:p-6',
+  centred,
+);
 
 export function Modal({
   open,
@@ -57,20 +64,23 @@ export function Modal({
           onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <Dialog.Title className="pr-8 text-lg font-semibold text-gray-900">{title}</Dialog.Title>
+          {/* The title and the close button stay in view while a long form scrolls under them. */}
+          <div className="sticky -top-4 z-10 -mx-4 -mt-4 flex items-start gap-2 bg-white px-4 pt-4 pb-2 sm:-top-6 sm:-mx-6 sm:-mt-6 sm:px-6 sm:pt-6">
+            <Dialog.Title className="min-w-0 flex-1 py-1 text-lg font-semibold text-gray-900">{title}</Dialog.Title>
+            <Tip label="Fermer">
+              <Dialog.Close asChild>
+                <button
+                  type="button"
+                  aria-label="Fermer"
+                  className="-mr-2 shrink-0 rounded p-2 text-gray-700 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                >
+                  <X className="h-5 w-5" aria-hidden />
+                </button>
+              </Dialog.Close>
+            </Tip>
+          </div>
           {description && <Dialog.Description className="mt-1 text-sm text-gray-700">{description}</Dialog.Description>}
           <div className="mt-4">{children}</div>
-          <Tip label="Fermer">
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                aria-label="Fermer"
-                className="absolute top-4 right-4 rounded p-1 text-gray-700 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
-              >
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </Dialog.Close>
-          </Tip>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -102,7 +112,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={cn(content, 'max-w-md')} onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialog.Content className={cn(sheet, 'max-w-md')} onCloseAutoFocus={onCloseAutoFocus}>
           <AlertDialog.Title className="text-lg font-semibold text-gray-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsDto, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { StaleEditAlert } from '../../components/stale-edit';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -11,8 +11,6 @@ import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useAction } from '../../lib/use-action';
 import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useSaveSiteSettings } from './api';
-import { SettingsSection } from './fields';
-import { SettingsHistory } from './history';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
 import { PrivateLessonsSection } from './private-lessons-section';
@@ -20,12 +18,91 @@ import { ProgrammesSection } from './programmes-section';
 import { StaysSection } from './stays-section';
 import { PricesSection } from './prices-section';
 import { useSaveFailure } from './save-failure';
-import { SectionNav } from './section-nav';
+import { SETTINGS_PAGES, type SettingsPageSlug } from './section-nav';
 import { ContactSection, GymSection, HoursSection, ImagesSection, ReviewsSection, TextsSection } from './sections';
 import { TranslationsSection } from './translations-section';
 
-/** The settings form (its sections, the sticky save bar) and the history under it. */
-export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; reload: () => Promise<SiteSettingsDto | undefined> }) {
+type FormPage = Exclude<SettingsPageSlug, 'historique'>;
+
+/** Each page's sections, in the order of the old single page. */
+const PAGE_SECTIONS: Record<FormPage, ReactNode> = {
+  general: (
+    <>
+      <GymSection />
+      <ContactSection />
+      <HoursSection />
+    </>
+  ),
+  tarifs: (
+    <>
+      <PricesSection />
+      <PaymentsSection />
+    </>
+  ),
+  'cours-prives': <PrivateLessonsSection />,
+  'mentions-legales': (
+    <>
+      <LegalSection />
+      <VisaLetterSection />
+      <ProgrammesSection />
+    </>
+  ),
+  sejours: <StaysSection />,
+  avis: <ReviewsSection />,
+  // The hero's text and its image side by side: the preview shows both before saving.
+  textes: (
+    <>
+      <TextsSection />
+      <ImagesSection />
+    </>
+  ),
+  traductions: <TranslationsSection />,
+};
+
+/** Where each part of the settings is edited, to name the page of an error this page cannot show. */
+const PAGE_OF_KEY: Record<keyof SiteSettings, FormPage> = {
+  name: 'general',
+  shortName: 'general',
+  tagline: 'general',
+  address: 'general',
+  geo: 'general',
+  whatsapp: 'general',
+  email: 'general',
+  social: 'general',
+  whatsappGreeting: 'general',
+  hours: 'general',
+  prices: 'tarifs',
+  payments: 'tarifs',
+  waitlist: 'tarifs',
+  privateLessons: 'cours-prives',
+  legal: 'mentions-legales',
+  visaLetter: 'mentions-legales',
+  programmes: 'mentions-legales',
+  stays: 'sejours',
+  reviews: 'avis',
+  hero: 'textes',
+  about: 'textes',
+  seo: 'textes',
+  translations: 'traductions',
+  logoUrl: 'textes',
+  heroImageUrl: 'textes',
+};
+
+/** The other pages holding an invalid value (the form checks every part, this page shows its own). */
+function elsewhere(errors: FieldErrors<SiteSettingsInput>, page: FormPage): string[] {
+  const pages = new Set(
+    Object.keys(errors)
+      .map((k) => PAGE_OF_KEY[k as keyof SiteSettings])
+      .filter((p) => p && p !== page),
+  );
+  return SETTINGS_PAGES.filter((p) => pages.has(p.slug as FormPage)).map((p) => `« ${p.label} »`);
+}
+
+/**
+ * One page of the settings form (its sections, the sticky save bar). The whole settings are
+ * sent, as before the pages: the other pages' values go back as they were loaded.
+ */
+export function SettingsForm({ answer, reload, page }: { answer: SiteSettingsDto; reload: () => Promise<SiteSettingsDto | undefined>; page: FormPage }) {
   const toast = useToast();
   const act = useAction();
   const save = useSaveSiteSettings();
@@ -64,7 +141,11 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         onError: saveFailure,
       });
     },
-    () => toast({ title: 'Erreur', description: 'Vérifiez les champs signalés en rouge.', variant: 'destructive' }),
+    (errors) => {
+      const other = elsewhere(errors, page);
+      if (other.length > 0) setFormError(`Une valeur enregistrée ailleurs est refusée : voyez la page ${other.join(', ')}.`);
+      toast({ title: 'Erreur', description: 'Vérifiez les champs signalés en rouge.', variant: 'destructive' });
+    },
   );
 
   async function reloadLatest() {
@@ -77,25 +158,11 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
 
   return (
     <FormProvider {...form}>
-      <SectionNav />
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid max-w-5xl gap-6" aria-label="Paramètres du site">
-        <GymSection />
-        <ContactSection />
-        <HoursSection />
-        <PricesSection />
-        <PaymentsSection />
-        <PrivateLessonsSection />
-        <LegalSection />
-        <VisaLetterSection />
-        <ProgrammesSection />
-        <StaysSection />
-        <ReviewsSection />
-        <TextsSection />
-        <TranslationsSection />
-        <ImagesSection />
+        {PAGE_SECTIONS[page]}
 
-        {/* Always in reach: the form is long, the save stays at the bottom of the screen. */}
-        <div className="sticky bottom-0 z-10 -mx-4 grid gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+        {/* Always in reach: the save stays at the bottom of the screen, above the phone's menu bar. */}
+        <div className="sticky bottom-[var(--admin-bottom-inset,0px)] z-10 -mx-4 grid gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
           {stale && <StaleEditAlert message={stale} onReload={() => void reloadLatest()} />}
           {formError && <ErrorAlert>{formError}</ErrorAlert>}
           <div className="flex items-center justify-between gap-2">
@@ -118,15 +185,6 @@ export function SettingsForm({ answer, reload }: { answer: SiteSettingsDto; relo
         </div>
       </form>
 
-      <div className="mt-6">
-        <SettingsSection
-          id="historique"
-          title="Historique"
-          description="Chaque enregistrement est gardé : qui, quand, quelles parties. Restaurer remet une version en ligne."
-        >
-          <SettingsHistory currentVersion={answer.version} dirty={isDirty} />
-        </SettingsSection>
-      </div>
       {leaveGuard.dialog}
     </FormProvider>
   );
