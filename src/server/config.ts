@@ -130,7 +130,8 @@ const envSchema = z.object({
   // Public writes in progress on one instance past which the next is answered 503 at once (0: never).
   MAX_PENDING_WRITES: z.coerce.number().int().min(0).max(100_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // 'content': the demo's blog and gallery only (the browser suites' default, decision on demo data).
+  SEED_DEMO: z.enum(['true', 'false', 'content']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // Per-address limits (docs/security.md): '<max>/<window>'.
   RATE_LIMIT_DEFAULT: rateLimitText('30/1m'),
@@ -187,6 +188,8 @@ export interface Config {
   /** Public writes in progress past which the next answers 503 overloaded (0: off). */
   maxPendingWrites: number;
   seedDemo: boolean;
+  /** What the demo seeds: the whole gym, or its blog and gallery only (SEED_DEMO=content). */
+  demoScope: 'full' | 'content';
   trustProxy: boolean;
   /** Per-address limits of writes (public ones by default), in memory on SQLite, shared through PostgreSQL. */
   rateLimits: RateLimits;
@@ -312,7 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     maxPendingWrites: e.MAX_PENDING_WRITES,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: e.SEED_DEMO !== 'false',
+    demoScope: e.SEED_DEMO === 'content' ? 'content' : 'full',
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimits: {
       default: e.RATE_LIMIT_DEFAULT,

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/site-settings/history/:id/restore',
+  'POST /api/demo/remove',
   // The e-mail links' buttons: the token is in the query; a form body (RFC 8058's
   // List-Unsubscribe=One-Click) is accepted and ignored.
   'POST /api/newsletter/confirm',

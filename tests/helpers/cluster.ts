@@ -70,7 +70,7 @@ export interface ClusterOptions {
   instances?: number;
   /** Extra environment for every instance (REMINDER_LEAD_HOURS, LOGIN_FAILURE_LIMIT…). */
   env?: Record<string, string>;
-  seedDemo?: boolean;
+  seedDemo?: boolean | 'full';
   logLevel?: string;
 }
 
@@ -208,7 +208,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       PUBLIC_URL: publicUrl,
       ADMIN_EMAIL: CLUSTER_ADMIN_EMAIL,
       ADMIN_PASSWORD: CLUSTER_ADMIN_PASSWORD,
-      SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+      // true: the demo's blog and gallery (as the browser suites); 'full': the whole demo gym.
+      SEED_DEMO: opts.seedDemo === 'full' ? 'true' : opts.seedDemo ? 'content' : 'false',
       LOG_LEVEL: opts.logLevel ?? 'info',
       // One instance's mail building stays on its request thread: fewer threads on 2 cores.
       MAIL_COMPOSE_THREAD: 'false',

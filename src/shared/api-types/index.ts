@@ -16,3 +16,6 @@ export * from './visa-letters';
 export * from './arrivals';
 export * from './trainers';
 export * from './private-lessons';
+export * from './dashboard-today';
+export * from './offers';
+export * from './demo';

@@ -59,10 +59,12 @@ export interface BrowserSuite {
 export interface SuiteOptions {
   /** Config overrides; a function is read when the server starts (after the suite's earlier hooks, e.g. an SMTP peer). */
   server?: Partial<Config> | (() => Partial<Config>);
-  /** false: an empty gym (no demo content), only the admin. */
-  seedDemo?: boolean;
+  /** false: an empty gym (no demo content), only the admin; 'full': the whole demo gym (default: its blog and gallery). */
+  seedDemo?: boolean | 'full';
   /** Make the staff account and sign both accounts in (tokens). */
   accounts?: boolean;
+  /** The server's clock (buildApp's `now`): the reads and jobs that take one see this time. */
+  now?: () => Date;
 }
 
 /** A viewport for a width: 780 px high below 768, 900 from there. */
@@ -111,7 +113,7 @@ export function useBrowserSuite(opts: SuiteOptions = {}): BrowserSuite {
 
   beforeAll(async () => {
     const overrides = typeof opts.server === 'function' ? opts.server() : (opts.server ?? {});
-    [server, browser] = await Promise.all([startServer(overrides, { seedDemo: opts.seedDemo }), sharedBrowser()]);
+    [server, browser] = await Promise.all([startServer(overrides, { seedDemo: opts.seedDemo, now: opts.now }), sharedBrowser()]);
     if (opts.accounts) tokens = await setupAccounts(server);
   });
   afterAll(async () => {

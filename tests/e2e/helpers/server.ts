@@ -21,13 +21,15 @@ export interface RunningServer {
  * another build than dist/client (the machine is shared: a private build cannot be overwritten
  * mid-run).
  */
-export async function startServer(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean | 'full'; now?: () => Date } = {}): Promise<RunningServer> {
   const dataDir = tempDir('gym-e2e-');
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
-      SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
+      // The demo's blog and gallery by default (what these suites were written against, and fast);
+      // 'full': the whole demo gym (trainers, rooms, activity: a few seconds more to seed).
+      SEED_DEMO: opts.seedDemo === false ? 'false' : opts.seedDemo === 'full' ? 'true' : 'content',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       PORT: '0',
@@ -41,7 +43,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seedD
   if (!fs.existsSync(`${config.clientDir}/index.html`)) {
     throw new Error('The front end is not built: run `npm run build` before the browser tests (npm test does).');
   }
-  const app = await buildApp(config, { logger: false });
+  // `now`: the server's clock for the reads and jobs that take one (a suite that needs a given gym day).
+  const app = await buildApp(config, { logger: false, now: opts.now });
   await seed(app.ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
