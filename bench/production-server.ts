@@ -24,7 +24,8 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
-async function waitFor(url: string, ms = 30_000) {
+// A first start seeds the demo images: on a busy machine that can take a minute.
+async function waitFor(url: string, ms = 180_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {

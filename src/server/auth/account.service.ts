@@ -6,6 +6,7 @@ import { badRequest, notFound, tooManyRequests } from '../errors';
 import { passwordResetMail } from '../mail/templates/site-mails';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import * as repo from './account.repository';
+import { forgetFirstAdminPassword } from './first-admin-file';
 import { hashPassword, verifyPassword } from './password';
 import { deleteExpiredSessions, deleteUserSessions, insertSession } from './sessions.repository';
 import { hashToken, newToken } from './tokens';
@@ -97,14 +98,16 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     .executeTakeFirst();
   if (!live) throw badRequest(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const at = nowIso();
     const userId = await repo.consumePasswordReset(trx, tokenHash, at);
     if (userId === undefined) throw badRequest(RESET_LINK_INVALID);
     await repo.setPasswordHash(trx, userId, passwordHash);
     await repo.closePasswordResets(trx, userId, at);
     await endSignIns(trx, userId);
+    return userId;
   });
+  await forgetFirstAdminPassword(ctx, userId);
 }
 
 /**
@@ -143,6 +146,7 @@ export async function changePassword(ctx: AppContext, user: UserRow, input: Pass
     await endSignIns(trx, user.id);
   });
   await repo.clearAttempts(ctx.db, key);
+  await forgetFirstAdminPassword(ctx, user.id);
   const token = await openSession(ctx, user.id);
   const fresh = await findUserById(ctx.db, user.id);
   return { token, user: fresh ?? user };

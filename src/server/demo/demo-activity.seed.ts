@@ -111,7 +111,17 @@ export async function seedDemoActivity(ctx: AppContext, catalogue: DemoCatalogue
   });
   if (full) {
     for (const p of people(10, 2)) {
-      await joinWaitlist(ctx, waitlistJoinPayloadSchema.parse({ name: p.name, email: p.email, phone: p.phone, course: full.course, dateTime: full.startsAt.toISOString(), language: p.language }));
+      await joinWaitlist(
+        ctx,
+        waitlistJoinPayloadSchema.parse({
+          name: p.name,
+          email: p.email,
+          phone: p.phone,
+          course: full.course,
+          dateTime: full.startsAt.toISOString(),
+          language: p.language,
+        }),
+      );
     }
   }
 
@@ -129,7 +139,15 @@ async function seedDemoOrders(ctx: AppContext, catalogue: DemoCatalogue, adminId
     passDays = 1,
   ) => {
     const p = personOf(i);
-    const payload = deskOrderSchema.parse({ ...lines, startDate: lines.passId ? today : undefined, name: p.name, email: p.email, phone: p.phone, language: p.language, payment });
+    const payload = deskOrderSchema.parse({
+      ...lines,
+      startDate: lines.passId ? today : undefined,
+      name: p.name,
+      email: p.email,
+      phone: p.phone,
+      language: p.language,
+      payment,
+    });
     const created = await createDeskOrder(ctx, payload, adminId);
     if (daysAgo > 0) {
       const start = addDays(today, -daysAgo);

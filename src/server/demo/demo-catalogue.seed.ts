@@ -21,8 +21,23 @@ export interface DemoCatalogue {
 export async function seedDemoCatalogue(ctx: AppContext, adminId: number): Promise<DemoCatalogue> {
   const trainers: DemoCatalogue['trainers'] = [];
   for (const [i, t] of DEMO_TRAINERS.entries()) {
-    const photoUrl = await storeDemoPicture(ctx, { width: 800, height: 1000, motif: 'portrait', title: t.name.split(' ')[0], subtitle: t.disciplines.join(' · '), ...t.colours });
-    const input = trainerCreateSchema.parse({ name: t.name, photoUrl, disciplines: t.disciplines, languages: t.languages, bio: t.bio, position: i, share: t.share });
+    const photoUrl = await storeDemoPicture(ctx, {
+      width: 800,
+      height: 1000,
+      motif: 'portrait',
+      title: t.name.split(' ')[0],
+      subtitle: t.disciplines.join(' · '),
+      ...t.colours,
+    });
+    const input = trainerCreateSchema.parse({
+      name: t.name,
+      photoUrl,
+      disciplines: t.disciplines,
+      languages: t.languages,
+      bio: t.bio,
+      position: i,
+      share: t.share,
+    });
     const dto = await createTrainer(ctx, input);
     await setAvailability(ctx, dto.id, { windows: t.windows.map(([weekday, from, to]) => ({ weekday, from, to })), exceptions: [] });
     await addRecords(ctx.db, 'trainer', [dto.id]);
@@ -34,7 +49,16 @@ export async function seedDemoCatalogue(ctx: AppContext, adminId: number): Promi
   for (const r of DEMO_ROOMS) {
     const photos: string[] = [];
     for (const [n, subtitle] of r.photoCaptions.entries()) {
-      photos.push(await storeDemoPicture(ctx, { width: 800, height: 534, motif: 'room', title: r.fields.name.replace(' (demo)', ''), subtitle, ...r.colours[n % r.colours.length] }));
+      photos.push(
+        await storeDemoPicture(ctx, {
+          width: 800,
+          height: 534,
+          motif: 'room',
+          title: r.fields.name.replace(' (demo)', ''),
+          subtitle,
+          ...r.colours[n % r.colours.length],
+        }),
+      );
     }
     const input = roomTypeCreateSchema.parse({ ...r.fields, photos });
     const dto = await createRoomType(ctx, input);
@@ -68,8 +92,26 @@ async function seedDemoSettings(ctx: AppContext, adminId: number): Promise<void>
   const current = await getSiteSettings(ctx);
   const s = current.settings;
   const [signatureImageUrl, stampImageUrl] = [
-    await storeDemoPicture(ctx, { width: 400, height: 150, motif: 'signature', title: '', subtitle: 'Demo signature', from: '#fff', to: '#fff', accent: '#1b2a6b' }),
-    await storeDemoPicture(ctx, { width: 400, height: 400, motif: 'stamp', title: 'DEMO', subtitle: 'not a real stamp', from: '#fff', to: '#fff', accent: '#b3121b' }),
+    await storeDemoPicture(ctx, {
+      width: 400,
+      height: 150,
+      motif: 'signature',
+      title: '',
+      subtitle: 'Demo signature',
+      from: '#fff',
+      to: '#fff',
+      accent: '#1b2a6b',
+    }),
+    await storeDemoPicture(ctx, {
+      width: 400,
+      height: 400,
+      motif: 'stamp',
+      title: 'DEMO',
+      subtitle: 'not a real stamp',
+      from: '#fff',
+      to: '#fff',
+      accent: '#b3121b',
+    }),
   ];
   const legal = demoLegal();
   const visaLetter: SiteSettings['visaLetter'] = {

@@ -218,6 +218,9 @@ export const DEMO_PEOPLE: { first: string; last: string; language: 'en' | 'fr' |
 
 export const personOf = (i: number) => {
   const p = DEMO_PEOPLE[i % DEMO_PEOPLE.length];
-  const plain = p.first.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const plain = p.first
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
   return { name: `${p.first} ${p.last}`, email: `${plain}.demo@example.com`, phone: p.phone, language: p.language };
 };

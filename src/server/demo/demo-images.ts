@@ -66,7 +66,9 @@ export function pictureSvg(p: DemoPicture): string {
 export async function storeDemoPicture(ctx: AppContext, p: DemoPicture): Promise<string> {
   const sharp = await loadSharp();
   // Fast to write: the pipeline decodes it again at once.
-  const png = await sharp(Buffer.from(pictureSvg(p))).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(Buffer.from(pictureSvg(p)))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   // Drawn at most 800 px wide: the demo's pictures are shown in cards; a real upload gets all widths.
   const widths = GALLERY_VARIANT_WIDTHS.filter((x) => x <= p.width);
   const image = await processImage(png, { widths: widths.length ? widths : [p.width], maxPixels: GALLERY_MAX_PIXELS });

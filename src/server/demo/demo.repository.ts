@@ -34,7 +34,14 @@ export async function addRecords(db: Db, kind: DemoKind, refs: (string | number)
 export const listRecords = (db: Db) => db.selectFrom('demo_records').selectAll().orderBy('id').execute();
 
 export const countRecords = async (db: Db): Promise<number> =>
-  Number((await db.selectFrom('demo_records').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('demo_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const deleteRecords = (db: Db, ids: number[]) => (ids.length ? db.deleteFrom('demo_records').where('id', 'in', ids).execute() : undefined);
 
@@ -71,7 +78,13 @@ export const findSession = (db: Db, id: number) => db.selectFrom('weekly_session
 const ids = (refs: number[]) => (refs.length ? refs : [-1]);
 
 /** Demo customers that rows not made by the demo use (a booking or order staff made for them since). */
-export async function customersInUse(db: Db, customerIds: number[], demoBookings: number[], demoOrders: number[], demoConversations: number[]): Promise<Set<number>> {
+export async function customersInUse(
+  db: Db,
+  customerIds: number[],
+  demoBookings: number[],
+  demoOrders: number[],
+  demoConversations: number[],
+): Promise<Set<number>> {
   const [b, o, c] = await Promise.all([
     db.selectFrom('reservations').select('customer_id').where('customer_id', 'in', ids(customerIds)).where('id', 'not in', ids(demoBookings)).execute(),
     db.selectFrom('orders').select('customer_id').where('customer_id', 'in', ids(customerIds)).where('id', 'not in', ids(demoOrders)).execute(),
@@ -93,13 +106,23 @@ export async function trainersInUse(db: Db, trainerIds: number[], demoBookings: 
 
 /** Demo room types with a stay sold since by staff. */
 export async function roomTypesInUse(db: Db, typeIds: number[], demoOrders: number[]): Promise<Set<number>> {
-  const rows = await db.selectFrom('order_stays').select('room_type_id').where('room_type_id', 'in', ids(typeIds)).where('order_id', 'not in', ids(demoOrders)).execute();
+  const rows = await db
+    .selectFrom('order_stays')
+    .select('room_type_id')
+    .where('room_type_id', 'in', ids(typeIds))
+    .where('order_id', 'not in', ids(demoOrders))
+    .execute();
   return new Set(rows.map((r) => r.room_type_id));
 }
 
 /** Demo categories holding a post staff wrote since. */
 export async function categoriesInUse(db: Db, categoryIds: number[], demoPosts: number[]): Promise<Set<number>> {
-  const rows = await db.selectFrom('blog_posts').select('category_id').where('category_id', 'in', ids(categoryIds)).where('id', 'not in', ids(demoPosts)).execute();
+  const rows = await db
+    .selectFrom('blog_posts')
+    .select('category_id')
+    .where('category_id', 'in', ids(categoryIds))
+    .where('id', 'not in', ids(demoPosts))
+    .execute();
   return new Set(rows.map((r) => Number(r.category_id)));
 }
 
@@ -188,7 +211,8 @@ export const deleteWhereIdIn = (
   refs: number[],
 ) => db.deleteFrom(table).where('id', 'in', ids(refs)).execute();
 
-export const deleteGalleryItems = (db: Db, refs: number[]) => db.deleteFrom('gallery_items').where('id', 'in', ids(refs)).returning(['image_url', 'variants']).execute();
+export const deleteGalleryItems = (db: Db, refs: number[]) =>
+  db.deleteFrom('gallery_items').where('id', 'in', ids(refs)).returning(['image_url', 'variants']).execute();
 
 /** Everything that may show a site image: the settings given, trainers' photos, rooms' photos, posts' covers. */
 export async function siteImagesInUse(db: Db, settingsJson: string): Promise<string> {

@@ -55,7 +55,11 @@ export async function seedDemo(ctx: AppContext, adminId: number): Promise<void> 
   await seedDemoGallery(quiet);
   const full = ctx.config.demoScope === 'full';
   if (full) await coverPosts(quiet);
-  await repo.addRecords(ctx.db, 'post', (await repo.allPostIds(ctx.db)).map((p) => p.id));
+  await repo.addRecords(
+    ctx.db,
+    'post',
+    (await repo.allPostIds(ctx.db)).map((p) => p.id),
+  );
   await repo.addRecords(ctx.db, 'category', await repo.allCategoryIds(ctx.db));
   await repo.addRecords(ctx.db, 'gallery', await repo.allGalleryIds(ctx.db));
   if (full) {

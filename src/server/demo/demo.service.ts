@@ -93,7 +93,13 @@ export async function removeDemo(ctx: AppContext, userId: number): Promise<DemoR
   const rows = records.filter((r) => r.kind !== 'setting' && r.kind !== 'programme' && r.kind !== 'site-file');
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     // First, so that two removals at once (two instances) cannot both give seats back: the second waits, then claims nothing.
-    if ((await repo.claimRecords(trx, rows.map((r) => r.id))) !== rows.length) return false;
+    if (
+      (await repo.claimRecords(
+        trx,
+        rows.map((r) => r.id),
+      )) !== rows.length
+    )
+      return false;
     const bookings = idsOf(records, 'booking');
     const orders = idsOf(records, 'order');
     const conversations = idsOf(records, 'conversation');
@@ -128,7 +134,10 @@ export async function removeDemo(ctx: AppContext, userId: number): Promise<DemoR
   if (!claimed) return { removed: {}, kept: {} };
   await restoreSettings(ctx, records, userId);
   await removeFiles(ctx, records, files);
-  await repo.deleteRecords(ctx.db, records.map((r) => r.id));
+  await repo.deleteRecords(
+    ctx.db,
+    records.map((r) => r.id),
+  );
   for (const domain of ['blog', 'categories', 'gallery', 'timetable', 'settings', 'trainers'] as const) ctx.publicCache.invalidate(domain);
   const removed = Object.fromEntries(Object.entries(before.counts).map(([k, n]) => [k, n - (kept[k] ?? 0)]));
   return { removed, kept: Object.fromEntries(Object.entries(kept).filter(([, n]) => n > 0)) };

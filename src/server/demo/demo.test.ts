@@ -172,7 +172,18 @@ describe.each(backends)('the demo on %s', (backend) => {
     expect(res.json().kept).toEqual({ category: 1 });
 
     const left = await tableCounts(t);
-    expect(left).toMatchObject({ trainers: 0, room_types: 0, rooms: 0, orders: 0, order_payments: 0, waitlist_entries: 0, contact_submissions: 0, conversations: 0, newsletter_subscribers: 0, gallery_items: 0 });
+    expect(left).toMatchObject({
+      trainers: 0,
+      room_types: 0,
+      rooms: 0,
+      orders: 0,
+      order_payments: 0,
+      waitlist_entries: 0,
+      contact_submissions: 0,
+      conversations: 0,
+      newsletter_subscribers: 0,
+      gallery_items: 0,
+    });
     expect(await db.selectFrom('reservations').select(['name', 'email']).execute()).toEqual([{ name: 'Real Person', email: 'real.person@example.org' }]);
     expect(await db.selectFrom('customers').select('email').execute()).toEqual([{ email: 'real.person@example.org' }]);
     expect(await db.selectFrom('blog_posts').select('slug').execute()).toEqual([{ slug: 'our-real-opening' }]);
@@ -180,7 +191,16 @@ describe.each(backends)('the demo on %s', (backend) => {
     // The class the demo filled is back to its seats, with the staff's booking on it.
     expect(await db.selectFrom('weekly_sessions').select('id').where('coach', 'is not', null).execute()).toEqual([]);
     expect(await db.selectFrom('weekly_sessions').select('id').where('capacity', '!=', 20).execute()).toEqual([]);
-    expect(Number((await db.selectFrom('seats').select((eb) => eb.fn.sum<number>('taken').as('n')).executeTakeFirstOrThrow()).n)).toBe(1);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('seats')
+            .select((eb) => eb.fn.sum<number>('taken').as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
     const { settings } = await getSiteSettings(t.app.ctx);
     expect(settings.payments.promptpayId).toBeNull();
     expect(settings.legal).toEqual({ name: null, registrationNumber: null, address: null, phone: null, email: null });

@@ -1,7 +1,10 @@
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { pdfInfo, pdfQrCode, pdfText } from '../../../tests/helpers/pdf-read';
 import { A4, PDF_MARGIN, PdfWriter, longDate } from './pdf-document';
+import { embedFamily } from './pdf-fonts';
 
 describe('PDF documents', () => {
   it('writes dates that cannot be misread', () => {
@@ -44,6 +47,24 @@ describe('PDF documents', () => {
     expect(text).toMatch(/April 2027\s+20/);
     expect(text).toContain('Reg./Tax No. 0835561234567');
     expect(await pdfQrCode(pdf)).toBe('https://gym.test/verify/abc');
+  });
+
+  it('prints Latin, Latin Extended and Thai in one line, each character from a subset that has it', async () => {
+    const w = await PdfWriter.create({ title: 'Scripts', author: 'Gym' });
+    const line = 'Łukasz Šimek — 12/3 ถนนเจ้าฟ้า ภูเก็ต, 4 500 ฿ “paid”';
+    w.text(line, { bold: true });
+    w.text(line);
+    const pdf = await w.save();
+    const text = await pdfText(pdf);
+    expect(text.split(line).length - 1, text).toBe(2);
+    // Every character drawn from a font that has its glyph (no empty box).
+    const { regular, bold } = await embedFamily(await PDFDocument.create().then((d) => (d.registerFontkit(fontkit), d)));
+    for (const runs of [regular, bold]) {
+      const parts = runs.runs(line);
+      expect(parts.length).toBeGreaterThan(2);
+      expect(parts.map((p) => p.text).join('')).toBe(line);
+      for (const p of parts) for (const ch of p.text) expect(p.font.getCharacterSet(), ch).toContain(ch.codePointAt(0));
+    }
   });
 
   it('starts a new page when the text does not fit', async () => {

@@ -1,27 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { embedFamily, type FontRuns } from './pdf-fonts';
 
 // The one way the server writes a PDF (visa letters, attendance statements, receipts): A4 pages,
-// one type family that prints Latin and Thai (IBM Plex Sans Thai, shipped by its npm package, so
-// a Thai address prints as typed), a letterhead, and a cursor that flows text down the page.
+// one type family that prints Latin and Thai (IBM Plex Sans Thai, see pdf-fonts.ts, so a Thai
+// address prints as typed), a letterhead, and a cursor that flows text down the page.
 
 /** A4 in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
-
-const require = createRequire(import.meta.url);
-/** The font files, read once per process (about 60 KB each; each document embeds the glyphs it uses). */
-let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function readFonts() {
-  fontFiles ??= (async () => {
-    const dir = require.resolve('@ibm/plex-sans-thai/package.json').replace(/package\.json$/, 'fonts/complete/woff/');
-    const [regular, bold] = await Promise.all([readFile(`${dir}IBMPlexSansThai-Regular.woff`), readFile(`${dir}IBMPlexSansThai-SemiBold.woff`)]);
-    return { regular, bold };
-  })();
-  return fontFiles;
-}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -57,8 +44,8 @@ export class PdfWriter {
 
   private constructor(
     readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly regular: FontRuns,
+    private readonly bold: FontRuns,
   ) {
     this.newPage();
   }
@@ -66,8 +53,7 @@ export class PdfWriter {
   static async create(meta: { title: string; author: string }): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    const files = await readFonts();
-    const [regular, bold] = await Promise.all([doc.embedFont(files.regular, { subset: true }), doc.embedFont(files.bold, { subset: true })]);
+    const { regular, bold } = await embedFamily(doc);
     doc.setTitle(meta.title);
     doc.setAuthor(meta.author);
     doc.setProducer(meta.author);
@@ -96,16 +82,16 @@ export class PdfWriter {
       let line = '';
       for (const word of paragraph.split(' ')) {
         const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
+        if (font.width(candidate, size) <= width) {
           line = candidate;
           continue;
         }
         if (line) lines.push(line);
         line = word;
         // A word wider than the line (an address without spaces, Thai text) is cut where it fits.
-        while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+        while (font.width(line, size) > width && line.length > 1) {
           let cut = line.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut -= 1;
+          while (cut > 1 && font.width(line.slice(0, cut), size) > width) cut -= 1;
           lines.push(line.slice(0, cut));
           line = line.slice(cut);
         }
@@ -128,7 +114,7 @@ export class PdfWriter {
     for (const line of lines) {
       this.ensure(leading);
       this.y -= leading;
-      this.page.drawText(line, { x, y: this.y, size, font: this.font(style.bold), color: style.muted ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0) });
+      this.font(style.bold).draw(this.page, line, { x, y: this.y, size, color: style.muted ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0) });
     }
     this.y -= style.after ?? 0;
   }

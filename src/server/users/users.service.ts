@@ -1,5 +1,6 @@
 import type { UserCreateInput, UserUpdateInput } from '../../shared/schemas/auth';
 import { endAccountAccess } from '../auth/account.service';
+import { forgetFirstAdminPassword } from '../auth/first-admin-file';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { fromBool, isUniqueViolation, nowIso, toBool } from '../db/database';
@@ -66,6 +67,7 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, in
       return row;
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
+    if (input.password !== undefined) await forgetFirstAdminPassword(ctx, id);
     // The public author list and the posts (their author's name) show it.
     ctx.publicCache.invalidate('users');
     return updated;

@@ -96,7 +96,8 @@ describe('back office: overpaid and disputed orders', () => {
         const item = page.getByTestId(viewport.width >= 1280 ? 'order-row' : 'order-card').filter({ hasText: `Disputed Buyer ${viewport.width}` });
         await item.getByText('Contestée (litige)', { exact: true }).waitFor();
         // The filter is on: its box is ticked, or on a phone (filters folded, issue 46) its chip shows.
-        if (viewport.width >= 768) await expect(page.getByLabel('À traiter seulement : trop-perçu, litige, remboursement refusé').isChecked()).resolves.toBe(true);
+        if (viewport.width >= 768)
+          await expect(page.getByLabel('À traiter seulement : trop-perçu, litige, remboursement refusé').isChecked()).resolves.toBe(true);
         else await expect(page.getByRole('list', { name: 'Filtres actifs' }).textContent()).resolves.toBe('À traiter seulement');
         await item.getByRole('link').first().click();
         await page.waitForURL(`**/admin/orders/${o.id}`);

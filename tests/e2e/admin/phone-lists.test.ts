@@ -121,11 +121,24 @@ describe('back office at 375 px: lists as cards, folded filters', () => {
       server,
       'POST',
       '/api/desk/orders',
-      { passId: pass.id, startDate: today, name: 'Maximilian Kowalczyk-Lindqvist', email: 'phone-list-1@example.com', language: 'en', payment: { amountSatang: 50_000, method: 'cash' } },
+      {
+        passId: pass.id,
+        startDate: today,
+        name: 'Maximilian Kowalczyk-Lindqvist',
+        email: 'phone-list-1@example.com',
+        language: 'en',
+        payment: { amountSatang: 50_000, method: 'cash' },
+      },
       tokens.staff,
     );
     // A room type and a guest landing today with a pickup, another leaving today.
-    const type = await api<{ id: number }>(server, 'POST', '/api/stays/room-types', { name: 'Garden bungalow', maxGuests: 2, rooms: 3, nightlyPriceSatang: 120_000 }, tokens.admin);
+    const type = await api<{ id: number }>(
+      server,
+      'POST',
+      '/api/stays/room-types',
+      { name: 'Garden bungalow', maxGuests: 2, rooms: 3, nightlyPriceSatang: 120_000 },
+      tokens.admin,
+    );
     await createStayOrder(server.app.ctx.db, {
       roomTypeId: type.id,
       checkIn: today,
@@ -136,7 +149,12 @@ describe('back office at 375 px: lists as cards, folded filters', () => {
       pickup: { airport: 'KBV', flightNumber: 'FD 3031', arrivesAt: `${today}T13:20` },
     });
     await createStayOrder(server.app.ctx.db, { roomTypeId: type.id, checkIn: addDays(today, -6), checkOut: today, name: 'Tom Leaving', paidSatang: 720_000 });
-    await api(server, 'POST', '/api/contact', { name: 'Carla Contact', email: 'carla@example.com', subject: 'Cours pour enfants', message: 'Do you teach kids on Saturdays?' });
+    await api(server, 'POST', '/api/contact', {
+      name: 'Carla Contact',
+      email: 'carla@example.com',
+      subject: 'Cours pour enfants',
+      message: 'Do you teach kids on Saturdays?',
+    });
     await api(server, 'POST', '/api/newsletter-subscribers', { email: 'reader@example.com' });
 
     ({ page, errors, close } = await suite.page({ as: 'admin', viewport: VIEWPORTS.phone }));
@@ -229,7 +247,10 @@ describe('back office at 375 px: lists as cards, folded filters', () => {
 
   it('the desk: the day’s sessions with their rosters, presence marks and "Ajouter" under the thumb', async () => {
     await page.goto(`${server.url}/admin/reservations?vue=jour&date=${monday}`);
-    const session = page.getByTestId('desk-session').filter({ has: page.getByRole('heading', { name: COURSE, exact: true }) }).first();
+    const session = page
+      .getByTestId('desk-session')
+      .filter({ has: page.getByRole('heading', { name: COURSE, exact: true }) })
+      .first();
     await session.getByText('Maximilian Kowalczyk-Lindqvist', { exact: true }).waitFor();
     await session.getByRole('button', { name: 'Présent : Anan Srisuk' }).waitFor();
     expect(await smallTargets(session)).toEqual([]);

@@ -220,7 +220,11 @@ describe('back office on a phone: the menu, Paramètres in pages, dialogs', () =
     expect(await brokenWords(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('user-card').filter({ hasText: STAFF_NAME }).getByRole('button', { name: /^Supprimer/ }).click();
+    await page
+      .getByTestId('user-card')
+      .filter({ hasText: STAFF_NAME })
+      .getByRole('button', { name: /^Supprimer/ })
+      .click();
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     const sheet = (await confirm.boundingBox())!;

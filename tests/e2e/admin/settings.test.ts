@@ -42,7 +42,10 @@ async function goToSettingsPage(page: Page, name: string, slug: string) {
     await page.getByRole('main').getByRole('link', { name: 'Paramètres', exact: true }).click();
     await page.waitForURL('**/admin/settings');
   }
-  await page.getByRole('navigation', { name: 'Sections des paramètres' }).getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections des paramètres' })
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
   await page.waitForURL(`**/admin/settings/${slug}`);
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }

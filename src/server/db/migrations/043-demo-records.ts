@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const table = db.schema.createTable('demo_records');
   await (
-    dialect === 'postgres' ? table.addColumn('id', 'serial', (c: any) => c.primaryKey()) : table.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement())
+    dialect === 'postgres'
+      ? table.addColumn('id', 'serial', (c: any) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement())
   )
     .addColumn('kind', 'text', (c: any) => c.notNull())
     .addColumn('ref', 'text', (c: any) => c.notNull())

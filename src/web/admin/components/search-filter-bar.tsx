@@ -35,7 +35,14 @@ export function SearchFilterBar({
       search={
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input type="search" aria-label={searchLabel} placeholder={placeholder} value={text} onChange={(e) => onText(e.target.value)} className="h-11 pl-9 md:h-10" />
+          <Input
+            type="search"
+            aria-label={searchLabel}
+            placeholder={placeholder}
+            value={text}
+            onChange={(e) => onText(e.target.value)}
+            className="h-11 pl-9 md:h-10"
+          />
         </div>
       }
       fields={

@@ -46,7 +46,14 @@ export function JournalPage() {
         search={
           <Field id="journal-q" label="Texte">
             <div className="flex gap-2">
-              <Input id="journal-q" type="search" placeholder="E-mail, adresse IP, route…" value={text} onChange={(e) => setText(e.target.value)} className="h-11 md:h-10" />
+              <Input
+                id="journal-q"
+                type="search"
+                placeholder="E-mail, adresse IP, route…"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="h-11 md:h-10"
+              />
               <IconButton type="submit" variant="outline" label="Rechercher dans le journal" className="h-11 w-11 md:h-9 md:w-9">
                 <Search className="h-4 w-4" aria-hidden />
               </IconButton>

@@ -58,9 +58,7 @@ export function DemoRemoval() {
         <div role="status" className="mt-3 space-y-2 text-sm text-gray-700">
           <p className="font-medium text-green-800">La démonstration est supprimée.</p>
           {summary(result.removed).length > 0 && <p>Supprimé : {summary(result.removed).join(', ')}.</p>}
-          {summary(result.kept).length > 0 && (
-            <p>Conservé, car utilisé par ce que l’équipe a créé depuis : {summary(result.kept).join(', ')}.</p>
-          )}
+          {summary(result.kept).length > 0 && <p>Conservé, car utilisé par ce que l’équipe a créé depuis : {summary(result.kept).join(', ')}.</p>}
         </div>
       ) : status.data && !status.data.present ? (
         <p className="mt-3 text-sm text-gray-700">Aucune donnée de démonstration : le site ne contient que ce que l’équipe a créé.</p>
@@ -71,8 +69,8 @@ export function DemoRemoval() {
             {summary(status.data.counts).join(', ')}.
           </p>
           <p>
-            La suppression retire exactement ces données, leurs images et les réglages qu’elle a remplis (en-tête de la lettre de visa,
-            PromptPay, programme DTV), sans toucher à ce que l’équipe a créé ou modifié depuis.
+            La suppression retire exactement ces données, leurs images et les réglages qu’elle a remplis (en-tête de la lettre de visa, PromptPay, programme
+            DTV), sans toucher à ce que l’équipe a créé ou modifié depuis.
           </p>
           {remove.isError && <ErrorAlert>{errorText(remove.error, 'La suppression a échoué. Réessayez.')}</ErrorAlert>}
           <Button variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>

@@ -63,13 +63,20 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
         </div>
         <div className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-gray-700">
           {r.phone && (
-            <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className={cn('inline-flex items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}>
+            <a
+              href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}
+              className={cn('inline-flex items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}
+            >
               <Phone className="h-3.5 w-3.5" aria-hidden />
               {r.phone}
             </a>
           )}
           {r.email && (
-            <a href={`mailto:${r.email}`} title={r.email} className={cn('inline-flex min-w-0 items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}>
+            <a
+              href={`mailto:${r.email}`}
+              title={r.email}
+              className={cn('inline-flex min-w-0 items-center gap-1 wrap-anywhere underline-offset-2 hover:underline', thumb)}
+            >
               <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
               {/* Beside a phone number on a phone, the link reads "E-mail" (the address is in its title
                   and read aloud) so both sit on one 44 px line. */}

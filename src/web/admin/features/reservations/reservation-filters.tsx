@@ -114,7 +114,10 @@ export function ReservationFilters({
               <Input id="filter-to" type="date" value={get('au')} min={get('du') || undefined} onChange={(e) => set({ au: e.target.value })} />
             </Field>
             {/* The whole line is the switch's label: a 44 px row to tap. */}
-            <label htmlFor="show-archived" className="col-span-2 flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-gray-900 lg:col-span-4">
+            <label
+              htmlFor="show-archived"
+              className="col-span-2 flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-gray-900 lg:col-span-4"
+            >
               <Switch id="show-archived" checked={showArchived} onCheckedChange={(on) => set({ archivees: on ? '1' : undefined })} />
               Afficher les réservations archivées
             </label>

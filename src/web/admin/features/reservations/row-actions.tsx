@@ -22,7 +22,12 @@ export function RowActions({ r, actions: a }: { r: Reservation; actions: Reserva
         </IconButton>
       )}
       {r.status === 'read' && (
-        <IconButton label={`Marquer comme non lue la réservation de ${r.name}`} onClick={() => void a.markUnread(r)} disabled={a.pending.markUnread} className={tap}>
+        <IconButton
+          label={`Marquer comme non lue la réservation de ${r.name}`}
+          onClick={() => void a.markUnread(r)}
+          disabled={a.pending.markUnread}
+          className={tap}
+        >
           <Mail className="h-4 w-4" aria-hidden />
         </IconButton>
       )}
