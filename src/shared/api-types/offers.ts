@@ -9,7 +9,6 @@ import { z } from 'zod';
  * (rooms, whose deposit is paid online, while the gym takes no payment online).
  */
 export const offerReasonSchema = z.enum(['none', 'letter', 'payment']);
-export type OfferReason = z.infer<typeof offerReasonSchema>;
 
 const offer = z.object({ available: z.boolean(), reason: offerReasonSchema.nullable() });
 
