@@ -41,7 +41,7 @@ describe('back office: trainers and private lessons', () => {
     await expectToast(page, 'Entraîneur enregistré');
     await page.getByRole('button', { name: 'Modifier Kru Somchai' }).click();
     await page.getByRole('button', { name: 'Plage hebdomadaire' }).click();
-    await page.getByLabel('Jour').selectOption(String(((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1));
+    await page.getByLabel('Jour', { exact: true }).selectOption(String(((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1));
     await page.getByLabel('De').first().fill('08:00');
     await page.getByLabel('À').first().fill('12:00');
     await page.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
@@ -77,6 +77,8 @@ describe('back office: trainers and private lessons', () => {
     await expect(tp.getByTestId('calendar-feed-url').textContent()).resolves.toBe(trainer.calendarFeedUrl);
     await tp.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = tp.getByRole('navigation', { name: "Menu d'administration" });
+    // The drawer is its own chunk, loaded at the first tap.
+    await menu.getByRole('link').first().waitFor();
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual(['Mon planning', 'Mon compte']);
     await mine.close();
 
@@ -91,7 +93,7 @@ describe('back office: trainers and private lessons', () => {
     await expect(onDesk.getByTestId('desk-trainer').first().locator('h3').textContent()).resolves.toContain('Kru Somchai');
     await expect(onDesk.getByRole('button', { name: 'Annuler le cours' }).count()).resolves.toBe(1);
     await page.goto(server.url + '/admin/cours-prives');
-    await page.getByLabel('Jour').fill(day);
+    await page.getByLabel('Jour', { exact: true }).fill(day);
     const lesson = page.getByTestId('desk-lesson').filter({ hasText: 'Lena Traveller' });
     await lesson.waitFor();
     await lesson.getByRole('button', { name: 'Annuler le cours' }).click();

@@ -21,7 +21,7 @@ export default function ToastView({ current, onOpenChange }: { current: ToastSta
           className={cn(
             'admin-toast pointer-events-auto relative flex w-full gap-3 rounded-lg border pr-10 shadow-lg',
             // With an action, one compact row (text, button).
-            current.action ? 'items-center px-3 py-1.5 lg:p-4 lg:pr-10' : 'items-start p-4',
+            current.action ? 'min-h-14 items-center px-3 py-1 lg:min-h-0 lg:p-4 lg:pr-10' : 'items-start p-4',
             current.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-gray-900',
           )}
         >
@@ -58,11 +58,13 @@ export default function ToastView({ current, onOpenChange }: { current: ToastSta
           </Tip>
         </Toast.Root>
       )}
-      {/* At the top: at the bottom it covered the forms' buttons (the reply's Send) and, on a phone, the menu
-          bar. The empty viewport lets clicks through (pointer-events-none). */}
+      {/* On a phone, over the bottom menu bar: "Annuler" under the thumb, and the sticky save and bulk
+          bars (which sit above the menu bar) and the forms' buttons stay clear. On a large screen, at
+          the top right: at the bottom it covered the forms' buttons (the reply's Send). The empty
+          viewport lets clicks through (pointer-events-none). */}
       <Toast.Viewport
         hotkey={['F8']}
-        className="pointer-events-none fixed top-0 right-0 left-0 z-[100] m-0 flex list-none flex-col gap-2 p-1 outline-none lg:left-auto lg:w-full lg:max-w-[420px] lg:p-4"
+        className="pointer-events-none fixed right-0 bottom-0 left-0 z-[100] m-0 flex list-none flex-col gap-2 px-1 pb-[env(safe-area-inset-bottom)] outline-none lg:top-0 lg:bottom-auto lg:left-auto lg:w-full lg:max-w-[420px] lg:p-4"
       />
     </Toast.Provider>
   );
