@@ -250,3 +250,32 @@ describe('the journey on a configured gym (trainers, rooms, a programme with its
     await close();
   });
 });
+
+describe('the journey on the demo (SEED_DEMO=true, as npm start shows it)', () => {
+  const suite = useBrowserSuite({ seedDemo: 'full' });
+
+  it('offers all five, each leading to its sale, at 375 px', async () => {
+    const offers = await api<OffersDto>(suite.server, 'GET', '/api/offers');
+    expect(Object.entries(offers).filter(([, o]) => !o.available)).toEqual([]);
+    const { page, errors, close } = await suite.page({ width: 375, timeZone: 'Europe/Berlin' });
+    await gotoReady(page, suite.url('/booking'));
+    await expect(offeredKinds(page)).resolves.toEqual(['class', 'pass', 'programme', 'stay', 'private']);
+    await expect(offKinds(page)).resolves.toEqual([]);
+    const sales = [
+      ['pass', '[data-testid="pass-option"]'],
+      ['programme', '[data-testid="pass-option"][data-pass-id$=".programme"]'],
+      ['stay', '[data-testid="stay-dates"]'],
+      ['private', '[data-island="lesson-booking"]'],
+    ] as const;
+    for (const [what, sale] of sales) {
+      await gotoReady(page, suite.url(`/booking?what=${what}&step=when`));
+      await expect(title(page), what).resolves.toBe(en[`journey.title.${what}`]);
+      await expect(page.locator(sale).count(), what).resolves.toBeGreaterThan(0);
+      await expect(sideways(page), what).resolves.toBeLessThanOrEqual(0);
+    }
+    // The demo's trainers have weekly hours: a lesson is booked with one of them, not requested.
+    await expect(page.locator('#booking-form').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
