@@ -54,7 +54,8 @@ describe('booking page', () => {
     await gotoReady(page, site.url('/booking?what=class'));
     await page.locator('[data-testid="class-card"]', { hasText: 'Luta Livre' }).click();
     // The choice wakes the form (an island) and fills it once its code is there.
-    await expect.poll(() => page.locator('#booking-form select').inputValue()).toBe('Luta Livre');
+    // The island's code may come late on a busy machine: wait for the value, up to the test's own limit.
+    await expect.poll(() => page.locator('#booking-form select').inputValue(), { timeout: 30_000 }).toBe('Luta Livre');
     await page.waitForFunction(() => {
       const top = document.getElementById('booking-form')!.getBoundingClientRect().top;
       return top > -5 && top < 150;
