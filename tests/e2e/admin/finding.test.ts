@@ -198,7 +198,10 @@ describe('back office: finding things', () => {
       trackErrors(page).forEach((e) => errors.push(e));
       await page.goto(server.url + '/admin/dashboard');
       // The totals' tile (the day's panel has its own "Messages de contact nouveaux" line).
-      await page.getByRole('link', { name: /Messages de contact/ }).filter({ hasNotText: 'nouveaux' }).click();
+      await page
+        .getByRole('link', { name: /Messages de contact/ })
+        .filter({ hasNotText: 'nouveaux' })
+        .click();
       await page.waitForURL(/\/admin\/newsletter\?onglet=contact/);
       await expect(page.getByRole('tab', { name: /Messages Contact/ }).getAttribute('aria-selected')).resolves.toBe('true');
       await page.getByTestId('contact-card').filter({ hasText: 'Carla Contact' }).waitFor();
