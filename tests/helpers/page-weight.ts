@@ -54,7 +54,11 @@ export interface WeightOptions {
   idleTimeoutMs?: number;
   /** Signed in to the back office: this session token is in localStorage before the first script. */
   token?: string;
-  /** Resolves once the page shows what it is for (a client-rendered screen loads its code after the load event). */
+  /**
+   * Resolves once the page shows what it is for (a client-rendered screen loads its code after
+   * the load event). Unless told, a public page's hydration mark: its islands' code is asked for
+   * after the first paint, which a busy machine can hold back past a quiet network.
+   */
   ready?: (page: Page) => Promise<unknown>;
 }
 
@@ -131,7 +135,8 @@ async function scrollToBottom(page: Page, step: number, pauseMs: number): Promis
  * the JavaScript transferred before any interaction and after scrolling to the bottom.
  */
 export async function measurePageWeight(browser: Browser, url: string, options: WeightOptions = {}): Promise<PageWeight> {
-  const { width = 375, height = 812, locale = 'en-US', scrollStep = 400, scrollPauseMs = 150, idleMs = 800, idleTimeoutMs = 20_000, token, ready } = options;
+  const { width = 375, height = 812, locale = 'en-US', scrollStep = 400, scrollPauseMs = 150, idleMs = 800, idleTimeoutMs = 20_000, token } = options;
+  const ready = options.ready ?? ((page: Page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: idleTimeoutMs }));
   const context = await browser.newContext({
     viewport: { width, height },
     deviceScaleFactor: 2,
@@ -152,7 +157,7 @@ export async function measurePageWeight(browser: Browser, url: string, options: 
     await cdp.send('Network.enable');
     const res = await page.goto(url, { waitUntil: 'load' });
     if (!res || res.status() >= 400) throw new Error(`${url} answered ${res?.status() ?? 'nothing'}`);
-    await ready?.(page);
+    await ready(page);
     await log.idle(idleMs, idleTimeoutMs);
     const initial = log.snapshot();
     // Content that loads at the bottom can make the page longer: scroll again until it stays put.
