@@ -128,7 +128,11 @@ describe('the visa letter journey', () => {
     const { page, errors, close } = await suite.page({ as: 'staff', width: 375 });
     try {
       await page.goto(suite.url('/admin/visas'));
-      await page.getByRole('button', { name: 'Révoquées' }).click();
+      // On a phone the status is behind "Filtres" (issue 46 §4).
+      await page.getByRole('button', { name: /^Filtres/ }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filtres' });
+      await sheet.getByRole('button', { name: 'Révoquées' }).click();
+      await sheet.getByRole('button', { name: /^Voir/ }).click();
       const card = page.locator('[data-testid="visa-card"]').first();
       await card.waitFor();
       await card.getByText('Révoquée').first().waitFor();

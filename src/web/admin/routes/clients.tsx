@@ -29,7 +29,7 @@ export function ClientsPage() {
           placeholder="Nom, e-mail ou téléphone…"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          className="pl-9"
+          className="h-11 pl-9 md:h-10"
         />
       </div>
       {isLoading && <Spinner />}

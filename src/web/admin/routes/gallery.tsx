@@ -1,6 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FilterPanel } from '../components/filter-panel';
 import { Button } from '../components/ui/button';
+import { Label } from '../components/ui/field';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
@@ -17,7 +19,7 @@ import type { GalleryItem } from '../lib/types';
 export function GalleryPage() {
   const { data: items, isLoading } = useGallery();
   const remove = useRemoveImage();
-  const { filter, setFilter, options, visible, suggestions } = useGalleryFilter(items);
+  const { filter, setFilter, clear, chip, options, visible, suggestions } = useGalleryFilter(items);
   const [addOpen, setAddOpen] = useState(false);
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
   const [editing, setEditing] = useState<GalleryItem | null>(null);
@@ -42,12 +44,34 @@ export function GalleryPage() {
 
       <PageDropzone onFile={openAdd} />
 
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="w-full sm:w-72">
-          <Select aria-label="Filtrer par catégorie" value={filter} onValueChange={setFilter} options={options} />
-        </div>
+      {/* On a phone the category folds behind "Filtres" and shows as a chip when chosen. */}
+      <div className="flex flex-col md:flex-row md:items-start md:justify-between md:gap-2">
+        <FilterPanel
+          label="Filtrer les images"
+          wideClassName="w-72"
+          search={
+            // On a phone the count sits beside the "Filtres" button.
+            items && (
+              <p className="py-3 text-sm text-gray-700 md:hidden">
+                {visible.length} image{visible.length > 1 ? 's' : ''}
+              </p>
+            )
+          }
+          chips={chip ? [{ key: 'categorie', label: chip, onRemove: clear }] : []}
+          onClear={clear}
+          resultLabel={`Voir ${visible.length} image${visible.length > 1 ? 's' : ''}`}
+          fields={
+            // The label shows only in the phone's sheet; beside the count the select names itself (aria-label).
+            <div className="grid gap-1.5 md:block">
+              <Label htmlFor="gallery-filter-category" className="md:hidden">
+                Catégorie
+              </Label>
+              <Select id="gallery-filter-category" aria-label="Filtrer par catégorie" value={filter} onValueChange={setFilter} options={options} />
+            </div>
+          }
+        />
         {items && (
-          <p className="text-sm text-gray-700" data-testid="gallery-count">
+          <p className="mb-4 hidden text-sm text-gray-700 md:mt-2.5 md:block" data-testid="gallery-count">
             {visible.length} image{visible.length > 1 ? 's' : ''}
           </p>
         )}

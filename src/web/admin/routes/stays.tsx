@@ -55,7 +55,7 @@ export function StaysPage() {
                       {t.maxGuests} pers. au plus · {t.rooms} chambre{t.rooms > 1 ? 's' : ''}
                     </p>
                   </div>
-                  <IconButton label={`Modifier le type de chambre ${t.name}`} onClick={() => setEditing(t)}>
+                  <IconButton label={`Modifier le type de chambre ${t.name}`} size="tap" onClick={() => setEditing(t)}>
                     <Pencil className="h-4 w-4" aria-hidden />
                   </IconButton>
                 </div>
@@ -114,7 +114,7 @@ function Closures({ roomTypes }: { roomTypes: RoomTypeDto[] }) {
         <Field id="closure-room" label="Chambre">
           <select
             id="closure-room"
-            className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
+            className="h-11 rounded-md border border-gray-300 bg-white px-2 text-sm md:h-10"
             value={roomId || String(rooms[0]?.id ?? '')}
             onChange={(e) => setRoomId(e.target.value)}
           >
@@ -126,15 +126,15 @@ function Closures({ roomTypes }: { roomTypes: RoomTypeDto[] }) {
           </select>
         </Field>
         <Field id="closure-first" label="Première nuit">
-          <Input id="closure-first" type="date" value={firstNight} onChange={(e) => setFirstNight(e.target.value)} />
+          <Input id="closure-first" className="h-11 md:h-10" type="date" value={firstNight} onChange={(e) => setFirstNight(e.target.value)} />
         </Field>
         <Field id="closure-last" label="Dernière nuit">
-          <Input id="closure-last" type="date" value={lastNight} onChange={(e) => setLastNight(e.target.value)} />
+          <Input id="closure-last" className="h-11 md:h-10" type="date" value={lastNight} onChange={(e) => setLastNight(e.target.value)} />
         </Field>
         <Field id="closure-reason" label="Motif">
-          <Input id="closure-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Input id="closure-reason" className="h-11 md:h-10" value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
-        <Button type="submit" pending={close.isPending}>
+        <Button type="submit" className="h-11 md:h-10" pending={close.isPending}>
           Fermer la chambre
         </Button>
       </form>
@@ -149,6 +149,7 @@ function Closures({ roomTypes }: { roomTypes: RoomTypeDto[] }) {
               </span>
               <IconButton
                 label={`Rouvrir la chambre ${c.roomLabel}`}
+                size="tap"
                 className="text-red-700 hover:bg-red-50"
                 onClick={() => void run(() => reopen.mutateAsync(c.id), { success: 'Chambre rouverte', failure: 'Impossible de rouvrir la chambre' })}
               >

@@ -47,7 +47,7 @@ export function TrainersPage() {
                     {t.active ? '' : ' · masqué'}
                   </p>
                 </div>
-                <IconButton label={`Modifier ${t.name}`} onClick={() => setEditing(t)}>
+                <IconButton label={`Modifier ${t.name}`} size="tap" onClick={() => setEditing(t)}>
                   <Pencil className="h-4 w-4" aria-hidden />
                 </IconButton>
               </Card>
@@ -82,9 +82,9 @@ function MonthlyReport() {
         <h2 className="text-lg font-semibold text-gray-900">Paie du mois</h2>
         <div className="flex items-end gap-2">
           <Field id="report-month" label="Mois">
-            <Input id="report-month" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+            <Input id="report-month" className="h-11 md:h-10" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
           </Field>
-          <Button variant="outline" onClick={exportCsv} disabled={!data}>
+          <Button variant="outline" className="h-11 md:h-10" onClick={exportCsv} disabled={!data}>
             <Download className="h-4 w-4" aria-hidden /> CSV
           </Button>
         </div>

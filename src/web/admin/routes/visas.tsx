@@ -1,5 +1,6 @@
 import { AlertTriangle, FileText, Stamp, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { FilterPanel } from '../components/filter-panel';
 import type { VisaLetterDto } from '../../../shared/api-types';
 import type { VisaLetterStatus } from '../../../shared/visa-letters';
 import { errorText } from '../../lib/api-client';
@@ -13,12 +14,14 @@ import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { letterPdfUrl, useIssueLetter, useRevokeLetter, useVisaLetters } from '../features/visas/api';
 import { formatDate } from '../lib/format';
+import { useListParams } from '../lib/list-state';
 import { useAction } from '../lib/use-action';
 
 // "Visas" (issue 35 §3): the travellers' requests and the letters issued, one card each so a
 // phone reads them; issue, re-issue, revoke with a reason, open the PDF.
 
-const FILTERS: { value: VisaLetterStatus | 'all'; label: string }[] = [
+type Filter = VisaLetterStatus | 'all';
+const FILTERS: { value: Filter; label: string }[] = [
   { value: 'requested', label: 'À traiter' },
   { value: 'issued', label: 'Émises' },
   { value: 'revoked', label: 'Révoquées' },
@@ -29,6 +32,9 @@ const STATUS: Record<VisaLetterStatus, { label: string; tone: BadgeTone }> = {
   issued: { label: 'Émise', tone: 'green' },
   revoked: { label: 'Révoquée', tone: 'gray' },
 };
+const isFilter = (v: string): v is Filter => FILTERS.some((f) => f.value === v);
+/** On a phone a card's buttons are 44 px for a thumb; from 768 px the usual 40. */
+const tap = 'h-11 md:h-10';
 const country = (code: string | null) => (code ? (new Intl.DisplayNames(['fr'], { type: 'region' }).of(code) ?? code) : '—');
 
 function LetterCard({ l, onRevoke }: { l: VisaLetterDto; onRevoke: (l: VisaLetterDto) => void }) {
@@ -75,6 +81,7 @@ function LetterCard({ l, onRevoke }: { l: VisaLetterDto; onRevoke: (l: VisaLette
               })
             }
             disabled={issue.isPending}
+            className={tap}
           >
             <Stamp aria-hidden className="size-4" />
             {l.status === 'issued' ? 'Émettre à nouveau' : 'Émettre la lettre'}
@@ -85,14 +92,14 @@ function LetterCard({ l, onRevoke }: { l: VisaLetterDto; onRevoke: (l: VisaLette
             href={letterPdfUrl(l.id)}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-gray-300 px-3 py-2 text-sm md:min-h-0 font-medium text-gray-900 hover:bg-gray-50"
           >
             <FileText aria-hidden className="size-4" />
             PDF
           </a>
         )}
         {l.status !== 'revoked' && (
-          <Button variant="outline" onClick={() => onRevoke(l)}>
+          <Button variant="outline" className={tap} onClick={() => onRevoke(l)}>
             <XCircle aria-hidden className="size-4" />
             Révoquer
           </Button>
@@ -108,7 +115,10 @@ function LetterCard({ l, onRevoke }: { l: VisaLetterDto; onRevoke: (l: VisaLette
 }
 
 export function VisasPage() {
-  const [filter, setFilter] = useState<VisaLetterStatus | 'all'>('requested');
+  // The status is in the address (?statut=issued), "À traiter" when absent.
+  const { get, set } = useListParams();
+  const filter: Filter = isFilter(get('statut')) ? (get('statut') as Filter) : 'requested';
+  const setFilter = (v: Filter) => set({ statut: v === 'requested' ? undefined : v });
   const { data, isPending, error } = useVisaLetters(filter);
   const revoke = useRevokeLetter();
   const run = useAction();
@@ -118,13 +128,40 @@ export function VisasPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Visas" subtitle="Lettres pour le visa DTV : demandes des voyageurs et lettres émises. Chaque consultation est inscrite au journal." />
-      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filtrer par statut">
-        {FILTERS.map((f) => (
-          <Button key={f.value} variant={filter === f.value ? 'secondary' : 'outline'} aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
-            {f.label}
-          </Button>
-        ))}
-      </div>
+      {/* On a phone the status folds behind "Filtres"; a status other than "À traiter" is its chip. */}
+      <FilterPanel
+        label="Filtrer les lettres"
+        wideClassName=""
+        search={
+          // On a phone, what the list holds beside the "Filtres" button ("À traiter" has no chip).
+          <p className="py-3 text-sm text-gray-700 md:hidden" data-testid="visa-shown">
+            {FILTERS.find((f) => f.value === filter)?.label}
+            {data ? ` · ${data.items.length} lettre${data.items.length > 1 ? 's' : ''}` : ''}
+          </p>
+        }
+        chips={
+          filter === 'requested'
+            ? []
+            : [{ key: 'statut', label: `Statut : ${FILTERS.find((f) => f.value === filter)?.label}`, onRemove: () => setFilter('requested') }]
+        }
+        onClear={() => setFilter('requested')}
+        resultLabel={data ? `Voir ${data.items.length} lettre${data.items.length > 1 ? 's' : ''}` : undefined}
+        fields={
+          <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap" role="group" aria-label="Filtrer par statut">
+            {FILTERS.map((f) => (
+              <Button
+                key={f.value}
+                variant={filter === f.value ? 'secondary' : 'outline'}
+                aria-pressed={filter === f.value}
+                className={tap}
+                onClick={() => setFilter(f.value)}
+              >
+                {f.label}
+              </Button>
+            ))}
+          </div>
+        }
+      />
       {error && <ErrorAlert>{errorText(error, 'La liste n’a pas pu être chargée')}</ErrorAlert>}
       {isPending && <Spinner />}
       {data && data.items.length === 0 && <EmptyState title="Aucune lettre ici" />}

@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
-type Size = 'sm' | 'md' | 'icon';
+type Size = 'sm' | 'md' | 'icon' | 'tap';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-red-700 text-white hover:bg-red-800',
@@ -16,6 +16,8 @@ const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   icon: 'h-9 w-9',
+  // An icon button in a list: 44 px for a thumb on a phone (decision 177), compact from 768 px.
+  tap: 'h-11 w-11 md:h-9 md:w-9',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

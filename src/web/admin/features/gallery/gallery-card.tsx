@@ -21,16 +21,16 @@ export function GalleryCard({ item, onEdit, onRemove }: { item: GalleryItem; onE
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={`Ouvrir ${item.title} sur Instagram (nouvel onglet)`}
-                className="inline-flex h-9 w-9 items-center justify-center rounded-md bg-white text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                className="inline-flex h-11 w-11 items-center md:h-9 md:w-9 justify-center rounded-md bg-white text-gray-900 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
               >
                 <ExternalLink className="h-4 w-4" aria-hidden />
               </a>
             </Tip>
           )}
-          <IconButton label={`Modifier ${item.title}`} variant="outline" onClick={onEdit}>
+          <IconButton label={`Modifier ${item.title}`} variant="outline" size="tap" onClick={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden />
           </IconButton>
-          <IconButton label={`Supprimer ${item.title}`} variant="outline" onClick={onRemove} className="text-red-700">
+          <IconButton label={`Supprimer ${item.title}`} variant="outline" size="tap" onClick={onRemove} className="text-red-700">
             <Trash2 className="h-4 w-4" aria-hidden />
           </IconButton>
         </div>

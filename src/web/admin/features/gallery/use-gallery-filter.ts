@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useListParams } from '../../lib/list-state';
 import type { GalleryItem } from '../../lib/types';
 import { isUncategorised } from './api';
 
@@ -6,9 +7,15 @@ const SUGGESTED_CATEGORIES = ['muay-thai', 'bjj', 'mma', 'wrestling', 'luta-livr
 const ALL = '__all__';
 const NONE = '__none__';
 
-/** The category filter: its options (with counts), the images it lets through, and the categories the dialogs suggest. */
+/**
+ * The category filter: its options (with counts), the images it lets through, its chip's words,
+ * and the categories the dialogs suggest. The category is in the address (?categorie=bjj), as the
+ * other lists' filters are, so Back and a shared link keep it.
+ */
 export function useGalleryFilter(items: GalleryItem[] | undefined) {
-  const [filter, setFilter] = useState<string>(ALL);
+  const { get, set } = useListParams();
+  const filter = get('categorie') || ALL;
+  const setFilter = (v: string) => set({ categorie: v === ALL ? undefined : v });
   const categories = useMemo(() => {
     const counts = new Map<string, number>();
     for (const i of items ?? []) if (!isUncategorised(i)) counts.set(i.category, (counts.get(i.category) ?? 0) + 1);
@@ -25,5 +32,6 @@ export function useGalleryFilter(items: GalleryItem[] | undefined) {
     ...categories.map(([c, n]) => ({ value: c, label: `${c} (${n})` })),
     { value: NONE, label: `Sans catégorie (${uncategorisedCount})` },
   ];
-  return { filter, setFilter, options, visible, suggestions };
+  const chip = filter === ALL ? null : `Catégorie : ${filter === NONE ? 'Sans catégorie' : filter}`;
+  return { filter, setFilter, clear: () => setFilter(ALL), chip, options, visible, suggestions };
 }

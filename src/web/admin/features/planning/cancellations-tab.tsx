@@ -32,7 +32,7 @@ export function CancellationsTab() {
               <p className="text-sm text-gray-700">{formatGymDate(c.date)}</p>
               {c.reason && <p className="text-sm wrap-anywhere text-gray-700">Motif : {c.reason}</p>}
             </div>
-            <Button variant="outline" size="sm" className="h-10" onClick={() => void undo(c.weeklySessionId, c.date)} disabled={flight.busy}>
+            <Button variant="outline" size="sm" className="h-11 md:h-10" onClick={() => void undo(c.weeklySessionId, c.date)} disabled={flight.busy}>
               <RotateCcw className="h-4 w-4" aria-hidden />
               Rétablir
             </Button>

@@ -33,11 +33,12 @@ export function ClassCard({ cls: c, sessions, actions }: { cls: ClassDto; sessio
           </div>
         </div>
         <div className="flex shrink-0 gap-1">
-          <IconButton label={`Modifier le cours ${c.name}`} onClick={() => actions.onEdit(c)}>
+          <IconButton label={`Modifier le cours ${c.name}`} size="tap" onClick={() => actions.onEdit(c)}>
             <Pencil className="h-4 w-4" aria-hidden />
           </IconButton>
           <IconButton
             label={c.active ? `Désactiver le cours ${c.name}` : `Réactiver le cours ${c.name}`}
+            size="tap"
             onClick={() => actions.onToggle(c)}
             disabled={actions.toggleBusy}
           >
@@ -60,7 +61,7 @@ export function ClassCard({ cls: c, sessions, actions }: { cls: ClassDto; sessio
             </ul>
           )}
           <div className="mt-3">
-            <Button variant="outline" size="sm" onClick={() => actions.onEditSession(c, null)}>
+            <Button variant="outline" size="sm" className="h-11 md:h-8" onClick={() => actions.onEditSession(c, null)}>
               <Plus className="h-4 w-4" aria-hidden />
               Ajouter un créneau
             </Button>
@@ -88,14 +89,20 @@ function SessionRow({ cls: c, session: s, actions }: { cls: ClassDto; session: W
           </Badge>
         )}
       </div>
-      <div className="flex gap-1">
-        <IconButton label={`Modifier le créneau ${c.name} ${label}`} onClick={() => actions.onEditSession(c, s)}>
+      {/* When the row wraps on a phone, the buttons go to the right, under the thumb. */}
+      <div className="ml-auto flex gap-1">
+        <IconButton label={`Modifier le créneau ${c.name} ${label}`} size="tap" onClick={() => actions.onEditSession(c, s)}>
           <Pencil className="h-4 w-4" aria-hidden />
         </IconButton>
-        <IconButton label={`Annuler une date du créneau ${c.name} ${label}`} onClick={() => actions.onCancelSession(s)}>
+        <IconButton label={`Annuler une date du créneau ${c.name} ${label}`} size="tap" onClick={() => actions.onCancelSession(s)}>
           <CalendarX2 className="h-4 w-4" aria-hidden />
         </IconButton>
-        <IconButton label={`Supprimer le créneau ${c.name} ${label}`} onClick={() => actions.onDeleteSession(s)} className="text-red-700 hover:bg-red-50">
+        <IconButton
+          label={`Supprimer le créneau ${c.name} ${label}`}
+          size="tap"
+          onClick={() => actions.onDeleteSession(s)}
+          className="text-red-700 hover:bg-red-50"
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </IconButton>
       </div>

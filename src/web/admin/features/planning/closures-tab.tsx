@@ -53,6 +53,7 @@ export function ClosuresTab() {
                   </div>
                   <IconButton
                     label={`Supprimer la fermeture ${label}`}
+                    size="tap"
                     onClick={() => setToDelete({ id: c.id, label })}
                     className="text-red-700 hover:bg-red-50"
                   >

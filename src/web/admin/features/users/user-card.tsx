@@ -44,12 +44,13 @@ export function UserCard({
         </p>
       )}
       <div className="mt-auto flex justify-end gap-1 pt-3">
-        <IconButton label={`Modifier ${u.name}`} onClick={onEdit}>
+        <IconButton label={`Modifier ${u.name}`} size="tap" onClick={onEdit}>
           <Pencil className="h-4 w-4" aria-hidden />
         </IconButton>
         {/* One's own account: disabled, as deleting it is unavailable; the note below says why. */}
         <IconButton
           label={u.isActive ? `Désactiver ${u.name}` : `Activer ${u.name}`}
+          size="tap"
           onClick={onToggleActive}
           disabled={toggling || isMe}
           aria-describedby={isMe ? `self-note-${u.id}` : undefined}
@@ -57,7 +58,7 @@ export function UserCard({
           <Power className={u.isActive ? 'h-4 w-4 text-green-700' : 'h-4 w-4'} aria-hidden />
         </IconButton>
         {!isMe && (
-          <IconButton label={`Supprimer ${u.name}`} onClick={onDelete} className="text-red-700 hover:bg-red-50">
+          <IconButton label={`Supprimer ${u.name}`} size="tap" onClick={onDelete} className="text-red-700 hover:bg-red-50">
             <Trash2 className="h-4 w-4" aria-hidden />
           </IconButton>
         )}
