@@ -24,9 +24,9 @@ const PUBLIC_API = [
 // write: it is rendered afresh each time (as is /booking/manage/*, one visitor's own booking).
 // The language prefixes (/de/booking …) are the same pages: the key is the URL, so each
 // language's answer is kept apart. A visa letter's check (/verify/*) changes with a revocation
-// that writes no public data: never kept either.
+// that writes no public data: never kept either, nor a traveller's own page (/me, issue 47).
 const PREFIX = `(?:/(?:${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join('|')}))?`;
-const NEVER = new RegExp(`^/(admin|assets|uploads|healthz|livez)(/|$)|^${PREFIX}/(booking|verify)(/|$)`);
+const NEVER = new RegExp(`^/(admin|assets|uploads|healthz|livez)(/|$)|^${PREFIX}/(booking|verify|me)(/|$)`);
 
 declare module 'fastify' {
   interface FastifyRequest {

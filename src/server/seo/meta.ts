@@ -16,7 +16,8 @@ function headText(language: Language, key: MessageKey, values: Record<string, st
   return CATALOGUES[language][key].replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
 }
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind =
+  'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin' | 'me' | 'me-sign-in';
 
 export interface HeadInput {
   kind: PageKind;
@@ -107,6 +108,16 @@ function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings,
     case 'verify':
       // A visa letter's check (issue 35): behind the letter's QR code, never indexed, no code in the head.
       return { ...base, title: pageTitle(t('verify.title')), description: t('head.verifyDescription'), canonicalPath: '/', noindex: true };
+    case 'me':
+    case 'me-sign-in':
+      // A traveller's own page and its sign-in link (issue 47): never indexed, no token in the head.
+      return {
+        ...base,
+        title: pageTitle(t(input.kind === 'me' ? 'me.title' : 'me.confirmTitle')),
+        description: t('head.meDescription'),
+        canonicalPath: '/me',
+        noindex: true,
+      };
     case 'blog':
       return {
         ...base,

@@ -160,6 +160,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     for (const [page, key] of LINK_PAGES) app.get(localePath(language, page), { config: { secretParams: [key] } }, anyPath);
   }
   app.get('/admin/reset-password', { config: { secretQuery: ['token'] } }, anyPath);
+  // My page's sign-in link (issue 47): its token is in the query.
+  for (const language of LANGUAGES) app.get(localePath(language, '/me/sign-in'), { config: { secretQuery: ['token'] } }, anyPath);
   // Pages are real routes (not the not-found handler) so that they get compressed: the
   // compression plugin only hooks routes. More specific routes (API, files) win over '/*'.
   app.get('/*', anyPath);
@@ -177,4 +179,5 @@ async function categoryNameFor(app: FastifyInstance, url: string): Promise<strin
 }
 
 /** Pages behind a token (an order, a booking, a waiting-list place, a visa letter's check): no cache keeps them. */
-const isPrivatePage = (kind: string) => kind === 'order' || kind === 'manage-booking' || kind === 'waitlist' || kind === 'verify';
+const isPrivatePage = (kind: string) =>
+  kind === 'order' || kind === 'manage-booking' || kind === 'waitlist' || kind === 'verify' || kind === 'me' || kind === 'me-sign-in';

@@ -9,6 +9,8 @@ import {
   BookingPage,
   LandingPage,
   ManageBookingPage,
+  MePage,
+  MeSignInPage,
   NotFoundPage,
   OrderPage,
   VerifyPage,
@@ -25,6 +27,8 @@ const publicRoutes = (
     <Route path="verify/:code" element={<VerifyPage />} />
     <Route path="blog" element={<BlogListPage />} />
     <Route path="blog/:slug" element={<BlogArticlePage />} />
+    <Route path="me" element={<MePage />} />
+    <Route path="me/sign-in" element={<MeSignInPage />} />
     <Route path="*" element={<NotFoundPage />} />
   </>
 );

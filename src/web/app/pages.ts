@@ -5,7 +5,8 @@ import { splitLanguage } from '../../shared/i18n/paths';
 // before hydrating, and the server list each page's source module so it can send
 // <link rel="modulepreload"> for it (see src/server/web/ssr.ts).
 
-export type PageKind = 'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin';
+export type PageKind =
+  'landing' | 'booking' | 'manage-booking' | 'waitlist' | 'order' | 'verify' | 'blog' | 'article' | 'not-found' | 'admin' | 'me' | 'me-sign-in';
 
 const loaders = {
   landing: () => import('../routes/site/landing-page'),
@@ -18,6 +19,8 @@ const loaders = {
   article: () => import('../routes/site/blog-article-page'),
   'not-found': () => import('../routes/site/not-found-page'),
   admin: () => import('../admin/admin-app'),
+  me: () => import('../routes/site/me-page'),
+  'me-sign-in': () => import('../routes/site/me-sign-in-page'),
 } satisfies Record<PageKind, () => Promise<{ default: React.ComponentType }>>;
 
 /**
@@ -34,6 +37,8 @@ export const ISLAND_PAGES: ReadonlySet<PageKind> = new Set<PageKind>([
   'blog',
   'article',
   'not-found',
+  'me',
+  'me-sign-in',
 ]);
 
 const APP_BOOT = 'src/web/app-boot.tsx';
@@ -53,6 +58,8 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   article: [],
   'not-found': [],
   admin: [APP_BOOT, 'src/web/admin/admin-app.tsx'],
+  me: [],
+  'me-sign-in': [],
 };
 
 export const LandingPage = lazy(loaders.landing);
@@ -64,6 +71,8 @@ export const VerifyPage = lazy(loaders.verify);
 export const BlogListPage = lazy(loaders.blog);
 export const BlogArticlePage = lazy(loaders.article);
 export const NotFoundPage = lazy(loaders['not-found']);
+export const MePage = lazy(loaders.me);
+export const MeSignInPage = lazy(loaders['me-sign-in']);
 // The back office: only /admin/* ever imports it, so public pages never download it.
 export const AdminApp = lazy(() => import('../admin/admin-app'));
 
@@ -84,6 +93,8 @@ export function matchPage(pathname: string): PageMatch {
   if (path === '/') return { kind: 'landing' };
   if (path === '/booking') return { kind: 'booking' };
   if (path === '/blog') return { kind: 'blog' };
+  if (path === '/me') return { kind: 'me' };
+  if (path === '/me/sign-in') return { kind: 'me-sign-in' };
   const manage = /^\/booking\/manage\/([^/]+)$/.exec(path);
   if (manage) return { kind: 'manage-booking', slug: manage[1] };
   const waitlist = /^\/booking\/waitlist\/([^/]+)$/.exec(path);

@@ -21,6 +21,8 @@ export const ISLAND_LOADERS = {
   'waitlist-view': () => import('../features/booking/waitlist-view'),
   'lesson-booking': () => import('../features/trainers/lesson-booking'),
   'lesson-move': () => import('../features/trainers/lesson-move'),
+  'me-view': () => import('../features/me/me-view'),
+  'me-sign-in': () => import('../features/me/me-confirm'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

@@ -17,6 +17,8 @@ import PassesSection from '../features/passes/passes-section';
 import StayJourney from '../features/passes/stay-journey';
 import LessonBooking from '../features/trainers/lesson-booking';
 import LessonMove from '../features/trainers/lesson-move';
+import MeView from '../features/me/me-view';
+import MeConfirm from '../features/me/me-confirm';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -40,4 +42,6 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'waitlist-view': WaitlistView,
   'lesson-booking': LessonBooking,
   'lesson-move': LessonMove,
+  'me-view': MeView,
+  'me-sign-in': MeConfirm,
 };

@@ -94,7 +94,7 @@ describe('JavaScript budget of the public pages', () => {
   });
 
   it.each(LANGUAGES)(
-    '/, each step of /booking, /blog, an article, an order (at the desk, by PromptPay) and a manage page stay within budget in %s',
+    '/, each step of /booking, /blog, an article, an order (at the desk, by PromptPay), a manage page and My page stay within budget in %s',
     async (language) => {
       const posts = await site.api<{ slug: string }[]>(`/api/blog-posts?published=true&language=${language}`);
       expect(posts.body.length).toBeGreaterThan(0);
@@ -106,7 +106,7 @@ describe('JavaScript budget of the public pages', () => {
         '/booking?what=stay&step=when',
         '/booking?what=private&step=when',
       ];
-      for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, transferPath, managePath]) {
+      for (const path of ['/', ...steps, '/blog', `/blog/${posts.body[0].slug}`, orderPath, transferPath, managePath, '/me']) {
         const url = site.url(localePath(language, path));
         const w = await measurePageWeight(site.browser, url, { locale: language === 'en' ? 'en-US' : language });
         // A page that loads no script at all would be within budget without being interactive.

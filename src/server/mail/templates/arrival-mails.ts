@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { OutgoingMail } from '../../context';
 import { ARRIVAL_MAIL_TEXTS } from './arrival-mail-texts';
 import { fullDateTimeIn, mailMessages } from './i18n';
-import { checkedUrl, mail, p, type Block, type Fact, type LayoutConfig } from './mail-layout';
+import { checkedUrl, p, type Block, type Fact, type LayoutConfig } from './mail-layout';
+import { customerMail } from './me-mails';
 import { pickupCalendar } from './pickup-calendar';
 
 // The arrival e-mails (issue 36 §5), in the buyer's language: three days before check-in (asks
@@ -97,7 +98,7 @@ export function arrivalMail(config: ArrivalMailConfig, a: ArrivalMailInput): Out
   } else blocks.push(p(t.noPickup));
   blocks.push({ kind: 'facts', rows: facts(a, w) });
   if (a.pickup?.flightNumber) blocks.push(...link(a, t.seeOrder));
-  return mail(config, a.to, t.subject(config.gym.name, w.day(a.checkIn ?? '')), blocks, { calendar: calendarOf(config, a, w) }, w.lang);
+  return customerMail(config, a.to, t.subject(config.gym.name, w.day(a.checkIn ?? '')), blocks, { calendar: calendarOf(config, a, w) }, w.lang);
 }
 
 /** After the traveller gave or changed the flight: the pickup as it now stands, with the calendar file's new SEQUENCE. */
@@ -107,5 +108,5 @@ export function flightChangedMail(config: ArrivalMailConfig, a: ArrivalMailInput
   const blocks: Block[] = [p(w.m.hello(a.name)), p(t.flightIntro)];
   if (a.pickup) blocks.push(p(t.pickupConfirmed(w.instant(a.pickup.landsAt), a.pickup.airportName)));
   blocks.push({ kind: 'facts', rows: facts(a, w) }, ...link(a, t.seeOrder));
-  return mail(config, a.to, t.flightSubject(a.reference), blocks, { calendar: calendarOf(config, a, w) }, w.lang);
+  return customerMail(config, a.to, t.flightSubject(a.reference), blocks, { calendar: calendarOf(config, a, w) }, w.lang);
 }

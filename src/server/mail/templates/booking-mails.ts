@@ -15,7 +15,8 @@ import {
 } from './booking-mail-parts';
 import { mergedCalendar } from './calendar';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
-import { checkedUrl, mail, p, type Block } from './mail-layout';
+import { checkedUrl, p, type Block } from './mail-layout';
+import { customerMail } from './me-mails';
 
 // The e-mails to the customer about a booking: confirmation, cancellation, moved booking and
 // reminder. Every time is gym time (GYM_TIMEZONE) with the zone named; the calendar part
@@ -52,7 +53,7 @@ export function bookingConfirmationMail(config: BookingMailConfig, b: BookingMai
       : cancelRuleBlocks(b, m, language, config.timezone)),
     { kind: 'note', text: m.confirmationNote },
   ];
-  return mail(
+  return customerMail(
     config,
     b.to,
     m.confirmationSubject(b.course, when.start.long, when.start.clock),
@@ -91,7 +92,7 @@ function requestReceivedMail(config: BookingMailConfig, b: BookingMailInput): Ou
     },
     ...changeBlocks(config, b.manageUrl, m),
   ];
-  return mail(config, b.to, m.requestSubject(b.course, when.start.long, when.start.clock), blocks, { reservationId: b.reservationId }, language);
+  return customerMail(config, b.to, m.requestSubject(b.course, when.start.long, when.start.clock), blocks, { reservationId: b.reservationId }, language);
 }
 
 /** To the customer: the booking is cancelled. Same UID, METHOD:CANCEL, a higher SEQUENCE. */
@@ -120,7 +121,7 @@ export function bookingCancelledMail(config: BookingMailConfig, b: BookingCancel
     { kind: 'note', text: m.cancelledNote },
   ];
   const subject = m.cancelledSubject(b.course, when.start.long, when.start.clock);
-  return mail(
+  return customerMail(
     config,
     b.to,
     subject,
@@ -165,7 +166,7 @@ export function bookingsCancelledByGymMail(config: BookingMailConfig, list: Book
     config,
     parts.map((x) => x.calendar),
   );
-  return mail(config, b.to, m.cancelledManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
+  return customerMail(config, b.to, m.cancelledManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
 }
 
 /** To the customer: the booking has a new time. Same UID, METHOD:REQUEST, a higher SEQUENCE. */
@@ -194,7 +195,7 @@ export function bookingMovedMail(config: BookingMailConfig, b: BookingMovedInput
     { kind: 'note', text: m.movedNote },
   ];
   const subject = m.movedSubject(b.course, when.start.long, when.start.clock);
-  return mail(
+  return customerMail(
     config,
     b.to,
     subject,
@@ -238,7 +239,7 @@ export function bookingsMovedByGymMail(config: BookingMailConfig, list: BookingM
     config,
     parts.map((x) => x.calendar),
   );
-  return mail(config, b.to, m.movedManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
+  return customerMail(config, b.to, m.movedManySubject(list.length), blocks, { reservationId: b.reservationId, calendar }, language);
 }
 
 /**
@@ -255,7 +256,7 @@ export function bookingReminderMail(config: BookingMailConfig, b: BookingMailInp
     ...cancelRuleBlocks(b, m, language, config.timezone),
   ];
   const subject = m.reminderSubject(b.course, when.start.long, when.start.clock);
-  return mail(config, b.to, subject, blocks, { reservationId: b.reservationId }, language);
+  return customerMail(config, b.to, subject, blocks, { reservationId: b.reservationId }, language);
 }
 
 /** The class, when, where and booking number, what to bring and how to change it: the confirmation and the reminder say the same. */

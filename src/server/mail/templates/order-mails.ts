@@ -5,7 +5,8 @@ import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import type { Config } from '../../config';
 import type { MailAttachment, OutgoingMail } from '../../context';
 import { fullDateTimeIn, mailMessages } from './i18n';
-import { checkedUrl, mail, p, type Block, type Fact } from './mail-layout';
+import { checkedUrl, p, type Block, type Fact } from './mail-layout';
+import { customerMail } from './me-mails';
 import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-mail-texts';
 import type { OrderLinesDto } from '../../../shared/api-types/stay-orders';
 import { stayBlocks, stayFacts } from './stay-mails';
@@ -107,7 +108,7 @@ export function orderCreatedMail(config: OrderMailConfig, o: OrderMailInput, qrP
   if (o.lines) blocks.push(...stayBlocks(o, w));
   else if (o.method !== 'desk' && balance > 0) blocks.push(p(t.depositNote(w.money(o.dueNowSatang), w.money(balance))));
   blocks.push({ kind: 'facts', rows: orderFacts(config, o, w) }, ...orderLink(o, t));
-  return mail(config, o.to, t.createdSubject(o.reference, o.passName), blocks, attachments.length > 0 ? { attachments } : {}, w.lang);
+  return customerMail(config, o.to, t.createdSubject(o.reference, o.passName), blocks, attachments.length > 0 ? { attachments } : {}, w.lang);
 }
 
 /** To the buyer: a payment was recorded (by staff, or the card provider's webhook). */
@@ -121,7 +122,7 @@ export function orderPaymentMail(config: OrderMailConfig, o: OrderMailInput, pay
     { kind: 'facts', rows: orderFacts(config, o, w) },
     ...orderLink(o, t),
   ];
-  return mail(config, o.to, t.paymentSubject(o.reference), blocks, {}, w.lang);
+  return customerMail(config, o.to, t.paymentSubject(o.reference), blocks, {}, w.lang);
 }
 
 /** To the buyer: money was paid back. */
@@ -131,5 +132,5 @@ export function orderRefundMail(config: OrderMailConfig, o: OrderMailInput, refu
   const blocks: Block[] = [p(w.m.hello(o.name)), p(t.refunded(w.money(refund.amountSatang), t.methods[refund.method]))];
   if (refund.method === 'card') blocks.push({ kind: 'note', text: t.refundCardNote });
   blocks.push({ kind: 'facts', rows: orderFacts(config, o, w) }, ...orderLink(o, t));
-  return mail(config, o.to, t.refundSubject(o.reference), blocks, {}, w.lang);
+  return customerMail(config, o.to, t.refundSubject(o.reference), blocks, {}, w.lang);
 }

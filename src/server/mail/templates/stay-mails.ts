@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../../context';
-import { checkedUrl, mail, p, type Block, type Fact } from './mail-layout';
+import { checkedUrl, p, type Block, type Fact } from './mail-layout';
+import { customerMail } from './me-mails';
 import type { OrderMailConfig, OrderMailInput, OrderWords } from './order-mails';
 import { STAY_MAIL_TEXTS } from './stay-mail-texts';
 
@@ -59,5 +60,5 @@ export function balanceReminderMail(config: OrderMailConfig, o: OrderMailInput, 
     kind: 'facts',
     rows: [...stayFacts(o, w), { label: w.t.labelOwed, value: w.money(o.owedSatang) }, { label: w.t.labelReference, value: o.reference }],
   });
-  return mail(config, o.to, s.reminderSubject(o.reference), blocks, {}, w.lang);
+  return customerMail(config, o.to, s.reminderSubject(o.reference), blocks, {}, w.lang);
 }

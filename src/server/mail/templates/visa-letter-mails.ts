@@ -2,6 +2,7 @@ import { isLanguage, type Language } from '../../../shared/i18n/languages';
 import type { OutgoingMail } from '../../context';
 import { mailMessages } from './i18n';
 import { checkedUrl, mail, p, type Block, type LayoutConfig } from './mail-layout';
+import { customerMail } from './me-mails';
 
 // The visa letter's e-mails (issue 35): to the holder, the letter attached (the PDF is in English,
 // what embassies read; the e-mail in the holder's language); to the gym, a request to check
@@ -70,7 +71,7 @@ export function visaLetterMail(config: LayoutConfig, m: VisaLetterMailInput): Ou
   const t = TEXTS[lang];
   const blocks: Block[] = [p(mailMessages(lang).hello(m.name)), p(t.intro(config.gym.name)), p(t.verify), { kind: 'note', text: t.note }];
   if (m.orderUrl) blocks.push({ kind: 'action', label: t.seeOrder, href: checkedUrl(m.orderUrl) });
-  return mail(
+  return customerMail(
     config,
     m.to,
     t.subject(m.reference),

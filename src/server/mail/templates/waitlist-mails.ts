@@ -2,7 +2,8 @@ import type { Language } from '../../../shared/i18n/languages';
 import type { OutgoingMail } from '../../context';
 import { gymWhen, placeFacts, speech, type BookingMailConfig } from './booking-mail-parts';
 import { fullDateTimeIn } from './i18n';
-import { checkedUrl, mail, p, type Block } from './mail-layout';
+import { checkedUrl, p, type Block } from './mail-layout';
+import { customerMail } from './me-mails';
 
 // The waiting list's e-mails (issue 34): a seat opened for someone in line; and, on every join
 // (decision 174), the entry's link, or word that the address is booked at that time. Fixed
@@ -48,7 +49,7 @@ export function waitlistOfferMail(config: BookingMailConfig, w: WaitlistOfferInp
     { kind: 'action', label: m.waitlistAccept, href: checkedUrl(w.pageUrl) },
     { kind: 'note', text: m.waitlistNoCharge },
   ];
-  return mail(config, w.to, m.waitlistOfferSubject(w.course, when.start.long, when.start.clock), blocks, {}, language);
+  return customerMail(config, w.to, m.waitlistOfferSubject(w.course, when.start.long, when.start.clock), blocks, {}, language);
 }
 
 /** On joining, first time or again: the entry's page, the one place its link is given. */
@@ -61,12 +62,12 @@ export function waitlistJoinedMail(config: BookingMailConfig, w: WaitlistClassIn
     { kind: 'action', label: m.waitlistSeePlace, href: checkedUrl(w.pageUrl) },
     { kind: 'note', text: m.waitlistJoinedNote },
   ];
-  return mail(config, w.to, m.waitlistJoinedSubject(w.course, when.start.long, when.start.clock), blocks, {}, language);
+  return customerMail(config, w.to, m.waitlistJoinedSubject(w.course, when.start.long, when.start.clock), blocks, {}, language);
 }
 
 /** A join for an address with a booking at that time: nothing changed, and only its owner hears so. */
 export function waitlistAlreadyBookedMail(config: BookingMailConfig, w: WaitlistClassInput): OutgoingMail {
   const { m, language, when, facts } = classFacts(config, w);
   const blocks: Block[] = [p(m.hello(w.name)), p(m.waitlistBooked(w.course)), facts, { kind: 'note', text: m.waitlistBookedManage }];
-  return mail(config, w.to, m.waitlistBookedSubject(when.start.long, when.start.clock), blocks, {}, language);
+  return customerMail(config, w.to, m.waitlistBookedSubject(when.start.long, when.start.clock), blocks, {}, language);
 }
