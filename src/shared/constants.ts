@@ -16,6 +16,9 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 /** Who cancelled a booking: its holder, the gym calling off the class (or closing), staff in the back office. */
 export const CANCELLED_BY = ['customer', 'gym', 'staff'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
+/** Which change of the gym cancelled a booking (decision 184): a session called off, a closure, a session moved. */
+export const GYM_CAUSES = ['session', 'closure', 'moved'] as const;
+export type GymCause = (typeof GYM_CAUSES)[number];
 
 /** A waiting-list entry (issue 34): in line, offered a seat, booked, or out (left, offer expired, session over or cancelled). */
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'left', 'expired', 'ended'] as const;

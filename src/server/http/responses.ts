@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in without the right role',
   404: 'Not found',
   409: 'Conflicts with what is stored',
+  410: 'The link worked once; its data was removed at the request of its person (`state: "erased"`)',
   413: 'Too large',
   415: 'Unsupported media type',
   422: 'Understood but refused (e.g. a key reused for another request)',

@@ -1,5 +1,6 @@
 // The buyer's order page (PUBLIC_URL/booking/order/{token}): what it shows, its PromptPay QR,
-// the transfer slip the buyer uploads, and a new card checkout. A wrong token is a 404.
+// the transfer slip the buyer uploads, and a new card checkout. A wrong token is a 404; a key of an
+// erased buyer's order a 410 (decision 184).
 import { GALLERY_MAX_PIXELS } from '../../shared/constants';
 import { hashToken } from '../auth/tokens';
 import { recordAudit } from '../audit/audit.service';
@@ -25,6 +26,7 @@ import type { PickupDto } from '../../shared/api-types/arrivals';
 import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
 import { orderLinesOf } from '../stays/stay-order-lines';
 import { findOrderPickup } from '../stays/stay-orders.repository';
+import { retiredRecordOf } from '../links/retired-links';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_EXPIRED = 'This order was not paid in time and has lapsed. Please order again.';
@@ -88,8 +90,10 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
 
 async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {
   const row = await repo.findOrderByTokenHash(ctx.db, hashToken(token));
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return row;
+  if (row) return row;
+  // A key of an order whose buyer was erased answers 410 (decision 184); one never given, 404.
+  await retiredRecordOf(ctx.db, 'order', token);
+  throw notFound(ORDER_NOT_FOUND);
 }
 
 /** GET /api/orders/by-token/{token}. */

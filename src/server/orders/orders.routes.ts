@@ -56,7 +56,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: PAGE_TAGS,
       summary: "An order as its page shows it: status, what is paid and owed, the PromptPay QR's text while something is due",
       params: orderTokenParamsSchema,
-      response: { 200: orderDtoSchema, ...errorResponses(400, 404) },
+      response: { 200: orderDtoSchema, ...errorResponses(400, 404, 410) },
     },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -70,7 +70,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: PAGE_TAGS,
       summary: 'The PromptPay QR of what is due now, as an SVG image',
       params: orderTokenParamsSchema,
-      response: { 200: binary('image/svg+xml', 'The Thai QR (EMVCo) as SVG'), ...errorResponses(400, 404, 409) },
+      response: { 200: binary('image/svg+xml', 'The Thai QR (EMVCo) as SVG'), ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req, reply) => {
       const svg = await promptpaySvg(ctx, req.params.token);
@@ -87,7 +87,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
       consumes: ['multipart/form-data'],
       params: orderTokenParamsSchema,
       body: z.object({ image: imageFileField }),
-      response: { 200: orderDtoSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      response: { 200: orderDtoSchema, ...errorResponses(400, 404, 409, 410, 413, 415) },
     },
     handler: async (req) => {
       const form = await readUploadForm(req, GALLERY_MAX_BYTES);
@@ -101,7 +101,7 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: PAGE_TAGS,
       summary: 'A new card checkout for what is due now (card orders; the answer carries checkoutUrl)',
       params: orderTokenParamsSchema,
-      response: { 200: orderDtoSchema, ...errorResponses(400, 404, 409) },
+      response: { 200: orderDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => presentOrder(await checkoutByToken(ctx, req.params.token)),
   });

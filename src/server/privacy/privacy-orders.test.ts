@@ -94,8 +94,9 @@ describe.each(backends)('personal data of orders on %s', (backend) => {
     expect(await db.selectFrom('order_payments').select(['id', 'kind', 'method', 'amount_satang', 'created_at']).orderBy('id').execute()).toEqual(ledgerBefore);
     const notes = await db.selectFrom('order_payments').select('note').where('order_id', '=', order.id).execute();
     expect(notes.map((n) => n.note)).not.toContain('Olivia asked by phone');
-    // The old order link no longer opens the order; another person's order is untouched.
-    expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${order.token}` })).statusCode).toBe(404);
+    // The old order link says the data was removed (410, decision 184); another person's order is untouched.
+    const gone = await t.inject({ method: 'GET', url: `/api/orders/by-token/${order.token}` });
+    expect([gone.statusCode, gone.json()]).toEqual([410, { error: expect.any(String), code: 'link_erased', state: 'erased' }]);
     expect((await t.inject({ method: 'GET', url: `/api/orders/by-token/${other.token}` })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `/api/personal-data?email=${encodeURIComponent(EMAIL)}`, token: staff })).json().orders).toEqual([]);
   });

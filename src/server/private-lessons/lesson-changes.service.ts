@@ -6,7 +6,10 @@ import type { AppContext } from '../context';
 import { isLate } from '../credits/credits';
 import { moveUse, useOfReservation } from '../credits/credits.repository';
 import type { ReservationRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict, HttpError, notFound } from '../errors';
+import { nowIso } from '../db/database';
+import { retire } from '../links/retired-links.repository';
+import { bookingToChange } from '../reservations/booking-manage.service';
 import { whenOf } from '../reservations/booking-facts';
 import { creditDeadlineOf, lateSinceAfterMove } from '../reservations/booking-rules';
 import { moveMails, notifyStaffOfChange } from '../reservations/booking-notifications';
@@ -28,10 +31,17 @@ export const MOVE_PAST_DEADLINE = 'This lesson can no longer be moved online: it
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
+/** A link that names no booking names no lesson either (its own sentence); other refusals pass. */
+const notALesson = (err: unknown): undefined => {
+  if (err instanceof HttpError && err.statusCode === 404) return undefined;
+  throw err;
+};
+
 /** POST /api/private-lessons/manage/{token}/move. */
 export async function moveByToken(ctx: AppContext, token: string, input: PrivateLessonMoveInput): Promise<PrivateLessonDto> {
-  const row = TOKEN_RE.test(token) ? await repo.findBookingByTokenHash(ctx.db, hashToken(token)) : undefined;
-  if (!row || row.status === 'cancelled') throw notFound(LESSON_NOT_FOUND);
+  // A cancelled lesson, or a link a newer e-mail replaced, still shows the lesson: a 409, not a 404.
+  const row = TOKEN_RE.test(token) ? await bookingToChange(ctx.db, token).catch(notALesson) : undefined;
+  if (!row) throw notFound(LESSON_NOT_FOUND);
   const { cancelHours } = (await currentSiteSettings(ctx)).payments;
   // Online only before the deadline a cancel has (a trainer's hour given back late is seldom booked again).
   if (isLate(creditDeadlineOf(row, cancelHours))) throw conflict(MOVE_PAST_DEADLINE, 'class_started');
@@ -77,6 +87,8 @@ async function moveLessonRow(
       late_since: lateSince,
     });
     if (!moved) throw conflict('This lesson was changed meanwhile: reload it', 'stale_version');
+    // Staff's move mails a new link: the traveller's first one keeps showing the lesson (decision 184).
+    if (!opts.token) await retire(trx, 'booking', row.manage_token_hash, row.id, nowIso());
     await moveLesson(trx, row.id, {
       trainer_id: trainer.id,
       starts_at: startsAt.toISOString(),

@@ -45,7 +45,7 @@ export function privateLessonsRoutes(app: FastifyInstance, ctx: AppContext) {
         'To another free slot, with the same trainer or another (trainerId). Its credit follows it; a new calendar SEQUENCE is e-mailed. Cancelling: POST /api/bookings/manage/{token}/cancel.',
       params: z.object({ token: z.string().max(200) }),
       body: privateLessonMoveSchema,
-      response: { 200: privateLessonDtoSchema, ...errorResponses(400, 404, 409) },
+      response: { 200: privateLessonDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => moveByToken(ctx, req.params.token, req.body),
   });

@@ -9,11 +9,14 @@ import { findOccurrence, lockSeats, releaseSeat } from '../timetable/timetable.s
 import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type PassTerms } from '../credits/credits';
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
+import { retiredRecordOf } from '../links/retired-links';
 import {
+  BOOKING_CANCELLED,
   BOOKING_CHANGED,
   BOOKING_NOT_FOUND,
   CLASS_NOT_HELD,
   CLASS_STARTED,
+  LINK_SUPERSEDED,
   MOVE_BY_APPOINTMENT,
   MOVE_TARGET_NOT_FOUND,
   MOVE_TARGET_STARTED,
@@ -39,6 +42,10 @@ export interface ManagedBooking {
   pass?: PassTerms;
   /** A private lesson still movable from its link: its trainer, length and the last instant (issue 37). */
   lessonMove?: { trainerId: number; minutes: number; until: Date };
+  /** Read through a link a newer e-mail replaced: shown as it is, changed only by the newest (decision 184). */
+  earlier?: boolean;
+  /** The class is over (its end, or its start when its length is not known). */
+  past?: boolean;
 }
 
 /** The owner's cancel deadline for credits (Paramètres), read before a transaction. */
@@ -58,6 +65,7 @@ async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours
     when,
     timezone: ctx.config.timezone,
     started: when.startsAt.getTime() <= now.getTime(),
+    past: (when.endsAt ?? when.startsAt).getTime() <= now.getTime(),
     ...(pass ? { pass } : {}),
     ...(lessonMove ? { lessonMove } : {}),
   };
@@ -67,19 +75,37 @@ async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The booking a manage token names; a wrong token and a used-up one (cancelled, deleted) alike are
- * 404, except a booking the gym cancelled where `gymCancelled` allows it (its page offers other sessions).
+ * The booking a manage token names, whatever became of it (decision 184): its current key, or a
+ * key a newer e-mail replaced (`earlier`: read only). A token the site never gave is 404; one
+ * whose person was erased is 410.
  */
-async function bookingOfToken(db: Db, token: string, opts: { gymCancelled?: boolean } = {}): Promise<ReservationRow> {
-  const row = TOKEN_RE.test(token) ? await repo.findByManageTokenHash(db, hashToken(token)) : undefined;
-  if (!row || (row.status === 'cancelled' && !(opts.gymCancelled && row.cancelled_by === 'gym'))) throw notFound(BOOKING_NOT_FOUND);
+export async function bookingOfLink(db: Db, token: string): Promise<{ row: ReservationRow; earlier: boolean }> {
+  if (!TOKEN_RE.test(token)) throw notFound(BOOKING_NOT_FOUND);
+  const row = await repo.findByManageTokenHash(db, hashToken(token));
+  if (row) return { row, earlier: false };
+  const id = await retiredRecordOf(db, 'booking', token);
+  const kept = id == null ? undefined : await repo.findReservation(db, id);
+  if (!kept) throw notFound(BOOKING_NOT_FOUND);
+  return { row: kept, earlier: true };
+}
+
+/**
+ * The booking a change from its link acts on: only through its current key, and only while it
+ * stands (or, where `gymCancelled` allows it, when the gym cancelled it: its page offers other
+ * sessions). Refusals are 409s: the link still shows the booking as it is.
+ */
+export async function bookingToChange(db: Db, token: string, opts: { gymCancelled?: boolean } = {}): Promise<ReservationRow> {
+  const { row, earlier } = await bookingOfLink(db, token);
+  if (earlier) throw conflict(LINK_SUPERSEDED, 'link_superseded');
+  if (row.status === 'cancelled' && !(opts.gymCancelled && row.cancelled_by === 'gym')) throw conflict(BOOKING_CANCELLED, 'booking_cancelled');
   return row;
 }
 
-/** GET /api/bookings/manage/{token}: reads only. */
+/** GET /api/bookings/manage/{token}: reads only; every state answers (cancelled, past, an earlier link). */
 export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManagedBooking> {
   const cancelHours = await cancelHoursOf(ctx);
-  return managed(ctx, ctx.db, await bookingOfToken(ctx.db, token, { gymCancelled: true }), cancelHours);
+  const { row, earlier } = await bookingOfLink(ctx.db, token);
+  return { ...(await managed(ctx, ctx.db, row, cancelHours)), ...(earlier ? { earlier } : {}) };
 }
 
 /**
@@ -118,8 +144,8 @@ export async function cancelInTransaction(
 export async function cancelByToken(ctx: AppContext, token: string): Promise<ManagedBooking> {
   const cancelHours = await cancelHoursOf(ctx);
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const r = await cancelInTransaction(ctx, trx, await bookingOfToken(trx, token), 'customer', cancelHours);
-    if (!r) throw notFound(BOOKING_NOT_FOUND);
+    const r = await cancelInTransaction(ctx, trx, await bookingToChange(trx, token), 'customer', cancelHours);
+    if (!r) throw conflict(BOOKING_CANCELLED, 'booking_cancelled');
     return r;
   });
   ctx.mail.kick();
@@ -144,7 +170,7 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
   const to = { weeklySessionId: Number(m[1]), date: m[2] };
   const cancelHours = await cancelHoursOf(ctx);
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const row = await bookingOfToken(trx, token, { gymCancelled: true });
+    const row = await bookingToChange(trx, token, { gymCancelled: true });
     // A class the gym called off is booked again elsewhere: it holds no seat and its credit came back.
     const rebook = row.status === 'cancelled';
     const before = await managed(ctx, trx, row, cancelHours);

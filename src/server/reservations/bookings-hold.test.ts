@@ -261,6 +261,11 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
         cancelledBy: null,
         cancelReason: null,
         canRebook: false,
+        outcome: 'upcoming',
+        gymCause: null,
+        attendance: null,
+        moved: false,
+        link: 'current',
       });
       expect(await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` }).then((r) => r.body)).toBe(res.body);
       expect(await row(id)).toEqual(rowBefore);
@@ -302,11 +307,13 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect(notes).toHaveLength(1);
       expect(pushed).toEqual([{ title: 'Réservation annulée', body: expect.stringContaining('Guest cancel') }]);
 
-      // Used up: the link answers 404, a second cancel changes nothing.
+      // The link still shows it, cancelled by the traveller (issue 47 point 3); a second cancel is a 409 and changes nothing.
       const again = await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel` });
-      expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Booking not found', code: 'not_found' });
-      expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` })).statusCode).toBe(404);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: 'This booking is already cancelled.', code: 'booking_cancelled' });
+      const page = await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ state: 'cancelled', outcome: 'cancelled_by_customer', canCancel: false, canMove: false, canRebook: false });
       expect((await sessionOf(session.id))!.spotsLeft).toBe(spots + 1);
       expect(await outboxTo('guestcancel@example.com')).toHaveLength(2);
       // The back office lists it as cancelled.
@@ -318,7 +325,7 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       const { token, session } = await bookWithToken('Luta Livre', { daysAhead: 7 }, 'twice');
       const spots = (await sessionOf(session.id))!.spotsLeft;
       const answers = await Promise.all([1, 2, 3].map(() => t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel` })));
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
       expect((await sessionOf(session.id))!.spotsLeft).toBe(spots + 1);
       expect(await outboxTo('guesttwice@example.com')).toHaveLength(2);
     });
@@ -479,7 +486,10 @@ describe.each(backends)('bookings that hold on %s', (backend) => {
       expect((await sessionOf(session.id))!.spotsLeft).toBe(spots + 1);
       expect((await put('read')).json().status).toBe('cancelled');
       expect((await put('archive')).json().status).toBe('cancelled');
-      expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` })).statusCode).toBe(404);
+      // The traveller's link says staff cancelled it (issue 47 point 3), never a 404.
+      const page = await t.inject({ method: 'GET', url: `/api/bookings/manage/${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ state: 'cancelled', outcome: 'cancelled_by_staff', cancelledBy: 'staff' });
       expect((await t.inject({ method: 'PUT', url: '/api/reservations/999999/cancel', token: staff })).statusCode).toBe(404);
     });
 

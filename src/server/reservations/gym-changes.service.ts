@@ -18,6 +18,8 @@ import {
 import type { WeeklySessionWithClass } from '../timetable/timetable.repository';
 import { whenOfRow, type BookingWhen } from './booking-facts';
 import { gymCancellationMails, gymMoveMails } from './booking-notifications';
+import { retire } from '../links/retired-links.repository';
+import type { GymCause } from '../../shared/constants';
 import * as repo from './reservations.repository';
 
 // The gym's changes to the timetable and the bookings they touch (issue 34, points 1–3): an
@@ -39,15 +41,17 @@ const rangeOf = (ctx: AppContext, fromDate: string, toDate: string) => ({
  * SEQUENCE, the reason) queued in the outbox: one per person, however many of their bookings
  * the change cancels. Answers how many were cancelled here.
  */
-async function cancelAsGym(ctx: AppContext, trx: Db, rows: ReservationRow[], reason: string | null): Promise<number> {
+async function cancelAsGym(ctx: AppContext, trx: Db, rows: ReservationRow[], why: { reason: string | null; cause: GymCause }): Promise<number> {
   const now = Date.now();
   const byPerson = new Map<string, { row: ReservationRow; when: BookingWhen; token: string }[]>();
   let cancelled = 0;
   for (const r of rows) {
     if (new Date(r.date_time).getTime() <= now) continue;
     const token = r.email ? newToken() : null;
-    const updated = await repo.cancelByGymIfNotCancelled(trx, r.id, nowIso(), reason, token ? hashToken(token) : null);
+    const updated = await repo.cancelByGymIfNotCancelled(trx, r.id, nowIso(), why, token ? hashToken(token) : null);
     if (!updated) continue;
+    // The confirmation's link keeps showing the booking, read only (decision 184).
+    if (token) await retire(trx, 'booking', r.manage_token_hash, r.id, nowIso());
     cancelled += 1;
     if (updated.weekly_session_id != null && updated.session_date != null) await releaseSeat(trx, updated.weekly_session_id, updated.session_date);
     await returnCreditAlways(trx, updated.id);
@@ -76,7 +80,7 @@ export async function bookingsOfOccurrence(ctx: AppContext, weeklySessionId: num
 export async function cancelOccurrenceAndBookings(ctx: AppContext, weeklySessionId: number, input: SessionCancellationPayload) {
   const done = await cancelOccurrence(ctx, weeklySessionId, input, async (trx) => {
     await lockSeats(trx, { weeklySessionId, date: input.date });
-    return cancelAsGym(ctx, trx, await repo.heldOn(trx, weeklySessionId, input.date), input.reason ?? null);
+    return cancelAsGym(ctx, trx, await repo.heldOn(trx, weeklySessionId, input.date), { reason: input.reason ?? null, cause: 'session' });
   });
   kickIf(ctx, done.bookingsCancelled);
   return done;
@@ -90,7 +94,10 @@ export const closurePreview = (ctx: AppContext, startDate: string, endDate: stri
 export async function closeAndCancelBookings(ctx: AppContext, input: ClosureCreatePayload) {
   const done = await createClosure(ctx, input, async (trx) => {
     await lockSeats(trx, { fromDate: input.startDate, toDate: input.endDate });
-    return cancelAsGym(ctx, trx, await repo.heldUpcoming(trx, rangeOf(ctx, input.startDate, input.endDate), nowIso()), input.reason ?? null);
+    return cancelAsGym(ctx, trx, await repo.heldUpcoming(trx, rangeOf(ctx, input.startDate, input.endDate), nowIso()), {
+      reason: input.reason ?? null,
+      cause: 'closure',
+    });
   });
   kickIf(ctx, done.bookingsCancelled);
   return done;
@@ -126,7 +133,7 @@ async function moveWithSession(
     const date = movedDate(ctx, r.session_date, before, after, now);
     const target = await findOccurrence(trx, after.id, date, ctx.config.timezone);
     if (!target || target.cancelled || target.closed) {
-      changed += await cancelAsGym(ctx, trx, [r], null);
+      changed += await cancelAsGym(ctx, trx, [r], { reason: null, cause: 'moved' });
       continue;
     }
     const was = await whenOfRow(ctx, trx, r);
@@ -151,7 +158,7 @@ async function moveWithSession(
 export async function updateSessionAndBookings(ctx: AppContext, id: number, input: WeeklySessionUpdatePayload) {
   const done = await updateWeeklySession(ctx, id, input, async (trx, before, after) => {
     const rows = await repo.heldUpcoming(trx, { weeklySessionId: id }, nowIso());
-    return input.bookings === 'cancel' ? cancelAsGym(ctx, trx, rows, null) : moveWithSession(ctx, trx, rows, before, after);
+    return input.bookings === 'cancel' ? cancelAsGym(ctx, trx, rows, { reason: null, cause: 'moved' }) : moveWithSession(ctx, trx, rows, before, after);
   });
   kickIf(ctx, done.bookingsChanged);
   return done;

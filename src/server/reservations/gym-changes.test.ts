@@ -165,10 +165,12 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
     // No reason given: none is written.
     expect(cancelled.text_body).not.toContain("The gym's reason");
 
-    // The old confirmation's link no longer opens anything (the booking's link is the new one).
-    expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${b.token}` })).statusCode).toBe(404);
+    // The old confirmation's link still opens the booking, read only: it says the gym cancelled it (decision 184).
+    const first = await t.inject({ method: 'GET', url: `/api/bookings/manage/${b.token}` });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ state: 'cancelled', outcome: 'cancelled_by_gym', gymCause: 'session', link: 'earlier', canRebook: false });
     // Cancelling it again is not possible.
-    expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel`, payload: {} })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${token}/cancel`, payload: {} })).statusCode).toBe(409);
 
     // Only that day's and the next day's sessions are offered, and taken.
     const farther = await occurrence('Muay Thai All Levels', addDays(s.date, isoWeekday(s.date) >= 5 ? 3 : 2), '15:00');
@@ -406,7 +408,7 @@ describe.each(backends)('the gym’s changes on %s', (backend) => {
       t.inject({ method: 'POST', url: `/api/bookings/manage/${b.token}/cancel`, payload: {} }),
     ]);
     expect(gym.statusCode, gym.body).toBe(201);
-    expect([200, 404], own.body).toContain(own.statusCode);
+    expect([200, 409], own.body).toContain(own.statusCode);
     // Whichever came first cancelled it; the other found it cancelled.
     expect(gym.json().bookingsCancelled + (own.statusCode === 200 ? 1 : 0)).toBe(1);
     expect(await row(b.id)).toMatchObject({ status: 'cancelled', calendar_sequence: 1, cancelled_by: gym.json().bookingsCancelled === 1 ? 'gym' : 'customer' });

@@ -48,16 +48,29 @@ export const presentManagedBooking = (b: ManagedBooking): ManageBookingDto => {
     zoneLabel: b.when.zoneLabel,
     timezone: b.timezone,
     started: b.started,
-    canCancel: booked && !b.started,
-    canMove: booked && !b.started && b.row.weekly_session_id != null,
+    canCancel: booked && !b.started && !b.earlier,
+    canMove: booked && !b.started && !b.earlier && b.row.weekly_session_id != null,
     weeklySessionId: b.row.weekly_session_id,
     ...(b.pass ? { pass: { creditReturned: b.pass.creditReturned, deadline: b.pass.deadline.toISOString() } } : {}),
-    ...(b.lessonMove ? { lessonMove: { trainerId: b.lessonMove.trainerId, minutes: b.lessonMove.minutes, until: b.lessonMove.until.toISOString() } } : {}),
+    ...(b.lessonMove && !b.earlier
+      ? { lessonMove: { trainerId: b.lessonMove.trainerId, minutes: b.lessonMove.minutes, until: b.lessonMove.until.toISOString() } }
+      : {}),
     cancelledBy: b.row.cancelled_by,
     cancelReason: b.row.cancelled_by === 'gym' ? b.row.cancel_reason : null,
-    canRebook: !booked && b.row.cancelled_by === 'gym' && b.row.weekly_session_id != null,
+    canRebook: !booked && !b.earlier && b.row.cancelled_by === 'gym' && b.row.weekly_session_id != null,
+    outcome: outcomeOf(b),
+    gymCause: !booked && b.row.cancelled_by === 'gym' ? b.row.gym_cause : null,
+    attendance: b.row.attendance,
+    moved: booked && Number(b.row.calendar_sequence) > 0,
+    link: b.earlier ? 'earlier' : 'current',
   };
 };
+
+/** What became of the booking, in one word (issue 47 point 3). */
+function outcomeOf(b: ManagedBooking): ManageBookingDto['outcome'] {
+  if (b.row.status === 'cancelled') return b.row.cancelled_by ? `cancelled_by_${b.row.cancelled_by}` : 'cancelled';
+  return b.past ? 'took_place' : b.started ? 'started' : 'upcoming';
+}
 
 /** A booking's success, for a bot that filled the honeypot (nothing was stored or mailed). */
 export const reservationDecoy: HoneypotDecoy = {

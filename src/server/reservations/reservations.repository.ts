@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { ReservationStatus } from '../../shared/constants';
+import type { GymCause, ReservationStatus } from '../../shared/constants';
 import { fromBool, type Db } from '../db/database';
 import { fixedQuery, onPostgres } from '../db/fixed-query';
 import { anyColumnLike, type TextSearch } from '../db/search';
@@ -291,14 +291,14 @@ export function heldUpcoming(
 
 /**
  * The gym's cancel of a booking unless it is already cancelled (compare-and-set, as
- * cancelIfNotCancelled): one more SEQUENCE, the reason, and a new manage link's hash (the e-mail
- * carries the only copy of the token; the page then offers other sessions).
+ * cancelIfNotCancelled): one more SEQUENCE, the reason and its cause, and a new manage link's hash
+ * (the e-mail carries the only copy of the token; the caller keeps the old one: decision 184).
  */
 export const cancelByGymIfNotCancelled = (
   db: Db,
   id: number,
   at: string,
-  reason: string | null,
+  why: { reason: string | null; cause: GymCause },
   tokenHash: string | null,
 ): Promise<ReservationRow | undefined> =>
   db
@@ -307,7 +307,8 @@ export const cancelByGymIfNotCancelled = (
       status: 'cancelled' as const,
       cancelled_at: at,
       cancelled_by: 'gym' as const,
-      cancel_reason: reason,
+      cancel_reason: why.reason,
+      gym_cause: why.cause,
       manage_token_hash: tokenHash,
       calendar_sequence: eb('calendar_sequence', '+', 1),
     }))

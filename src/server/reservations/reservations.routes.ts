@@ -61,14 +61,15 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The customer's manage link (PUBLIC_URL/booking/manage/{token}, sent by e-mail only). A GET
-  // never changes anything; a wrong token and a used-up one (cancelled, deleted) are both 404.
+  // never changes anything. Every link once mailed answers what became of the booking (cancelled,
+  // past, replaced by a newer e-mail); after its person's erase, 410; only a token never given is 404.
   r.get('/api/bookings/manage/:token', {
     config: { access: 'public', secretParams: ['token'] },
     schema: {
       tags: MANAGE_TAGS,
       summary: 'A booking as its manage link shows it',
       params: manageTokenParamsSchema,
-      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404) },
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 410) },
     },
     handler: async (req) => presentManagedBooking(await manage.getManagedBooking(ctx, req.params.token)),
   });
@@ -79,7 +80,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: MANAGE_TAGS,
       summary: 'Cancel the booking (frees its seat; refused once the class started)',
       params: manageTokenParamsSchema,
-      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => presentManagedBooking(await manage.cancelByToken(ctx, req.params.token)),
   });
@@ -91,7 +92,7 @@ export function reservationsRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: 'Move the booking to another session (GET /api/sessions names them)',
       params: manageTokenParamsSchema,
       body: manageMovePayloadSchema,
-      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409) },
+      response: { 200: manageBookingDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => presentManagedBooking(await manage.moveByToken(ctx, req.params.token, req.body.sessionId)),
   });

@@ -9,6 +9,7 @@ import { currentSiteSettings, mailConfig } from '../site-settings/site-settings.
 import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.service';
 import { offSeatFreed, onSeatFreed } from '../lib/seat-freed';
 import * as repo from './waitlist.repository';
+import { retire } from '../links/retired-links.repository';
 
 // The offer job (issue 34): when a seat is free in a session with people waiting, the first in
 // line gets an offer by e-mail, with the seat held for them in the seat counter; an offer whose
@@ -111,6 +112,8 @@ async function offerOne(
         tokenHash: hashToken(token),
       });
       if (!offered) return false;
+      // A second offer's link replaces the first's: the first keeps showing the place (decision 184).
+      await retire(trx, 'waitlist', e.offer_token_hash, e.id, at.now.toISOString());
       if (at.held && !(await takeSeat(trx, e.weekly_session_id, e.session_date, at.capacity ?? 0))) throw new SeatGone();
       await ctx.mail.enqueue(trx, mail);
       return true;

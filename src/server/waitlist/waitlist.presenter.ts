@@ -15,6 +15,9 @@ export const presentWaitlistEntry = (e: WaitlistEntry): WaitlistEntryDto => ({
   offerExpiresAt: offerEnd(e),
   held: e.row.status === 'offered' && Number(e.row.offer_held) === 1,
   reservationId: e.row.reservation_id,
+  classPassed: e.classPassed ?? false,
+  seatTaken: e.seatTaken ?? false,
+  link: e.earlier ? 'earlier' : 'current',
 });
 
 export const presentWaitlistStaffEntry = (e: WaitlistEntry): WaitlistStaffEntryDto => ({

@@ -23,6 +23,9 @@ export const findByTokenHash = (db: Db, hash: string): Promise<WaitlistEntryRow 
     .where((eb) => eb.or([eb('token_hash', '=', hash), eb('offer_token_hash', '=', hash)]))
     .executeTakeFirst();
 
+export const findEntry = (db: Db, id: number): Promise<WaitlistEntryRow | undefined> =>
+  db.selectFrom('waitlist_entries').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const findPersonEntry = (db: Db, o: OccurrenceKey, email: string): Promise<WaitlistEntryRow | undefined> =>
   db
     .selectFrom('waitlist_entries')

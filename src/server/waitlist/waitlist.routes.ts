@@ -38,7 +38,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: TAGS,
       summary: 'A waiting-list entry: its state, its place in line, the offer while one is open',
       params: waitlistTokenParamsSchema,
-      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404) },
+      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404, 410) },
     },
     handler: async (req) => presentWaitlistEntry(await service.getWaitlistEntry(ctx, req.params.token)),
   });
@@ -49,7 +49,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: TAGS,
       summary: 'Leave the waiting list (an offer held for this entry goes to the next person)',
       params: waitlistTokenParamsSchema,
-      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404) },
+      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => presentWaitlistEntry(await service.leaveWaitlist(ctx, req.params.token)),
   });
@@ -63,7 +63,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: AppContext) {
         '409 waitlist_offer_gone once the offer expired, was taken or the entry left; 409 slot_full when the seat went to someone ' +
         'else (last two hours); the booking refusals (class_not_held, pass_*) as POST /api/reservations. Two accepts give one booking.',
       params: waitlistTokenParamsSchema,
-      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404, 409) },
+      response: { 200: waitlistEntryDtoSchema, ...errorResponses(400, 404, 409, 410) },
     },
     handler: async (req) => presentWaitlistEntry((await service.acceptOffer(ctx, req.params.token)).entry),
   });

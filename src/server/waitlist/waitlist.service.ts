@@ -13,6 +13,9 @@ import { mailConfig } from '../site-settings/site-settings.service';
 import { findOccurrence, findSessionAt, releaseSeat } from '../timetable/timetable.service';
 import { seatFreed } from '../lib/seat-freed';
 import { entryPageUrl } from './waitlist-offers';
+import { retire } from '../links/retired-links.repository';
+import { retiredRecordOf } from '../links/retired-links';
+import { LINK_SUPERSEDED } from '../reservations/booking-errors';
 import * as repo from './waitlist.repository';
 
 // The waiting list of a full class (issue 34, point 4): joining, the entry's link (read, leave,
@@ -29,11 +32,32 @@ export interface WaitlistEntry {
   row: WaitlistEntryRow;
   /** Place among those still in line; null once out of it. */
   position: number | null;
+  /** Read through a link a newer e-mail replaced (decision 184). */
+  earlier?: boolean;
+  /** An open offer (nothing held) whose class filled again: the place was taken. */
+  seatTaken?: boolean;
+  /** The class has begun: the list is over. */
+  classPassed?: boolean;
 }
 
+/**
+ * The entry a link names (decision 184): its current key (the join's or the offer's), or a key
+ * a newer e-mail replaced, which reads only (`earlier`). Never given: 404; its person erased: 410.
+ */
+async function entryOfLink(db: Db, token: string): Promise<{ row: WaitlistEntryRow; earlier: boolean }> {
+  if (!TOKEN_RE.test(token)) throw notFound(WAITLIST_NOT_FOUND);
+  const row = await repo.findByTokenHash(db, hashToken(token));
+  if (row) return { row, earlier: false };
+  const id = await retiredRecordOf(db, 'waitlist', token);
+  const kept = id == null ? undefined : await repo.findEntry(db, id);
+  if (!kept) throw notFound(WAITLIST_NOT_FOUND);
+  return { row: kept, earlier: true };
+}
+
+/** The entry a leave or an accept acts on: only through its current key. */
 async function entryOfToken(db: Db, token: string): Promise<WaitlistEntryRow> {
-  const row = TOKEN_RE.test(token) ? await repo.findByTokenHash(db, hashToken(token)) : undefined;
-  if (!row) throw notFound(WAITLIST_NOT_FOUND);
+  const { row, earlier } = await entryOfLink(db, token);
+  if (earlier) throw conflict(LINK_SUPERSEDED, 'link_superseded');
   return row;
 }
 
@@ -115,14 +139,24 @@ async function joinAgain(trx: Db, key: repo.OccurrenceKey, email: string, set: P
     if (existing.status === 'booked') return existing;
     const inLine = existing.status === 'waiting' || existing.status === 'offered';
     const row = inLine ? await repo.renewLink(trx, existing.id, set.tokenHash) : await repo.rejoin(trx, existing.id, set);
+    // The link replaced keeps showing the place, read only (decision 184).
+    if (row) await retire(trx, 'waitlist', existing.token_hash, existing.id, set.now);
     if (row) return row;
   }
   throw new Error('waitlist entry vanished or kept changing while joining');
 }
 
 /** GET /api/waitlist/{token}. */
-export async function getWaitlistEntry(ctx: AppContext, token: string): Promise<WaitlistEntry> {
-  return withPosition(ctx.db, await entryOfToken(ctx.db, token));
+export async function getWaitlistEntry(ctx: AppContext, token: string, now = new Date()): Promise<WaitlistEntry> {
+  const { row, earlier } = await entryOfLink(ctx.db, token);
+  const entry = await withPosition(ctx.db, row);
+  // An offer open to all (nothing held) whose class is full again: someone else took the place.
+  let seatTaken = false;
+  if (row.status === 'offered' && Number(row.offer_held) !== 1) {
+    const o = await findOccurrence(ctx.db, row.weekly_session_id, row.session_date, ctx.config.timezone);
+    seatTaken = o != null && o.taken >= o.capacity;
+  }
+  return { ...entry, earlier, seatTaken, classPassed: new Date(row.date_time).getTime() <= now.getTime() };
 }
 
 /**

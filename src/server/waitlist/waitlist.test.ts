@@ -129,10 +129,13 @@ describe.each(backends)('waiting list on %s', (backend) => {
       payload: { course: s.course, dateTime: s.startsAt, name: 'B', email: 'booked0@example.com', language: 'en' },
     });
     expect([booked.statusCode, booked.json()]).toEqual([201, waitlistJoinedAnswer]);
-    // Ann's second join gave her a new link (the first no longer works); her place is the same.
+    // Ann's second join gave her a new link (the first still shows her place, read only: decision 184); her place is the same.
     const annNow = linkOf((await mailsTo(t, 'ann@example.com')).at(-1)!.text_body)!;
     expect(annNow).not.toBe(ann.token);
-    expect((await entry(t, ann.token)).statusCode).toBe(404);
+    const oldView = await entry(t, ann.token);
+    expect(oldView.statusCode).toBe(200);
+    expect(oldView.json()).toMatchObject({ state: 'waiting', position: 1, link: 'earlier' });
+    expect((await leave(t, ann.token)).json()).toMatchObject({ code: 'link_superseded' });
     ann.token = annNow;
     const rows = await t.app.ctx.db.selectFrom('waitlist_entries').select(['email', 'status', 'token_hash']).orderBy('id').execute();
     expect(rows.map((r) => r.email)).toEqual(['ann@example.com', 'bob@example.com']);
@@ -149,7 +152,7 @@ describe.each(backends)('waiting list on %s', (backend) => {
     expect(bob.id).toBeGreaterThan(0);
     const back = await joined(t, s, 'ann');
     expect(back.position).toBe(2);
-    expect((await entry(t, ann.token)).statusCode).toBe(404); // the old link went with the old place
+    expect((await entry(t, ann.token)).json()).toMatchObject({ state: 'waiting', position: 2, link: 'earlier' }); // the old link shows the new place
 
     // A session with seats left is booked directly.
     const other = (await t.inject({ method: 'GET', url: '/api/sessions?from=2028-06-13&days=1' }))
@@ -405,7 +408,7 @@ describe.each(backends)('waiting list on %s', (backend) => {
       links.push(linkOf(mail.text_body)!);
     }
     expect(new Set(links).size).toBe(4);
-    for (const old of links.slice(0, -1)) expect((await entry(t, old)).statusCode).toBe(404);
+    for (const old of links.slice(0, -1)) expect((await entry(t, old)).json()).toMatchObject({ state: 'waiting', link: 'earlier' });
     expect((await entry(t, links.at(-1)!)).json()).toMatchObject({ state: 'waiting', position: 1, name: 'Ann', language: 'de' });
     const line = await t.inject({ method: 'GET', url: `/api/timetable/weekly-sessions/${s.weeklySessionId}/waitlist?date=${s.date}`, token: s.staff });
     expect(line.json().map((e: { email: string; name: string; phone: string | null }) => [e.email, e.name, e.phone])).toEqual([
@@ -503,7 +506,10 @@ describe.each(backends)('waiting list on %s', (backend) => {
     const row = await t.app.ctx.db.selectFrom('waitlist_entries').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toMatch(/ann@example\.com|\+66 81|"ann"/);
     expect(row.status).toBe('left');
-    expect((await entry(t, ann.token)).statusCode).toBe(404);
+    // The link answers that the data was removed (decision 184), not 404.
+    const gone = await entry(t, ann.token);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ code: 'link_erased', state: 'erased' });
     expect(await taken(t, s)).toBe(0);
   });
 

@@ -116,6 +116,8 @@ export const errorAnswerSchema = z.object({
   code: z.enum(ERROR_CODE_LIST).describe('Stable identifier of the error; the API description lists what each means'),
   /** Beside `slot_full` on a booking: the session has a waiting list to join (POST /api/waitlist). */
   waitlist: z.boolean().optional().describe('Beside slot_full: the session has a waiting list to join (POST /api/waitlist)'),
+  /** Beside link_erased (410): the link's person was erased (decision 184). */
+  state: z.literal('erased').optional().describe('Beside link_erased (410): the data behind the link was removed'),
 });
 
 /**

@@ -33,6 +33,8 @@ export const MANAGE_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   move_target_started: 'manage.error.targetStarted',
   booking_by_appointment: 'manage.error.byAppointment',
   stale_version: 'manage.error.changed',
+  booking_cancelled: 'manage.error.cancelled',
+  link_superseded: 'manage.error.superseded',
 };
 
 // The waiting list's refusals (joining from the booking form, accepting on its page), by code.
@@ -47,6 +49,7 @@ export const WAITLIST_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   class_not_held: 'manage.error.notHeld',
   class_started: 'manage.error.started',
   session_not_found: 'manage.error.noSuchClass',
+  link_superseded: 'manage.error.superseded',
 };
 
 // The shop's refusals (passes, orders and bookings with a pass), by their code, so the booking

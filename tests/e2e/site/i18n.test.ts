@@ -124,10 +124,10 @@ describe('the public site in six languages', () => {
     await expect.poll(() => page.getByTestId('manage-notice').textContent()).toBe('Ваше бронирование отменено.');
     expect(await card.getByRole('link', { name: 'Записаться на другое занятие' }).getAttribute('href')).toBe('/ru/booking');
 
-    // The used-up link: the not-found state, in Russian too.
+    // The link of a cancelled booking says so (issue 47 point 3), in Russian too.
     await gotoReady(page, site.url(`/ru/booking/manage/${token}`));
-    await expect.poll(() => page.getByTestId('booking-not-found').textContent()).toContain('Мы не нашли это бронирование.');
-    expect(await page.getByTestId('booking-not-found').getByRole('link', { name: 'Записаться на занятие' }).getAttribute('href')).toBe('/ru/booking');
+    await expect.poll(() => page.getByTestId('cancelled-by').textContent()).toBe('Вы отменили это бронирование.');
+    expect(await page.getByTestId('managed-booking').getByRole('link', { name: 'Записаться на другое занятие' }).getAttribute('href')).toBe('/ru/booking');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,7 +1,7 @@
 // Bookings and the timetable: reservations, classes, weekly sessions, closures, seats.
 import type { Generated } from 'kysely';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Attendance, CancelledBy, ReservationSource, ReservationStatus, WaitlistStatus } from '../../../shared/constants';
+import type { Attendance, CancelledBy, GymCause, ReservationSource, ReservationStatus, WaitlistStatus } from '../../../shared/constants';
 import type { DbBool } from './columns';
 
 export interface ReservationsTable {
@@ -46,6 +46,8 @@ export interface ReservationsTable {
   waive_reason: string | null;
   /** Migration 041: moved inside its credit window, the deadline it had then (it stays late: decision 172). */
   late_since: string | null;
+  /** Migration 045: which change of the gym cancelled it (a session called off, a closure, a session moved). */
+  gym_cause: GymCause | null;
 }
 
 export type ClassLevel = 'Beginner' | 'All Levels';

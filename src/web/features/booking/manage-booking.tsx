@@ -1,7 +1,10 @@
 import { ArrowRightLeft, CalendarDays, CalendarX2, Clock, Globe } from 'lucide-react';
 import { useState } from 'react';
-import { addDays, addMinutesToTime, instantToZoned } from '../../../shared/gym-time';
+import { addMinutesToTime } from '../../../shared/gym-time';
 import { buttonClass } from '../../components/ui/button';
+import { ErasedNotice } from '../../components/ui/erased-notice';
+import { isErased } from '../../lib/link-read';
+import { CancelledState, CreditRule, EarlierLink, GymCancelled, HappenedState } from './manage-booking-states';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from './manage-queries';
 import { errorCode, errorText } from '../../lib/api-client';
 import { MANAGE_ERROR_KEYS } from '../../i18n/errors';
@@ -80,7 +83,7 @@ export default function ManageBooking({ token }: { token: string }) {
       onSuccess: (next) => {
         const words = { course: next.course, date: dayText(next.date, 'long', w), time: clockText(next.time, w), zone: zoneIn(next.zoneLabel) };
         // A class the gym called off, booked again elsewhere: "you are booked", not "moved".
-        setNotice(t(booking?.state === 'cancelled' ? 'manage.rebooked' : 'manage.moved', words));
+        setNotice(t(booking && !isErased(booking) && booking.state === 'cancelled' ? 'manage.rebooked' : 'manage.moved', words));
         settle(next);
       },
       onError: (err) => {
@@ -108,6 +111,13 @@ export default function ManageBooking({ token }: { token: string }) {
             {t('manage.retry')}
           </button>
         </div>
+      </Shell>
+    );
+  }
+  if (isErased(booking)) {
+    return (
+      <Shell>
+        <ErasedNotice />
       </Shell>
     );
   }
@@ -149,8 +159,13 @@ export default function ManageBooking({ token }: { token: string }) {
         )}
       </div>
 
-      <article className="mt-6 rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8" data-testid="managed-booking" data-state={booking.state}>
-        <h2 className={`font-display-tight text-3xl ${cancelled ? 'text-ink-300 line-through decoration-2' : ''}`}>{booking.course}</h2>
+      <article
+        className="mt-6 rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8"
+        data-testid="managed-booking"
+        data-state={booking.state}
+        data-outcome={booking.outcome}
+      >
+        <h2 className={`font-display-tight text-3xl break-words ${cancelled ? 'text-ink-300 line-through decoration-2' : ''}`}>{booking.course}</h2>
         <p className="mt-1 text-ink-300">{t('manage.bookedBy', { name: booking.name })}</p>
         <dl className="mt-5 grid gap-3 text-base">
           <div className="flex items-center gap-2">
@@ -172,18 +187,18 @@ export default function ManageBooking({ token }: { token: string }) {
 
         {booking.pass && !booking.started && <CreditRule booking={booking} cancelled={cancelled} w={w} t={t} />}
 
+        {booking.moved && !booking.started && (
+          <p className="mt-5 text-base text-bone-100" data-testid="moved-note">
+            {t('manage.movedNote')}
+          </p>
+        )}
         {cancelled && booking.canRebook ? (
           <GymCancelled booking={booking} busy={busy} onPick={(sessionId) => move.run(sessionId)} />
         ) : cancelled ? (
-          <div className="mt-6 border-t border-ink-700 pt-6">
-            {notice !== cancelledText && <p className="text-lg font-bold">{cancelledText}</p>}
-            <a href={lp('/booking')} className={buttonClass('primary', 'md', 'mt-4')}>
-              {t('manage.bookAnother')}
-            </a>
-          </div>
+          <CancelledState booking={booking} hideText={notice === cancelledText} />
         ) : booking.started ? (
-          <p className="mt-6 border-t border-ink-700 pt-6 font-semibold text-bone-100">{t('manage.started')}</p>
-        ) : (
+          <HappenedState booking={booking} />
+        ) : booking.link === 'earlier' ? null : (
           <div className="mt-6 border-t border-ink-700 pt-6">
             {step.kind === 'idle' && (
               <div className="flex flex-wrap gap-3">
@@ -225,6 +240,7 @@ export default function ManageBooking({ token }: { token: string }) {
             )}
           </div>
         )}
+        {booking.link === 'earlier' && <EarlierLink />}
         {failure !== null && !busy && (
           <p role="alert" className="mt-4 font-semibold text-danger-400" data-testid="manage-error">
             {failureText(failure, t)}
@@ -313,75 +329,5 @@ function MoveChooser({
         </button>
       </div>
     </div>
-  );
-}
-
-/**
- * The gym called the class off: said so (with its reason), and the other sessions of that day
- * and the next, each booked in one tap through the move (POST …/move): the booking's own rules.
- */
-function GymCancelled({ booking, busy, onPick }: { booking: ManagedBooking; busy: boolean; onPick: (id: string) => void }) {
-  const { data, isPending, isError } = useResource(sessionsQuery());
-  const t = useT();
-  const lp = useLocalePath();
-  const w = useTimetableWording();
-  const current = `${booking.weeklySessionId}:${booking.date}`;
-  const days = [booking.date, addDays(booking.date, 1)];
-  const options = (data?.sessions ?? []).filter((s) => days.includes(s.date) && s.id !== current && !s.full);
-  return (
-    <div className="mt-6 border-t border-ink-700 pt-6" data-testid="gym-cancelled">
-      <p className="text-lg font-bold">{t('manage.cancelledByGym')}</p>
-      {booking.cancelReason && <p className="mt-1 text-ink-300">{t('manage.gymReason', { reason: booking.cancelReason })}</p>}
-      <p className="mt-4">{t('manage.rebookIntro')}</p>
-      {isPending ? (
-        <p role="status" className="mt-4 text-ink-300">
-          {t('timetable.loading')}
-        </p>
-      ) : isError ? (
-        <p role="alert" className="mt-4 text-ink-300">
-          {t('timetable.failed')}
-        </p>
-      ) : options.length === 0 ? (
-        <p className="mt-4 text-ink-300">{t('manage.rebookNone')}</p>
-      ) : (
-        <ul className="mt-4 grid gap-2" data-testid="rebook-options">
-          {options.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => onPick(s.id)}
-                data-session-id={s.id}
-                className="flex min-h-11 w-full flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-600 px-4 py-3 text-left hover:border-gold-400"
-              >
-                <span className="font-semibold">
-                  {s.course} · {dayText(s.date, 'short', w)} · <span className="tabular-nums">{clockText(s.time, w)}</span>
-                </span>
-                <span className="text-sm text-ink-300">{spotsText(s, w)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <a href={lp('/booking')} className={buttonClass('ghost', 'md', 'mt-4')}>
-        {t('manage.bookAnother')}
-      </a>
-    </div>
-  );
-}
-
-/** What a cancel does to the pass's credit (issue 34 §5): before the deadline it comes back, after it is used. */
-function CreditRule({ booking, cancelled, w, t }: { booking: ManagedBooking; cancelled: boolean; w: Wording | undefined; t: Translate }) {
-  const pass = booking.pass!;
-  const at = instantToZoned(new Date(pass.deadline), booking.timezone);
-  const text = cancelled
-    ? t(pass.creditReturned ? 'manage.creditReturned' : 'manage.creditKept')
-    : pass.creditReturned
-      ? t('manage.creditBack', { date: dayText(at.date, 'long', w), time: clockText(at.time, w) })
-      : t('manage.creditUsed');
-  return (
-    <p className="mt-5 text-base text-bone-100" data-testid="credit-rule" data-credit={pass.creditReturned ? 'back' : 'used'}>
-      {text}
-    </p>
   );
 }

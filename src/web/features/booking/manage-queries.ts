@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiPost, apiGet, type GetJson } from '../../lib/api-client';
+import { apiPost, apiGet, type GetJson } from '../../lib/api-client';
+import { readLink } from '../../lib/link-read';
 
 /** GET /api/bookings/manage/:token: a booking as its holder sees it (gym date and time). */
 export interface ManagedBooking {
@@ -30,22 +31,24 @@ export interface ManagedBooking {
   pass?: { creditReturned: boolean; deadline: string };
   /** A private lesson still movable from its link (issue 37): its trainer and length. */
   lessonMove?: { trainerId: number; minutes: number; until: string };
+  /** What became of it (issue 47 point 3): to come, under way, over, or cancelled by whom. */
+  outcome: 'upcoming' | 'started' | 'took_place' | 'cancelled_by_customer' | 'cancelled_by_staff' | 'cancelled_by_gym' | 'cancelled';
+  /** Which change of the gym cancelled it. */
+  gymCause: 'session' | 'closure' | 'moved' | null;
+  attendance: 'present' | 'no_show' | null;
+  /** Booked and changed since booking. */
+  moved: boolean;
+  /** 'earlier': a newer e-mail replaced this link (it reads only). */
+  link: 'current' | 'earlier';
 }
 
 const manageUrl = (token: string) => `/api/bookings/manage/${encodeURIComponent(token)}`;
 
-/** The booking behind a link; a wrong or used-up token is data (null): the not-found state. */
+/** The booking behind a link, whatever became of it; a token never given is null, an erased person's ERASED_LINK. */
 export const managedBookingQuery = (token: string, get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['managed-booking', token],
-    queryFn: async () => {
-      try {
-        return await get<ManagedBooking>(manageUrl(token));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: () => readLink(() => get<ManagedBooking>(manageUrl(token))),
   });
 
 /** The only writes of the page, each on a button press (a GET never changes anything). */

@@ -1,24 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WaitlistEntryDto, WaitlistJoinedDto } from '../../../shared/api-types';
-import { ApiError, apiGet, apiPost, type GetJson } from '../../lib/api-client';
+import { apiGet, apiPost, type GetJson } from '../../lib/api-client';
+import { readLink } from '../../lib/link-read';
 
 // The waiting list's reads and writes (issue 34): joining from the booking form, and the entry's
 // page (/booking/waitlist/:token), whose writes are made on a button press only.
 
 const entryUrl = (token: string) => `/api/waitlist/${encodeURIComponent(token)}`;
 
-/** The entry behind a link; a wrong or replaced token is data (null): the not-found state. */
+/** The entry behind a link, whatever became of it; a token never given is null, an erased person's ERASED_LINK. */
 export const waitlistEntryQuery = (token: string, get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['waitlist-entry', token],
-    queryFn: async () => {
-      try {
-        return await get<WaitlistEntryDto>(entryUrl(token));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: () => readLink(() => get<WaitlistEntryDto>(entryUrl(token))),
   });
 
 export interface WaitlistJoin {

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { instantToZoned, zoneLabel } from '../../../shared/gym-time';
 import type { WaitlistEntryDto } from '../../../shared/api-types';
 import { buttonClass } from '../../components/ui/button';
+import { ErasedNotice } from '../../components/ui/erased-notice';
+import { isErased } from '../../lib/link-read';
 import { errorCode, errorText } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
@@ -67,6 +69,13 @@ export default function WaitlistView({ token }: { token: string }) {
       </Shell>
     );
   }
+  if (isErased(entry)) {
+    return (
+      <Shell>
+        <ErasedNotice />
+      </Shell>
+    );
+  }
   if (!entry) {
     return (
       <Shell>
@@ -90,13 +99,20 @@ export default function WaitlistView({ token }: { token: string }) {
   const zoneText = zoneIn(zoneLabel(zone, new Date(entry.startsAt)));
   const deadline = entry.offerExpiresAt ? at(entry.offerExpiresAt) : null;
   const busy = accept.pending || leave.pending;
-  const inLine = entry.state === 'waiting' || entry.state === 'offered';
+  // A class begun, or an open offer someone else took first: nothing left to do here (issue 47 point 3).
+  const over = (entry.classPassed && entry.state !== 'booked') || entry.seatTaken;
+  const stillWaiting = (entry.state === 'waiting' || entry.state === 'offered') && !over;
+  const inLine = stillWaiting && entry.link === 'current';
 
   let status: string;
-  if (entry.state === 'waiting') status = t('waitlist.waiting', { position: entry.position ?? 1 });
+  if (entry.classPassed && entry.state !== 'booked' && entry.state !== 'left') status = t('waitlist.passed');
+  else if (entry.seatTaken) status = t('waitlist.seatTaken');
+  else if (entry.state === 'waiting') status = t('waitlist.waiting', { position: entry.position ?? 1 });
   else if (entry.state === 'offered')
     status = entry.held && deadline ? t('waitlist.offeredHeld', { deadline: `${deadline.date}, ${deadline.time}`, zone: zoneText }) : t('waitlist.offeredOpen');
+  else if (entry.state === 'ended') status = t('waitlist.endedCancelled');
   else status = t(`waitlist.${entry.state}`);
+  const outcome = entry.classPassed ? 'passed' : entry.seatTaken ? 'seat_taken' : entry.state;
 
   return (
     <Shell>
@@ -104,7 +120,12 @@ export default function WaitlistView({ token }: { token: string }) {
       <h1 className="font-display-tight text-display-sm-fit" style={wordFit(t('waitlist.title'))}>
         {t('waitlist.title')}
       </h1>
-      <article className="mt-6 rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8" data-testid="waitlist-entry" data-state={entry.state}>
+      <article
+        className="mt-6 rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-8"
+        data-testid="waitlist-entry"
+        data-state={entry.state}
+        data-outcome={outcome}
+      >
         <h2 className="font-display-tight text-3xl break-words">{entry.course}</h2>
         <p className="mt-2 text-base text-ink-300">{t('waitlist.class', { course: entry.course, date: start.date, time: start.time, zone: zoneText })}</p>
         <p
@@ -116,6 +137,11 @@ export default function WaitlistView({ token }: { token: string }) {
           <Hourglass aria-hidden className="mt-1 size-5 shrink-0" />
           <span>{status}</span>
         </p>
+        {entry.link === 'earlier' && (
+          <p className="mt-4 text-base text-bone-100" data-testid="earlier-link">
+            {t('link.earlier')}
+          </p>
+        )}
         {failure != null && (
           <p role="alert" className="mt-4 text-base font-semibold text-danger-400" data-testid="waitlist-failure">
             {failureText(failure, t)}
@@ -133,7 +159,7 @@ export default function WaitlistView({ token }: { token: string }) {
             </button>
           </div>
         )}
-        {!inLine && entry.state !== 'booked' && (
+        {!stillWaiting && entry.state !== 'booked' && (
           <a href={lp('/booking')} className={buttonClass('primary', 'md', 'mt-6')}>
             {t('manage.bookAnother')}
           </a>

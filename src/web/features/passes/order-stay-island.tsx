@@ -1,3 +1,4 @@
+import { isErased } from '../../lib/link-read';
 import { useResource } from '../../lib/resource';
 import OrderStay from './order-stay';
 import PickupFlight from './pickup-flight';
@@ -7,7 +8,8 @@ import { orderQuery } from './pass-queries';
 // the browser loads its code only on first use (the change of dates, the flight given), so an
 // order page with a stay or a pickup weighs what a pass's does until then (the page-weight budget).
 export default function OrderStayIsland({ token }: { token: string }) {
-  const order = useResource(orderQuery(token)).data;
+  const read = useResource(orderQuery(token)).data;
+  const order = read && !isErased(read) ? read : null;
   if (!order?.lines) return null;
   return (
     <div className="container-site -mt-4 pb-12 md:-mt-8 md:pb-16">

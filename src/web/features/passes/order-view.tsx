@@ -7,6 +7,8 @@ import { PassBooking } from './pass-booking';
 import { STATUS_KEYS, passSummary } from './pass-text';
 import { orderQuery, type OrderDto } from './pass-queries';
 import { useResource } from '../../lib/resource';
+import { isErased } from '../../lib/link-read';
+import { ErasedNotice } from '../../components/ui/erased-notice';
 import { dateTimeFormat } from '../../../shared/gym-time';
 import { useIntlLocale, useLocalePath, useT } from '../../i18n/i18n';
 import { wordFit } from '../../lib/word-fit';
@@ -56,8 +58,11 @@ export default function OrderView({ token }: { token: string }) {
   const t = useT();
   const lp = useLocalePath();
   const locale = useIntlLocale();
-  const query = useResource(orderQuery(token), { refetchInterval: (order) => (order?.status === 'awaiting-payment' ? POLL_MS : false) });
-  const order = query.data;
+  const query = useResource(orderQuery(token), {
+    refetchInterval: (order) => (order && !isErased(order) && order.status === 'awaiting-payment' ? POLL_MS : false),
+  });
+  const read = query.data;
+  const order = read && !isErased(read) ? read : null;
   const price = (s: number) => formatThb(s, locale);
 
   if (query.isPending) {
@@ -78,6 +83,13 @@ export default function OrderView({ token }: { token: string }) {
             {t('manage.retry')}
           </button>
         </div>
+      </Shell>
+    );
+  }
+  if (isErased(read)) {
+    return (
+      <Shell>
+        <ErasedNotice />
       </Shell>
     );
   }

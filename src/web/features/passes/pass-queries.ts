@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OrderDto, PassDto } from '../../../shared/api-types/payments';
 import { ApiError, apiGet, apiPost, uploadWithProgress, type GetJson } from '../../lib/api-client';
+import { readLink } from '../../lib/link-read';
 
 // The shop's reads and writes (issue 21): the passes on sale, the payment methods the gym takes
 // online, an order by its token, and what the order page sends. A missing route (an older
@@ -59,14 +60,8 @@ export const promptpayImageUrl = (token: string) => `${orderUrl(token)}/promptpa
 export const orderQuery = (token: string, get: GetJson = apiGet) =>
   queryOptions({
     queryKey: ['order', token],
-    queryFn: async () => {
-      try {
-        return await get<OrderDto>(orderUrl(token));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    // A token never given is null; one of an erased buyer's order is ERASED_LINK (decision 184).
+    queryFn: () => readLink(() => get<OrderDto>(orderUrl(token))),
   });
 
 /** POST /api/orders/by-token/{token}/slip: the transfer slip, an image of 10 MB at most. */
