@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -10,6 +9,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { createAuditPurgeJob, type AuditPurgeJob } from './audit/audit.job';
+import { waiversRoutes } from './waivers/waivers.routes';
+import { checkInRoutes } from './check-in/check-in.routes';
+import { meCookieToken } from './me/me-cookie';
+import { signedInCustomer } from './me/me.service';
+import { createHealthRetentionJob } from './waivers/health-retention.job';
 import { createGalleryPurgeJob, type GalleryPurgeJob } from './gallery/gallery-purge.job';
 import { registerAuditLog } from './audit/audit.hook';
 import { auditRoutes } from './audit/audit.routes';
@@ -38,6 +42,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { demoRoutes } from './demo/demo.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { meRoutes } from './me/me.routes';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
@@ -46,7 +51,8 @@ import { createInstanceCache, followRemoteWrite } from './cluster/instance-cache
 import { createHealthz } from './cluster/healthz';
 import { CODINGS, registerEncodingNegotiation } from './lib/accept-encoding';
 import { registerResponseCache, serveCachedAnswer } from './lib/response-cache';
-import { INSTAGRAM_IMG_HOSTS, addStrictTransportSecurity } from './http/transport-security';
+import { registerSecurityHeaders } from './http/security-headers';
+import { addStrictTransportSecurity } from './http/transport-security';
 import { createMailQueue } from './mail/delivery/mail-queue';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createPushNotifier } from './push/push-notifier';
@@ -84,6 +90,7 @@ declare module 'fastify' {
     reminders: ReminderJob;
     /** Deletes audit entries older than a year (at start, then daily, with the workers). */
     auditPurge: AuditPurgeJob;
+    healthRetention: PeriodicJob;
     /** Removes deleted gallery items once they can no longer be restored (hourly, with the workers). */
     galleryPurge: GalleryPurgeJob;
     /** Records unpaid orders whose hold ran out (with the workers). */
@@ -208,6 +215,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('reminders', reminders);
   const auditPurge = createAuditPurgeJob(ctx, { now: opts.now });
   app.decorate('auditPurge', auditPurge);
+  const healthRetention = createHealthRetentionJob(ctx, { now: opts.now });
+  app.decorate('healthRetention', healthRetention);
   const galleryPurge = createGalleryPurgeJob(ctx, { now: opts.now });
   app.decorate('galleryPurge', galleryPurge);
   const orderExpiry = createOrderExpiryJob(ctx, { now: opts.now });
@@ -243,45 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.setErrorHandler(answerError);
 
-  // Security headers, the same on every answer: the helmet middleware is built once here (the
-  // Fastify plugin built it again for every request, a measurable share of a booking's CPU).
-  const helmetOptions = (imgExtra: string[]) => ({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Development only: Vite's React refresh preamble is an inline script.
-        scriptSrc: vite ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Only the hosts we show images from: our own uploads, Instagram's (gallery items) and
-        // any the gym adds for featured images hosted elsewhere (CSP_IMG_HOSTS).
-        imgSrc: ["'self'", 'data:', 'blob:', ...INSTAGRAM_IMG_HOSTS, ...config.cspImgHosts, ...imgExtra],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: vite ? ["'self'", 'ws:'] : ["'self'"],
-        frameSrc: ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Sent per answer, and only over HTTPS (addStrictTransportSecurity below).
-    strictTransportSecurity: false,
-    // Gallery images may be shown by other sites (link previews).
-    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
-  });
-  const securityHeaders = helmet(helmetOptions([]));
-  // The back office shows customers' HTML e-mails in a sandboxed srcdoc frame, which inherits
-  // this policy: remote images must be allowed here for the staff's "Afficher les images
-  // distantes" click; the frame's own policy blocks them until that click (issue 22).
-  const adminSecurityHeaders = helmet(helmetOptions(['https:', 'http:']));
-  app.addHook('onRequest', (req, reply, done) => {
-    const headers = req.url === '/admin' || req.url.startsWith('/admin/') || req.url.startsWith('/admin?') ? adminSecurityHeaders : securityHeaders;
-    headers(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
-  });
+  registerSecurityHeaders(app, config, { dev: Boolean(vite) });
   addStrictTransportSecurity(app, config);
   // One content-coding choice (RFC 9110 q-values) for cached answers and compressed ones.
   registerEncodingNegotiation(app);
@@ -347,11 +318,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx, opts);
   deskRoutes(app, ctx);
+  checkInRoutes(app, ctx);
   for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes, trainersRoutes, demoRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   customersRoutes(app, ctx);
+  meRoutes(app, ctx);
+  waiversRoutes(app, ctx, async (req) => {
+    const c = await signedInCustomer(ctx, meCookieToken(req.headers.cookie));
+    return { id: c.id, language: c.language };
+  });
   registerVisaLetters(app, ctx, opts);
   registerArrivals(app, ctx, opts);
   registerPrivateLessons(app, ctx, opts);
@@ -364,6 +341,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       mail.start();
       reminders.start();
       auditPurge.start();
+      healthRetention.start();
       galleryPurge.start();
       orderExpiry.start();
       reconcile.start();
@@ -386,6 +364,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Reset requests answered already still queue their e-mail.
     await passwordResetsIdle(ctx);
     await auditPurge.stop();
+    await healthRetention.stop();
     await galleryPurge.stop();
     await orderExpiry.stop();
     await reconcile.stop();

@@ -83,9 +83,17 @@ export const ERROR_CODES = {
   letter_details_missing: "The gym's letterhead or signatory is not filled in (Paramètres): the sentence names what is missing",
   visa_letter_closed: 'The visa letter is revoked, or its passport data was erased: nothing changed',
   visa_letter_not_issued: 'No visa letter was issued for this order yet',
+  link_erased: 'The link worked once, but the data behind it was removed at the request of its person (HTTP 410; the answer carries `state: "erased"`)',
+  booking_cancelled: 'The booking is already cancelled: its link shows it, and nothing more can be changed from it',
+  link_superseded: 'A newer e-mail replaced this link: it shows the record as it is now, and changes go through the newest link',
   trainer_busy: 'The trainer is already taken at that time (another lesson or its buffer): nothing was booked; pick another slot',
   lesson_slot_unavailable:
     "The time is not one of the trainer's free slots (outside their hours, a class they coach, the notice, on leave): nothing was booked",
+  me_sign_in_failed: 'A sign-in link or code (My page, issue 47) that is wrong, spent or expired; the same answer whether or not the address is a customer',
+  waiver_not_published: 'The gym has published no waiver yet: there is nothing to sign',
+  waiver_version_stale: 'The waiver signed is not the current version: read the new text and sign it',
+  waiver_minor: 'The person signing is under 18: a guardian signs the waiver at the desk',
+  waiver_signature_invalid: 'The drawn signature is not a readable PNG drawing (empty, too large or not an image)',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -320,6 +320,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   waitlist: { offerHours: 12 },
   // Issue 37: lessons of 60 and 90 minutes, booked 3 hours ahead at least, 15 minutes between two.
   privateLessons: { lengths: [60, 90], noticeHours: 3, bufferMinutes: 15 },
+  members: { pauseDays: 0, healthRetentionMonths: 24 },
   // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
   legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
   visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 /** Routes that take no body although their method could carry one. */
 const NO_BODY = new Set([
   'POST /api/auth/logout',
+  'POST /api/me/sign-out',
   'POST /api/site-settings/history/:id/restore',
   'POST /api/demo/remove',
   // The e-mail links' buttons: the token is in the query; a form body (RFC 8058's
@@ -48,6 +49,8 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/orders/:id/attendance.pdf': 'application/pdf',
   'GET /api/orders/by-token/:token/visa-letter.pdf': 'application/pdf',
   'GET /api/visa-letters/:id/letter.pdf': 'application/pdf',
+  'GET /api/customers/:id/waiver.pdf': 'application/pdf',
+  'GET /api/me/waiver.pdf': 'application/pdf',
 };
 
 interface Operation {

@@ -12,6 +12,8 @@ export interface Endpoint {
   multipart?: boolean;
   /** Has side effects on the session itself (tested on its own). */
   sessionChanging?: boolean;
+  /** Reads the traveller's own session (My page's cookie, issue 47): 401 without it, whatever the token. */
+  travellerSession?: boolean;
 }
 
 export const endpoints: Endpoint[] = [
@@ -45,6 +47,15 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/waitlist/:token', access: 'public' },
   { method: 'POST', path: '/api/waitlist/:token/leave', access: 'public' },
   { method: 'POST', path: '/api/waitlist/:token/accept', access: 'public' },
+  // My page (issue 47): the sign-in by e-mail and the traveller's own session (a cookie, not a staff token).
+  { method: 'POST', path: '/api/me/sign-in', access: 'public' },
+  { method: 'POST', path: '/api/me/sign-in/confirm', access: 'public' },
+  { method: 'POST', path: '/api/me/sign-in/code', access: 'public' },
+  { method: 'POST', path: '/api/me/sign-out', access: 'public' },
+  { method: 'GET', path: '/api/me', access: 'public', travellerSession: true },
+  { method: 'GET', path: '/api/me/waiver', access: 'public', travellerSession: true },
+  { method: 'POST', path: '/api/me/waiver', access: 'public', travellerSession: true },
+  { method: 'GET', path: '/api/me/waiver.pdf', access: 'public', travellerSession: true },
   { method: 'POST', path: '/api/auth/password-reset', access: 'public' },
   { method: 'POST', path: '/api/auth/password-reset/confirm', access: 'public' },
   { method: 'POST', path: '/api/auth/login/two-factor', access: 'public' },
@@ -91,6 +102,7 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/reservations/:id/attendance', access: 'user' },
   { method: 'GET', path: '/api/desk/day', access: 'user' },
   { method: 'POST', path: '/api/desk/bookings', access: 'user' },
+  { method: 'POST', path: '/api/desk/check-in', access: 'user' },
   { method: 'GET', path: '/api/desk/passes', access: 'user' },
   { method: 'POST', path: '/api/desk/orders', access: 'user' },
   { method: 'GET', path: '/api/orders', access: 'user' },
@@ -161,6 +173,10 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/personal-data/erase', access: 'user' },
   { method: 'GET', path: '/api/customers', access: 'user' },
   { method: 'GET', path: '/api/customers/:id', access: 'user' },
+  { method: 'GET', path: '/api/customers/:id/waiver', access: 'user' },
+  { method: 'GET', path: '/api/customers/:id/waiver.pdf', access: 'user' },
+  { method: 'GET', path: '/api/waiver/versions', access: 'admin' },
+  { method: 'POST', path: '/api/waiver/versions', access: 'admin' },
   { method: 'POST', path: '/api/customers/:id/merge', access: 'user' },
   { method: 'POST', path: '/api/customers/:id/adopt', access: 'user' },
   // admins only

@@ -143,6 +143,8 @@ export async function moveCustomerRecords(trx: Db, fromId: number, toId: number)
   const bookings = await moved('reservations');
   const orders = await moved('orders');
   const conversations = await moved('conversations');
+  // A waiver signed under either address counts for the person (issue 47 point 4).
+  await trx.updateTable('waiver_signatures').set({ customer_id: toId }).where('customer_id', '=', fromId).execute();
   await trx.updateTable('customers').set({ merged_into_id: toId }).where('merged_into_id', '=', fromId).execute();
   return { bookings, orders, conversations };
 }

@@ -49,6 +49,10 @@ import * as m040 from './migrations/040-private-lessons';
 import * as m041 from './migrations/041-late-moves';
 import * as m042 from './migrations/042-customer-details-set';
 import * as m043 from './migrations/043-demo-records';
+import * as m044 from './migrations/044-me-sessions';
+import * as m045 from './migrations/045-retired-links';
+import * as m046 from './migrations/046-waivers';
+import * as m047 from './migrations/047-check-in-keys';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -255,6 +259,10 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '041-late-moves': { up: m041.up },
   '042-customer-details-set': { up: m042.up },
   '043-demo-records': { up: m043.up },
+  '044-me-sessions': { up: m044.up },
+  '045-retired-links': { up: m045.up },
+  '046-waivers': { up: m046.up },
+  '047-check-in-keys': { up: m047.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -19,7 +19,7 @@ const presentDeskSession = (s: DeskSession): DeskSessionDto => ({
   spotsLeft: spotsLeft(s),
   cancelled: s.cancelled,
   // Each booking's language (issue 15): the desk is the back office's, not SPEC.md §7's.
-  roster: s.roster.map((r) => ({ ...withLanguage(presentReservation(r), r), pass: r.pass, owedSatang: r.owedSatang })),
+  roster: s.roster.map((r) => ({ ...withLanguage(presentReservation(r), r), pass: r.pass, owedSatang: r.owedSatang, waiver: r.waiver })),
 });
 
 export const presentDeskDay = (d: DeskDay): DeskDayDto => ({

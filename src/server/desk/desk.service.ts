@@ -17,6 +17,7 @@ import { findOrCreateCustomer } from '../customers/customers.repository';
 import { checkPassUse, orderForUse, recordUses } from '../credits/credits';
 import * as passes from '../credits/credits.repository';
 import { inFrench } from './desk-passes.service';
+import { waiverFlagsOf, type WaiverFlag } from '../waivers/waivers.service';
 
 /** A desk booking and the pass it spent (if staff picked one). */
 export interface BookingResultLike {
@@ -77,6 +78,7 @@ export async function plannedDays(db: Db, timeZone: string, from: string, days: 
 export interface DeskBooking extends ReservationRow {
   pass: { orderId: number; name: string; creditsLeft: number | null; returned: boolean } | null;
   owedSatang: number;
+  waiver: WaiverFlag;
 }
 
 export interface DeskSession extends DeskOccurrence {
@@ -116,12 +118,13 @@ export async function deskDay(ctx: AppContext, date?: string, now: Date = new Da
  */
 async function withMoney(db: Db, rows: ReservationRow[], now: Date): Promise<DeskBooking[]> {
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((id): id is number => id != null))];
-  const [uses, orders] = await Promise.all([
+  const [uses, orders, waivers] = await Promise.all([
     passes.usesOfReservations(
       db,
       rows.map((r) => r.id),
     ),
     ordersWithTotals(db, customerIds),
+    waiverFlagsOf({ db }, customerIds),
   ]);
   const held = await passes.heldUsesOf(db, [...new Set(uses.map((u) => u.orderId))]);
   const useOf = new Map(uses.map((u) => [u.reservationId, u]));
@@ -132,7 +135,8 @@ async function withMoney(db: Db, rows: ReservationRow[], now: Date): Promise<Des
     const pass = u
       ? { orderId: u.orderId, name: u.passName, creditsLeft: u.credits == null ? null : u.credits - (held.get(u.orderId) ?? 0), returned: u.returned }
       : null;
-    return { ...r, pass, owedSatang: r.customer_id != null ? (owed.get(r.customer_id) ?? 0) : 0 };
+    const waiver = r.customer_id != null ? (waivers.get(r.customer_id) ?? 'none') : 'none';
+    return { ...r, pass, owedSatang: r.customer_id != null ? (owed.get(r.customer_id) ?? 0) : 0, waiver };
   });
 }
 

@@ -27,6 +27,10 @@ import { findEmlFiles, removeEmlFiles, type EmlFile } from './eml-files';
 import * as repo from './personal-data.repository';
 import { releaseSeat } from '../timetable/timetable.service';
 import { eraseLettersOfOrders, lettersOfOrders } from '../visa-letters/visa-letters.repository';
+import { eraseWaiverSignatures } from '../waivers/waivers.service';
+import { revokeCheckInCodes } from '../check-in/check-in-code';
+import { forgetLinksOf } from '../links/retired-links.repository';
+import { deleteForCustomers as endMeSessions } from '../me/me.repository';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -189,6 +193,16 @@ export interface Erased {
 export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): Promise<Erased> {
   const { found, messages } = await ctx.db.transaction().execute(async (trx) => {
     const found = await findPersonalData(ctx, key, trx);
+    // Waiting-list places of the person (found here, anonymised below).
+    const places = (await repo.findWaitlistEntries(trx, { email: key.email || undefined, withPhones: Boolean(key.phone) })).filter(
+      (w) => (key.email && w.email.toLowerCase() === key.email) || (key.phone && samePhone(w.phone, key.phone)),
+    );
+    // Every link the person was mailed answers "data removed" from now on: only its hash is kept (decision 184).
+    await forgetLinksOf(
+      trx,
+      { reservations: found.reservations.map((x) => x.id), waitlist: places.map((w) => w.id), orders: found.orders.map((o) => o.id) },
+      nowIso(),
+    );
     const r = await repo.eraseRows(
       trx,
       {
@@ -206,9 +220,6 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
       () => randomBytes(32).toString('base64url'),
     );
     // Waiting-list places go out of line, anonymised; a seat held for one goes back to the counter.
-    const places = (await repo.findWaitlistEntries(trx, { email: key.email || undefined, withPhones: Boolean(key.phone) })).filter(
-      (w) => (key.email && w.email.toLowerCase() === key.email) || (key.phone && samePhone(w.phone, key.phone)),
-    );
     const held = await repo.eraseWaitlistEntries(
       trx,
       places.map((w) => w.id),
@@ -227,6 +238,22 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
       { customers: found.customers.map((c) => c.id), orders: found.orders.map((o) => o.id) },
       () => hashToken(newToken()),
       nowIso(),
+    );
+    // The waiver and its health answers (issue 47 point 4): deleted, drawing included.
+    await eraseWaiverSignatures(
+      trx,
+      found.customers.map((c) => c.id),
+    );
+    // Their door code stops opening anything.
+    await revokeCheckInCodes(
+      trx,
+      found.customers.map((c) => c.id),
+      nowIso(),
+    );
+    // Signed in on My page (issue 47): every session and unspent sign-in link of the person ends.
+    await endMeSessions(
+      trx,
+      found.customers.map((c) => c.id),
     );
     return { found, messages: r.messages };
   });

@@ -1,8 +1,9 @@
 // Bookings: the back office's reservations, the manage link and the front desk.
 import { z } from 'zod';
 import { CLASS_LEVELS } from '../schemas/timetable';
-import { ATTENDANCE_MARKS, CANCELLED_BY, RESERVATION_SOURCES, RESERVATION_STATUSES, WAITLIST_STATUSES } from '../constants';
+import { ATTENDANCE_MARKS, CANCELLED_BY, GYM_CAUSES, RESERVATION_SOURCES, RESERVATION_STATUSES, WAITLIST_STATUSES } from '../constants';
 import { id, languageDto, timestamp } from './common';
+import { waiverFlagSchema } from './waivers';
 
 export const reservationDtoSchema = z.object({
   id,
@@ -42,6 +43,8 @@ export type BookingCreatedDto = z.infer<typeof bookingCreatedDtoSchema>;
  * GET /api/bookings/manage/{token} and the answers of its cancel and move: what the customer's
  * manage page shows. Times are the booking's start (and end) as instants, and in gym time.
  */
+/** What became of a booking (GET /api/bookings/manage/{token}'s `outcome`). */
+export const MANAGE_OUTCOMES = ['upcoming', 'started', 'took_place', 'cancelled_by_customer', 'cancelled_by_staff', 'cancelled_by_gym', 'cancelled'] as const;
 export const manageBookingDtoSchema = z.object({
   id,
   name: z.string(),
@@ -82,6 +85,19 @@ export const manageBookingDtoSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The gym cancelled it: another session may be chosen from its page (POST …/move). */
   canRebook: z.boolean(),
+  /**
+   * What became of it, in one word (issue 47 point 3): to come, under way, over (took place),
+   * cancelled by the traveller, by staff, by the gym, or cancelled before it was recorded by whom.
+   */
+  outcome: z.enum(MANAGE_OUTCOMES),
+  /** Which change of the gym cancelled it (a session called off, a closure, a session moved); null otherwise. */
+  gymCause: z.enum(GYM_CAUSES).nullable(),
+  /** The desk's mark once the class took place (present, no-show), null when not marked. */
+  attendance: z.enum(ATTENDANCE_MARKS).nullable(),
+  /** Booked and changed since (moved by the traveller, staff or the gym, or booked again after the gym's cancel). */
+  moved: z.boolean(),
+  /** 'earlier': a newer e-mail replaced this link; it shows the booking, the newest link changes it. */
+  link: z.enum(['current', 'earlier']),
 });
 export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
 /**
@@ -92,6 +108,8 @@ export type ManageBookingDto = z.infer<typeof manageBookingDtoSchema>;
 export const deskRosterEntryDtoSchema = reservationDtoSchema.extend({
   pass: z.object({ orderId: id, name: z.string(), creditsLeft: z.number().int().nullable(), returned: z.boolean() }).nullable(),
   owedSatang: z.number().int(),
+  /** The waiver beside the person (issue 47 point 4): "missing", "conditions" declared, "signed", "none" published. */
+  waiver: waiverFlagSchema,
 });
 export type DeskRosterEntryDto = z.infer<typeof deskRosterEntryDtoSchema>;
 
@@ -155,6 +173,12 @@ export const waitlistEntryDtoSchema = z.object({
   held: z.boolean(),
   /** Once booked: the booking's number. */
   reservationId: id.nullable(),
+  /** The class has begun: the list is over whatever the state (issue 47 point 3). Read by GET; false in a leave's or accept's answer. */
+  classPassed: z.boolean(),
+  /** An offer open to all (nothing held) whose class filled again: someone else took the place. */
+  seatTaken: z.boolean(),
+  /** 'earlier': a newer e-mail replaced this link; it shows the place, the newest link acts. */
+  link: z.enum(['current', 'earlier']),
 });
 export type WaitlistEntryDto = z.infer<typeof waitlistEntryDtoSchema>;
 

@@ -19,3 +19,5 @@ export * from './private-lessons';
 export * from './dashboard-today';
 export * from './offers';
 export * from './demo';
+export * from './me';
+export * from './waivers';

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 import { programmesSchema } from './site-settings-programmes';
 import { staySettingsSchema } from './site-settings-stays';
+import { memberSettings } from './site-settings-members';
 import { privateLessonSettings } from './site-settings-private-lessons';
 
 // The seed, the weekday names and the values derived from the settings (links, hour lines)
@@ -338,6 +339,8 @@ export const siteSettingsSchema = z.object({
   }),
   /** Private lessons (issue 37): the lengths sold, the minimum notice and the buffer between a trainer's lessons. */
   privateLessons: privateLessonSettings,
+  /** My page (issue 47): pass pauses and the health answers' retention. */
+  members: memberSettings,
   /** The gym's legal details: letterheads and receipts (issue 35). */
   legal: legalSettings,
   /** Who signs the visa letter, and when it may be requested (issue 35). */

@@ -67,6 +67,9 @@ import type {
 } from './stays';
 import type { PrivateLessonsTable, TrainerCellsTable, TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable, DemoRecordsTable } from './operations';
+import type { MeSessionsTable, MeSignInsTable } from './me';
+import type { CheckInKeysTable, WaiverSignaturesTable, WaiverVersionsTable } from './waivers';
+import type { RetiredLinksTable } from './links';
 
 export type * from './columns';
 export type * from './accounts';
@@ -78,6 +81,8 @@ export type * from './inbound';
 export type * from './visa-letters';
 export type * from './stays';
 export type * from './trainers';
+export type * from './links';
+export type * from './waivers';
 
 export interface Database {
   users: UsersTable;
@@ -144,6 +149,12 @@ export interface Database {
   private_lessons: PrivateLessonsTable;
   trainer_cells: TrainerCellsTable;
   demo_records: DemoRecordsTable;
+  me_sign_ins: MeSignInsTable;
+  me_sessions: MeSessionsTable;
+  waiver_versions: WaiverVersionsTable;
+  waiver_signatures: WaiverSignaturesTable;
+  check_in_keys: CheckInKeysTable;
+  retired_links: RetiredLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

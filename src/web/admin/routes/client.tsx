@@ -9,6 +9,7 @@ import { useCustomer } from '../features/customers/api';
 import { BalanceSection, BookingsSection, ConversationsSection, PassesSection, PaymentsSection } from '../features/customers/history-sections';
 import { MergeDialog } from '../features/customers/merge-dialog';
 import { ProposalsSection } from '../features/customers/proposals-section';
+import { WaiverSection } from '../features/customers/waiver-section';
 
 const backLink =
   'inline-flex items-center gap-1 text-sm font-medium text-gray-800 hover:text-gray-950 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none';
@@ -69,6 +70,7 @@ export function ClientPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <BalanceSection c={c} />
+          <WaiverSection customerId={c.id} />
           <PassesSection c={c} />
           <PaymentsSection c={c} />
         </div>

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { useSiteSettings } from '../features/site-settings/api';
 import { DemoRemoval } from '../features/demo/demo-removal';
+import { WaiverEditor } from '../features/waiver/waiver-editor';
 import { SettingsSection } from '../features/site-settings/fields';
 import { SettingsHistory } from '../features/site-settings/history';
 import { pageOfPart, SectionNav, settingsPage, SettingsIndex } from '../features/site-settings/section-nav';
@@ -54,6 +55,12 @@ export function SettingsSectionPage() {
       {page.slug === 'general' && (
         <div className="mb-6 max-w-5xl">
           <DemoRemoval />
+        </div>
+      )}
+      {/* The waiver's versions (issue 47, point 4): published on their own, outside the form. */}
+      {page.slug === 'decharge' && (
+        <div className="mb-6 max-w-5xl">
+          <WaiverEditor />
         </div>
       )}
       {isLoading && <Spinner />}

@@ -4,6 +4,7 @@ import ManageBooking from '../../features/booking/manage-booking';
 import { managedBookingQuery } from '../../features/booking/manage-queries';
 import LessonMove from '../../features/trainers/lesson-move';
 import { Island } from '../../islands/island';
+import { isErased } from '../../lib/link-read';
 import { useDocumentTitle } from '../../lib/hooks';
 import { usePageTitle } from '../../lib/site-settings';
 import { useT } from '../../i18n/i18n';
@@ -17,12 +18,13 @@ export default function ManageBookingPage() {
   const pageTitle = usePageTitle();
   useDocumentTitle(pageTitle(t('manage.title')));
   // A private lesson is moved to another of its trainer's free slots (issue 37).
-  const managed = useQuery(managedBookingQuery(token)).data;
+  const read = useQuery(managedBookingQuery(token)).data;
+  const managed = read && !isErased(read) ? read : null;
   const lessonMove = managed?.lessonMove;
   return (
     <>
       <Island name="manage-view" component={ManageBooking} props={{ token }} when="interaction" />
-      {lessonMove && (
+      {managed && lessonMove && (
         <Island
           name="lesson-move"
           component={LessonMove}

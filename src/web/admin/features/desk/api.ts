@@ -29,7 +29,7 @@ export interface DeskSession {
 }
 
 /** A roster booking with the pass that paid for it and what its customer owes (satang). */
-export type RosterEntry = Reservation & Partial<Pick<DeskRosterEntryDto, 'pass' | 'owedSatang'>>;
+export type RosterEntry = Reservation & Partial<Pick<DeskRosterEntryDto, 'pass' | 'owedSatang' | 'waiver'>>;
 
 export interface DeskDay {
   date: string;

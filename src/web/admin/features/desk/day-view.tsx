@@ -16,6 +16,7 @@ import { useDeskDay, type DeskSession } from './api';
 import { DeskBookingDialog } from './desk-booking-dialog';
 import { RosterRow } from './roster-row';
 import { WaitlistList } from '../../components/waitlist-list';
+import { CheckInScanner } from './check-in-scanner';
 
 /**
  * The desk's day: each session of a gym date with its seats and roster; one tap marks a person
@@ -62,6 +63,7 @@ export function DayView({ date, onDateChange }: { date: string; onDateChange: (d
               Aujourd'hui
             </Button>
           )}
+          {date === today && <CheckInScanner />}
         </div>
       </div>
 

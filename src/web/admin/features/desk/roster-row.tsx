@@ -59,6 +59,8 @@ export function RosterRow({ r, date }: { r: RosterEntry; date: string }) {
         <LanguageBadge language={r.language} />
         {cancelled && <Badge tone="yellow">Annulée</Badge>}
         <MercyBadges r={r} />
+        {r.waiver === 'missing' && <Badge tone="red">Décharge manquante</Badge>}
+        {r.waiver === 'conditions' && <Badge tone="yellow">Santé déclarée</Badge>}
         {r.pass && (
           <Badge tone={r.pass.returned ? 'gray' : 'green'} truncate>
             {`Pass ${r.pass.name} · ${r.pass.creditsLeft == null ? 'illimité' : `${r.pass.creditsLeft} séance${r.pass.creditsLeft > 1 ? 's' : ''} restante${r.pass.creditsLeft > 1 ? 's' : ''}`}${r.pass.returned ? ' · séance rendue' : ''}`}

@@ -23,6 +23,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   prices: 'Tarifs',
   reviews: 'Avis',
   hero: "Texte d'accueil",
+  members: 'Pause des forfaits et données de santé',
   about: 'À propos',
   whatsappGreeting: 'Message WhatsApp',
   seo: 'SEO',

@@ -33,6 +33,12 @@ export const SETTINGS_PAGES = [
     description: 'Transferts depuis l’aéroport, ce que comprend un séjour, acompte et annulation.',
     parts: ['sejours'],
   },
+  {
+    slug: 'decharge',
+    label: 'Décharge et santé',
+    description: 'Le texte de la décharge signée avant le premier cours, ses versions, la conservation des réponses de santé, la pause des forfaits.',
+    parts: ['decharge', 'membres'],
+  },
   { slug: 'avis', label: 'Avis', description: "Les avis affichés sur l'accueil.", parts: ['avis'] },
   {
     slug: 'textes',

@@ -13,6 +13,7 @@ import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useSaveSiteSettings } from './api';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
+import { MembersSection } from './members-section';
 import { PrivateLessonsSection } from './private-lessons-section';
 import { ProgrammesSection } from './programmes-section';
 import { StaysSection } from './stays-section';
@@ -48,6 +49,7 @@ const PAGE_SECTIONS: Record<FormPage, ReactNode> = {
     </>
   ),
   sejours: <StaysSection />,
+  decharge: <MembersSection />,
   avis: <ReviewsSection />,
   // The hero's text and its image side by side: the preview shows both before saving.
   textes: (
@@ -75,6 +77,7 @@ const PAGE_OF_KEY: Record<keyof SiteSettings, FormPage> = {
   payments: 'tarifs',
   waitlist: 'tarifs',
   privateLessons: 'cours-prives',
+  members: 'decharge',
   legal: 'mentions-legales',
   visaLetter: 'mentions-legales',
   programmes: 'mentions-legales',
