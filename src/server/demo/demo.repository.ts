@@ -20,7 +20,8 @@ export type DemoKind =
   | 'site-file'
   | 'session'
   | 'setting'
-  | 'programme';
+  | 'programme'
+  | 'waiver';
 
 export async function addRecords(db: Db, kind: DemoKind, refs: (string | number)[], restore: unknown = null): Promise<void> {
   if (refs.length === 0) return;
@@ -248,3 +249,14 @@ export type DemoTable =
   | 'blog_posts'
   | 'blog_categories'
   | 'gallery_items';
+
+/** The demo's waiver versions no signature of anyone left refers to (what staff's travellers signed stays). */
+export async function unsignedWaiverVersions(db: Db, versions: number[]): Promise<number[]> {
+  if (versions.length === 0) return [];
+  const signed = await db.selectFrom('waiver_signatures').select('version').where('version', 'in', versions).execute();
+  const used = new Set(signed.map((r) => Number(r.version)));
+  return versions.filter((v) => !used.has(v));
+}
+
+export const deleteWaiverVersions = (db: Db, versions: number[]) =>
+  versions.length ? db.deleteFrom('waiver_versions').where('version', 'in', versions).execute() : undefined;

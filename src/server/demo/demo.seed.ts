@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { seedDemoGallery } from '../gallery/gallery.seed';
 import { seedDemoActivity } from './demo-activity.seed';
 import { seedDemoCatalogue } from './demo-catalogue.seed';
+import { seedDemoTraveller } from './demo-traveller.seed';
 import { storeDemoPicture } from './demo-images';
 import * as repo from './demo.repository';
 
@@ -65,6 +66,7 @@ export async function seedDemo(ctx: AppContext, adminId: number): Promise<void> 
   if (full) {
     const catalogue = await seedDemoCatalogue(quiet, adminId);
     await seedDemoActivity(quiet, catalogue, adminId);
+    await seedDemoTraveller(quiet, catalogue, adminId);
     for (const [kind, table] of ACTIVITY) await repo.addRecords(ctx.db, kind, await repo.allIds(ctx.db, table));
   }
   for (const domain of ['blog', 'categories', 'gallery', 'timetable', 'settings', 'trainers'] as const) ctx.publicCache.invalidate(domain);

@@ -7,6 +7,7 @@ import { galleryStorage } from '../gallery/gallery.service';
 import { getSiteSettings, saveSiteSettings, siteImageStorage } from '../site-settings/site-settings.service';
 import { releaseSeat } from '../timetable/timetable.service';
 import * as repo from './demo.repository';
+import { eraseWaiverSignatures } from '../waivers/waivers.service';
 
 // The demo's removal in one action (issue 46 point 1; decision record "demo data"): exactly what
 // demo_records names, nothing staff made since. A demo row that a row staff made still uses (a
@@ -116,7 +117,11 @@ export async function removeDemo(ctx: AppContext, userId: number): Promise<DemoR
       return all.filter((id) => !inUse.has(id));
     };
     const customers = idsOf(records, 'customer');
-    await repo.deleteWhereIdIn(trx, 'customers', await keep('customer', await repo.customersInUse(trx, customers, bookings, orders, conversations)));
+    const gone = await keep('customer', await repo.customersInUse(trx, customers, bookings, orders, conversations));
+    // Their waivers first (the demo traveller signed one), then the demo's version if nobody else signed it.
+    await eraseWaiverSignatures(trx, gone);
+    await repo.deleteWaiverVersions(trx, await repo.unsignedWaiverVersions(trx, idsOf(records, 'waiver')));
+    await repo.deleteWhereIdIn(trx, 'customers', gone);
     const trainers = idsOf(records, 'trainer');
     await repo.deleteTrainers(trx, await keep('trainer', await repo.trainersInUse(trx, trainers, bookings)));
     const roomTypes = idsOf(records, 'room-type');

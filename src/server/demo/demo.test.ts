@@ -57,12 +57,51 @@ describe.each(backends)('the demo on %s', (backend) => {
   }, 120_000);
   afterAll(() => t?.close());
 
+  it('seeds a traveller whose page holds every kind: a class on a paid pass, a stay with its pickup, a letter, a lesson, a signed waiver', async () => {
+    const db = t.app.ctx.db;
+    const c = await db.selectFrom('customers').select(['id', 'name']).where('email_key', '=', 'traveller.demo@example.com').executeTakeFirstOrThrow();
+    expect(c.name).toContain('Demo');
+    const orders = await db.selectFrom('orders').select(['id', 'pass_id']).where('customer_id', '=', c.id).execute();
+    // The pass, the stay, the programme and the lesson (paid at the desk).
+    expect(orders).toHaveLength(4);
+    const bookings = await db.selectFrom('reservations').select(['id', 'course', 'date_time']).where('customer_id', '=', c.id).execute();
+    expect(bookings.some((b) => b.course.includes('Muay Thai'))).toBe(true);
+    expect(bookings.every((b) => Date.parse(b.date_time) > Date.now())).toBe(true);
+    const used = await db
+      .selectFrom('pass_uses')
+      .select('order_id')
+      .where(
+        'reservation_id',
+        'in',
+        bookings.map((b) => b.id),
+      )
+      .execute();
+    expect(used.length).toBeGreaterThan(0);
+    expect(
+      await db
+        .selectFrom('private_lessons')
+        .select('trainer_id')
+        .where(
+          'reservation_id',
+          'in',
+          bookings.map((b) => b.id),
+        )
+        .execute(),
+    ).toHaveLength(1);
+    const ids = orders.map((o) => o.id);
+    expect(await db.selectFrom('order_stays').select('order_id').where('order_id', 'in', ids).execute()).toHaveLength(1);
+    expect(await db.selectFrom('order_pickups').select('order_id').where('order_id', 'in', ids).execute()).toHaveLength(1);
+    expect((await db.selectFrom('visa_letters').select('status').where('order_id', 'in', ids).execute()).map((l) => l.status)).toEqual(['requested']);
+    const waiver = await t.inject({ method: 'GET', url: `/api/customers/${c.id}/waiver`, token: staff });
+    expect(waiver.json()).toMatchObject({ required: false, signedVersion: 1, flag: 'conditions' });
+  });
+
   it('seeds every kind, visibly demo, without queuing an e-mail', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/demo', token: admin });
     expect(res.statusCode).toBe(200);
     const { present, counts } = res.json();
     expect(present).toBe(true);
-    expect(counts).toMatchObject({ trainer: 3, 'room-type': 3, order: 8, waitlist: 2, contact: 1, conversation: 1, subscriber: 6, post: 9, gallery: 6 });
+    expect(counts).toMatchObject({ trainer: 3, 'room-type': 3, order: 12, waitlist: 2, contact: 1, conversation: 1, subscriber: 6, post: 9, gallery: 6 });
     expect(counts.customer).toBeGreaterThanOrEqual(10);
     expect(counts.booking).toBeGreaterThan(20);
     expect(counts.files).toBeGreaterThan(0);
@@ -114,8 +153,9 @@ describe.each(backends)('the demo on %s', (backend) => {
     const pickup = await db.selectFrom('order_pickups').selectAll().executeTakeFirstOrThrow();
     expect(pickup).toMatchObject({ airport: 'KBV', order_id: stay.order_id });
     const paid = await db.selectFrom('order_payments').select('order_id').distinct().execute();
-    expect(paid.length).toBe(6);
-    expect(seeded.orders - paid.length).toBe(2);
+    // Six of the gym's orders and three of the traveller's; their lesson is paid at the desk.
+    expect(paid.length).toBe(9);
+    expect(seeded.orders - paid.length).toBe(3);
     const full = await db.selectFrom('waitlist_entries').select(['weekly_session_id', 'session_date']).executeTakeFirstOrThrow();
     const seats = await db
       .selectFrom('seats')
@@ -168,7 +208,7 @@ describe.each(backends)('the demo on %s', (backend) => {
     expect((await t.inject({ method: 'POST', url: '/api/demo/remove' })).statusCode).toBe(401);
     const res = await t.inject({ method: 'POST', url: '/api/demo/remove', token: admin });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().removed).toMatchObject({ trainer: 3, 'room-type': 3, order: 8, post: 9, gallery: 6, subscriber: 6 });
+    expect(res.json().removed).toMatchObject({ trainer: 3, 'room-type': 3, order: 12, post: 9, gallery: 6, subscriber: 6 });
     expect(res.json().kept).toEqual({ category: 1 });
 
     const left = await tableCounts(t);
@@ -186,6 +226,11 @@ describe.each(backends)('the demo on %s', (backend) => {
     });
     expect(await db.selectFrom('reservations').select(['name', 'email']).execute()).toEqual([{ name: 'Real Person', email: 'real.person@example.org' }]);
     expect(await db.selectFrom('customers').select('email').execute()).toEqual([{ email: 'real.person@example.org' }]);
+    // The traveller's waiver and the demo's version, their lesson and letter went with them.
+    expect(await db.selectFrom('waiver_signatures').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('waiver_versions').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('visa_letters').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('private_lessons').select('trainer_id').execute()).toEqual([]);
     expect(await db.selectFrom('blog_posts').select('slug').execute()).toEqual([{ slug: 'our-real-opening' }]);
     expect(await db.selectFrom('blog_categories').select('id').execute()).toEqual([{ id: category }]);
     // The class the demo filled is back to its seats, with the staff's booking on it.
