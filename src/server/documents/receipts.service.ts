@@ -3,7 +3,7 @@
 // (also partly refunded or overpaid since); otherwise 409 receipt_unavailable.
 import { hasReceipt } from '../../shared/ledger';
 import { instantToZoned } from '../../shared/gym-time';
-import { hashToken } from '../auth/tokens';
+import { linkHash, type LinkKey } from '../links/link-key';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import type { OrderRow } from '../db/schema';
@@ -51,8 +51,8 @@ async function receiptOf(ctx: AppContext, row: OrderRow): Promise<ReceiptFile> {
 }
 
 /** GET /api/orders/by-token/{token}/receipt.pdf (a wrong token is 404). */
-export async function receiptByToken(ctx: AppContext, token: string): Promise<ReceiptFile> {
-  const row = await findOrderByTokenHash(ctx.db, hashToken(token));
+export async function receiptByToken(ctx: AppContext, token: LinkKey): Promise<ReceiptFile> {
+  const row = await findOrderByTokenHash(ctx.db, linkHash(token));
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return receiptOf(ctx, row);
 }

@@ -70,17 +70,4 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(null);
     },
   });
-
-  r.get('/api/me', {
-    config: { access: 'public' },
-    schema: {
-      tags: TAGS,
-      summary: 'The signed-in traveller (session cookie; a staff token opens nothing here)',
-      response: { 200: meDtoSchema, ...errorResponses(401) },
-    },
-    handler: async (req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return service.currentMe(ctx, meCookieToken(req.headers.cookie));
-    },
-  });
 }

@@ -130,11 +130,6 @@ const presentMe = (c: { name: string; email: string | null; language: MeDto['lan
   language: c.language,
 });
 
-/** GET /api/me: the person of a live session (ended after 30 days, or 14 without a visit). */
-export async function currentMe(ctx: AppContext, token: string | null, now = Date.now()): Promise<MeDto> {
-  return presentMe(await signedInCustomer(ctx, token, now));
-}
-
 /** The customer record of a live session (401 otherwise): every /api/me/* route starts here. */
 export async function signedInCustomer(ctx: AppContext, token: string | null, now = Date.now()) {
   if (!token || !TOKEN_RE.test(token)) throw unauthorized();

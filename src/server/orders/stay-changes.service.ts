@@ -3,7 +3,7 @@ import { addDays, todayInZone } from '../../shared/gym-time';
 import { heldSatang } from '../../shared/ledger';
 import type { StayDatesPayload } from '../../shared/schemas/orders';
 import { refundPercentFor, staySettingsOf } from '../../shared/stay-settings-data';
-import { hashToken } from '../auth/tokens';
+import { linkHash, type LinkKey } from '../links/link-key';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../errors';
@@ -90,11 +90,11 @@ function movedLanding(arrivesAt: string, days: number, today: string): string {
  * price difference goes into the order's total and the deposit and balance date follow. The
  * pickup moves by as many days (its calendar file's SEQUENCE bumped), and staff are pushed.
  */
-export async function changeStayDates(ctx: AppContext, token: string, input: StayDatesPayload, now = new Date()): Promise<number> {
+export async function changeStayDates(ctx: AppContext, token: LinkKey, input: StayDatesPayload, now = new Date()): Promise<number> {
   const settings = staySettingsOf(await currentSiteSettings(ctx));
   const nights = checkStayDates(ctx, input.checkIn, input.checkOut, now);
   const today = todayInZone(ctx.config.timezone, now);
-  const found = await findOrderByTokenHash(ctx.db, hashToken(token));
+  const found = await findOrderByTokenHash(ctx.db, linkHash(token));
   if (!found) throw notFound('Order not found');
   const orderId = found.id;
   const moved = await ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { addDays } from '../../shared/gym-time';
 import { SESSION_ID_PATTERN } from '../../shared/schemas/timetable';
-import { hashToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { ReservationRow } from '../db/schema';
@@ -10,6 +10,8 @@ import { isLate, moveUseTo, passTerms, reclaimUseFor, returnCreditOnCancel, type
 import { useOfReservation } from '../credits/credits.repository';
 import { currentSiteSettings, siteSettingsNow } from '../site-settings/site-settings.service';
 import { retiredRecordOf } from '../links/retired-links';
+import { retire } from '../links/retired-links.repository';
+import { linkHash, tokenOf, wellFormed, type LinkKey } from '../links/link-key';
 import {
   BOOKING_CANCELLED,
   BOOKING_CHANGED,
@@ -25,6 +27,7 @@ import { whenOf, whenOfRow, type BookingWhen } from './booking-facts';
 import { checkHeld, checkHorizon, creditDeadlineOf, lateSinceAfterMove, takeSeatOf } from './booking-rules';
 import { cancellationMails, moveMails, notifyStaffOfChange } from './booking-notifications';
 import * as repo from './reservations.repository';
+import { setManageTokenHash } from './booking-keys.repository';
 import { seatFreed } from '../lib/seat-freed';
 import { lessonOf, releaseCells } from '../trainers/lessons.repository';
 import { notifyTrainerOfLesson } from '../trainers/lesson-push';
@@ -71,18 +74,17 @@ async function managed(ctx: AppContext, db: Db, row: ReservationRow, cancelHours
   };
 }
 
-/** Tokens are 32 bytes in base64url; anything else cannot name a booking. */
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-
 /**
  * The booking a manage token names, whatever became of it (decision 184): its current key, or a
  * key a newer e-mail replaced (`earlier`: read only). A token the site never gave is 404; one
  * whose person was erased is 410.
  */
-export async function bookingOfLink(db: Db, token: string): Promise<{ row: ReservationRow; earlier: boolean }> {
-  if (!TOKEN_RE.test(token)) throw notFound(BOOKING_NOT_FOUND);
-  const row = await repo.findByManageTokenHash(db, hashToken(token));
+export async function bookingOfLink(db: Db, token: LinkKey): Promise<{ row: ReservationRow; earlier: boolean }> {
+  if (!wellFormed(token)) throw notFound(BOOKING_NOT_FOUND);
+  const row = await repo.findByManageTokenHash(db, linkHash(token));
   if (row) return { row, earlier: false };
+  // My page names a booking by its current key only (decision 187).
+  if (typeof token !== 'string') throw notFound(BOOKING_NOT_FOUND);
   const id = await retiredRecordOf(db, 'booking', token);
   const kept = id == null ? undefined : await repo.findReservation(db, id);
   if (!kept) throw notFound(BOOKING_NOT_FOUND);
@@ -94,7 +96,7 @@ export async function bookingOfLink(db: Db, token: string): Promise<{ row: Reser
  * stands (or, where `gymCancelled` allows it, when the gym cancelled it: its page offers other
  * sessions). Refusals are 409s: the link still shows the booking as it is.
  */
-export async function bookingToChange(db: Db, token: string, opts: { gymCancelled?: boolean } = {}): Promise<ReservationRow> {
+export async function bookingToChange(db: Db, token: LinkKey, opts: { gymCancelled?: boolean } = {}): Promise<ReservationRow> {
   const { row, earlier } = await bookingOfLink(db, token);
   if (earlier) throw conflict(LINK_SUPERSEDED, 'link_superseded');
   if (row.status === 'cancelled' && !(opts.gymCancelled && row.cancelled_by === 'gym')) throw conflict(BOOKING_CANCELLED, 'booking_cancelled');
@@ -140,8 +142,21 @@ export async function cancelInTransaction(
   return { ...current, row: updated, ...(current.pass ? { pass: { ...current.pass, creditReturned: returned } } : {}) };
 }
 
+/**
+ * The manage link the moved e-mail carries: the link that moved it, or, for a move from My page
+ * (which holds no token, only its digest), a new link; the old one then reads only (decision 187).
+ */
+async function mailedToken(trx: Db, row: ReservationRow, key: LinkKey): Promise<string> {
+  const given = tokenOf(key);
+  if (given) return given;
+  const token = newToken();
+  await setManageTokenHash(trx, row.id, hashToken(token));
+  if (row.manage_token_hash) await retire(trx, 'booking', row.manage_token_hash, row.id, nowIso());
+  return token;
+}
+
 /** POST /api/bookings/manage/{token}/cancel. */
-export async function cancelByToken(ctx: AppContext, token: string): Promise<ManagedBooking> {
+export async function cancelByToken(ctx: AppContext, token: LinkKey): Promise<ManagedBooking> {
   const cancelHours = await cancelHoursOf(ctx);
   const done = await ctx.db.transaction().execute(async (trx) => {
     const r = await cancelInTransaction(ctx, trx, await bookingToChange(trx, token), 'customer', cancelHours);
@@ -164,7 +179,7 @@ export async function cancelByToken(ctx: AppContext, token: string): Promise<Man
  * where it already is changes nothing. The new session obeys a new booking's rules (horizon,
  * held, seat: booking-rules.ts); moved inside its credit window, the booking stays late.
  */
-export async function moveByToken(ctx: AppContext, token: string, sessionId: string): Promise<ManagedBooking> {
+export async function moveByToken(ctx: AppContext, token: LinkKey, sessionId: string): Promise<ManagedBooking> {
   const m = SESSION_ID_PATTERN.exec(sessionId);
   if (!m) throw badRequest(MOVE_TARGET_NOT_FOUND, 'session_not_found');
   const to = { weeklySessionId: Number(m[1]), date: m[2] };
@@ -219,7 +234,9 @@ export async function moveByToken(ctx: AppContext, token: string, sessionId: str
     const when = whenOf(ctx, target.startsAt, target.durationMinutes);
     const pass = before.pass ? passTerms(await useOfReservation(trx, row.id), creditDeadlineOf(updated, cancelHours), now) : undefined;
     const booking: ManagedBooking = { row: updated, when, timezone: ctx.config.timezone, started: false, ...(pass ? { pass } : {}) };
-    for (const mail of moveMails(ctx, updated, booking.when, before.when, token, booking.pass != null)) await ctx.mail.enqueue(trx, mail);
+    for (const mail of moveMails(ctx, updated, booking.when, before.when, await mailedToken(trx, row, token), booking.pass != null)) {
+      await ctx.mail.enqueue(trx, mail);
+    }
     return { moved: true, booking, before };
   });
   if (result.moved) {

@@ -8,7 +8,7 @@ import { addDays, todayInZone } from '../../shared/gym-time';
 import { letterDetailsMissing } from '../../shared/legal-details';
 import type { VisaLetterRequestPayload } from '../../shared/schemas/visa-letters';
 import { countryName, namesDiffer, type VisaVerdict } from '../../shared/visa-letters';
-import { hashToken } from '../auth/tokens';
+import { linkHash, type LinkKey } from '../links/link-key';
 import { recordAudit } from '../audit/audit.service';
 import type { AppContext } from '../context';
 import { fromBool, nowIso, type Db } from '../db/database';
@@ -76,14 +76,14 @@ function yearAfter(isoOrDate: string): string {
 
 const verifyUrl = (ctx: AppContext, code: string) => `${ctx.config.publicUrl}/verify/${code}`;
 
-async function orderOfToken(ctx: AppContext, token: string): Promise<OrderRow> {
-  const row = await findOrderByTokenHash(ctx.db, hashToken(token));
+async function orderOfToken(ctx: AppContext, token: LinkKey): Promise<OrderRow> {
+  const row = await findOrderByTokenHash(ctx.db, linkHash(token));
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
 /** POST /api/orders/by-token/{token}/visa-letter: the traveller's passport data; staff are told. */
-export async function requestLetter(ctx: AppContext, token: string, input: VisaLetterRequestPayload): Promise<{ status: 'requested'; warning?: string }> {
+export async function requestLetter(ctx: AppContext, token: LinkKey, input: VisaLetterRequestPayload): Promise<{ status: 'requested'; warning?: string }> {
   const order = await orderOfToken(ctx, token);
   if (!isProgramme(order)) throw conflict(NOT_A_PROGRAMME, 'visa_letter_unavailable');
   const settings = await currentSiteSettings(ctx);

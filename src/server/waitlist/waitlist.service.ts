@@ -1,6 +1,7 @@
 import type { WaitlistJoinPayload } from '../../shared/schemas/waitlist';
 import { zoneLabel } from '../../shared/gym-time';
 import { hashToken, newToken } from '../auth/tokens';
+import { linkHash, wellFormed, type LinkKey } from '../links/link-key';
 import type { AppContext } from '../context';
 import { nowIso, type Db } from '../db/database';
 import type { WaitlistEntryRow } from '../db/schema';
@@ -25,9 +26,6 @@ export const WAITLIST_NOT_FOUND = 'This waiting-list link is not valid';
 export const WAITLIST_NOT_FULL = 'This class still has places: book it directly';
 export const OFFER_GONE = 'This offer is no longer open (it expired, or the place was taken)';
 
-/** Tokens are 32 bytes in base64url; anything else names no entry. */
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-
 export interface WaitlistEntry {
   row: WaitlistEntryRow;
   /** Place among those still in line; null once out of it. */
@@ -44,10 +42,12 @@ export interface WaitlistEntry {
  * The entry a link names (decision 184): its current key (the join's or the offer's), or a key
  * a newer e-mail replaced, which reads only (`earlier`). Never given: 404; its person erased: 410.
  */
-async function entryOfLink(db: Db, token: string): Promise<{ row: WaitlistEntryRow; earlier: boolean }> {
-  if (!TOKEN_RE.test(token)) throw notFound(WAITLIST_NOT_FOUND);
-  const row = await repo.findByTokenHash(db, hashToken(token));
+async function entryOfLink(db: Db, token: LinkKey): Promise<{ row: WaitlistEntryRow; earlier: boolean }> {
+  if (!wellFormed(token)) throw notFound(WAITLIST_NOT_FOUND);
+  const row = await repo.findByTokenHash(db, linkHash(token));
   if (row) return { row, earlier: false };
+  // My page names an entry by its current key only (decision 187).
+  if (typeof token !== 'string') throw notFound(WAITLIST_NOT_FOUND);
   const id = await retiredRecordOf(db, 'waitlist', token);
   const kept = id == null ? undefined : await repo.findEntry(db, id);
   if (!kept) throw notFound(WAITLIST_NOT_FOUND);
@@ -55,7 +55,7 @@ async function entryOfLink(db: Db, token: string): Promise<{ row: WaitlistEntryR
 }
 
 /** The entry a leave or an accept acts on: only through its current key. */
-async function entryOfToken(db: Db, token: string): Promise<WaitlistEntryRow> {
+async function entryOfToken(db: Db, token: LinkKey): Promise<WaitlistEntryRow> {
   const { row, earlier } = await entryOfLink(db, token);
   if (earlier) throw conflict(LINK_SUPERSEDED, 'link_superseded');
   return row;
@@ -163,7 +163,7 @@ export async function getWaitlistEntry(ctx: AppContext, token: string, now = new
  * POST /api/waitlist/{token}/leave: out of the line, once; a held seat goes back to the counter
  * and the offer job is woken for the next person. Leaving twice (or after booking) changes nothing.
  */
-export async function leaveWaitlist(ctx: AppContext, token: string): Promise<WaitlistEntry> {
+export async function leaveWaitlist(ctx: AppContext, token: LinkKey): Promise<WaitlistEntry> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const entry = await entryOfToken(trx, token);
     const left = await repo.leave(trx, entry.id, nowIso());
@@ -181,7 +181,7 @@ export async function leaveWaitlist(ctx: AppContext, token: string): Promise<Wai
  * only now). A refusal (the seat is gone, the class was cancelled, the pass cannot pay) rolls
  * everything back. 409 waitlist_offer_gone when no offer is open.
  */
-export async function acceptOffer(ctx: AppContext, token: string): Promise<{ entry: WaitlistEntry; booking: BookingResult }> {
+export async function acceptOffer(ctx: AppContext, token: LinkKey): Promise<{ entry: WaitlistEntry; booking: BookingResult }> {
   const done = await ctx.db.transaction().execute(async (trx) => {
     const entry = await entryOfToken(trx, token);
     if (!(await repo.claimOffer(trx, entry.id, nowIso()))) throw conflict(OFFER_GONE, 'waitlist_offer_gone');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { meRecordsShape } from './me-page';
 
 // A traveller's own page (issue 47): what GET /api/me answers so far (point 1), and the
 // sign-in's answers. Point 2 adds the bookings, passes, orders and the rest.
@@ -14,3 +15,7 @@ export const meDtoSchema = z.object({
   language: z.enum(LANGUAGES),
 });
 export type MeDto = z.infer<typeof meDtoSchema>;
+
+/** GET /api/me: the person and everything of theirs that My page shows (point 2; me-page.ts). */
+export const mePageDtoSchema = meDtoSchema.extend(meRecordsShape);
+export type MePageDto = z.infer<typeof mePageDtoSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_EMAIL } from '../messages';
+import { isIsoDate } from '../gym-time';
 import { LIMITS, isEmail, languageField, normalizeEmail } from './common';
 
 // A traveller's own page (issue 47, point 1): signing in by e-mail, no password.
@@ -31,3 +32,13 @@ export const meCodePayloadSchema = z.object({
     .refine((v) => ME_CODE_PATTERN.test(v), 'The code is six digits'),
 });
 export type MeCodePayload = z.infer<typeof meCodePayloadSchema>;
+
+/** POST /api/me/passes/{id}/pause: from a gym day (today or later), for whole gym days. */
+export const mePausePayloadSchema = z.object({
+  startsOn: z.string({ error: 'startsOn is required (YYYY-MM-DD)' }).refine(isIsoDate, 'startsOn must be a date (YYYY-MM-DD)'),
+  days: z.number({ error: 'days: a whole number' }).int('days: a whole number').min(1, 'days: one at least').max(180, 'days: 180 at most'),
+});
+export type MePausePayload = z.infer<typeof mePausePayloadSchema>;
+
+/** /api/me/{kind}/{id}: the record's id. */
+export const meRecordParamsSchema = z.object({ id: z.coerce.number().int().positive() });

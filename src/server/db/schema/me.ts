@@ -23,3 +23,12 @@ export interface MeSessionsTable {
   last_used_at: string;
   expires_at: string;
 }
+
+/** A pass paused from My page (migration 048): its first gym day and its length in gym days. */
+export interface PassPausesTable {
+  id: Generated<number>;
+  order_id: number;
+  starts_on: string;
+  days: number;
+  created_at: string;
+}
