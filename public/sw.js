@@ -1,5 +1,6 @@
-// Service worker for the back office's push notifications.
-// Payload (JSON): { title, body, url, tag }. A click opens or focuses url.
+// Service worker for push notifications: the back office's (staff) and My page's (travellers,
+// decision 188: the url is their /{lang}/me). Payload (JSON): { title, body, url, tag }. A click
+// opens or focuses url; a window of the other side (back office vs the site) is never taken over.
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -38,8 +39,10 @@ self.addEventListener('notificationclick', (event) => {
       for (const client of windows) {
         if (new URL(client.url).href === target.href && 'focus' in client) return client.focus();
       }
+      const isAdmin = (u) => u.pathname === '/admin' || u.pathname.startsWith('/admin/');
       for (const client of windows) {
-        if (new URL(client.url).origin === target.origin && 'navigate' in client) {
+        const at = new URL(client.url);
+        if (at.origin === target.origin && isAdmin(at) === isAdmin(target) && 'navigate' in client) {
           await client.focus();
           return client.navigate(target.href);
         }

@@ -12,6 +12,7 @@ import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.serv
 import { orderLinesOf } from '../stays/stay-order-lines';
 import { staySettingsOf } from '../../shared/stay-settings-data';
 import * as repo from '../stays/stay-orders.repository';
+import { queueTravellerPush } from '../push/traveller-push';
 
 // The balance reminder (issue 36 §3, decision 159): BALANCE_REMINDER_DAYS before an order's
 // balance is due, its buyer gets one e-mail, in their language, with a link to the order page to
@@ -41,6 +42,14 @@ export async function sendBalanceReminders(ctx: AppContext, now: Date): Promise<
       const config = mailConfig(ctx);
       const input = { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) };
       await ctx.mail.enqueue(trx, balanceReminderMail(config, input, words(config, o.language)));
+      // And by push, once, to a buyer who turned it on on My page (decision 188).
+      await queueTravellerPush(trx, { customerId: o.customer_id }, o.language, {
+        kind: 'balance',
+        orderId: o.id,
+        dueDate: o.balance_due_date ?? addDays(today, BALANCE_REMINDER_DAYS),
+        reference: o.reference,
+        owedSatang: f.owedSatang,
+      });
       return true;
     });
     if (queued) sent += 1;

@@ -88,19 +88,25 @@ async function endpointAddressProblem(endpoint: string, config: Config): Promise
   }
 }
 
-export async function subscribe(ctx: AppContext, user: UserRow, input: PushSubscribeInput): Promise<PushSubscriptionRow> {
+/**
+ * The checks every subscription passes (staff's and travellers'): a public push service and
+ * well-formed keys, answered in the unpadded form web-push expects; 400 otherwise.
+ */
+export async function checkedSubscription(ctx: AppContext, input: PushSubscribeInput): Promise<{ endpoint: string; p256dh: string; auth: string }> {
   const problem = endpointProblem(input.endpoint, ctx.config.pushAllowInsecureEndpoints) ?? (await endpointAddressProblem(input.endpoint, ctx.config));
   if (problem) throw badRequest(problem);
   const p256dh = decodeKey(input.keys.p256dh);
   if (!p256dh || p256dh.length !== 65 || p256dh[0] !== 0x04) throw badRequest(BAD_P256DH);
   const auth = decodeKey(input.keys.auth);
   if (!auth || auth.length < 16) throw badRequest(BAD_AUTH);
+  return { endpoint: input.endpoint, p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') };
+}
+
+export async function subscribe(ctx: AppContext, user: UserRow, input: PushSubscribeInput): Promise<PushSubscriptionRow> {
+  const checked = await checkedSubscription(ctx, input);
   const row = await repo.upsertSubscription(ctx.db, {
     userId: user.id,
-    endpoint: input.endpoint,
-    // Stored in the unpadded form web-push expects.
-    p256dh: p256dh.toString('base64url'),
-    auth: auth.toString('base64url'),
+    ...checked,
     userAgent: input.userAgent ?? null,
     createdAt: nowIso(),
   });
@@ -170,14 +176,22 @@ function post(details: webpush.RequestDetails, timeoutMs: number, config: Config
  * dropped the subscription: the row is deleted. Other failures are logged with the push
  * service's origin only (the endpoint path and the keys are secrets).
  */
-export async function deliver(deps: DeliveryDeps, subs: PushSubscriptionRow[], payload: PushPayload): Promise<DeliveryResult> {
+export type PushTarget = Pick<PushSubscriptionRow, 'id' | 'endpoint' | 'p256dh' | 'auth'>;
+
+/** `remove` drops a subscription the push service says is gone (a traveller's live in another table). */
+export async function deliver(
+  deps: DeliveryDeps,
+  subs: PushTarget[],
+  payload: PushPayload,
+  remove: (id: number) => Promise<unknown> = (id) => repo.deleteById(deps.db, id),
+): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, removed: 0, failed: 0 };
   if (subs.length === 0) return result;
   const keys = await vapidKeys(deps.db, deps.config);
   const body = pushBody(payload);
   const timeoutMs = deps.timeoutMs ?? PUSH_TIMEOUT_MS;
 
-  async function sendOne(sub: PushSubscriptionRow): Promise<void> {
+  async function sendOne(sub: PushTarget): Promise<void> {
     let origin = 'invalid endpoint';
     try {
       origin = new URL(sub.endpoint).origin;
@@ -193,7 +207,7 @@ export async function deliver(deps: DeliveryDeps, subs: PushSubscriptionRow[], p
       if (status >= 200 && status < 300) {
         result.sent += 1;
       } else if (status === 404 || status === 410) {
-        await repo.deleteById(deps.db, sub.id);
+        await remove(sub.id);
         result.removed += 1;
         deps.log.info({ subscriptionId: sub.id, pushService: origin, statusCode: status }, 'push subscription expired, removed');
       } else {

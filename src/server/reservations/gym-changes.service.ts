@@ -21,6 +21,7 @@ import { gymCancellationMails, gymMoveMails } from './booking-notifications';
 import { retire } from '../links/retired-links.repository';
 import type { GymCause } from '../../shared/constants';
 import * as repo from './reservations.repository';
+import { queueTravellerPush, type TravellerPushEvent } from '../push/traveller-push';
 
 // The gym's changes to the timetable and the bookings they touch (issue 34, points 1–3): an
 // occurrence called off, a closure, a weekly session that moves. The timetable writes its own
@@ -34,6 +35,16 @@ const rangeOf = (ctx: AppContext, fromDate: string, toDate: string) => ({
   from: zonedToInstant(fromDate, '00:00', ctx.config.timezone).toISOString(),
   to: zonedToInstant(addDays(toDate, 1), '00:00', ctx.config.timezone).toISOString(),
 });
+
+const gymWhen = (when: BookingWhen) => ({ gymDate: when.gymDate, gymTime: when.gymTime });
+
+/** The booking's person by push too, once per change, when they turned it on (decision 188). */
+const pushGymChange = (trx: Db, row: ReservationRow, event: TravellerPushEvent) =>
+  row.customer_id != null
+    ? queueTravellerPush(trx, { customerId: row.customer_id }, row.language, event)
+    : row.email
+      ? queueTravellerPush(trx, { email: row.email }, row.language, event)
+      : Promise.resolve(false);
 
 /**
  * Cancels each booking as the gym's: its seat back, its pass credit back whatever the deadline,
@@ -62,6 +73,7 @@ async function cancelAsGym(ctx: AppContext, trx: Db, rows: ReservationRow[], why
   }
   for (const items of byPerson.values()) {
     for (const m of gymCancellationMails(ctx, items)) await ctx.mail.enqueue(trx, m);
+    for (const { row, when } of items) await pushGymChange(trx, row, { kind: 'cancel', reservationId: row.id, course: row.course, ...gymWhen(when) });
   }
   return cancelled;
 }
@@ -150,6 +162,8 @@ async function moveWithSession(
   }
   for (const items of byPerson.values()) {
     for (const m of gymMoveMails(ctx, items)) await ctx.mail.enqueue(trx, m);
+    for (const { row, when } of items)
+      await pushGymChange(trx, row, { kind: 'move', reservationId: row.id, dateTime: row.date_time, course: row.course, ...gymWhen(when) });
   }
   return changed;
 }

@@ -45,6 +45,8 @@ export interface Head {
   /** The same page in each language (hreflang), when it exists in all of them. */
   alternates: { language: Language; path: string }[];
   article?: { publishedTime: string; modifiedTime: string; section?: string; author?: string };
+  /** The web app manifest (My page, decision 188): the page can be added to the home screen. */
+  manifest?: string;
 }
 
 /** Blog list canonical keeps only the params that change its content. */
@@ -117,6 +119,7 @@ function englishHeadFor(publicUrl: string, input: HeadInput, site: SiteSettings,
         description: t('head.meDescription'),
         canonicalPath: '/me',
         noindex: true,
+        manifest: `/me.webmanifest${language === DEFAULT_LANGUAGE ? '' : `?lang=${language}`}`,
       };
     case 'blog':
       return {
@@ -188,6 +191,8 @@ export function renderHead(publicUrl: string, head: Head): string {
     `<meta name="twitter:description" content="${e(head.description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
     `<link rel="alternate" type="application/rss+xml" title="${e(`${head.siteName} Blog`)}" href="${e(`${publicUrl}/blog/rss.xml`)}" />`,
+    head.manifest ? `<link rel="manifest" href="${e(head.manifest)}" />` : '',
+    head.manifest ? '<link rel="apple-touch-icon" href="/icon-192.png" />' : '',
   ];
   if (head.article) {
     tags.push(`<meta property="article:published_time" content="${e(head.article.publishedTime)}" />`);

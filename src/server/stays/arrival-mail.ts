@@ -4,13 +4,16 @@ import type { Language } from '../../shared/i18n/languages';
 import { staySettingsOf, type StaySettings } from '../../shared/stay-settings-data';
 import type { PickupFlightInput } from '../../shared/schemas/arrivals';
 import { hashToken, newToken } from '../auth/tokens';
+import { linkHash, tokenOf, type LinkKey } from '../links/link-key';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { orderPageUrl } from '../ledger/order-figures';
 import { createPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { arrivalMail, flightChangedMail, type ArrivalPickup } from '../mail/templates/arrival-mails';
 import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
 import * as repo from './arrivals.repository';
+import { queueTravellerPush } from '../push/traveller-push';
 
 // The arrival e-mail (issue 36 §5): three gym days before check-in, once per stay whatever the
 // instances and restarts (the claim of order_stays.arrival_mail_at, in the transaction that
@@ -77,6 +80,8 @@ export async function queueDueArrivalMails(ctx: AppContext, now: Date = new Date
         if (!(await repo.claimArrivalMail(trx, c.order_id, at))) return false;
         await repo.insertPageLink(trx, c.order_id, hashToken(token), at);
         await ctx.mail.enqueue(trx, message);
+        // And by push, once, to a guest who turned it on on My page (decision 188).
+        await queueTravellerPush(trx, { email: c.email! }, c.language, { kind: 'arrival', orderId: c.order_id, checkIn: c.check_in });
         return true;
       });
       if (claimed) queued += 1;
@@ -98,14 +103,23 @@ export function createArrivalMailJob(ctx: AppContext, opts: { intervalMs?: numbe
   });
 }
 
+/** The order page's key an e-mail carries: the link that acted, or a new key when My page did (decision 187). */
+async function pageToken(trx: Db, orderId: number, key: LinkKey, now: Date): Promise<string> {
+  const given = tokenOf(key);
+  if (given) return given;
+  const token = newToken();
+  await repo.insertPageLink(trx, orderId, hashToken(token), now.toISOString());
+  return token;
+}
+
 /**
  * The traveller gives or changes the flight from the order page: written with the calendar
  * file's SEQUENCE bumped in one statement, an e-mail with the updated file queued in the same
  * transaction, and staff pushed ("Vol modifié"). 404 for an unknown key or an order without a
  * pickup; 409 once the order is cancelled; 400 for a landing already past.
  */
-export async function changePickupFlight(ctx: AppContext, token: string, input: PickupFlightInput, now: Date = new Date()): Promise<PickupDto> {
-  const row = await repo.findPickupByTokenHash(ctx.db, hashToken(token));
+export async function changePickupFlight(ctx: AppContext, token: LinkKey, input: PickupFlightInput, now: Date = new Date()): Promise<PickupDto> {
+  const row = await repo.findPickupByTokenHash(ctx.db, linkHash(token));
   if (!row) throw notFound('Order not found');
   if (!row.airport) throw notFound('This order has no airport pickup');
   if (row.cancelled_at) throw conflict('This order is cancelled', 'order_closed');
@@ -128,7 +142,7 @@ export async function changePickupFlight(ctx: AppContext, token: string, input: 
           roomTypeName: null,
           guests: null,
           pickup: pickupOf(ctx, { ...after, pickup_sequence: after.sequence }, row.language),
-          orderUrl: orderPageUrl(ctx, token, row.language),
+          orderUrl: orderPageUrl(ctx, await pageToken(trx, row.id, token, now), row.language),
         }),
       );
     return after;

@@ -10,6 +10,7 @@ import { findOccurrence, releaseSeat, takeSeat } from '../timetable/timetable.se
 import { offSeatFreed, onSeatFreed } from '../lib/seat-freed';
 import * as repo from './waitlist.repository';
 import { retire } from '../links/retired-links.repository';
+import { queueTravellerPush } from '../push/traveller-push';
 
 // The offer job (issue 34): when a seat is free in a session with people waiting, the first in
 // line gets an offer by e-mail, with the seat held for them in the seat counter; an offer whose
@@ -116,6 +117,15 @@ async function offerOne(
       await retire(trx, 'waitlist', e.offer_token_hash, e.id, at.now.toISOString());
       if (at.held && !(await takeSeat(trx, e.weekly_session_id, e.session_date, at.capacity ?? 0))) throw new SeatGone();
       await ctx.mail.enqueue(trx, mail);
+      // The same offer by push at once, to a person who turned it on (decision 188).
+      await queueTravellerPush(trx, { email: e.email }, e.language, {
+        kind: 'offer',
+        entryId: e.id,
+        offeredAt: at.now.toISOString(),
+        course: e.course,
+        gymDate: o.date,
+        gymTime: o.time,
+      });
       return true;
     });
   } catch (err) {

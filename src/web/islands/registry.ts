@@ -23,6 +23,7 @@ export const ISLAND_LOADERS = {
   'lesson-move': () => import('../features/trainers/lesson-move'),
   'me-view': () => import('../features/me/me-view'),
   'me-sign-in': () => import('../features/me/me-confirm'),
+  'me-push': () => import('../features/me/me-push'),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

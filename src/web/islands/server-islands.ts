@@ -19,6 +19,7 @@ import LessonBooking from '../features/trainers/lesson-booking';
 import LessonMove from '../features/trainers/lesson-move';
 import MeView from '../features/me/me-view';
 import MeConfirm from '../features/me/me-confirm';
+import MePush from '../features/me/me-push';
 import type { IslandName } from './registry';
 
 // The server's half of registry.ts (imported by entry-server.tsx only): the module each island
@@ -44,4 +45,5 @@ export const ISLAND_COMPONENTS: Record<IslandName, ComponentType<never>> = {
   'lesson-move': LessonMove,
   'me-view': MeView,
   'me-sign-in': MeConfirm,
+  'me-push': MePush,
 };
