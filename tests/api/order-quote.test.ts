@@ -56,6 +56,7 @@ describe.each(backends)('POST /api/orders/quote on %s', (backend) => {
       staySatang: 580_000,
       nights: 8,
       pickupSatang: 250_000,
+      discountSatang: 0,
       totalSatang: total,
       dueNowSatang: deposit,
       balanceSatang: total - deposit,

@@ -12,6 +12,7 @@ import { figuresOf } from '../ledger/order-figures';
 import { findOrder, lapsedOrderIds } from './orders.repository';
 import { releaseStayHold } from '../room-nights/room-nights.repository';
 import { sendBalanceReminders } from './balance-reminders';
+import { returnUse } from '../discount-codes/discount-codes.repository';
 
 export type OrderExpiryJob = PeriodicJob;
 
@@ -29,6 +30,8 @@ export async function expireLapsedOrders(ctx: AppContext, now: Date): Promise<nu
       const f = figuresOf(row, await ledgerTotals(trx, id), now);
       // A lapsed order gives its rooms back here, once (releaseStayHold's conditional update).
       const released = f.state === 'expired' && (await releaseStayHold(trx, id));
+      // Its discount code's use goes back too, once (returnUse's conditional update; decision 189).
+      const codeBack = f.state === 'expired' && (await returnUse(trx, id));
       await insertAuditEntry(trx, {
         created_at: nowIso(),
         user_id: null,
@@ -39,7 +42,7 @@ export async function expireLapsedOrders(ctx: AppContext, now: Date): Promise<nu
         entity_id: String(id),
         status: 200,
         ip: null,
-        summary: `order ${row.reference} ${f.state === 'expired' ? 'lapsed unpaid' : `not lapsed (${f.state})`}${released ? ', rooms released' : ''}`,
+        summary: `order ${row.reference} ${f.state === 'expired' ? 'lapsed unpaid' : `not lapsed (${f.state})`}${released ? ', rooms released' : ''}${codeBack ? ', discount code use given back' : ''}`,
       });
     });
     if (applied) done += 1;

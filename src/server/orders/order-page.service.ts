@@ -24,7 +24,10 @@ import { openCheckout } from './orders.service';
 import * as repo from './orders.repository';
 import type { PickupDto } from '../../shared/api-types/arrivals';
 import type { OrderLinesDto } from '../../shared/api-types/stay-orders';
+import type { OrderDiscountDto } from '../../shared/api-types/discount-codes';
 import { orderLinesOf } from '../stays/stay-order-lines';
+import { findOrderDiscount } from '../discount-codes/discount-codes.repository';
+import { presentOrderDiscount } from '../discount-codes/discount-codes.presenter';
 import { findOrderPickup } from '../stays/stay-orders.repository';
 import { retiredRecordOf } from '../links/retired-links';
 
@@ -59,6 +62,8 @@ export interface OrderView {
   pickup?: PickupDto;
   /** An order with a stay or a pickup: its lines apart (issue 36). */
   lines?: OrderLinesDto;
+  /** The discount code the order used, per line (issue 48). */
+  discount?: OrderDiscountDto;
 }
 
 /** The QR's text while something is owed on a live PromptPay order (none once expired, cancelled or paid). */
@@ -75,6 +80,7 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
   const p = await findOrderPickup(ctx.db, row.id);
   const pickup = p ? { airport: p.airport, flightNumber: p.flight_number, arrivesAt: p.arrives_at, sequence: Number(p.sequence) } : undefined;
   const lines = await orderLinesOf(ctx, row, takesPayment(figures));
+  const discount = await findOrderDiscount(ctx.db, row.id);
   return {
     row,
     figures,
@@ -84,6 +90,7 @@ export async function viewOf(ctx: AppContext, row: OrderRow, extra: Partial<Orde
     ...(promptpay ? { promptpay } : {}),
     ...(pickup ? { pickup } : {}),
     ...(lines ? { lines } : {}),
+    ...(discount ? { discount: presentOrderDiscount(discount) } : {}),
     ...extra,
   };
 }

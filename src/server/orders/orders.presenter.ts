@@ -46,6 +46,7 @@ export function presentOrder(v: OrderView): OrderDto {
     ...(v.attended !== undefined ? { attendance: { attended: v.attended, sessionsPerWeek: row.programme_sessions_per_week } } : {}),
     ...(v.pickup ? { pickup: v.pickup } : {}),
     ...(v.lines ? { lines: v.lines } : {}),
+    ...(v.discount ? { discount: v.discount } : {}),
     createdAt: row.created_at,
   };
 }

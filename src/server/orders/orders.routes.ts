@@ -36,7 +36,9 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
         '(PUBLIC_URL/booking/order/{token}) once; PromptPay orders carry the Thai QR text of what is due now, card orders the checkout address. ' +
         'An unpaid PromptPay or card order lapses after PAYMENT_HOLD_HOURS. With an Idempotency-Key, a retry within 24 h answers the same order. ' +
         'A stay takes a room of its type for each night in the same transaction (409 rooms_full when one is full) and holds it until the order lapses or is cancelled; ' +
-        "with a stay or a pickup, Paramètres › Séjours' deposit rule applies to the whole order and `lines` shows each line apart.",
+        "with a stay or a pickup, Paramètres › Séjours' deposit rule applies to the whole order and `lines` shows each line apart. " +
+        '`code`: a discount code (case-insensitive) off the lines it covers; the order keeps it (`discount`) and amountSatang is after it; ' +
+        "400 discount_code_invalid, discount_code_expired or discount_code_used_up (its last use is taken once, in the order's transaction).",
       headers: reservationHeadersSchema,
       body: orderPayloadSchema,
       response: { 201: orderDtoSchema, ...errorResponses(400, 409, 422) },

@@ -30,6 +30,8 @@ import { findPassForSale } from '../catalogue/catalogue.service';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { arrivalOf, depositAndBalance, linesName, planStayLines, writeStayLines, type StayLines } from '../stays/stay-orders.service';
 import { ensureTermsVersion } from '../site-settings/stay-terms.repository';
+import { checkCode, takeCodeUse, type Discount } from '../discount-codes/discount-codes.service';
+import { returnUse } from '../discount-codes/discount-codes.repository';
 import { staySettingsOf } from '../../shared/stay-settings-data';
 
 export const START_DATE_PAST = 'The start date cannot be before today (gym time).';
@@ -70,8 +72,10 @@ interface OrderPlan {
   entry: CatalogueEntry | null;
   dates: { start: string; end: string };
   lines: StayLines;
-  /** The whole order: pass + stay + pickup. */
+  /** The whole order: pass + stay + pickup, less the discount code's. */
   amountSatang: number;
+  /** The discount code's, per line (issue 48); its use is taken in the order's transaction. */
+  discount: Discount | null;
   depositSatang: number;
   balanceDueDate: string | null;
   termsVersion: number | null;
@@ -148,8 +152,22 @@ function unseal(key: string, body: string): { orderId: number; token: string } {
   decipher.setAuthTag(Buffer.from(s.tag, 'base64'));
   return { orderId: s.orderId, token: Buffer.concat([decipher.update(Buffer.from(s.data, 'base64')), decipher.final()]).toString('utf8') };
 }
-const requestHash = (p: OrderPayload) =>
-  hashToken(JSON.stringify([p.passId, p.startDate, p.name, p.email, p.phone, p.language, p.method, ...(p.stay || p.pickup ? [p.stay, p.pickup] : [])]));
+/** An order's payload; callers inside the server (a private lesson's pass) give no code. */
+type OrderInput = Omit<OrderPayload, 'code'> & { code?: string | null };
+const requestHash = (p: OrderInput) =>
+  hashToken(
+    JSON.stringify([
+      p.passId,
+      p.startDate,
+      p.name,
+      p.email,
+      p.phone,
+      p.language,
+      p.method,
+      ...(p.stay || p.pickup ? [p.stay, p.pickup] : []),
+      ...(p.code ? [p.code] : []),
+    ]),
+  );
 
 async function replay(ctx: AppContext, db: Db, key: string, hash: string): Promise<CreatedOrder> {
   const stored = await keys.findIdempotencyKey(db, keyRow(key));
@@ -170,20 +188,37 @@ type PlannedOrder = Omit<OrderPlan, 'buyer' | 'method' | 'createdBy'>;
  * deposit rule of Paramètres › Séjours applies to the whole order when it has a stay or a pickup
  * (decision 157). The quote before paying and the order itself both price here.
  */
-async function priceOrder(ctx: AppContext, settings: SiteSettings, payload: OrderQuotePayload): Promise<Omit<PlannedOrder, 'termsVersion'>> {
+async function priceOrder(
+  ctx: AppContext,
+  settings: SiteSettings,
+  payload: Omit<OrderQuotePayload, 'code'> & { code?: string | null },
+): Promise<Omit<PlannedOrder, 'termsVersion'>> {
   const entry = payload.passId ? await findPassForSale(ctx, payload.passId) : null;
   const passRange = entry && payload.startDate ? passDates(ctx, payload.startDate, entry) : null;
   const lines = await planStayLines(ctx, staySettingsOf(settings), payload);
   const arrival = arrivalOf(lines);
   const linesSatang = (lines.stay?.amountSatang ?? 0) + (lines.pickup?.amountSatang ?? 0);
-  const amountSatang = (entry?.priceSatang ?? 0) + linesSatang;
+  // A code takes its discount off the lines it covers; the deposit is then of the discounted total.
+  const discount = payload.code
+    ? await checkCode(ctx, payload.code, {
+        passId: entry?.id ?? null,
+        trainingSatang: entry?.priceSatang ?? 0,
+        staySatang: lines.stay?.amountSatang ?? 0,
+        pickupSatang: lines.pickup?.amountSatang ?? 0,
+      })
+    : null;
+  const amountSatang = (entry?.priceSatang ?? 0) + linesSatang - (discount?.totalSatang ?? 0);
   const dates = passRange ?? { start: arrival ?? todayInZone(ctx.config.timezone), end: lines.stay?.checkOut ?? arrival ?? todayInZone(ctx.config.timezone) };
-  if (!arrival) return { entry, dates, lines, amountSatang, depositSatang: entry?.depositSatang ?? 0, balanceDueDate: null };
+  if (!arrival) {
+    // A discounted pass's own deposit is no deposit once it is the whole price or more.
+    const passDeposit = entry?.depositSatang ?? 0;
+    return { entry, dates, lines, amountSatang, discount, depositSatang: discount && passDeposit >= amountSatang ? 0 : passDeposit, balanceDueDate: null };
+  }
   const { depositSatang, balanceDueDate } = depositAndBalance(staySettingsOf(settings), amountSatang, arrival, todayInZone(ctx.config.timezone));
-  return { entry, dates, lines, amountSatang, depositSatang, balanceDueDate };
+  return { entry, dates, lines, amountSatang, discount, depositSatang, balanceDueDate };
 }
 
-async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderPayload | DeskOrderPayload): Promise<PlannedOrder> {
+async function planOrder(ctx: AppContext, settings: SiteSettings, payload: OrderInput | DeskOrderPayload): Promise<PlannedOrder> {
   const priced = await priceOrder(ctx, settings, payload);
   // The terms are versioned before the order's transaction: parallel orders then read the same version.
   const termsVersion = priced.lines.stay ? await ensureTermsVersion(ctx.db, staySettingsOf(settings).terms, null) : null;
@@ -204,6 +239,7 @@ export async function quoteOrder(ctx: AppContext, payload: OrderQuotePayload): P
     staySatang: plan.lines.stay?.amountSatang ?? 0,
     nights: plan.lines.stay?.nights ?? 0,
     pickupSatang: plan.lines.pickup?.amountSatang ?? 0,
+    discountSatang: plan.discount?.totalSatang ?? 0,
     totalSatang: plan.amountSatang,
     dueNowSatang,
     balanceSatang,
@@ -217,7 +253,7 @@ export async function quoteOrder(ctx: AppContext, payload: OrderQuotePayload): P
  * `staff`: signed-in staff typed the buyer (a private lesson booked at the desk), who then update
  * a known customer's name and phone; a visitor never does (decision 173).
  */
-export async function createOrder(ctx: AppContext, payload: OrderPayload, idempotencyKey?: string, opts: { staff?: boolean } = {}): Promise<CreatedOrder> {
+export async function createOrder(ctx: AppContext, payload: OrderInput, idempotencyKey?: string, opts: { staff?: boolean } = {}): Promise<CreatedOrder> {
   const settings = await currentSiteSettings(ctx);
   const promptpayId = settings.payments.promptpayId;
   if (payload.method === 'promptpay' && !promptpayId) throw conflict(PROMPTPAY_UNAVAILABLE, 'promptpay_unavailable');
@@ -244,6 +280,8 @@ export async function createOrder(ctx: AppContext, payload: OrderPayload, idempo
       if (!customer) throw badRequest(CONTACT_REQUIRED, 'contact_required');
       const row = await insertWithReference(trx, plan, customer, token, ctx.config.paymentHoldMs);
       await writeStayLines(trx, row.id, plan.lines);
+      // The code's use, total and per person, is taken here: a refusal rolls the order back.
+      if (plan.discount) await takeCodeUse(trx, plan.discount, row.id, customer.id);
       // A card order's e-mail waits for its checkout (below): no e-mail for an order that failed to open one.
       if (payload.method !== 'card') await queueOrderCreatedMail(ctx, trx, row, customer, figuresOf(row, NO_MONEY), token, qrPng);
       if (idempotencyKey) await keys.completeIdempotencyKey(trx, keyRow(idempotencyKey), 201, seal(idempotencyKey, row.id, token));
@@ -292,7 +330,10 @@ export async function openCheckout(ctx: AppContext, row: OrderRow, customer: Cus
       backUrl: orderPageUrl(ctx, token, row.language),
     });
   } catch (err) {
-    if (fresh) await repo.setOrderFields(ctx.db, row.id, { cancelled_at: nowIso() });
+    if (fresh) {
+      await repo.setOrderFields(ctx.db, row.id, { cancelled_at: nowIso() });
+      await returnUse(ctx.db, row.id);
+    }
     throw err;
   }
   if (fresh) {

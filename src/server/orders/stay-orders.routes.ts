@@ -25,7 +25,8 @@ export function stayOrdersRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: "An order's lines priced before paying: training, room and pickup, the total, what is due now and the balance with its due date",
       description:
         'The same lines as POST /api/orders (a pass with its start date, a stay, a pickup), checked and priced the same way, without a buyer or a method. ' +
-        'Nothing is taken or written; the rooms left are GET /api/stays/availability.',
+        'Nothing is taken or written; the rooms left are GET /api/stays/availability. ' +
+        '`code`: a discount code, checked as the order checks it (400 discount_code_invalid, _expired, _used_up); discountSatang is what it takes off.',
       body: orderQuoteSchema,
       response: { 200: orderQuoteDtoSchema, ...errorResponses(400, 404, 409) },
     },

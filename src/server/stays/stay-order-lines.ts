@@ -10,6 +10,7 @@ import { findOrderPickup, findOrderStay } from './stay-orders.repository';
 import { findTermsVersion } from '../site-settings/stay-terms.repository';
 import { daysFrom, termsRulesOf } from './stay-orders.service';
 import { findRoomType } from './stays.repository';
+import { findOrderDiscount } from '../discount-codes/discount-codes.repository';
 
 // An order's lines as its page, the back office, the e-mail and the receipt show them: training,
 // room and pickup apart, what is included and not, the terms, in the order's language.
@@ -37,6 +38,8 @@ export async function orderLinesOf(
   const stay = await findOrderStay(db, row.id);
   const pickup = await findOrderPickup(db, row.id);
   if (!stay && !pickup) return undefined;
+  // The lines show their price before a discount code's; the order's `discount` shows it per line.
+  const discounted = (await findOrderDiscount(db, row.id))?.discount_satang ?? 0;
   const settings = staySettings ?? staySettingsOf(await currentSiteSettings(ctx));
   const lang = row.language;
   const terms = stay ? await termsRulesOf(db, row.terms_version, settings) : null;
@@ -48,7 +51,7 @@ export async function orderLinesOf(
   }
   const airport = pickup ? settings.airports.find((a) => a.code === pickup.airport) : undefined;
   return {
-    trainingSatang: row.amount_satang - (stay?.amount_satang ?? 0) - (pickup?.amount_satang ?? 0),
+    trainingSatang: row.amount_satang + discounted - (stay?.amount_satang ?? 0) - (pickup?.amount_satang ?? 0),
     stay: stay
       ? {
           roomTypeId: stay.room_type_id,
@@ -80,16 +83,20 @@ export async function orderLinesOf(
   };
 }
 
-/** The receipt's lines (in English, as the receipt is): training, room and pickup apart; undefined for a pass alone. */
+/**
+ * The receipt's lines (in English, as the receipt is): training, room and pickup apart, and a
+ * discount code's line below them (negative); undefined for a pass alone without a code.
+ */
 export async function receiptItemsOf(
   db: Db,
   row: OrderRow,
 ): Promise<{ description: string; startDate: string; endDate: string; amountSatang: number }[] | undefined> {
   const stay = await findOrderStay(db, row.id);
   const pickup = await findOrderPickup(db, row.id);
-  if (!stay && !pickup) return undefined;
+  const discount = await findOrderDiscount(db, row.id);
+  if (!stay && !pickup && !discount) return undefined;
   const items = [];
-  const training = row.amount_satang - (stay?.amount_satang ?? 0) - (pickup?.amount_satang ?? 0);
+  const training = row.amount_satang + (discount?.discount_satang ?? 0) - (stay?.amount_satang ?? 0) - (pickup?.amount_satang ?? 0);
   if (row.pass_id !== '') items.push({ description: `Training: ${row.pass_name}`, startDate: row.start_date, endDate: row.end_date, amountSatang: training });
   if (stay) {
     const nights = daysFrom(stay.check_in, stay.check_out);
@@ -109,6 +116,9 @@ export async function receiptItemsOf(
       endDate: day,
       amountSatang: pickup.amount_satang,
     });
+  }
+  if (discount) {
+    items.push({ description: `Discount code ${discount.code}`, startDate: row.start_date, endDate: row.end_date, amountSatang: -discount.discount_satang });
   }
   return items;
 }

@@ -8,6 +8,7 @@ import { CUSTOMER_DETAILS, DETAIL_SOURCES } from '../schemas/customers';
 import { id, pageOf, timestamp } from './common';
 import { pickupDtoSchema } from './arrivals';
 import { orderLinesDtoSchema } from './stay-orders';
+import { orderDiscountDtoSchema } from './discount-codes';
 
 const names = z.object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<(typeof LANGUAGES)[number], z.ZodString>);
 
@@ -84,6 +85,8 @@ export const orderDtoSchema = z.object({
   pickup: pickupDtoSchema.optional(),
   /** An order with a stay or a pickup (issue 36): its lines apart; absent for a pass alone, and in lists. */
   lines: orderLinesDtoSchema.optional(),
+  /** The discount code the order used and what it took off each line (issue 48); amountSatang is after it. */
+  discount: orderDiscountDtoSchema.optional(),
   createdAt: timestamp,
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;

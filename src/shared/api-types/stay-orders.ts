@@ -62,7 +62,9 @@ export const orderQuoteDtoSchema = z.object({
   staySatang: z.number().int(),
   nights: z.number().int(),
   pickupSatang: z.number().int(),
-  /** Training + room + pickup. */
+  /** What the discount code took off the lines it covers (0 without a code; issue 48). */
+  discountSatang: z.number().int(),
+  /** Training + room + pickup, less the discount. */
   totalSatang: z.number().int(),
   /** What the buyer pays now: the deposit of Paramètres › Séjours, or the whole. */
   dueNowSatang: z.number().int(),

@@ -73,6 +73,12 @@ const orderFields = z.object({
   language: languageField(),
   method: z.enum(ORDER_METHODS, { error: 'Please choose how to pay' }),
   website: honeypotField(),
+  /** A discount code (issue 48), compared upper-cased; absent or empty: none. */
+  code: z
+    .string()
+    .max(64, 'This discount code is not valid')
+    .nullish()
+    .transform((v) => (v ? v.trim().toUpperCase() : null) || null),
 });
 
 type OrderLines = { passId?: string; startDate?: string; stay?: OrderStayPayload | null; pickup?: OrderPickupPayload | null };
@@ -89,7 +95,9 @@ export const orderPayloadSchema = orderFields.superRefine(checkOrderLines);
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
 // POST /api/orders/quote (public): the same lines, priced before the buyer pays (no buyer, no method).
-export const orderQuoteSchema = orderFields.pick({ passId: true, startDate: true, stay: true, pickup: true, language: true }).superRefine(checkOrderLines);
+export const orderQuoteSchema = orderFields
+  .pick({ passId: true, startDate: true, stay: true, pickup: true, language: true, code: true })
+  .superRefine(checkOrderLines);
 export type OrderQuotePayload = z.infer<typeof orderQuoteSchema>;
 
 // POST /api/orders/{id}/payments (staff): money received at the desk or by transfer.
@@ -133,7 +141,7 @@ export const DESK_PAYMENT_METHODS = ['cash', 'terminal', 'transfer'] as const;
 
 // POST /api/desk/orders (staff): a pass sold at the desk; the e-mail is optional when a phone is given.
 export const deskOrderSchema = orderFields
-  .omit({ email: true, method: true, website: true })
+  .omit({ email: true, method: true, website: true, code: true })
   .extend({
     email: z
       .string()

@@ -34,6 +34,7 @@ const SCREENS = {
   planning: screen(() => import('./routes/planning'), 'PlanningPage'),
   orders: screen(() => import('./routes/orders'), 'OrdersPage'),
   order: screen(() => import('./routes/order'), 'OrderPage'),
+  discountCodes: screen(() => import('./routes/discount-codes'), 'DiscountCodesPage'),
   visas: screen(() => import('./routes/visas'), 'VisasPage'),
   arrivals: screen(() => import('./routes/arrivals'), 'ArrivalsPage'),
   clients: screen(() => import('./routes/clients'), 'ClientsPage'),
@@ -98,6 +99,7 @@ export default function AdminApp() {
                     <Route path="reservations" element={<SCREENS.reservations />} />
                     <Route path="planning" element={<SCREENS.planning />} />
                     <Route path="orders" element={<SCREENS.orders />} />
+                    <Route path="orders/codes" element={<SCREENS.discountCodes />} />
                     <Route path="orders/:id" element={<SCREENS.order />} />
                     <Route path="visas" element={<SCREENS.visas />} />
                     <Route path="arrivals" element={<SCREENS.arrivals />} />

@@ -11,6 +11,7 @@ import { NoShowCard, SeatsCard } from '../features/dashboard/desk-cards';
 import { LowAttendanceCard } from '../features/dashboard/low-attendance-card';
 import { RecentStatsCard } from '../features/dashboard/recent-stats-card';
 import { TakingsCard } from '../features/dashboard/takings-card';
+import { CodeTakingsCard } from '../features/dashboard/code-takings-card';
 import { MonthlyCard } from '../features/dashboard/monthly-card';
 import { StaysCard } from '../features/dashboard/stays-card';
 import { Tile } from '../features/dashboard/tile';
@@ -47,6 +48,7 @@ export function DashboardPage() {
           )}
 
           {data.takingsThisMonth && <TakingsCard takings={data.takingsThisMonth} passesSold={data.passesSoldThisMonth ?? 0} />}
+          <CodeTakingsCard />
           <LowAttendanceCard />
 
           {data.monthly && <MonthlyCard months={data.monthly} />}

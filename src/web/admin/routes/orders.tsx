@@ -1,4 +1,5 @@
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag, Tag } from 'lucide-react';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Pager } from '../components/ui/pager';
@@ -29,10 +30,16 @@ export function OrdersPage() {
         title="Commandes"
         subtitle="Formules achetées en ligne ou vendues à l’accueil, et leurs paiements"
         actions={
-          <Button onClick={() => set({ vendre: '1', page })}>
-            <ShoppingBag className="h-4 w-4" aria-hidden />
-            Vendre une formule
-          </Button>
+          <>
+            <Link to="/admin/orders/codes" className="inline-flex min-h-10 items-center gap-1 px-2 text-sm font-medium text-gray-800 hover:underline">
+              <Tag className="h-4 w-4" aria-hidden />
+              Codes promo
+            </Link>
+            <Button onClick={() => set({ vendre: '1', page })}>
+              <ShoppingBag className="h-4 w-4" aria-hidden />
+              Vendre une formule
+            </Button>
+          </>
         }
       />
       <OrderFilters get={get} set={set} total={data?.total} />

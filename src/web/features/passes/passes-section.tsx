@@ -15,6 +15,7 @@ import { useAction } from '../../lib/use-action';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useIntlLocale, useLanguage, useLocalePath, useT, useZoneLabel } from '../../i18n/i18n';
 import type { OrderFormValues } from './order-resolver';
+import { DiscountCodeField } from './discount-code-field';
 import { passErrorText } from './pass-errors';
 import { COVERS_KEYS, passSummary } from './pass-text';
 import { newAttemptKey, passesQuery, paymentMethodsQuery, postOrder, rememberBuyer, type OrderDto, type PassDto } from './pass-queries';
@@ -61,12 +62,15 @@ export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes
   // One key per attempt: a retry after no answer sends the same one; a double click sends nothing.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The discount code a quote accepted (issue 48); the order sends it.
+  const [code, setCode] = useState<string | null>(null);
+  const startDate = useWatch({ control: form.control, name: 'startDate' });
 
   // One send at a time (useAction): a double click sends nothing more.
   const buy = useAction(
     async (v: OrderFormValues) => {
       setRefusal(null);
-      const payload = (await loadResolver()).orderFormToPayload(v, language);
+      const payload = { ...(await loadResolver()).orderFormToPayload(v, language), ...(code ? { code } : {}) };
       const body = JSON.stringify(payload);
       const current = attempt.current?.body === body ? attempt.current : { key: newAttemptKey(), body };
       attempt.current = current;
@@ -231,6 +235,7 @@ export default function PassesSection({ only = 'all' }: { only?: 'all' | 'passes
                 </p>
               )}
             </fieldset>
+            <DiscountCodeField lines={passId && startDate ? { passId, startDate, language } : null} onApplied={setCode} />
             <HoneypotField {...form.register('website')} />
             <div className="sm:col-span-2">
               <p className="mb-4 text-sm text-ink-300">{t('passes.cancelRule', { hours: site.payments.cancelHours })}</p>

@@ -88,7 +88,9 @@ describe("the shop's refusals in the page's language", () => {
     const { PASS_ERROR_KEYS } = await import('../../i18n/errors');
     const { ERROR_CODE_LIST } = await import('../../../shared/error-codes');
     const { CATALOGUES } = await import('../../../shared/i18n/locales');
-    const shopCodes = ERROR_CODE_LIST.filter((c) => /^(pass_|order_expired|order_closed|start_date_|promptpay_|card_unavailable|contact_required)/.test(c));
+    const shopCodes = ERROR_CODE_LIST.filter((c) =>
+      /^(pass_|order_expired|order_closed|start_date_|promptpay_|card_unavailable|contact_required|discount_code_(invalid|expired|used_up))/.test(c),
+    );
     for (const code of shopCodes) expect(PASS_ERROR_KEYS, code).toHaveProperty([code]);
     for (const code of Object.keys(PASS_ERROR_KEYS)) expect(ERROR_CODE_LIST).toContain(code);
     const en = CATALOGUES.en;

@@ -15,6 +15,7 @@ import { newAttemptKey, passesQuery, paymentMethodsQuery, postOrder, rememberBuy
 import { Included, RoomCard, stayHref, useStayDates, type StayStep } from './stay-parts';
 import { availabilityQuery, EMPTY_DRAFT, readDraft, saveDraft, stayLines, stayPayload, type StayDraft, type StayTerms } from './stay-queries';
 import { StayTotal } from './stay-total';
+import { DiscountCodeField } from './discount-code-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -165,6 +166,8 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
   const methods = useResource(paymentMethodsQuery());
   const [picked, setMethod] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The discount code a quote accepted (issue 48): the total below and the order take it.
+  const [code, setCode] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const airport = terms.airports.find((a) => a.code === draft.airport) ?? null;
   const pass = useResource(passesQuery()).data?.find((p) => p.id === draft.passId) ?? null;
@@ -178,7 +181,7 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
   const book = useAction(
     async () => {
       setRefusal(null);
-      const payload = stayPayload(stay, draft, method, language);
+      const payload = { ...stayPayload(stay, draft, method, language), ...(code ? { code } : {}) };
       const body = JSON.stringify(payload);
       const current = attempt.current?.body === body ? attempt.current : { key: newAttemptKey(), body };
       attempt.current = current;
@@ -226,7 +229,8 @@ function PayStep({ draft, terms, ...s }: StayStep & { room: number; terms: StayT
       <a href={stayHref(lp('/booking'), { ...s, step: 'who' })} className="justify-self-start text-sm font-semibold text-bone-50 underline underline-offset-4">
         {t('journey.change')}
       </a>
-      <StayTotal lines={stayLines(stay, draft, language)} />
+      <DiscountCodeField lines={stayLines(stay, draft, language)} onApplied={setCode} />
+      <StayTotal lines={{ ...stayLines(stay, draft, language), ...(code ? { code } : {}) }} />
       {terms.cancellation.length > 0 && (
         <div data-testid="stay-terms">
           <h3 className="mb-1 font-semibold text-bone-100">{t('stay.terms')}</h3>

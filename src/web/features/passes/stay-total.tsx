@@ -9,7 +9,7 @@ import { quoteQuery, type stayLines } from './stay-queries';
 // now and the balance with when it is due, as the server prices the same lines
 // (POST /api/orders/quote). Each line's own price is shown once, above.
 
-export function StayTotal({ lines }: { lines: ReturnType<typeof stayLines> }) {
+export function StayTotal({ lines }: { lines: ReturnType<typeof stayLines> & { code?: string } }) {
   const t = useT();
   const locale = useIntlLocale();
   const w = useTimetableWording();
@@ -33,6 +33,12 @@ export function StayTotal({ lines }: { lines: ReturnType<typeof stayLines> }) {
   return (
     <div className="grid gap-2 border-t border-ink-700 pt-4" data-testid="stay-total">
       <dl className="grid gap-2">
+        {q.discountSatang > 0 && (
+          <div className={`${row} text-success-400`}>
+            <dt>{t('stay.discount')}</dt>
+            <dd data-testid="stay-discount">−{formatThb(q.discountSatang, locale)}</dd>
+          </div>
+        )}
         <div className={`${row} text-lg font-semibold text-bone-50`}>
           <dt>{t('stay.total')}</dt>
           <dd data-testid="stay-total-amount">{formatThb(q.totalSatang, locale)}</dd>

@@ -19,6 +19,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/reservations', 'Réservations'],
   ['/admin/planning', 'Planning'],
   ['/admin/orders', 'Commandes'],
+  ['/admin/orders/codes', 'Codes promo'],
   ['/admin/orders/:id', 'Commande'],
   ['/admin/visas', 'Visas'],
   ['/admin/stays', 'Hébergement'],
