@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { createAuditPurgeJob, type AuditPurgeJob } from './audit/audit.job';
-import { waiversRoutes } from './waivers/waivers.routes';
+import { waiversRoutes, type MeResolver } from './waivers/waivers.routes';
 import { checkInRoutes } from './check-in/check-in.routes';
 import { meCookieToken } from './me/me-cookie';
 import { signedInCustomer } from './me/me.service';
@@ -34,6 +34,7 @@ import type { AppContext } from './context';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { inboundStatusRoutes } from './inbound/inbound-status.routes';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes';
+import { discountCodesRoutes } from './discount-codes/discount-codes.routes';
 import { passesRoutes } from './catalogue/catalogue.routes';
 import { offersRoutes } from './offers/offers.routes';
 import { siteSettingsRoutes } from './site-settings/site-settings.routes';
@@ -43,6 +44,9 @@ import { demoRoutes } from './demo/demo.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { meRoutes } from './me/me.routes';
+import { meActionsRoutes } from './my-page/me-actions.routes';
+import { mePushRoutes } from './me/me-push.routes';
+import { createTravellerPushQueue } from './push/traveller-push-queue';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { badRequest } from './errors';
 import { galleryRoutes } from './gallery/gallery.routes';
@@ -187,6 +191,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stats = createStatsRecorder(handle.db, config.timezone, app.log);
   const mail = createMailQueue({ db: handle.db, config, log: app.log, recipientSecret: () => tagSecret(handle.db, config) });
   const push = createPushNotifier({ db: handle.db, config, log: app.log });
+  // Travellers' pushes go through their own outbox (decision 188).
+  const travellerPush = createTravellerPushQueue({ db: handle.db, config, log: app.log });
   const { cache: publicCache, bus: cacheBus } = createInstanceCache({
     handle,
     config,
@@ -312,23 +318,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   conversationsRoutes(app, ctx);
   inboundStatusRoutes(app, ctx);
   savedRepliesRoutes(app, ctx);
+  discountCodesRoutes(app, ctx);
   siteSettingsRoutes(app, ctx);
   passesRoutes(app, ctx);
   offersRoutes(app, ctx);
   pushRoutes(app, ctx);
   dashboardRoutes(app, ctx, opts);
   deskRoutes(app, ctx);
-  checkInRoutes(app, ctx);
   for (const orderRoutes of [ordersRoutes, deskOrdersRoutes, documentsRoutes, staysRoutes, trainersRoutes, demoRoutes]) orderRoutes(app, ctx);
   auditRoutes(app, ctx);
   personalDataRoutes(app, ctx);
   await stripeWebhookRoutes(app, ctx);
   customersRoutes(app, ctx);
   meRoutes(app, ctx);
-  waiversRoutes(app, ctx, async (req) => {
+  meActionsRoutes(app, ctx);
+  mePushRoutes(app, ctx);
+  const signedInTraveller: MeResolver = async (req) => {
     const c = await signedInCustomer(ctx, meCookieToken(req.headers.cookie));
     return { id: c.id, language: c.language };
-  });
+  };
+  waiversRoutes(app, ctx, signedInTraveller);
+  checkInRoutes(app, ctx, signedInTraveller);
   registerVisaLetters(app, ctx, opts);
   registerArrivals(app, ctx, opts);
   registerPrivateLessons(app, ctx, opts);
@@ -339,6 +349,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (opts.startWorkers !== false) {
     app.addHook('onReady', async () => {
       mail.start();
+      travellerPush.start();
       reminders.start();
       auditPurge.start();
       healthRetention.start();
@@ -370,6 +381,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await reconcile.stop();
     // Before the outbox and the database: a mail being imported finishes.
     await imapReader?.stop();
+    await travellerPush.stop();
     await mail.stop();
     await push.idle();
     await stats.close();

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/me/sign-out',
+  'POST /api/me/check-in-code/renew',
   'POST /api/site-settings/history/:id/restore',
   'POST /api/demo/remove',
   // The e-mail links' buttons: the token is in the query; a form body (RFC 8058's
@@ -36,6 +37,12 @@ const NO_BODY = new Set([
   'POST /api/inbound/held/:id/dismiss',
   'POST /api/visa-letters/:id/issue',
   'POST /api/stays/:id/check-out',
+  'POST /api/discount-codes/:id/disable',
+  // My page's actions by record id (decision 187).
+  'POST /api/me/bookings/:id/cancel',
+  'POST /api/me/waitlist/:id/leave',
+  'POST /api/me/waitlist/:id/accept',
+  'POST /api/me/orders/:id/pay',
 ]);
 
 /** Routes whose success is an image, not JSON: the type they answer. */
@@ -51,6 +58,8 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/visa-letters/:id/letter.pdf': 'application/pdf',
   'GET /api/customers/:id/waiver.pdf': 'application/pdf',
   'GET /api/me/waiver.pdf': 'application/pdf',
+  'GET /api/me/orders/:id/receipt.pdf': 'application/pdf',
+  'GET /api/me/check-in.svg': 'image/svg+xml',
 };
 
 interface Operation {

@@ -53,6 +53,9 @@ import * as m044 from './migrations/044-me-sessions';
 import * as m045 from './migrations/045-retired-links';
 import * as m046 from './migrations/046-waivers';
 import * as m047 from './migrations/047-check-in-keys';
+import * as m048 from './migrations/048-pass-pauses';
+import * as m049 from './migrations/049-traveller-push';
+import * as m050 from './migrations/050-discount-codes';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -263,6 +266,9 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '045-retired-links': { up: m045.up },
   '046-waivers': { up: m046.up },
   '047-check-in-keys': { up: m047.up },
+  '048-pass-pauses': { up: m048.up },
+  '049-traveller-push': { up: m049.up },
+  '050-discount-codes': { up: m050.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -6,6 +6,7 @@ import { listPassesForSale, paymentMethods } from '../catalogue/catalogue.servic
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import * as rooms from '../stays/stays.repository';
 import { listPublicClasses } from '../timetable/timetable.service';
+import { waiverPublished } from '../waivers/waivers.service';
 import * as trainers from '../trainers/trainers.repository';
 
 // What the booking journey can sell now (issue 46 §2), read from what each sale checks: the
@@ -17,7 +18,7 @@ const yes = { available: true, reason: null } as const;
 const no = { available: false, reason: 'none' } as const;
 
 export async function offers(ctx: AppContext): Promise<OffersDto> {
-  const [passes, settings, classes, types, roomList, coaches, online] = await Promise.all([
+  const [passes, settings, classes, types, roomList, coaches, online, waiver] = await Promise.all([
     listPassesForSale(ctx),
     currentSiteSettings(ctx),
     listPublicClasses(ctx),
@@ -25,6 +26,7 @@ export async function offers(ctx: AppContext): Promise<OffersDto> {
     rooms.listRooms(ctx.db),
     trainers.listTrainers(ctx.db, { activeOnly: true }),
     paymentMethods(ctx),
+    waiverPublished(ctx),
   ]);
   // A trainer with no weekly hours has no free slot to offer: not a choice.
   const windows = await trainers.listWindows(
@@ -50,5 +52,6 @@ export async function offers(ctx: AppContext): Promise<OffersDto> {
       : appointment.length > 0
         ? { ...yes, how: 'request', courses: appointment }
         : { ...no, how: null, courses: [] },
+    waiver,
   };
 }

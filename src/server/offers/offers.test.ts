@@ -34,7 +34,20 @@ describe.each(backends)('offers on %s', (backend) => {
       programme: { available: false, reason: 'none' },
       stay: { available: false, reason: 'none' },
       private: { available: true, reason: null, how: 'request', courses: ['Private Training'] },
+      waiver: false,
     });
+  });
+
+  it('says when the gym asks a waiver before the first class (the journey then points to My page)', async () => {
+    const admin = (await t.signIn('admin')).token;
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/waiver/versions',
+      token: admin,
+      payload: { texts: { en: 'At my own risk.' }, resign: 'unsigned' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await offers()).waiver).toBe(true);
   });
 
   it('a programme on sale whose letter cannot be issued says so; with the letter details it is on offer', async () => {

@@ -31,6 +31,7 @@ import { eraseWaiverSignatures } from '../waivers/waivers.service';
 import { revokeCheckInCodes } from '../check-in/check-in-code';
 import { forgetLinksOf } from '../links/retired-links.repository';
 import { deleteForCustomers as endMeSessions } from '../me/me.repository';
+import { deleteForCustomers as forgetTravellerPush } from '../push/traveller-push.repository';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -252,6 +253,11 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     );
     // Signed in on My page (issue 47): every session and unspent sign-in link of the person ends.
     await endMeSessions(
+      trx,
+      found.customers.map((c) => c.id),
+    );
+    // Their browsers stop being notified, and nothing queued for them goes (decision 188).
+    await forgetTravellerPush(
       trx,
       found.customers.map((c) => c.id),
     );

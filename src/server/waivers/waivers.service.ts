@@ -154,6 +154,9 @@ export async function publishWaiver(ctx: Pick<AppContext, 'db'>, p: WaiverPublis
 
 export const listWaiverVersions = (ctx: Pick<AppContext, 'db'>) => repo.listVersions(ctx.db);
 
+/** Whether the gym asks a waiver at all (a version is published). */
+export const waiverPublished = async (ctx: Pick<AppContext, 'db'>): Promise<boolean> => Boolean(await repo.latestVersion(ctx.db));
+
 /** Staff: a person's newest signature with its answers (null when none). */
 export async function signatureForStaff(ctx: Pick<AppContext, 'db'>, customerId: number) {
   const s = await repo.latestSignature(ctx.db, customerId);

@@ -20,4 +20,6 @@ export * from './dashboard-today';
 export * from './offers';
 export * from './demo';
 export * from './me';
+export * from './me-page';
 export * from './waivers';
+export * from './discount-codes';

@@ -26,5 +26,7 @@ export const offersDtoSchema = z.object({
    * request of the class by appointment (`request`, its courses in `courses`), or not at all.
    */
   private: offer.extend({ how: z.enum(['trainer', 'request']).nullable(), courses: z.array(z.string()) }),
+  /** The gym asks a waiver before the first class (issue 47): a booking's confirmation points to My page to sign it. */
+  waiver: z.boolean(),
 });
 export type OffersDto = z.infer<typeof offersDtoSchema>;

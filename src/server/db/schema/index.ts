@@ -67,9 +67,11 @@ import type {
 } from './stays';
 import type { PrivateLessonsTable, TrainerCellsTable, TrainerExceptionsTable, TrainersTable, TrainerWindowsTable } from './trainers';
 import type { RateLimitsTable, OutboxTable, PushSubscriptionsTable, SettingsTable, DailyStatsTable, DemoRecordsTable } from './operations';
-import type { MeSessionsTable, MeSignInsTable } from './me';
+import type { MeSessionsTable, MeSignInsTable, PassPausesTable } from './me';
 import type { CheckInKeysTable, WaiverSignaturesTable, WaiverVersionsTable } from './waivers';
 import type { RetiredLinksTable } from './links';
+import type { CustomerPushSubscriptionsTable, PushOutboxTable } from './traveller-push';
+import type { DiscountCodePeopleTable, DiscountCodesTable, OrderDiscountsTable } from './discount-codes';
 
 export type * from './columns';
 export type * from './accounts';
@@ -83,6 +85,8 @@ export type * from './stays';
 export type * from './trainers';
 export type * from './links';
 export type * from './waivers';
+export type * from './traveller-push';
+export type * from './discount-codes';
 
 export interface Database {
   users: UsersTable;
@@ -151,10 +155,16 @@ export interface Database {
   demo_records: DemoRecordsTable;
   me_sign_ins: MeSignInsTable;
   me_sessions: MeSessionsTable;
+  pass_pauses: PassPausesTable;
   waiver_versions: WaiverVersionsTable;
   waiver_signatures: WaiverSignaturesTable;
   check_in_keys: CheckInKeysTable;
   retired_links: RetiredLinksTable;
+  customer_push_subscriptions: CustomerPushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_people: DiscountCodePeopleTable;
+  order_discounts: OrderDiscountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -172,6 +182,10 @@ export type SiteSettingsHistoryRow = Selectable<SiteSettingsHistoryTable>;
 export type ReservationRow = Selectable<ReservationsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type CustomerPushSubscriptionRow = Selectable<CustomerPushSubscriptionsTable>;
+export type PushOutboxRow = Selectable<PushOutboxTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+export type OrderDiscountRow = Selectable<OrderDiscountsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
 export type ClosureRow = Selectable<ClosuresTable>;

@@ -19,6 +19,7 @@ import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
 import { useSiteSettings } from '../../lib/site-settings';
 import { reportFormChoice, useBookingShared } from './booking-store';
 import { joinWaitlist } from './waitlist-queries';
+import { localePath } from '../../../shared/i18n/paths';
 
 export const EMPTY_BOOKING: BookingFormValues = { name: '', email: '', phone: '', course: '', preferredDate: '', message: '', website: '' };
 const loadResolver = () => import('./booking-resolver');
@@ -243,13 +244,17 @@ export default function BookingPanel({
   zoneLabel,
   course: preset = '',
   request = false,
+  waiver = false,
 }: {
   courses: string[];
   zoneLabel: string;
   course?: string;
   request?: boolean;
+  /** The gym asks a waiver before the first class: the confirmation points to My page, where the person signs it. */
+  waiver?: boolean;
 }) {
   const t = useT();
+  const language = useLanguage();
   // A private lesson comes with its course chosen (the journey's step 1 said so).
   const empty = { ...EMPTY_BOOKING, course: preset };
   const form = useForm<BookingFormValues>({ resolver: bookingResolver, defaultValues: empty });
@@ -300,7 +305,17 @@ export default function BookingPanel({
             data-testid="booking-success"
           >
             <CheckCircle2 aria-hidden className="size-6 shrink-0" />
-            {t(request ? 'booking.requestSent' : 'booking.sent')}
+            <span>
+              {t(request ? 'booking.requestSent' : 'booking.sent')}
+              {waiver && !request && (
+                <span className="mt-1 block text-base font-normal text-bone-50" data-testid="booking-waiver">
+                  {t('booking.waiverNext')}{' '}
+                  <a href={`${localePath(language, '/me')}#waiver`} className="underline underline-offset-4">
+                    {t('booking.waiverLink')}
+                  </a>
+                </span>
+              )}
+            </span>
           </p>,
           status,
         )}

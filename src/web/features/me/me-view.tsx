@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { MeDto } from '../../../shared/api-types';
 import { buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
@@ -7,6 +7,13 @@ import { useResource } from '../../lib/resource';
 import { useAction } from '../../lib/use-action';
 import { MeShell, refusalText } from './me-parts';
 import { askForLink, meQuery, signInWithCode, signOut } from './me-queries';
+import { MePushIsland } from './me-push-island';
+import { wordFit } from '../../lib/word-fit';
+import MeDoorCode from './me-door-code';
+import MeWaiver from './me-waiver';
+
+// The records load only once someone is signed in: the sign-in form stays light.
+const MeRecords = lazy(() => import('./me-records'));
 
 // /me (issue 47, point 1): signed out, the e-mail form, then "check your e-mail" with the
 // six-digit code's field; signed in, the person and "Sign out" (point 2 grows from here).
@@ -135,14 +142,23 @@ export default function MeView() {
       </div>,
     );
   }
-  if (!me) return shell(<SignInForm onSignedIn={(next) => query.setData(next)} />);
+  // A sign-in answers the person only: the page (their records) is read again.
+  if (!me) return shell(<SignInForm onSignedIn={() => void query.refetch()} />);
   return shell(
     <div data-testid="me-person">
-      <h2 className="font-display-tight text-3xl break-words">{t('me.hello', { name: me.person.name })}</h2>
+      <h2 className="font-display-tight text-display-sm-fit" style={wordFit(t('me.hello', { name: me.person.name }))}>
+        {t('me.hello', { name: me.person.name })}
+      </h2>
       <p className="mt-2 text-base break-words text-ink-300">{t('me.signedInAs', { email: me.person.email })}</p>
+      <MeWaiver status={me.waiver} />
+      <MeDoorCode code={me.checkInCode} onRenewed={() => void query.refetch()} />
+      <Suspense fallback={<p className="mt-6 text-ink-300">{t('me.records.loading')}</p>}>
+        <MeRecords page={me} onPage={(next) => query.setData(next)} />
+      </Suspense>
       <button type="button" disabled={out.pending} onClick={() => out.run(undefined)} className={buttonClass('outline', 'md', 'mt-6 w-full sm:w-auto')}>
         {out.pending ? t('me.signingOut') : t('me.signOut')}
       </button>
+      <MePushIsland />
     </div>,
   );
 }

@@ -104,7 +104,7 @@ export default function BookingPage() {
             </SectionHeading>
             <Island name="session-picker" component={SessionPicker} props={{}} when="visible" />
           </section>
-          <FormBox courses={courses} zone={zone} course="" />
+          <FormBox courses={courses} zone={zone} course="" waiver={offers?.waiver ?? false} />
         </>
       )}
 
@@ -113,10 +113,22 @@ export default function BookingPage() {
   );
 }
 
-function FormBox({ courses, zone, course, request = false }: { courses: string[]; zone: string; course: string; request?: boolean }) {
+function FormBox({
+  courses,
+  zone,
+  course,
+  request = false,
+  waiver = false,
+}: {
+  courses: string[];
+  zone: string;
+  course: string;
+  request?: boolean;
+  waiver?: boolean;
+}) {
   return (
     <section className="mx-auto max-w-3xl rounded-card border border-ink-700 bg-ink-900 p-6 sm:p-10">
-      <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone, course, request }} when="interaction" />
+      <Island name="booking-form" component={BookingPanel} props={{ courses, zoneLabel: zone, course, request, waiver }} when="interaction" />
     </section>
   );
 }
