@@ -144,7 +144,9 @@ describe.each(backends)('hostile input on %s', (backend) => {
         const res = await t.inject({ method: e.method, url: withId(e.path, id), token: admin, ...(e.method === 'PUT' ? { payload: {} } : {}) });
         expectClean(res, `${e.method} ${withId(e.path, id).slice(0, 80)}`);
         // An id longer than the router accepts is refused before routing (414).
-        expect(id.length > 100 ? [400, 404, 414] : [400, 404], `${e.method} ${e.path} id=${id.slice(0, 20)}`).toContain(res.statusCode);
+        // My page's routes read the traveller's cookie, which a staff token is not: 401 before the id is looked up.
+        const refused = e.travellerSession ? [400, 401, 404] : [400, 404];
+        expect(id.length > 100 ? [...refused, 414] : refused, `${e.method} ${e.path} id=${id.slice(0, 20)}`).toContain(res.statusCode);
       }
     }
   });

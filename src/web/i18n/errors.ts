@@ -58,6 +58,8 @@ export const WAITLIST_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
 export const PASS_ERROR_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   pass_not_found: 'passError.notFound',
   pass_not_on_sale: 'passError.notOnSale',
+  // My page's pause (issue 47): said with the pause's own words.
+  pass_not_pausable: 'me.refused.pause',
   start_date_past: 'error.startPast',
   start_date_too_far: 'passError.startTooFar',
   contact_required: 'passError.contactRequired',
