@@ -41,9 +41,6 @@ export const moveBooking = (
 
 export const findBooking = (db: Db, id: number) => db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findBookingByTokenHash = (db: Db, hash: string) =>
-  db.selectFrom('reservations').selectAll().where('manage_token_hash', '=', hash).executeTakeFirst();
-
 /**
  * Lessons still holding their trainer's time whose paying order is closed without money: lapsed
  * unpaid (the state the ledger derives: nothing sets a column when a hold runs out) or cancelled.

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, tempDir, type TestApp } from '../../../tests/helpers/test-app';
+import { pdfText } from '../../../tests/helpers/pdf-read';
+import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import { findOrCreateCustomer } from '../customers/customers.repository';
 import * as service from './waivers.service';
@@ -141,10 +139,7 @@ describe.each(backends)('the waiver on %s', (backend) => {
     const pdf = await t.inject({ method: 'GET', url: `/api/customers/${id}/waiver.pdf`, token: staff });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const dir = tempDir('waiver-pdf-');
-    const file = path.join(dir, 'w.pdf');
-    fs.writeFileSync(file, pdf.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('WAIVER AND HEALTH DECLARATION');
     expect(text).toContain('Wai Ver');
     expect(text).toContain('Asthma');

@@ -38,7 +38,6 @@ export const meWaitlistDtoSchema = z.object({
   position: z.number().int().nullable(),
   offerExpiresAt: z.string().nullable(),
 });
-export type MeWaitlistDto = z.infer<typeof meWaitlistDtoSchema>;
 
 export const mePassDtoSchema = z.object({
   orderId: z.number().int(),
@@ -71,7 +70,6 @@ export const meOrderDtoSchema = z.object({
   /** Something is owed and the order page takes payment: POST /api/me/orders/{id}/pay. */
   canPay: z.boolean(),
 });
-export type MeOrderDto = z.infer<typeof meOrderDtoSchema>;
 
 export const meStayDtoSchema = z.object({
   orderId: z.number().int(),
@@ -91,7 +89,6 @@ export const meVisaLetterDtoSchema = z.object({
   status: z.enum(VISA_LETTER_STATUSES).nullable(),
   validUntil: z.string().nullable(),
 });
-export type MeVisaLetterDto = z.infer<typeof meVisaLetterDtoSchema>;
 
 /** The records on My page, apart from the person (meDtoSchema spreads these in). */
 export const meRecordsShape = {

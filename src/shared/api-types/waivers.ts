@@ -33,7 +33,6 @@ export const waiverSignatureDtoSchema = z.object({
   signatureName: z.string(),
   signedAt: z.string(),
 });
-export type WaiverSignatureDto = z.infer<typeof waiverSignatureDtoSchema>;
 
 /** GET /api/me/waiver: the text to sign in the person's language (English when none), and what they signed. */
 export const waiverDtoSchema = waiverStatusDtoSchema.extend({

@@ -29,7 +29,6 @@ export const discountAppliesToSchema = z
     pickups: z.boolean().optional(),
   })
   .refine((v) => (v.passIds?.length ?? 0) > 0 || v.stays === true || v.pickups === true, 'Choisissez au moins une formule, les séjours ou les transferts');
-export type DiscountAppliesTo = z.infer<typeof discountAppliesToSchema>;
 
 const fields = z.object({
   code: codeField,

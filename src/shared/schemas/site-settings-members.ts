@@ -17,4 +17,3 @@ export const memberSettings = z.object({
     .min(1, 'Santé : un mois au moins')
     .max(120, 'Santé : 120 mois au plus'),
 });
-export type MemberSettings = z.output<typeof memberSettings>;

@@ -19,7 +19,6 @@ export const WAIVER_CONDITIONS = [
   'pregnancy',
   'infectious-skin',
 ] as const;
-export type WaiverCondition = (typeof WAIVER_CONDITIONS)[number];
 
 /** A drawn signature as the canvas gives it: a PNG data URL, at most ~200 KB. */
 export const SIGNATURE_PREFIX = 'data:image/png;base64,';
