@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../../src/shared/gym-time';
 import { findOrCreateCustomer } from '../../../src/server/customers/customers.repository';
@@ -7,7 +8,9 @@ import { gotoReady, useSite } from './site-helpers';
 
 // Issue 47 point 2 in a phone's browser (375 px, the visitor's zone in Berlin): signed in with the
 // e-mail's code, My page shows the booking and the pass, and the booking is cancelled from it,
-// in English and in Russian. Screenshots go to /tmp/helper-d/.
+// in English and in Russian. Screenshots when E2E_SCREENSHOT_DIR names a folder.
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 describe('My page: the records at 375 px', () => {
   const site = useSite();
@@ -61,7 +64,7 @@ describe('My page: the records at 375 px', () => {
         .poll(() => page.getByTestId('me-pass').first().textContent())
         .toContain(lang === 'en' ? '10 of 10 sessions left' : 'Осталось 10 из 10 занятий');
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/helper-d/me-page-${lang}.png`, fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `me-page-${lang}.png`), fullPage: true });
 
       await booking.getByRole('button', { name: lang === 'en' ? 'Cancel' : 'Отменить', exact: true }).click();
       await expect.poll(() => booking.textContent()).toContain(lang === 'en' ? 'Cancelled' : 'Отменено');
@@ -72,7 +75,7 @@ describe('My page: the records at 375 px', () => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'cancelled', cancelled_by: 'customer' });
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/helper-d/me-page-${lang}-cancelled.png`, fullPage: true });
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `me-page-${lang}-cancelled.png`), fullPage: true });
       expect(errors).toEqual([]);
       await close();
     });
