@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import { deskOrderSchema } from '../../shared/schemas/orders';
 import { privateLessonPayloadSchema } from '../../shared/schemas/private-lessons';
@@ -6,6 +5,7 @@ import { reservationPayloadSchema } from '../../shared/schemas/reservations';
 import { visaLetterRequestSchema } from '../../shared/schemas/visa-letters';
 import type { AppContext } from '../context';
 import { findOrCreateCustomer } from '../customers/customers.repository';
+import { loadSharp } from '../media/image-processing';
 import { plannedDays } from '../desk/desk.service';
 import { recordPayment } from '../orders/order-payments.service';
 import { createDeskOrder } from '../orders/orders.service';
@@ -36,6 +36,7 @@ export const DEMO_WAIVER = {
 const signaturePng = async () => {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="140"><path d="M20 100 C 60 20, 90 130, 140 60 S 220 20, 260 90 S 340 40, 380 70" stroke="#111" stroke-width="4" fill="none" stroke-linecap="round"/></svg>';
+  const sharp = await loadSharp();
   return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
 };
 

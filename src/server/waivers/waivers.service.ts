@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { addDays, todayInZone } from '../../shared/gym-time';
 import type { Language } from '../../shared/i18n/languages';
 import { SIGNATURE_PREFIX, type WaiverPublishPayload, type WaiverSignPayload } from '../../shared/schemas/waivers';
 import type { AppContext } from '../context';
 import { HttpError, conflict } from '../errors';
+import { loadSharp } from '../media/image-processing';
 import { siteSettingsNow } from '../site-settings/site-settings.service';
 import * as repo from './waivers.repository';
 
@@ -98,6 +98,8 @@ async function cleanSignature(dataUrl: string): Promise<string> {
   const bad = () => new HttpError(400, 'The signature could not be read: draw it again', 'waiver_signature_invalid');
   const bytes = Buffer.from(dataUrl.slice(SIGNATURE_PREFIX.length), 'base64');
   if (bytes.length < 60 || bytes.subarray(1, 4).toString('latin1') !== 'PNG') throw bad();
+  // libvips loads with the first image the process handles, never at start (production-entry.test.ts).
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE, failOn: 'error' });
     const meta = await image.metadata();

@@ -41,6 +41,7 @@ const SETTINGS_PAGES = [
   ['Cours privés', 'cours-prives'],
   ['Mentions légales et visas', 'mentions-legales'],
   ['Séjours et transferts', 'sejours'],
+  ['Décharge et santé', 'decharge'],
   ['Avis', 'avis'],
   ['Textes et images', 'textes'],
   ['Traductions', 'traductions'],

@@ -57,12 +57,6 @@ export function SettingsSectionPage() {
           <DemoRemoval />
         </div>
       )}
-      {/* The waiver's versions (issue 47, point 4): published on their own, outside the form. */}
-      {page.slug === 'decharge' && (
-        <div className="mb-6 max-w-5xl">
-          <WaiverEditor />
-        </div>
-      )}
       {isLoading && <Spinner />}
       {isError && (
         <ErrorAlert>
@@ -87,6 +81,12 @@ export function SettingsSectionPage() {
           // A new page, a new form: what one page left unsaved is not carried to another.
           <SettingsForm key={page.slug} page={page.slug} answer={data} reload={async () => (await refetch()).data} />
         ))}
+      {/* The waiver's versions (issue 47, point 4): published on their own, below the form and its save bar. */}
+      {page.slug === 'decharge' && (
+        <div className="mt-6 max-w-5xl">
+          <WaiverEditor />
+        </div>
+      )}
     </>
   );
 }

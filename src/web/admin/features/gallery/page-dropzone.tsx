@@ -7,8 +7,7 @@ import { IMAGE_DROPZONE_OPTIONS, rejectionText } from '../../lib/image-drop';
 
 /**
  * The page-wide drop zone: the first accepted file is handed on (the page opens the add dialog with it).
- * Below 768 px there is nothing to drag onto it: "Ajouter une image" opens the same dialog with its own
- * picker, and the images come first on the screen.
+ * On a phone it is the file picker (a tap opens it), with the same French refusals.
  */
 export function PageDropzone({ onFile }: { onFile: (file: File) => void }) {
   const toast = useToast();
@@ -23,7 +22,7 @@ export function PageDropzone({ onFile }: { onFile: (file: File) => void }) {
     <div
       {...dropzone.getRootProps({
         className: cn(
-          'mb-6 hidden cursor-pointer flex-col md:flex items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors',
+          'mb-6 flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-8 text-center transition-colors',
           'focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none',
           dropzone.isDragActive ? 'border-red-600 bg-red-50' : 'border-gray-300 bg-white hover:border-gray-400',
         ),
