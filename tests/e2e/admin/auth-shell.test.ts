@@ -104,7 +104,8 @@ describe('back office: sign-in, guard, shell, logout', () => {
       await route.continue().catch(() => undefined);
     });
     await page.goto(server.url + '/admin/reservations');
-    await expect.poll(() => held).toBe(1);
+    // The back office's code loads first: on a busy machine the check starts seconds after the page.
+    await expect.poll(() => held, { timeout: 20_000 }).toBe(1);
     await page.goto(server.url + '/admin/categories');
     // The call the first page lost is no answer about the token: still signed in.
     await page.getByRole('heading', { name: 'Catégories', level: 1 }).waitFor();
