@@ -23,3 +23,4 @@ export * from './me';
 export * from './me-page';
 export * from './waivers';
 export * from './discount-codes';
+export * from './campaigns';
