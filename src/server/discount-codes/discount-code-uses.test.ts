@@ -3,6 +3,7 @@ import type { CodeTakingsDto, DiscountCodeDto } from '../../shared/api-types/dis
 import type { OrderDto, StaffOrderDto } from '../../shared/api-types/payments';
 import { addDays } from '../../shared/gym-time';
 import { editSettings, gymToday, holdRanOut, orderBody } from '../../../tests/helpers/orders';
+import { mailsTo } from '../../../tests/helpers/me-sign-in';
 import { pdfText } from '../../../tests/helpers/pdf-read';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { expireLapsedOrders } from '../orders/order-expiry';
@@ -87,6 +88,34 @@ describe.each(backends)('discount code uses on %s', (backend) => {
     expect((await order('comeback')).json().code).toBe('discount_code_used_up');
   });
 
+  it('an order staff cancel before any payment gives its use back, once', async () => {
+    const code = await make({ code: 'DESK-BACK', amountOffSatang: 5_000, appliesTo: week, maxUses: 1 });
+    const res = await order('desk-back', { method: 'desk', name: 'Lea Novak', email: 'lea.novak@example.com' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+    const id = res.json<OrderDto>().id;
+    const cancel = () => t.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, token: staff });
+    const both = await Promise.all([cancel(), cancel()]);
+    for (const r of both) expect(r.statusCode, r.body).toBe(200);
+    expect(await usesOf(code.id)).toBe(0);
+    expect((await cancel()).statusCode).toBe(200);
+    expect(await usesOf(code.id)).toBe(0);
+    expect((await order('DESK-BACK')).statusCode).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it("an order's e-mail in the buyer's language names the code", async () => {
+    await make({ code: 'PRIVET', amountOffSatang: 10_000, appliesTo: week });
+    const res = await order('privet', { name: 'Olga Petrova', email: 'olga.p@example.com', language: 'ru' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await mailsTo(t, 'olga.p@example.com');
+    expect(mail?.text_body).toContain('Промокод PRIVET');
+    // An order without a code has no such line.
+    expect((await order('', { name: 'Ivan Orlov', email: 'ivan.o@example.com', language: 'ru' })).statusCode).toBe(201);
+    const [plain] = await mailsTo(t, 'ivan.o@example.com');
+    expect(plain?.text_body).not.toContain('Промокод');
+  });
+
   it('payments, refunds, the receipt and the takings follow the discounted price', async () => {
     await make({ code: 'DESK-20', percentOff: 20, appliesTo: week });
     const res = await order('desk-20', { method: 'desk', name: 'Ana Ferreira', email: 'ana.f@example.com' });
@@ -103,6 +132,14 @@ describe.each(backends)('discount code uses on %s', (backend) => {
       owedSatang: 0,
       discount: { code: 'DESK-20', discountSatang: 30_000, trainingSatang: 30_000 },
     });
+
+    // The order's e-mails show the code and what it took off, above the discounted price.
+    const mails = await mailsTo(t, 'ana.f@example.com');
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const m of mails) {
+      expect(m.text_body).toMatch(/Discount code DESK-20\s*:?\s*−\s*(THB|฿)?\s*300/);
+      expect(m.html_body).toContain('Discount code DESK-20');
+    }
 
     const receipt = await t.inject({ method: 'GET', url: `/api/orders/by-token/${o.token}/receipt.pdf` });
     expect(receipt.statusCode, receipt.body).toBe(200);

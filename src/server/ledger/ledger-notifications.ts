@@ -12,6 +12,7 @@ import { paymentAlertMail } from '../mail/templates/payment-staff-mails';
 import { mailConfig } from '../site-settings/site-settings.service';
 import { figuresOf, orderPageUrl, type OrderFigures } from './order-figures';
 import { ledgerTotals } from './ledger.repository';
+import { findOrderDiscount } from '../discount-codes/discount-codes.repository';
 
 export function orderMailInput(ctx: AppContext, o: OrderRow, customer: CustomerRow & { email: string }, f: OrderFigures, token: string | null): OrderMailInput {
   return {
@@ -33,6 +34,12 @@ export function orderMailInput(ctx: AppContext, o: OrderRow, customer: CustomerR
   };
 }
 
+/** The discount code an order used, as its e-mails show it (issue 48); none once none was used. */
+export async function orderMailDiscount(db: Db, orderId: number): Promise<Pick<OrderMailInput, 'discount'>> {
+  const d = await findOrderDiscount(db, orderId);
+  return d ? { discount: { code: d.code, discountSatang: d.discount_satang } } : {};
+}
+
 export const withEmail = (c: CustomerRow | undefined): c is CustomerRow & { email: string } => Boolean(c?.email);
 
 async function orderAndBuyer(trx: Db, orderId: number) {
@@ -51,14 +58,20 @@ export async function queuePaymentReceivedMail(
 ): Promise<void> {
   const { o, customer, f } = await orderAndBuyer(trx, orderId);
   if (!withEmail(customer)) return;
-  await ctx.mail.enqueue(trx, orderPaymentMail(mailConfig(ctx), orderMailInput(ctx, o, customer, f, null), payment));
+  await ctx.mail.enqueue(
+    trx,
+    orderPaymentMail(mailConfig(ctx), { ...orderMailInput(ctx, o, customer, f, null), ...(await orderMailDiscount(trx, orderId)) }, payment),
+  );
 }
 
 /** The refund e-mail, with the amount actually refunded, queued in the transaction that records it. */
 export async function queueRefundMail(ctx: AppContext, trx: Db, orderId: number, refund: { amountSatang: number; method: PaymentMethod }): Promise<void> {
   const { o, customer, f } = await orderAndBuyer(trx, orderId);
   if (!withEmail(customer)) return;
-  await ctx.mail.enqueue(trx, orderRefundMail(mailConfig(ctx), orderMailInput(ctx, o, customer, f, null), refund));
+  await ctx.mail.enqueue(
+    trx,
+    orderRefundMail(mailConfig(ctx), { ...orderMailInput(ctx, o, customer, f, null), ...(await orderMailDiscount(trx, orderId)) }, refund),
+  );
 }
 
 /** Something about an order's money that a person must look at. */

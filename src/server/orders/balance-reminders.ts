@@ -3,7 +3,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { nowIso } from '../db/database';
 import { ledgerTotals } from '../ledger/ledger.repository';
-import { orderMailInput, withEmail } from '../ledger/ledger-notifications';
+import { orderMailDiscount, orderMailInput, withEmail } from '../ledger/ledger-notifications';
 import { figuresOf, takesPayment } from '../ledger/order-figures';
 import { words } from '../mail/templates/order-mails';
 import { balanceReminderMail } from '../mail/templates/stay-mails';
@@ -40,7 +40,7 @@ export async function sendBalanceReminders(ctx: AppContext, now: Date): Promise<
       if (!takesPayment(f) || f.owedSatang <= 0) return false;
       const lines = await orderLinesOf(ctx, o, true, trx, staySettingsOf(siteSettingsNow(ctx)));
       const config = mailConfig(ctx);
-      const input = { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) };
+      const input = { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}), ...(await orderMailDiscount(trx, o.id)) };
       await ctx.mail.enqueue(trx, balanceReminderMail(config, input, words(config, o.language)));
       // And by push, once, to a buyer who turned it on on My page (decision 188).
       await queueTravellerPush(trx, { customerId: o.customer_id }, o.language, {

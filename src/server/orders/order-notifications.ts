@@ -3,7 +3,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { CustomerRow, OrderRow } from '../db/schema';
-import { orderMailInput, withEmail } from '../ledger/ledger-notifications';
+import { orderMailDiscount, orderMailInput, withEmail } from '../ledger/ledger-notifications';
 import type { OrderFigures } from '../ledger/order-figures';
 import { orderCreatedMail } from '../mail/templates/order-mails';
 import { mailConfig, siteSettingsNow } from '../site-settings/site-settings.service';
@@ -22,7 +22,14 @@ export async function queueOrderCreatedMail(
 ): Promise<void> {
   if (!withEmail(customer)) return;
   const lines = await orderLinesOf(ctx, o, true, trx, staySettingsOf(siteSettingsNow(ctx)));
-  await ctx.mail.enqueue(trx, orderCreatedMail(mailConfig(ctx), { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}) }, qrPng));
+  await ctx.mail.enqueue(
+    trx,
+    orderCreatedMail(
+      mailConfig(ctx),
+      { ...orderMailInput(ctx, o, customer, f, token), ...(lines ? { lines } : {}), ...(await orderMailDiscount(trx, o.id)) },
+      qrPng,
+    ),
+  );
 }
 
 /** The staff's push: a new order online, or a transfer slip to check. */

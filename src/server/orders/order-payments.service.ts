@@ -20,6 +20,7 @@ import { slipStorage, viewOf, type OrderView } from './order-page.service';
 import * as repo from './orders.repository';
 import { revokeLettersOfEndedOrder } from '../ledger/visa-letter-revocation';
 import { releaseStayHold } from '../room-nights/room-nights.repository';
+import { returnUse } from '../discount-codes/discount-codes.repository';
 
 /** The back office's order: the view, its buyer, its ledger, its dispute and its last failed refund. */
 export interface StaffOrderView extends OrderView {
@@ -106,6 +107,8 @@ export async function cancelOrder(ctx: AppContext, id: number): Promise<StaffOrd
     if (!row.cancelled_at) await repo.setOrderFields(trx, id, { cancelled_at: nowIso() });
     await revokeLettersOfEndedOrder(trx, id, 'order cancelled');
     await releaseStayHold(trx, id);
+    // Nothing was paid: its discount code's use goes back, once, as a lapse gives it (decision 189).
+    await returnUse(trx, id);
   });
   await closeLiveCheckout(ctx, id, 'order cancelled');
   return staffOrder(ctx, id);

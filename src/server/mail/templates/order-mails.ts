@@ -41,6 +41,8 @@ export interface OrderMailInput {
   expiresAt: string | null;
   /** An order with a stay or a pickup: its lines apart (issue 36). */
   lines?: OrderLinesDto;
+  /** The discount code the order used and what it took off (issue 48). */
+  discount?: { code: string; discountSatang: number };
 }
 
 const QR_CID = 'promptpay-qr@order';
@@ -70,6 +72,7 @@ function orderFacts(config: OrderMailConfig, o: OrderMailInput, w: ReturnType<ty
           { label: w.t.labelPass, value: o.passName },
           { label: w.t.labelDates, value: w.t.dates(w.day(o.startDate), w.day(o.endDate)) },
         ]),
+    ...(o.discount ? [{ label: w.t.labelDiscount(o.discount.code), value: `−${w.money(o.discount.discountSatang)}` }] : []),
     { label: w.t.labelPrice, value: w.money(o.amountSatang) },
     { label: w.t.labelPaid, value: w.money(o.paidSatang) },
     { label: w.t.labelOwed, value: w.money(o.owedSatang) },

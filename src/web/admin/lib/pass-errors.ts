@@ -32,6 +32,10 @@ export const PASS_ERRORS_FR: Partial<Record<ErrorCode, string>> = {
   pickup_in_past: 'L’heure d’atterrissage est déjà passée.',
   stay_change_closed: 'Les conditions ne permettent plus de changer les dates de ce séjour.',
   no_stay: 'Cette commande n’a pas de séjour.',
+  discount_code_invalid: 'Code promo inconnu ou désactivé, ou il ne s’applique à rien de cette commande.',
+  discount_code_expired: 'Ce code promo n’est pas valable ce jour-là (dates de validité, heure de la salle).',
+  discount_code_used_up: 'Ce code promo n’a plus d’utilisation disponible (au total ou pour cette personne).',
+  discount_code_taken: 'Un autre code porte déjà ce texte.',
 };
 
 /** The French sentence of a pass or order refusal, or null when the error is another one. */

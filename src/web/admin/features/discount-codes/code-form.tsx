@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DiscountCodeDto, PassDto } from '../../../../shared/api-types';
 import { discountCodeSchema } from '../../../../shared/schemas/discount-codes';
 import { ApiError } from '../../../lib/api-client';
+import { passErrorFr } from '../../lib/pass-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
@@ -86,7 +87,7 @@ export function CodeForm({ editing, passes, onDone }: { editing: DiscountCodeDto
       await save.mutateAsync({ id: editing?.id ?? null, data: parsed.data });
       onDone();
     } catch (err) {
-      setFailed((err instanceof ApiError && err.serverMessage) || 'Enregistrement impossible. Réessayez.');
+      setFailed(passErrorFr(err) ?? ((err instanceof ApiError && err.serverMessage) || 'Enregistrement impossible. Réessayez.'));
     }
   };
 
