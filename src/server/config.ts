@@ -206,6 +206,8 @@ export interface Config {
   mailRetryMaxMs: number;
   mailMaxAttempts: number;
   mailPollMs: number;
+  /** The newsletter campaigns' throttle window (campaignsPerMinute per window); a minute unless a test shortens it. */
+  campaignWindowMs?: number;
   /** E-mails are built in a worker thread (MAIL_COMPOSE_THREAD, default true). */
   mailComposeThread: boolean;
   /** SQLite checkpoints on a worker thread (SQLITE_CHECKPOINT_THREAD, default false). */

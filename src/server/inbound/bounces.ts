@@ -5,6 +5,7 @@ import { recipientTagValid } from '../mail/recipient-tag';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import * as repo from './inbound.repository';
 import type { Verdict } from './classify';
+import { campaignSentTo, markCampaignBounce } from '../campaigns/campaigns.repository';
 
 // Addresses that are ours (a mail from one is never a customer's) and addresses that bounce.
 
@@ -47,7 +48,9 @@ export async function applyBounce(db: Db, verdict: Extract<Verdict, { kind: 'bou
   if (!verdict.permanent || !key) return 'not permanent';
   if (own.has(key) || (await repo.isStaffAddress(db, key))) return 'protected';
   const signed = verdict.quotedTags.some((tag) => recipientTagValid(secret, key, tag));
-  if (!signed && !(await repo.sentTo(db, key, verdict.quotedIds))) return 'not ours';
+  if (!signed && !(await repo.sentTo(db, key, verdict.quotedIds)) && !(await campaignSentTo(db, key, verdict.quotedIds))) return 'not ours';
   await repo.markBouncing(db, key, verdict.detail.slice(0, 500), nowIso());
+  // A campaign e-mail's bounce is also shown on its campaign (issue 48).
+  await markCampaignBounce(db, key, verdict.quotedIds, verdict.detail.slice(0, 500));
   return 'marked';
 }

@@ -71,7 +71,10 @@ const tokenQuerySchema = (what: string) =>
       .regex(/^[A-Za-z0-9_-]{1,200}$/)
       .describe(`The ${what} token the e-mail's link carries`),
   });
-const unsubscribeQuerySchema = tokenQuerySchema('unsubscribe');
+const unsubscribeQuerySchema = tokenQuerySchema('unsubscribe').extend({
+  // Checked by its signature, not here: a damaged one never stops the unsubscribe.
+  c: z.string().max(100).optional().describe('The campaign e-mail the link came from (signed): the campaign counts the unsubscribe'),
+});
 const confirmQuerySchema = tokenQuerySchema('confirmation');
 
 /** The links answer a page to a browser (Accept: text/html) and JSON to anyone else. */
@@ -182,7 +185,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/newsletter/unsubscribe', {
-    config: { access: 'public', secretQuery: ['token'] },
+    config: { access: 'public', secretQuery: ['token', 'c'] },
     attachValidation: true,
     schema: {
       tags: TAGS,
@@ -194,7 +197,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
       if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
       if (!(await service.isUnsubscribeToken(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
       return answer(req, reply, 200, 'Unsubscribe from the newsletter?', `Press the button to stop receiving the ${gymName(mailConfig(ctx))} newsletter.`, {
-        action: actionUrl('/api/newsletter/unsubscribe', req.query.token),
+        action: actionUrl('/api/newsletter/unsubscribe', req.query.token) + (req.query.c ? `&c=${encodeURIComponent(req.query.c)}` : ''),
         label: 'Unsubscribe',
       });
     },
@@ -226,7 +229,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     s.post('/api/newsletter/unsubscribe', {
-      config: { access: 'public', limit: 'default', secretQuery: ['token'] },
+      config: { access: 'public', limit: 'default', secretQuery: ['token', 'c'] },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -236,7 +239,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       handler: async (req, reply) => {
         if (req.validationError) return answer(req, reply, 400, ...BAD_UNSUBSCRIBE);
-        if (!(await service.unsubscribe(ctx, req.query.token))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
+        if (!(await service.unsubscribe(ctx, req.query.token, req.query.c))) return answer(req, reply, 404, ...UNKNOWN_UNSUBSCRIBE);
         return answer(req, reply, 200, 'You have been unsubscribed.', `You will no longer receive the ${gymName(mailConfig(ctx))} newsletter.`);
       },
     });

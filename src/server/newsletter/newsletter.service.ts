@@ -11,6 +11,7 @@ import { subscriberStatus } from './subscriber-status';
 import { mailConfig } from '../site-settings/site-settings.service';
 import { textSearch } from '../db/search';
 import { bouncingAmong } from '../mail/delivery/outbox.repository';
+import { recordCampaignUnsubscribe } from '../campaigns/campaigns.service';
 
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 
@@ -155,7 +156,12 @@ export const deleteSubscribers = (ctx: AppContext, ids: number[]): Promise<numbe
 /** Whether an unsubscribe token belongs to a subscriber (the GET page asks before acting). */
 export const isUnsubscribeToken = async (ctx: AppContext, token: string): Promise<boolean> => (await repo.findByUnsubscribeToken(ctx.db, token)) !== undefined;
 
-/** Returns false when no subscriber holds this token. Unsubscribing twice is fine. */
-export async function unsubscribe(ctx: AppContext, token: string): Promise<boolean> {
-  return (await repo.deactivateByToken(ctx.db, token)) !== undefined;
+/**
+ * Returns false when no subscriber holds this token. Unsubscribing twice is fine. `campaign`: the
+ * signed campaign-recipient parameter of a campaign e-mail's link, so the campaign counts it.
+ */
+export async function unsubscribe(ctx: AppContext, token: string, campaign?: string): Promise<boolean> {
+  const row = await repo.deactivateByToken(ctx.db, token);
+  if (row) await recordCampaignUnsubscribe(ctx, row.id, campaign);
+  return row !== undefined;
 }

@@ -20,7 +20,6 @@ export const campaignCountsDtoSchema = z.object({
   /** Recipients still to send. */
   queued: z.number().int(),
 });
-export type CampaignCountsDto = z.infer<typeof campaignCountsDtoSchema>;
 
 export const campaignDtoSchema = z.object({
   id,

@@ -75,6 +75,8 @@ export type CampaignPatch = z.infer<typeof campaignPatchSchema>;
 // POST /api/campaigns/{id}/test (staff): one test send, never counted.
 export const campaignTestSchema = z.object({
   to: emailText().min(1, "L'adresse est obligatoire").max(LIMITS.email).pipe(z.email(INVALID_EMAIL)),
+  /** The language of the version sent (default English). */
+  language: z.enum(LANGUAGES, 'Langue inconnue').optional(),
 });
 export type CampaignTestPayload = z.infer<typeof campaignTestSchema>;
 

@@ -17,3 +17,25 @@ export const memberSettings = z.object({
     .min(1, 'Santé : un mois au moins')
     .max(120, 'Santé : 120 mois au plus'),
 });
+
+/**
+ * Newsletter campaigns (issue 48): how many e-mails a minute the campaigns send at most, every
+ * instance together, so that a small SMTP relay is not overrun.
+ */
+export const newsletterSettings = z.object({
+  campaignsPerMinute: z
+    .number({ error: 'Campagnes : un nombre entier d’e-mails par minute' })
+    .int('Campagnes : un nombre entier d’e-mails par minute')
+    .min(1, 'Campagnes : un e-mail par minute au moins')
+    .max(10_000, 'Campagnes : 10 000 e-mails par minute au plus'),
+});
+export const DEFAULT_NEWSLETTER_SETTINGS = { campaignsPerMinute: 60 };
+
+/** The waiting list (issue 34): how long an offered seat is held at most (also never past half the time left before the class). */
+export const waitlistSettings = z.object({
+  offerHours: z
+    .number({ error: 'Liste d’attente : un nombre entier d’heures' })
+    .int('Liste d’attente : un nombre entier d’heures')
+    .min(1, 'Liste d’attente : une heure au moins')
+    .max(72, 'Liste d’attente : 72 heures au plus'),
+});

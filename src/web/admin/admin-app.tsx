@@ -27,6 +27,7 @@ const SCREENS = {
   categories: screen(() => import('./routes/categories'), 'CategoriesPage'),
   gallery: screen(() => import('./routes/gallery'), 'GalleryPage'),
   newsletter: screen(() => import('./routes/newsletter'), 'NewsletterPage'),
+  campaign: screen(() => import('./routes/campaign'), 'CampaignPage'),
   messages: screen(() => import('./routes/messages'), 'MessagesPage'),
   conversation: screen(() => import('./routes/conversation'), 'ConversationPage'),
   savedReplies: screen(() => import('./routes/saved-replies'), 'SavedRepliesPage'),
@@ -93,6 +94,7 @@ export default function AdminApp() {
                     <Route path="categories" element={<SCREENS.categories />} />
                     <Route path="gallery" element={<SCREENS.gallery />} />
                     <Route path="newsletter" element={<SCREENS.newsletter />} />
+                    <Route path="newsletter/campagnes/:id" element={<SCREENS.campaign />} />
                     <Route path="messages" element={<SCREENS.messages />} />
                     <Route path="messages/:id" element={<SCREENS.conversation />} />
                     <Route path="saved-replies" element={<SCREENS.savedReplies />} />

@@ -16,7 +16,8 @@ import { renderedRow } from './outbox-parts';
 export type ComposeConfig = Pick<Config, 'mailFrom' | 'publicUrl' | 'timezone' | 'notifyEmail'>;
 
 /** A row as the outbox hands it over: with the signature of its recipient (see recipient-tag.ts). */
-export type SignedRow = OutboxRow & { recipientTag?: string };
+/** `fileName`: the .eml file's name without SMTP (a campaign's rows are not outbox rows; default: the id). */
+export type SignedRow = OutboxRow & { recipientTag?: string; fileName?: string };
 
 /** The stored parts of a row (JSON columns, see migration 005) as nodemailer options. */
 function partsOf(config: ComposeConfig, row: OutboxRow): Partial<SendMailOptions> {

@@ -54,8 +54,9 @@ export function createMailSender(config: Config, opts: { onThreadError?: (err: u
         throw err;
       });
       await dirReady;
-      const final = path.join(dir, `${row.id}.eml`);
-      const temp = path.join(dir, `.${row.id}.${process.pid}.tmp`);
+      const name = row.fileName ?? String(row.id);
+      const final = path.join(dir, `${name}.eml`);
+      const temp = path.join(dir, `.${name}.${process.pid}.tmp`);
       // Written aside then renamed: a reader never sees half a file.
       const handle = await fs.open(temp, 'w').catch((err: NodeJS.ErrnoException) => {
         // The folder was removed meanwhile: make it again on the next attempt.

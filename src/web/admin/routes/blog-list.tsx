@@ -9,7 +9,9 @@ import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { useAction } from '../lib/use-action';
 import { PostCard } from '../features/blog/post-card';
-import { useDeleteBlogPost, useBlogPostPage, type BlogPostWithCategory } from '../features/blog/api';
+import { useCampaignFromPost, useDeleteBlogPost, useBlogPostPage, type BlogPostWithCategory } from '../features/blog/api';
+import { campaignPath } from '../features/newsletter/campaign-paths';
+import { useSingleFlight } from '../lib/single-flight';
 import { Pager } from '../components/ui/pager';
 import { listSearch } from '../../../shared/schemas/lists';
 import { useListParams, useSearchText } from '../lib/list-state';
@@ -30,6 +32,18 @@ export function BlogListPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<BlogPostWithCategory | null>(null);
+  const fromPost = useCampaignFromPost();
+  const campaignFlight = useSingleFlight();
+
+  // One click makes the draft and opens it in the campaign editor (one request even if clicked twice).
+  const makeCampaign = (post: BlogPostWithCategory) =>
+    campaignFlight.run(async () => {
+      const made = await act(() => fromPost.mutateAsync(post.id), {
+        success: 'Campagne créée à partir de l’article',
+        failure: 'La campagne n’a pas pu être créée',
+      });
+      if (made) void navigate(campaignPath(made.id));
+    });
 
   const categoryName = (p: BlogPostWithCategory) => p.category?.name ?? categories?.find((c) => c.id === p.categoryId)?.name;
 
@@ -89,7 +103,13 @@ export function BlogListPage() {
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Articles">
           {posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} categoryName={categoryName(post)} onDelete={() => setToDelete(post)} />
+              <PostCard
+                post={post}
+                categoryName={categoryName(post)}
+                onDelete={() => setToDelete(post)}
+                onCampaign={() => void makeCampaign(post)}
+                campaignBusy={campaignFlight.busy && fromPost.variables === post.id}
+              />
             </li>
           ))}
         </ul>

@@ -13,6 +13,8 @@ const TITLES: [pattern: string, title: string][] = [
   ['/admin/categories', 'Catégories'],
   ['/admin/gallery', 'Galerie'],
   ['/admin/newsletter', 'Newsletter'],
+  ['/admin/newsletter/campagnes/nouvelle', 'Nouvelle campagne'],
+  ['/admin/newsletter/campagnes/:id', 'Campagne'],
   ['/admin/messages', 'Messages'],
   ['/admin/messages/:id', 'Conversation'],
   ['/admin/saved-replies', 'Réponses enregistrées'],

@@ -45,6 +45,18 @@ export function useDeleteBlogPost() {
   });
 }
 
+/**
+ * POST /api/campaigns/from-post/{postId}: a newsletter campaign drafted from a published post
+ * (its title and text per language, a link to it); the answer is the new campaign.
+ */
+export function useCampaignFromPost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: number) => apiRequest<{ id: number }>('POST', `/api/campaigns/from-post/${postId}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['/api/campaigns'] }),
+  });
+}
+
 /** A scheduled post: published, its publication instant still to come (the server shows it from then). */
 export const isScheduled = (p: Pick<BlogPost, 'published' | 'publishedAt'>, now = Date.now()): boolean =>
   p.published && p.publishedAt != null && Date.parse(p.publishedAt) > now;

@@ -21,3 +21,18 @@ export function MembersSection() {
     </SettingsSection>
   );
 }
+
+/** Newsletter campaigns (issue 48): the sending throttle, so that a small SMTP relay is not overrun. */
+export function NewsletterSection() {
+  return (
+    <SettingsSection
+      id="newsletter"
+      title="Newsletter : cadence d’envoi des campagnes"
+      description="Les campagnes partent à ce rythme au plus, toutes instances confondues, pour ne pas saturer un petit relais SMTP."
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField name="newsletter.campaignsPerMinute" label="E-mails par minute" hint="De 1 à 10 000 ; 60 par défaut." number inputMode="numeric" />
+      </div>
+    </SettingsSection>
+  );
+}
