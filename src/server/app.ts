@@ -80,6 +80,8 @@ import { ordersRoutes } from './orders/orders.routes';
 import { staysRoutes } from './stays/stays.routes';
 import { trainersRoutes } from './trainers/trainers.routes';
 import { registerPrivateLessons } from './private-lessons/private-lessons.plugin';
+import { registerCampaigns } from './campaigns/campaigns.plugin';
+import { registerReviewRequests } from './review-requests/review-requests.routes';
 import { timetableRoutes } from './timetable/timetable.routes';
 import { createStatsRecorder } from './stats/stats.service';
 import { usersRoutes } from './users/users.routes';
@@ -342,6 +344,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerVisaLetters(app, ctx, opts);
   registerArrivals(app, ctx, opts);
   registerPrivateLessons(app, ctx, opts);
+  registerCampaigns(app, ctx, opts);
+  registerReviewRequests(app, ctx, opts);
   await webRoutes(app, ctx, { vite });
 
   // First of the onReady hooks: what they read is cached only once the instance listens.

@@ -14,6 +14,7 @@ import { phoneKey } from './customer-keys';
 import * as proposals from './customer-proposals.repository';
 import * as repo from './customer-records.repository';
 import { resolveCustomer } from './customers.repository';
+import { askedAtOf } from '../review-requests/review-requests.repository';
 import {
   balanceOwed,
   presentCustomer,
@@ -60,13 +61,14 @@ export async function customerDetail(ctx: AppContext, id: number, now: Date = ne
   const customer = await resolveCustomer(ctx.db, id);
   if (!customer || customer.merged_into_id !== null) throw notFound(CUSTOMER_NOT_FOUND);
   const since = new Date(now.getTime() - CONDUCT_DAYS * 86_400_000).toISOString();
-  const [orders, bookings, payments, conversations, conduct, typed] = await Promise.all([
+  const [orders, bookings, payments, conversations, conduct, typed, reviewRequestedAt] = await Promise.all([
     repo.ordersWithTotals(ctx.db, [customer.id]),
     repo.customerBookings(ctx.db, customer.id, BOOKINGS_SHOWN),
     repo.customerPayments(ctx.db, customer.id),
     repo.customerConversations(ctx.db, customer.id),
     repo.customerConduct(ctx.db, customer.id, since),
     proposals.typedSince(ctx.db, customer),
+    askedAtOf(ctx.db, customer.id),
   ]);
   const today = todayInZone(ctx.config.timezone, now);
   return {
@@ -79,6 +81,7 @@ export async function customerDetail(ctx: AppContext, id: number, now: Date = ne
     payments: payments.map(presentCustomerPayment),
     conversations: conversations.map(presentCustomerConversation),
     proposals: differingValues(customer, typed),
+    reviewRequestedAt,
   };
 }
 

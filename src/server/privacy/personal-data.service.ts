@@ -32,6 +32,7 @@ import { revokeCheckInCodes } from '../check-in/check-in-code';
 import { forgetLinksOf } from '../links/retired-links.repository';
 import { deleteForCustomers as endMeSessions } from '../me/me.repository';
 import { deleteForCustomers as forgetTravellerPush } from '../push/traveller-push.repository';
+import { deleteForCustomers as forgetReviewRequests } from '../review-requests/review-requests.repository';
 
 /**
  * Two numbers are the same when their last 9 digits are (the national number without its
@@ -258,6 +259,11 @@ export async function erasePersonalData(ctx: AppContext, key: PersonalDataKey): 
     );
     // Their browsers stop being notified, and nothing queued for them goes (decision 188).
     await forgetTravellerPush(
+      trx,
+      found.customers.map((c) => c.id),
+    );
+    // Who was asked for a review (issue 48 point 5): the person's rows go.
+    await forgetReviewRequests(
       trx,
       found.customers.map((c) => c.id),
     );

@@ -230,6 +230,8 @@ export const customerDetailDtoSchema = customerDtoSchema.extend({
   conversations: z.array(customerConversationDtoSchema),
   /** Values typed since the record's were set that differ from them, for staff to adopt (or not). */
   proposals: z.array(customerProposalDtoSchema),
+  /** When the person was asked for a review (issue 48 point 5); null: never. */
+  reviewRequestedAt: timestamp.nullable(),
 });
 export type CustomerDetailDto = z.infer<typeof customerDetailDtoSchema>;
 

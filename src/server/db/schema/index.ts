@@ -72,6 +72,8 @@ import type { CheckInKeysTable, WaiverSignaturesTable, WaiverVersionsTable } fro
 import type { RetiredLinksTable } from './links';
 import type { CustomerPushSubscriptionsTable, PushOutboxTable } from './traveller-push';
 import type { DiscountCodePeopleTable, DiscountCodesTable, OrderDiscountsTable } from './discount-codes';
+import type { CampaignClicksTable, CampaignLinksTable, CampaignRecipientsTable, CampaignSendWindowsTable, CampaignsTable } from './campaigns';
+import type { ReviewRequestsTable } from './review-requests';
 
 export type * from './columns';
 export type * from './accounts';
@@ -87,6 +89,8 @@ export type * from './links';
 export type * from './waivers';
 export type * from './traveller-push';
 export type * from './discount-codes';
+export type * from './campaigns';
+export type * from './review-requests';
 
 export interface Database {
   users: UsersTable;
@@ -165,6 +169,12 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_code_people: DiscountCodePeopleTable;
   order_discounts: OrderDiscountsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  campaign_links: CampaignLinksTable;
+  campaign_clicks: CampaignClicksTable;
+  campaign_send_windows: CampaignSendWindowsTable;
+  review_requests: ReviewRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -186,6 +196,8 @@ export type CustomerPushSubscriptionRow = Selectable<CustomerPushSubscriptionsTa
 export type PushOutboxRow = Selectable<PushOutboxTable>;
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type OrderDiscountRow = Selectable<OrderDiscountsTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type WeeklySessionRow = Selectable<WeeklySessionsTable>;
 export type ClosureRow = Selectable<ClosuresTable>;

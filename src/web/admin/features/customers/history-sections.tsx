@@ -48,6 +48,7 @@ function ConductLine({ c }: { c: CustomerDetailDto }) {
     <p className="mb-3 text-sm text-gray-800" data-testid="client-conduct">
       {`90 derniers jours : ${parts.join(', ')}`}
       {waived > 0 && ` (${waived} pardonnée${plural(waived)})`}
+      {c.reviewRequestedAt && ` · avis demandé le ${formatDateTime(c.reviewRequestedAt)}`}
     </p>
   );
 }

@@ -24,6 +24,8 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SiteSettings, string> = {
   reviews: 'Avis',
   hero: "Texte d'accueil",
   members: 'Pause des forfaits et données de santé',
+  newsletter: 'Cadence des campagnes',
+  reviewRequests: 'Demandes d’avis clients',
   about: 'À propos',
   whatsappGreeting: 'Message WhatsApp',
   seo: 'SEO',

@@ -39,7 +39,12 @@ export const SETTINGS_PAGES = [
     description: 'Le texte de la décharge signée avant le premier cours, ses versions, la conservation des réponses de santé, la pause des forfaits.',
     parts: ['decharge', 'membres'],
   },
-  { slug: 'avis', label: 'Avis', description: "Les avis affichés sur l'accueil.", parts: ['avis'] },
+  {
+    slug: 'avis',
+    label: 'Avis',
+    description: "Les avis affichés sur l'accueil ; les demandes d'avis envoyées aux clients et qui les a reçues.",
+    parts: ['avis', 'avis-clients'],
+  },
   {
     slug: 'textes',
     label: 'Textes et images',

@@ -13,8 +13,9 @@ import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useSaveSiteSettings } from './api';
 import { LegalSection, VisaLetterSection } from './legal-section';
 import { PaymentsSection } from './payments-section';
-import { MembersSection } from './members-section';
+import { MembersSection, NewsletterSection } from './members-section';
 import { PrivateLessonsSection } from './private-lessons-section';
+import { ReviewRequestsSection } from './review-requests-section';
 import { ProgrammesSection } from './programmes-section';
 import { StaysSection } from './stays-section';
 import { PricesSection } from './prices-section';
@@ -49,8 +50,18 @@ const PAGE_SECTIONS: Record<FormPage, ReactNode> = {
     </>
   ),
   sejours: <StaysSection />,
-  decharge: <MembersSection />,
-  avis: <ReviewsSection />,
+  decharge: (
+    <>
+      <MembersSection />
+      <NewsletterSection />
+    </>
+  ),
+  avis: (
+    <>
+      <ReviewsSection />
+      <ReviewRequestsSection />
+    </>
+  ),
   // The hero's text and its image side by side: the preview shows both before saving.
   textes: (
     <>
@@ -78,6 +89,8 @@ const PAGE_OF_KEY: Record<keyof SiteSettings, FormPage> = {
   waitlist: 'tarifs',
   privateLessons: 'cours-prives',
   members: 'decharge',
+  newsletter: 'decharge',
+  reviewRequests: 'avis',
   legal: 'mentions-legales',
   visaLetter: 'mentions-legales',
   programmes: 'mentions-legales',
