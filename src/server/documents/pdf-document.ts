@@ -3,8 +3,9 @@ import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { embedFamily, type FontRuns } from './pdf-fonts';
 
 // The one way the server writes a PDF (visa letters, attendance statements, receipts): A4 pages,
-// one type family that prints Latin and Thai (IBM Plex Sans Thai, see pdf-fonts.ts, so a Thai
-// address prints as typed), a letterhead, and a cursor that flows text down the page.
+// one type family that prints Latin, Thai and Cyrillic (IBM Plex Sans, see pdf-fonts.ts, so a
+// Thai address or a Russian name prints as typed; Chinese too where the document names the text
+// when created), a letterhead, and a cursor that flows text down the page.
 
 /** A4 in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -50,10 +51,11 @@ export class PdfWriter {
     this.newPage();
   }
 
-  static async create(meta: { title: string; author: string }): Promise<PdfWriter> {
+  /** `covers`: the texts it will print that may be in Chinese (their fonts are embedded only when needed). */
+  static async create(meta: { title: string; author: string; covers?: string }): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    const { regular, bold } = await embedFamily(doc);
+    const { regular, bold } = await embedFamily(doc, meta.covers);
     doc.setTitle(meta.title);
     doc.setAuthor(meta.author);
     doc.setProducer(meta.author);

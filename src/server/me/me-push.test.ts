@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import { hashToken, newToken } from '../auth/tokens';
 import { travellerPushTexts } from '../mail/templates/traveller-push-texts';
 import { sendBalanceReminders } from '../orders/balance-reminders';
-import { queueDueArrivalMails } from '../stays/arrival-mail';
+import { createArrivalMailJob } from '../stays/arrival-mail';
 import { runOffers } from '../waitlist/waitlist-offers';
 import { insertSession } from './me.repository';
 import { queueTravellerPush, type TravellerPushEvent } from '../push/traveller-push';
@@ -95,6 +95,37 @@ describe.each(backends)('push for travellers on %s', (backend) => {
     expect(await db().selectFrom('customer_push_subscriptions').selectAll().where('customer_id', '=', p.id).execute()).toEqual([]);
     // Gone already: the same answer.
     expect((await del(p.cookie)).statusCode).toBe(204);
+  });
+
+  it('signing out with this browser’s endpoint forgets its subscription for that person only', async () => {
+    const [p, q] = [await subscribed('en'), await subscribed('en')];
+    const other = svc.subscription(`second-${n}`);
+    expect((await subscribeReq(p.cookie, other)).statusCode).toBe(204);
+    const endpointsOf = async (id: number) =>
+      (await db().selectFrom('customer_push_subscriptions').select('endpoint').where('customer_id', '=', id).orderBy('id').execute()).map((r) => r.endpoint);
+    const signOut = (cookie: string | undefined, payload?: object) =>
+      t.inject({ method: 'POST', url: '/api/me/sign-out', headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+    // Without a session, an endpoint deletes nothing (and answers alike).
+    expect((await signOut(undefined, { endpoint: p.endpoint })).statusCode).toBe(204);
+    expect(await endpointsOf(p.id)).toEqual([p.endpoint, other.endpoint]);
+    // Signed in as p, another person's endpoint stays theirs.
+    expect((await signOut((await traveller()).cookie, { endpoint: q.endpoint })).statusCode).toBe(204);
+    expect(await endpointsOf(q.id)).toEqual([q.endpoint]);
+    expect((await signOut(p.cookie, { endpoint: 'not a url at all'.repeat(200) })).statusCode).toBe(400);
+    // p signs out on this phone: its subscription goes, p's other browser keeps notifying, and the session ends.
+    const out = await signOut(p.cookie, { endpoint: p.endpoint });
+    expect(out.statusCode, out.body).toBe(204);
+    expect(await endpointsOf(p.id)).toEqual([other.endpoint]);
+    expect(await endpointsOf(q.id)).toEqual([q.endpoint]);
+    expect((await t.inject({ method: 'GET', url: '/api/me', headers: { cookie: p.cookie } })).statusCode).toBe(401);
+    // A push for p now reaches only the other browser.
+    await db()
+      .transaction()
+      .execute((trx) => queueTravellerPush(trx, { customerId: p.id }, 'en', { kind: 'arrival', orderId: 700_000 + n, checkIn: '2031-02-01' }));
+    await createTravellerPushQueue({ db: db(), config: t.config, log: t.app.log }).runOnce();
+    expect(svc.receivedFor(p.endpoint)).toEqual([]);
+    expect(svc.receivedFor(other.endpoint)).toHaveLength(1);
   });
 
   it('never writes a browser’s endpoint in the request log', async () => {
@@ -222,7 +253,7 @@ describe.each(backends)('push for travellers on %s', (backend) => {
     expect(await pushesOf(otherCustomer)).toEqual([]);
   });
 
-  it('the arrival: once per stay when two instances run the job at once', async () => {
+  it('the arrival: pushed on the check-in gym day, not with the e-mail three days before; once when two instances run the job', async () => {
     const b =
       backend === 'postgres'
         ? await createTestApp(backend, { databaseSchema: t.config.databaseSchema, pushAllowInsecureEndpoints: true }, {}, { startWorkers: false })
@@ -231,17 +262,37 @@ describe.each(backends)('push for travellers on %s', (backend) => {
     const zh = await subscribed('zh');
     const type = await testRoomType(t.app.ctx, 2);
     const checkIn = '2031-06-10';
-    await createStayOrder(db(), { roomTypeId: type.id, checkIn, checkOut: '2031-06-14', email: zh.email, language: 'zh' });
-    const now = zonedToInstant(addDays(checkIn, -2), '09:00', TZ);
-    await Promise.all([
-      queueDueArrivalMails(t.app.ctx, now),
-      queueDueArrivalMails(b.app.ctx, now),
-      queueDueArrivalMails(t.app.ctx, now),
-      queueDueArrivalMails(b.app.ctx, now),
-    ]);
+    const order = await createStayOrder(db(), { roomTypeId: type.id, checkIn, checkOut: '2031-06-14', email: zh.email, language: 'zh' });
+    // Each instance's own job, its clock injected: the gym's wall time in Bangkok.
+    let now = zonedToInstant(addDays(checkIn, -3), '09:00', TZ);
+    const jobs = [t, b, t, b].map((app) => createArrivalMailJob(app.app.ctx, { now: () => now }));
+    const runAll = () => Promise.all(jobs.map((j) => j.runOnce()));
+    const mailedAt = async () =>
+      (await db().selectFrom('order_stays').select('arrival_mail_at').where('order_id', '=', order.id).executeTakeFirstOrThrow()).arrival_mail_at;
+
+    await runAll();
+    expect(await mailedAt()).not.toBeNull();
+    expect(await pushesOf(zh.id)).toEqual([]);
+    // The last minute of the day before, gym time: still nothing.
+    now = zonedToInstant(addDays(checkIn, -1), '23:59', TZ);
+    await runAll();
+    expect(await pushesOf(zh.id)).toEqual([]);
+    // Five past midnight on the check-in day (still the 9th in UTC): one push, in Chinese, opening /zh/me.
+    now = zonedToInstant(checkIn, '00:05', TZ);
+    await runAll();
+    await runAll();
     const pushes = await pushesOf(zh.id);
     expect(pushes).toHaveLength(1);
-    expect(pushes[0]).toMatchObject({ title: travellerPushTexts('zh').arrivalTitle, url: '/zh/me' });
+    expect(pushes[0]).toMatchObject({ title: travellerPushTexts('zh').arrivalTitle, url: '/zh/me', status: 'pending' });
+    // Later that day and the day after: no second one.
+    for (const [day, time] of [
+      [checkIn, '18:00'],
+      [addDays(checkIn, 1), '09:00'],
+    ] as const) {
+      now = zonedToInstant(day, time, TZ);
+      await runAll();
+    }
+    expect(await pushesOf(zh.id)).toHaveLength(1);
   });
 
   it('the same event queued twice, and by two instances at once, is one push; the worker delivers it once', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meDtoSchema, meSignInSentDtoSchema } from '../../shared/api-types';
-import { meCodePayloadSchema, meConfirmPayloadSchema, meSignInPayloadSchema } from '../../shared/schemas/me';
+import { meCodePayloadSchema, meConfirmPayloadSchema, meSignInPayloadSchema, meSignOutPayloadSchema } from '../../shared/schemas/me';
 import type { AppContext } from '../context';
 import { errorResponses, noContentSchema } from '../http/responses';
 import { cameOverHttps } from '../http/transport-security';
@@ -61,9 +61,16 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/me/sign-out', {
     config: { access: 'public', limit: 'default' },
-    schema: { tags: TAGS, summary: 'End the session of this browser', response: { 204: noContentSchema } },
+    schema: {
+      tags: TAGS,
+      summary: 'End the session of this browser',
+      description:
+        'With `endpoint` (this browser’s push subscription), the person’s subscription of it is deleted too, so a shared phone stops receiving their pushes. 204 in every case.',
+      body: meSignOutPayloadSchema.optional(),
+      response: { 204: noContentSchema, ...errorResponses(400) },
+    },
     handler: async (req, reply) => {
-      await service.signOut(ctx, meCookieToken(req.headers.cookie));
+      await service.signOut(ctx, meCookieToken(req.headers.cookie), req.body?.endpoint);
       return reply
         .code(204)
         .header('set-cookie', meCookie(null, 0, secure(req)))

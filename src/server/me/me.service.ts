@@ -10,6 +10,7 @@ import * as counters from '../limits/counters.repository';
 import { TOO_MANY_REQUESTS, purgeCountersNow } from '../limits/rate-limit';
 import { languageBase } from '../mail/templates/i18n';
 import { signInMail } from '../mail/templates/me-mails';
+import { deleteOfCustomers } from '../push/traveller-push.repository';
 import { mailConfig } from '../site-settings/site-settings.service';
 import * as repo from './me.repository';
 
@@ -142,7 +143,19 @@ export async function signedInCustomer(ctx: AppContext, token: string | null, no
   return customer;
 }
 
-/** POST /api/me/sign-out: the session ends (an unknown or ended one changes nothing). */
-export async function signOut(ctx: AppContext, token: string | null): Promise<void> {
-  if (token && TOKEN_RE.test(token)) await repo.deleteSession(ctx.db, hashToken(token));
+/**
+ * POST /api/me/sign-out: the session ends (an unknown or ended one changes nothing). Given this
+ * browser's push endpoint, the signed-in person's subscription of it goes too, so a shared phone
+ * stops receiving their pushes; another person's subscription of it stays.
+ */
+export async function signOut(ctx: AppContext, token: string | null, endpoint?: string, now = Date.now()): Promise<void> {
+  if (!token || !TOKEN_RE.test(token)) return;
+  const hash = hashToken(token);
+  if (endpoint) {
+    const session = await repo.findLiveSession(ctx.db, hash, iso(now), iso(now - IDLE_DAYS * DAY));
+    // The record the session names and the one a merge kept (where the subscription was stored).
+    const kept = session ? await resolveCustomer(ctx.db, session.customer_id) : undefined;
+    if (session) await deleteOfCustomers(ctx.db, [...new Set([session.customer_id, kept?.id ?? session.customer_id])], endpoint);
+  }
+  await repo.deleteSession(ctx.db, hash);
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mePageDtoSchema, mePayLinkDtoSchema, visaLetterRequestedDtoSchema } from '../../shared/api-types';
 import { pickupFlightSchema } from '../../shared/schemas/arrivals';
+import { privateLessonMoveSchema } from '../../shared/schemas/private-lessons';
 import { mePausePayloadSchema, meRecordParamsSchema } from '../../shared/schemas/me';
 import { stayDatesSchema } from '../../shared/schemas/orders';
 import { manageMovePayloadSchema } from '../../shared/schemas/reservations';
@@ -66,6 +67,20 @@ export function meActionsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: (req, reply) => andPage(req, reply, (p) => actions.moveBooking(ctx, p, req.params.id, req.body.sessionId)),
   });
 
+  r.post('/api/me/lessons/:id/move', {
+    config: WRITE,
+    schema: {
+      tags: TAGS,
+      summary: "Move one of the person's private lessons to another free slot (the lesson link's move; its e-mail carries a new manage link)",
+      description:
+        'Until the cancel deadline of Paramètres, to a free slot of the same trainer or another (trainerId), as from the link. Cancelling: POST /api/me/bookings/{id}/cancel.',
+      params: meRecordParamsSchema,
+      body: privateLessonMoveSchema,
+      response: page,
+    },
+    handler: (req, reply) => andPage(req, reply, (p) => actions.moveLesson(ctx, p, req.params.id, req.body)),
+  });
+
   r.post('/api/me/waitlist/:id/leave', {
     config: WRITE,
     schema: { tags: TAGS, summary: 'Leave a waiting list (the waiting-list link’s leave)', params: meRecordParamsSchema, response: page },
@@ -112,6 +127,24 @@ export function meActionsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 201: visaLetterRequestedDtoSchema, ...refusals },
     },
     handler: async (req, reply) => reply.code(201).send(await actions.askForLetter(ctx, await person(req), req.params.id, req.body)),
+  });
+
+  r.get('/api/me/orders/:id/visa-letter.pdf', {
+    config: { access: 'public', limit: 'orderPage' },
+    schema: {
+      tags: TAGS,
+      summary: "The issued visa letter of one of the person's programmes (the order page's PDF; every download is in the audit log)",
+      params: meRecordParamsSchema,
+      response: { 200: { description: 'The letter', content: { 'application/pdf': { schema: z.string() } } }, ...refusals },
+    },
+    handler: async (req, reply) => {
+      const { pdf, reference } = await actions.letterPdf(ctx, await person(req), req.params.id, req.ip ?? null);
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
+        .send(pdf);
+    },
   });
 
   r.post('/api/me/orders/:id/pay', {

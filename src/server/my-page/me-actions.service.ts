@@ -1,4 +1,5 @@
 import type { MePausePayload } from '../../shared/schemas/me';
+import type { PrivateLessonMoveInput } from '../../shared/schemas/private-lessons';
 import type { PickupFlightInput } from '../../shared/schemas/arrivals';
 import type { StayDatesPayload } from '../../shared/schemas/orders';
 import type { VisaLetterRequestPayload } from '../../shared/schemas/visa-letters';
@@ -11,12 +12,13 @@ import { conflict, notFound } from '../errors';
 import { ledgerTotals } from '../ledger/ledger.repository';
 import { figuresOf, orderPageUrl, takesPayment } from '../ledger/order-figures';
 import { findOrder } from '../orders/orders.repository';
+import { moveByToken as moveLessonByKey } from '../private-lessons/lesson-changes.service';
 import { changeStayDates } from '../orders/stay-changes.service';
 import { cancelByToken, moveByToken } from '../reservations/booking-manage.service';
 import { findReservation } from '../reservations/reservations.repository';
 import { changePickupFlight } from '../stays/arrival-mail';
 import { insertPageLink } from '../stays/arrivals.repository';
-import { requestLetter } from '../visa-letters/visa-letters.service';
+import { letterPdfByToken, requestLetter } from '../visa-letters/visa-letters.service';
 import { acceptOffer, leaveWaitlist } from '../waitlist/waitlist.service';
 import { findEntry } from '../waitlist/waitlist.repository';
 import { idsOf } from './me-page.service';
@@ -55,6 +57,10 @@ export const cancelBooking = async (ctx: AppContext, person: Person, id: number)
 export const moveBooking = async (ctx: AppContext, person: Person, id: number, sessionId: string) =>
   moveByToken(ctx, await ownBooking(ctx, person, id), sessionId);
 
+/** A private lesson to another free slot: the lesson link's move (its e-mail carries a new link). */
+export const moveLesson = async (ctx: AppContext, person: Person, id: number, input: PrivateLessonMoveInput) =>
+  moveLessonByKey(ctx, await ownBooking(ctx, person, id), input);
+
 export const leaveLine = async (ctx: AppContext, person: Person, id: number) => leaveWaitlist(ctx, await ownEntry(ctx, person, id));
 
 export const acceptPlace = async (ctx: AppContext, person: Person, id: number) => acceptOffer(ctx, await ownEntry(ctx, person, id));
@@ -67,6 +73,10 @@ export const moveStay = async (ctx: AppContext, person: Person, orderId: number,
 
 export const askForLetter = async (ctx: AppContext, person: Person, orderId: number, input: VisaLetterRequestPayload) =>
   requestLetter(ctx, { hash: (await ownOrder(ctx, person, orderId)).token_hash }, input);
+
+/** The issued letter's PDF, as the order page gives it (the download audited, under My page's route). */
+export const letterPdf = async (ctx: AppContext, person: Person, orderId: number, ip: string | null) =>
+  letterPdfByToken(ctx, { hash: (await ownOrder(ctx, person, orderId)).token_hash }, ip, '/api/me/orders/:id/visa-letter.pdf');
 
 export const receipt = async (ctx: AppContext, person: Person, orderId: number) =>
   receiptByToken(ctx, { hash: (await ownOrder(ctx, person, orderId)).token_hash });

@@ -7,6 +7,10 @@ import { bookAs, manageTokensTo, meCall, occurrence, waitingPlace } from '../../
 import { editSettings } from '../../../tests/helpers/orders';
 import { createTestOrder } from '../../../tests/helpers/pass-orders';
 import { createStayOrder, testRoomType } from '../../../tests/helpers/stay-fixtures';
+import { ALL_WEEK, gymInstant } from '../../../tests/helpers/trainers';
+import type { PrivateLessonBookedDto } from '../../shared/api-types/private-lessons';
+import type { TrainerDto } from '../../shared/api-types/trainers';
+import { hashToken, newToken } from '../auth/tokens';
 
 // Issue 47 point 2 (decision 187): every action of My page against its twin on the manage link or
 // the order page: the same outcome and the same refusal, because both call one service function.
@@ -75,6 +79,95 @@ describe.each(backends)("My page's actions on %s", (backend) => {
     const refusedLink = await t.inject({ method: 'POST', url: `/api/bookings/manage/${twin.token}/move`, payload: bad });
     expect(refusal(refusedPage)).toEqual(refusal(refusedLink));
     expect(refusedPage.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('moves a private lesson as its link does (a new link mailed), with the same refusals', async () => {
+    const admin = (await t.signIn('admin')).token;
+    const made = await t.inject({ method: 'POST', url: '/api/trainers', token: admin, payload: { name: 'Kru Page', disciplines: ['Muay Thai'] } });
+    const trainer = made.json<TrainerDto>();
+    await t.inject({ method: 'PUT', url: `/api/trainers/${trainer.id}/availability`, token: admin, payload: { windows: ALL_WEEK, exceptions: [] } });
+    const p = await person();
+    const day = (k: number) => addDays(todayInZone(tz()), k);
+    /** A lesson booked by the person, and its manage link (e-mailed only: set here). */
+    const lesson = async (startsAt: string) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/private-lessons',
+        payload: {
+          trainerId: trainer.id,
+          minutes: 60,
+          discipline: 'Muay Thai',
+          name: 'Ana Lima',
+          email: p.email,
+          language: 'en',
+          guests: 1,
+          method: 'desk',
+          startsAt,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json<PrivateLessonBookedDto>().lesson.id;
+      const token = newToken();
+      await db()
+        .updateTable('reservations')
+        .set({ manage_token_hash: hashToken(token) })
+        .where('id', '=', id)
+        .execute();
+      return { id, token };
+    };
+    const [mine, twin] = [await lesson(gymInstant(day(20), '10:00')), await lesson(gymInstant(day(20), '14:00'))];
+    const shown = await meCall(t, p.cookie, 'GET', '/api/me');
+    expect(shown.json<MePageDto>().lessons.find((l) => l.id === mine.id)).toMatchObject({
+      canCancel: true,
+      lessonMove: { trainerId: trainer.id, minutes: 60 },
+    });
+
+    const moveFromPage = (id: number, startsAt: string) => meCall(t, p.cookie, 'POST', `/api/me/lessons/${id}/move`, { startsAt });
+    const moveFromLink = (token: string, startsAt: string) =>
+      t.inject({ method: 'POST', url: `/api/private-lessons/manage/${token}/move`, payload: { startsAt } });
+    const before = (await manageTokensTo(t, p.email)).length;
+    const fromPage = await moveFromPage(mine.id, gymInstant(day(21), '10:00'));
+    expect(fromPage.statusCode, fromPage.body).toBe(200);
+    const fromLink = await moveFromLink(twin.token, gymInstant(day(21), '14:00'));
+    expect(fromLink.statusCode, fromLink.body).toBe(200);
+    const moved = fromPage.json<MePageDto>().lessons.find((l) => l.id === mine.id)!;
+    expect({ date: moved.gymDate, time: moved.gymTime }).toEqual({ date: day(21), time: '10:00' });
+    for (const [id, time] of [
+      [mine.id, '10:00'],
+      [twin.id, '14:00'],
+    ] as const)
+      expect((await bookingRow(id)).date_time).toBe(gymInstant(day(21), time));
+    // The page's move mails a new link that acts; the old one reads only. The link's own move keeps its link.
+    const fresh = (await manageTokensTo(t, p.email)).slice(before).find((tk) => tk !== twin.token)!;
+    expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${fresh}` })).json().id).toBe(mine.id);
+    expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${mine.token}` })).json().link).toBe('earlier');
+    expect((await t.inject({ method: 'GET', url: `/api/bookings/manage/${twin.token}` })).json().link).not.toBe('earlier');
+
+    // Onto each other's new time: the trainer is busy, from both.
+    const busyPage = await moveFromPage(mine.id, gymInstant(day(21), '14:00'));
+    const busyLink = await moveFromLink(twin.token, gymInstant(day(21), '10:00'));
+    expect(refusal(busyPage)).toEqual(refusal(busyLink));
+    expect(refusal(busyPage)).toEqual([409, 'trainer_busy']);
+    // Outside the trainer's hours: the same refusal.
+    const nightPage = await moveFromPage(mine.id, gymInstant(day(22), '22:00'));
+    expect(refusal(nightPage)).toEqual(refusal(await moveFromLink(twin.token, gymInstant(day(22), '22:00'))));
+    expect(refusal(nightPage)).toEqual([409, 'lesson_slot_unavailable']);
+    // Past the cancel deadline (late): neither moves it, and My page no longer offers it.
+    const pastDeadline = new Date(Date.now() - 60_000).toISOString();
+    await db().updateTable('reservations').set({ late_since: pastDeadline }).where('id', 'in', [mine.id, twin.id]).execute();
+    const latePage = await moveFromPage(mine.id, gymInstant(day(23), '10:00'));
+    expect(refusal(latePage)).toEqual(refusal(await moveFromLink(twin.token, gymInstant(day(23), '10:00'))));
+    expect(refusal(latePage)).toEqual([409, 'class_started']);
+    expect((await meCall(t, p.cookie, 'GET', '/api/me')).json<MePageDto>().lessons.find((l) => l.id === mine.id)?.lessonMove).toBeNull();
+    // Cancelled: 409 from both; another person's lesson: 404, as if it did not exist.
+    await db().updateTable('reservations').set({ late_since: null }).where('id', 'in', [mine.id, twin.id]).execute();
+    const other = await person();
+    expect((await meCall(t, other.cookie, 'POST', `/api/me/lessons/${mine.id}/move`, { startsAt: gymInstant(day(24), '10:00') })).statusCode).toBe(404);
+    expect((await meCall(t, p.cookie, 'POST', `/api/me/bookings/${mine.id}/cancel`)).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/api/bookings/manage/${twin.token}/cancel`, payload: {} })).statusCode).toBe(200);
+    const gonePage = await moveFromPage(mine.id, gymInstant(day(24), '10:00'));
+    expect(refusal(gonePage)).toEqual(refusal(await moveFromLink(twin.token, gymInstant(day(24), '10:00'))));
+    expect(refusal(gonePage)).toEqual([409, 'booking_cancelled']);
   });
 
   it('leaves a waiting list as its link does, and refuses an accept without an offer alike', async () => {
@@ -149,9 +242,34 @@ describe.each(backends)("My page's actions on %s", (backend) => {
     const askPage = await meCall(t, p.cookie, 'POST', `/api/me/orders/${unpaid.id}/visa-letter`, LETTER);
     expect(refusal(askPage)).toEqual(refusal(await t.inject({ method: 'POST', url: `/api/orders/by-token/${unpaidTwin.token}/visa-letter`, payload: LETTER })));
     expect(askPage.statusCode).toBe(409);
+    const letterOf = async (orderId: number) => (await meCall(t, p.cookie, 'GET', '/api/me')).json<MePageDto>().visaLetters.find((l) => l.orderId === orderId);
+    expect(await letterOf(paid.id)).toMatchObject({ status: null, canRequest: true, pdfUrl: null });
     const asked = await meCall(t, p.cookie, 'POST', `/api/me/orders/${paid.id}/visa-letter`, LETTER);
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toEqual((await t.inject({ method: 'POST', url: `/api/orders/by-token/${paidTwin.token}/visa-letter`, payload: LETTER })).json());
+    // Asked for: My page shows the request's state and never offers a second request.
+    expect(await letterOf(paid.id)).toMatchObject({ status: 'requested', canRequest: false, pdfUrl: null });
+    expect((await meCall(t, p.cookie, 'GET', `/api/me/orders/${paid.id}/visa-letter.pdf`)).statusCode).toBe(404);
+    // Issued: the letter's PDF from My page, as from the order page (the same bytes, each download audited).
+    const pdf = Buffer.from('%PDF-1.4 letter').toString('base64');
+    for (const o of [paid, paidTwin])
+      await db()
+        .updateTable('visa_letters')
+        .set({ status: 'issued', pdf, reference: `VL-${backend}-${o.id}`, valid_until: addDays(today, 89) })
+        .where('order_id', '=', o.id)
+        .execute();
+    expect(await letterOf(paid.id)).toMatchObject({ status: 'issued', canRequest: false, pdfUrl: `/api/me/orders/${paid.id}/visa-letter.pdf` });
+    const fromPage = await meCall(t, p.cookie, 'GET', `/api/me/orders/${paid.id}/visa-letter.pdf`);
+    const fromOrderPage = await t.inject({ method: 'GET', url: `/api/orders/by-token/${paidTwin.token}/visa-letter.pdf` });
+    expect([fromPage.statusCode, fromPage.headers['content-type']]).toEqual([fromOrderPage.statusCode, fromOrderPage.headers['content-type']]);
+    expect(fromPage.rawPayload.toString()).toBe('%PDF-1.4 letter');
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('route')
+      .where('entity_type', '=', 'visa_letters')
+      .where('route', '=', '/api/me/orders/:id/visa-letter.pdf')
+      .execute();
+    expect(audited.length).toBeGreaterThanOrEqual(1);
     const receipt = await meCall(t, p.cookie, 'GET', `/api/me/orders/${paid.id}/receipt.pdf`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toContain('application/pdf');
@@ -169,6 +287,7 @@ describe.each(backends)("My page's actions on %s", (backend) => {
     const other = await person();
     expect((await meCall(t, other.cookie, 'POST', `/api/me/orders/${unpaid.id}/pay`)).statusCode).toBe(404);
     expect((await meCall(t, other.cookie, 'GET', `/api/me/orders/${paid.id}/receipt.pdf`)).statusCode).toBe(404);
+    expect((await meCall(t, other.cookie, 'GET', `/api/me/orders/${paid.id}/visa-letter.pdf`)).statusCode).toBe(404);
   });
 
   it("pauses a pass within the owner's days, moving its last gym day; refuses 0, beyond the total, the past and an unpaid pass", async () => {

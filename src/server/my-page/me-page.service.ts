@@ -3,10 +3,12 @@ import { instantToZoned, todayInZone } from '../../shared/gym-time';
 import { hasReceipt } from '../../shared/ledger';
 import { checkInCodeOf } from '../check-in/check-in-code';
 import type { AppContext } from '../context';
+import { isLate } from '../credits/credits';
 import { heldUsesOf } from '../credits/credits.repository';
 import { pausable, sellsPass } from '../credits/pass-pause';
 import { pausedDaysOfOrders } from '../credits/pass-pause.repository';
 import { figuresOf, takesPayment } from '../ledger/order-figures';
+import { creditDeadlineOf } from '../reservations/booking-rules';
 import { currentSiteSettings } from '../site-settings/site-settings.service';
 import { positionOf } from '../waitlist/waitlist.repository';
 import { waiverStatusOf } from '../waivers/waivers.service';
@@ -47,6 +49,13 @@ export async function mePage(ctx: AppContext, customer: Customer, now = new Date
     const started = new Date(r.date_time).getTime() <= now.getTime();
     const standing = r.status !== 'cancelled';
     const { date, time } = at(r.date_time);
+    // A lesson's link moves it until its cancel deadline (lesson-changes.service.ts).
+    const lessonMove =
+      r.weekly_session_id == null && r.trainer_id != null && r.minutes != null && standing && !started && r.manage_token_hash != null
+        ? !isLate(creditDeadlineOf(r, settings.payments.cancelHours), now)
+          ? { trainerId: r.trainer_id, minutes: r.minutes }
+          : null
+        : null;
     return {
       id: r.id,
       kind: r.weekly_session_id == null ? 'lesson' : 'class',
@@ -61,6 +70,7 @@ export async function mePage(ctx: AppContext, customer: Customer, now = new Date
       // What the manage link offers; its service decides again when asked (deadlines, seats).
       canCancel: standing && !started && r.manage_token_hash != null,
       canMove: standing && !started && r.manage_token_hash != null && r.weekly_session_id != null,
+      lessonMove,
       past: started,
     };
   });
@@ -138,7 +148,14 @@ export async function mePage(ctx: AppContext, customer: Customer, now = new Date
     .filter((o) => o.row.pass_kind === 'programme' && liveOrder.has(o.row.id))
     .map(({ row }) => {
       const letter = letterRows.find((l) => l.order_id === row.id);
-      return { orderId: row.id, programme: row.pass_name, status: letter?.status ?? null, validUntil: letter?.valid_until ?? null };
+      return {
+        orderId: row.id,
+        programme: row.pass_name,
+        status: letter?.status ?? null,
+        validUntil: letter?.valid_until ?? null,
+        canRequest: !letter,
+        pdfUrl: letter?.status === 'issued' ? `/api/me/orders/${row.id}/visa-letter.pdf` : null,
+      };
     });
 
   return {

@@ -163,7 +163,10 @@ describe.each(backends)('My page: the records on %s', (backend) => {
         pickup: { airport: 'HKT', flightNumber: 'TG 201', arrivesAt: `${addDays(today, 10)}T14:30` },
       },
     ]);
-    expect(page.visaLetters).toEqual([{ orderId: programme.id, programme: expect.any(String), status: 'requested', validUntil: null }]);
+    // Asked for: its state, and no second request offered (issue 47 point 2).
+    expect(page.visaLetters).toEqual([
+      { orderId: programme.id, programme: expect.any(String), status: 'requested', validUntil: null, canRequest: false, pdfUrl: null },
+    ]);
     expect(page.waiver).toEqual({ required: expect.any(Boolean), signedVersion: null, signedAt: null });
     expect(page.checkInCode).toMatch(/\S+-\S+/);
     expect(page.pauseDays).toBe(0);

@@ -20,7 +20,10 @@ export const bookingsOf = (db: Db, customerIds: number[]) =>
       'r.weekly_session_id',
       'r.session_date',
       'r.manage_token_hash',
+      'r.free_cancel_until',
+      'r.late_since',
       'pl.minutes',
+      'pl.trainer_id',
       't.name as trainer',
       (eb) =>
         eb.selectFrom('pass_uses as u').select('u.order_id').whereRef('u.reservation_id', '=', 'r.id').orderBy('u.id', 'desc').limit(1).as('pass_order_id'),

@@ -8,6 +8,7 @@ import { moveUse, useOfReservation } from '../credits/credits.repository';
 import type { ReservationRow } from '../db/schema';
 import { conflict, HttpError, notFound } from '../errors';
 import { nowIso } from '../db/database';
+import { tokenOf, wellFormed, type LinkKey } from '../links/link-key';
 import { retire } from '../links/retired-links.repository';
 import { bookingToChange } from '../reservations/booking-manage.service';
 import { whenOf } from '../reservations/booking-facts';
@@ -29,23 +30,25 @@ import * as repo from './private-lessons.repository';
 export const LESSON_NOT_FOUND = 'No private lesson has this link or id.';
 export const MOVE_PAST_DEADLINE = 'This lesson can no longer be moved online: its cancellation deadline has passed. Please contact the gym.';
 
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-
 /** A link that names no booking names no lesson either (its own sentence); other refusals pass. */
 const notALesson = (err: unknown): undefined => {
   if (err instanceof HttpError && err.statusCode === 404) return undefined;
   throw err;
 };
 
-/** POST /api/private-lessons/manage/{token}/move. */
-export async function moveByToken(ctx: AppContext, token: string, input: PrivateLessonMoveInput): Promise<PrivateLessonDto> {
+/**
+ * POST /api/private-lessons/manage/{token}/move, and My page's move (a `{ hash }` key, decision
+ * 187): the same rules. A move from My page holds no token to mail, so it mails a new link and
+ * the old one reads only, as a staff move does.
+ */
+export async function moveByToken(ctx: AppContext, key: LinkKey, input: PrivateLessonMoveInput): Promise<PrivateLessonDto> {
   // A cancelled lesson, or a link a newer e-mail replaced, still shows the lesson: a 409, not a 404.
-  const row = TOKEN_RE.test(token) ? await bookingToChange(ctx.db, token).catch(notALesson) : undefined;
+  const row = wellFormed(key) ? await bookingToChange(ctx.db, key).catch(notALesson) : undefined;
   if (!row) throw notFound(LESSON_NOT_FOUND);
   const { cancelHours } = (await currentSiteSettings(ctx)).payments;
   // Online only before the deadline a cancel has (a trainer's hour given back late is seldom booked again).
   if (isLate(creditDeadlineOf(row, cancelHours))) throw conflict(MOVE_PAST_DEADLINE, 'class_started');
-  return moveLessonRow(ctx, row, input, { staff: false, token, cancelHours });
+  return moveLessonRow(ctx, row, input, { staff: false, token: tokenOf(key) ?? undefined, cancelHours });
 }
 
 /** POST /api/private-lessons/{id}/move (staff). */
@@ -72,7 +75,7 @@ async function moveLessonRow(
   await checkLesson(ctx, trainer, { discipline: lesson.discipline, startsAt, minutes: lesson.minutes }, { ignoreNotice: opts.staff, ignoreLesson: row.id });
   const { bufferMinutes } = (await currentSiteSettings(ctx)).privateLessons;
   const course = row.course.includes(' · ') ? `${row.course.slice(0, row.course.lastIndexOf(' · '))} · ${trainer.name}` : row.course;
-  // The customer's own link keeps working; a move by staff e-mails a new one (only its hash is kept).
+  // The customer's own link keeps working; a move by staff or from My page e-mails a new one (only its hash is kept).
   const token = opts.token ?? newToken();
   const before = whenOf(ctx, new Date(row.date_time), lesson.minutes);
   // Staff may move it inside its window: it stays late, as the cancel it replaces would have been.
@@ -87,7 +90,7 @@ async function moveLessonRow(
       late_since: lateSince,
     });
     if (!moved) throw conflict('This lesson was changed meanwhile: reload it', 'stale_version');
-    // Staff's move mails a new link: the traveller's first one keeps showing the lesson (decision 184).
+    // A move without the link mails a new one: the traveller's first one keeps showing the lesson (decision 184).
     if (!opts.token) await retire(trx, 'booking', row.manage_token_hash, row.id, nowIso());
     await moveLesson(trx, row.id, {
       trainer_id: trainer.id,

@@ -18,7 +18,8 @@ import { queueTravellerPush } from '../push/traveller-push';
 // The arrival e-mail (issue 36 §5): three gym days before check-in, once per stay whatever the
 // instances and restarts (the claim of order_stays.arrival_mail_at, in the transaction that
 // queues the e-mail, as the booking reminders do); and the traveller's flight, given or changed
-// from the order page, with an updated calendar file and a push to staff.
+// from the order page, with an updated calendar file and a push to staff. The guest's own push
+// goes on the check-in day itself (queueArrivalDayPushes, run by the same job).
 
 /** How many gym days before check-in the e-mail goes. */
 export const ARRIVAL_MAIL_DAYS = 3;
@@ -80,8 +81,6 @@ export async function queueDueArrivalMails(ctx: AppContext, now: Date = new Date
         if (!(await repo.claimArrivalMail(trx, c.order_id, at))) return false;
         await repo.insertPageLink(trx, c.order_id, hashToken(token), at);
         await ctx.mail.enqueue(trx, message);
-        // And by push, once, to a guest who turned it on on My page (decision 188).
-        await queueTravellerPush(trx, { email: c.email! }, c.language, { kind: 'arrival', orderId: c.order_id, checkIn: c.check_in });
         return true;
       });
       if (claimed) queued += 1;
@@ -93,12 +92,34 @@ export async function queueDueArrivalMails(ctx: AppContext, now: Date = new Date
   return queued;
 }
 
-/** The arrival e-mail job, started with the workers (hourly unless the reminders' interval says otherwise). */
+/**
+ * The arrival day's push (issue 47 point 6): on the check-in's own gym day, to a guest who turned
+ * push on on My page, in the order's language. Once: the push outbox's key (the order and the
+ * check-in) lets one row in whatever the runs and instances; a stay moved to another day is
+ * pushed on its new day. Answers how many were queued.
+ */
+async function queueArrivalDayPushes(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  const today = todayInZone(ctx.config.timezone, now);
+  let queued = 0;
+  for (const c of await repo.listArrivalsOn(ctx.db, today)) {
+    try {
+      if (await queueTravellerPush(ctx.db, { email: c.email! }, c.language, { kind: 'arrival', orderId: c.order_id, checkIn: c.check_in })) queued += 1;
+    } catch (err) {
+      ctx.log.error({ err, orderId: c.order_id }, 'arrival push could not be queued; the next run tries again');
+    }
+  }
+  return queued;
+}
+
+/** The arrival e-mail job, started with the workers (hourly unless the reminders' interval says otherwise); it also queues the arrival day's push. */
 export function createArrivalMailJob(ctx: AppContext, opts: { intervalMs?: number; now?: () => Date } = {}): PeriodicJob {
   const now = opts.now ?? (() => new Date());
   return createPeriodicJob({
     everyMs: opts.intervalMs ?? ctx.config.reminderIntervalMs,
-    run: () => queueDueArrivalMails(ctx, now()),
+    run: async () => {
+      const at = now();
+      return (await queueDueArrivalMails(ctx, at)) + (await queueArrivalDayPushes(ctx, at));
+    },
     onError: (err) => ctx.log.error({ err }, 'arrival e-mail job failed; will try again'),
   });
 }

@@ -29,6 +29,15 @@ export const listArrivalMailCandidates = (db: Db, fromDate: string, throughDate:
     .orderBy('s.order_id')
     .execute();
 
+/** Stays checking in on `date` (a gym date), with an address: the arrival day's push (decision 188). */
+export const listArrivalsOn = (db: Db, date: string) =>
+  liveStays(db)
+    .select(['s.order_id', 's.check_in', 'o.language', 'c.email'])
+    .where('c.email', 'is not', null)
+    .where('s.check_in', '=', date)
+    .orderBy('s.order_id')
+    .execute();
+
 /**
  * Claims a stay's arrival e-mail: sets arrival_mail_at only while unset. True for exactly one
  * caller whatever the instances (PostgreSQL re-checks the WHERE on the committed row; SQLite has

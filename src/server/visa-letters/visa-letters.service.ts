@@ -274,7 +274,12 @@ export async function revokeLetter(ctx: AppContext, id: number, reason: string):
 }
 
 /** The issued letter's PDF, for the holder (by token) or staff (by id); every download is audited. */
-export async function letterPdfByToken(ctx: AppContext, token: string, ip: string | null): Promise<{ pdf: Buffer; reference: string }> {
+export async function letterPdfByToken(
+  ctx: AppContext,
+  token: LinkKey,
+  ip: string | null,
+  route = '/api/orders/by-token/:token/visa-letter.pdf',
+): Promise<{ pdf: Buffer; reference: string }> {
   const order = await orderOfToken(ctx, token);
   const letter = (await repo.lettersOfOrders(ctx.db, [order.id])).find((l) => l.status === 'issued' && l.pdf);
   if (!letter?.pdf || !letter.reference) throw notFound(NOT_ISSUED, 'visa_letter_not_issued');
@@ -283,7 +288,7 @@ export async function letterPdfByToken(ctx: AppContext, token: string, ip: strin
     user_id: null,
     user_email: null,
     method: 'GET',
-    route: '/api/orders/by-token/:token/visa-letter.pdf',
+    route,
     entity_type: 'visa_letters',
     entity_id: String(letter.id),
     status: 200,

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirm, cookieOf, customer, signInMail } from '../../../tests/helpers/me-sign-in';
+import { pdfText } from '../../../tests/helpers/pdf-read';
+import type { Language } from '../../shared/i18n/languages';
 import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 // The traveller's side of the waiver and the door code (issue 47 points 4 and 5) on both
@@ -87,6 +89,41 @@ describe.each(backends)("My page's waiver and door code on %s", (backend) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toContain('no-store');
+  });
+
+  it('prints names typed in Cyrillic, Chinese and Thai in the PDF, and the text in the language signed', async () => {
+    const people: { email: string; language: Language; fullName: string; emergencyName: string; conditionsText: string }[] = [
+      { email: 'ivan@example.com', language: 'ru', fullName: 'Иван Петров', emergencyName: 'Ольга Петрова', conditionsText: 'Старая травма колена' },
+      { email: 'wang@example.com', language: 'zh', fullName: '王小明', emergencyName: '李华', conditionsText: '膝盖旧伤' },
+      { email: 'somchai@example.com', language: 'th', fullName: 'สมชาย ใจดี', emergencyName: 'มาลี ใจดี', conditionsText: 'บาดเจ็บที่เข่า' },
+    ];
+    for (const p of people) {
+      await customer(t, p.email, p.fullName, p.language);
+      const own = cookieOf(await confirm(t, (await signInMail(t, p.email, p.language)).token));
+      const signed = await me(
+        'POST',
+        '/api/me/waiver',
+        {
+          version: 1,
+          fullName: p.fullName,
+          birthDate: '1990-02-03',
+          emergencyName: p.emergencyName,
+          emergencyPhone: '+66 81 234 5678',
+          conditions: ['asthma'],
+          conditionsText: p.conditionsText,
+          signatureName: p.fullName,
+          signatureImage: signature,
+        },
+        { cookie: own },
+      );
+      expect(signed.statusCode, signed.body).toBe(201);
+      const pdf = await me('GET', '/api/me/waiver.pdf', undefined, { cookie: own });
+      expect(pdf.statusCode).toBe(200);
+      // pdftotext gives the words as drawn: each glyph was in an embedded font, or it would be missing.
+      const text = (await pdfText(pdf.rawPayload)).normalize('NFC');
+      for (const typed of [p.fullName, p.emergencyName, p.conditionsText, `Signed as: ${p.fullName}`]) expect(text, p.language).toContain(typed);
+      if (p.language === 'ru') expect(text).toContain('Я тренируюсь на свой риск.');
+    }
   });
 
   it('refuses a signature under 18 with its own code', async () => {

@@ -2,10 +2,9 @@ import { longDate, PdfWriter, PDF_MARGIN, type Letterhead } from '../documents/p
 import type { SignatureRow } from './waivers.repository';
 
 // The signed waiver as a PDF (issue 47 point 4), for the person (My page) and staff (the
-// customer record). The document's font prints Latin and Thai: a text signed in Russian or
-// Chinese is printed in English beside a line naming the language signed (decision 185).
-
-const PRINTABLE = new Set(['en', 'de', 'fr', 'th']);
+// customer record). The names, the conditions and the text print as typed, in Latin, Thai,
+// Cyrillic or Chinese script (pdf-fonts.ts, decision 191); the text in the language signed, or
+// in English when that version has none.
 
 export interface WaiverPdfData {
   letterhead: Letterhead;
@@ -18,10 +17,20 @@ export interface WaiverPdfData {
 
 export async function renderWaiverPdf(d: WaiverPdfData): Promise<Uint8Array> {
   const s = d.signature;
-  const w = await PdfWriter.create({ title: `Waiver ${s.fullName}`, author: d.letterhead.legalName });
+  const printed = d.texts[s.language] ? s.language : 'en';
+  // Everything typed by the person or the owner, so the fonts of its scripts are embedded.
+  const covers = [
+    s.fullName,
+    s.emergencyName,
+    s.signatureName,
+    s.conditionsText ?? '',
+    d.texts[printed] ?? '',
+    d.letterhead.legalName,
+    d.letterhead.address,
+  ].join('\n');
+  const w = await PdfWriter.create({ title: `Waiver ${s.fullName}`, author: d.letterhead.legalName, covers });
   w.letterhead(d.letterhead);
   w.text('WAIVER AND HEALTH DECLARATION', { size: 16, bold: true, after: 8 });
-  const printed = PRINTABLE.has(s.language) && d.texts[s.language] ? s.language : 'en';
   const health = s.healthErasedAt
     ? `Removed after the retention period (${longDate(s.healthErasedAt)})`
     : [...d.conditionLabels, ...(s.conditionsText ? [s.conditionsText] : [])].join('; ') || 'None declared';

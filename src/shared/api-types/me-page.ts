@@ -24,6 +24,8 @@ export const meBookingDtoSchema = z.object({
   /** Offered by the manage link now: the same rules decide (booking-manage.service.ts). */
   canCancel: z.boolean(),
   canMove: z.boolean(),
+  /** A private lesson its link would let move now: its trainer and length, to pick a free slot (POST /api/me/lessons/{id}/move). */
+  lessonMove: z.object({ trainerId: z.number().int(), minutes: z.number().int() }).nullable(),
 });
 export type MeBookingDto = z.infer<typeof meBookingDtoSchema>;
 
@@ -88,6 +90,10 @@ export const meVisaLetterDtoSchema = z.object({
   /** null: none asked for yet. */
   status: z.enum(VISA_LETTER_STATUSES).nullable(),
   validUntil: z.string().nullable(),
+  /** Only while none was asked for: a request waiting, issued or revoked is shown, never asked again from here. */
+  canRequest: z.boolean(),
+  /** GET /api/me/orders/{id}/visa-letter.pdf, once issued. */
+  pdfUrl: z.string().nullable(),
 });
 
 /** The records on My page, apart from the person (meDtoSchema spreads these in). */

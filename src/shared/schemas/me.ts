@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVALID_EMAIL } from '../messages';
 import { isIsoDate } from '../gym-time';
 import { LIMITS, isEmail, languageField, normalizeEmail } from './common';
+import { pushUnsubscribeSchema } from './push';
 
 // A traveller's own page (issue 47, point 1): signing in by e-mail, no password.
 
@@ -42,3 +43,9 @@ export type MePausePayload = z.infer<typeof mePausePayloadSchema>;
 
 /** /api/me/{kind}/{id}: the record's id. */
 export const meRecordParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * POST /api/me/sign-out: optionally this browser's push endpoint, so a shared phone stops
+ * receiving the traveller's notifications (its subscription for this person is forgotten).
+ */
+export const meSignOutPayloadSchema = z.object({ endpoint: pushUnsubscribeSchema.shape.endpoint.optional() });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInZone } from '../../../src/shared/gym-time';
+import type { TrainerDto } from '../../../src/shared/api-types/trainers';
+import { addDays, todayInZone, zonedToInstant } from '../../../src/shared/gym-time';
 import { findOrCreateCustomer } from '../../../src/server/customers/customers.repository';
 import { createTestOrder } from '../../helpers/pass-orders';
 import { VIEWPORTS } from '../helpers/fixture';
@@ -80,4 +81,80 @@ describe('My page: the records at 375 px', () => {
       await close();
     });
   }
+
+  it('moves a private lesson to another free slot, and a letter asked for shows its state, not the request (en)', async () => {
+    const db = site.server.app.ctx.db;
+    const tz = site.server.app.ctx.config.timezone;
+    const email = 'me-page-lesson@example.com';
+    const admin = await site.adminToken();
+    const trainer = (await site.api<TrainerDto>('/api/trainers', { method: 'POST', token: admin, body: { name: 'Kru Page', disciplines: ['Muay Thai'] } }))
+      .body;
+    const windows = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: '08:00', to: '18:00' }));
+    expect((await site.api(`/api/trainers/${trainer.id}/availability`, { method: 'PUT', token: admin, body: { windows, exceptions: [] } })).status).toBe(200);
+    await findOrCreateCustomer(db, { name: 'Lina Traveller', email, phone: null, language: 'en' });
+    const today = todayInZone(tz);
+    const [day, later] = [addDays(today, 5), addDays(today, 6)];
+    const booked = await site.api<{ lesson: { id: number } }>('/api/private-lessons', {
+      method: 'POST',
+      body: {
+        trainerId: trainer.id,
+        minutes: 60,
+        discipline: 'Muay Thai',
+        name: 'Lina Traveller',
+        email,
+        language: 'en',
+        guests: 1,
+        method: 'desk',
+        startsAt: zonedToInstant(day, '10:00', tz).toISOString(),
+      },
+    });
+    expect(booked.status).toBe(201);
+    // A programme paid, its visa letter asked for on the order page.
+    const programme = await createTestOrder(db, {
+      kind: 'programme',
+      days: 90,
+      credits: null,
+      startDate: today,
+      endDate: addDays(today, 89),
+      email,
+      name: 'Lina Traveller',
+      paidSatang: 150_000,
+    });
+    const letter = {
+      fullName: 'LINA TRAVELLER',
+      nationality: 'DE',
+      passportNumber: 'C01X00T47',
+      dateOfBirth: '1994-03-02',
+      embassy: 'Royal Thai Embassy, Berlin',
+    };
+    expect((await site.api(`/api/orders/by-token/${programme.token}/visa-letter`, { method: 'POST', body: letter })).status).toBe(201);
+
+    const { page, errors, close } = await site.open(phone, { locale: 'en', timezoneId: 'Europe/Berlin' });
+    await gotoReady(page, site.url('/me'));
+    await page.locator('#me-email').fill(email);
+    await page.locator('[data-testid="me-ask"] button[type="submit"]').click();
+    await page.getByTestId('me-sent').waitFor();
+    await page.locator('#me-code').fill(await codeFor(email, 1));
+    await page.locator('[data-testid="me-code"] button[type="submit"]').click();
+
+    const asked = page.getByTestId('me-letter').first();
+    await expect.poll(() => asked.textContent(), { timeout: 15_000 }).toContain('Asked for: the gym is preparing it');
+    expect(await asked.getByTestId('me-letter-request').count()).toBe(0);
+
+    const card = page.getByTestId('me-lessons').getByTestId('me-booking').first();
+    await expect.poll(() => card.textContent()).toContain('10:00');
+    await card.getByRole('button', { name: 'Move', exact: true }).click();
+    await card.getByTestId('me-lesson-move-date').fill(later);
+    const slot = card.locator('button[data-time="11:00"]');
+    await slot.waitFor();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'me-page-lesson-move-375.png'), fullPage: true });
+    await slot.click();
+    await expect.poll(() => card.textContent()).toContain('11:00');
+    const row = await db.selectFrom('reservations').select('date_time').where('id', '=', booked.body.lesson.id).executeTakeFirstOrThrow();
+    expect(row.date_time).toBe(zonedToInstant(later, '11:00', tz).toISOString());
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -13,8 +13,8 @@ const en = {
   moveBody: (when: string) => `The class now takes place ${when}. Your place goes with it.`,
   balanceTitle: (reference: string) => `Balance due soon: ${reference}`,
   balanceBody: (amount: string, date: string) => `${amount} left to pay by ${date}. Pay from your page.`,
-  arrivalTitle: 'Your arrival is near',
-  arrivalBody: (date: string) => `Check-in ${date}. Your room, dates and pickup are on your page.`,
+  arrivalTitle: 'Your arrival day',
+  arrivalBody: (date: string) => `Check-in today, ${date}. Your room, dates and pickup are on your page.`,
 };
 
 export type TravellerPushTexts = typeof en;
@@ -28,8 +28,8 @@ const ru: TravellerPushTexts = {
   moveBody: (when) => `Теперь занятие проходит ${when}. Ваше место сохранено.`,
   balanceTitle: (reference) => `Скоро срок оплаты: ${reference}`,
   balanceBody: (amount, date) => `Осталось оплатить ${amount} до ${date}. Оплатите на своей странице.`,
-  arrivalTitle: 'Скоро ваш приезд',
-  arrivalBody: (date) => `Заселение ${date}. Комната, даты и трансфер — на вашей странице.`,
+  arrivalTitle: 'Сегодня ваш приезд',
+  arrivalBody: (date) => `Заселение сегодня, ${date}. Комната, даты и трансфер — на вашей странице.`,
 };
 
 const zh: TravellerPushTexts = {
@@ -41,8 +41,8 @@ const zh: TravellerPushTexts = {
   moveBody: (when) => `课程改为 ${when}。您的名额随之保留。`,
   balanceTitle: (reference) => `尾款即将到期：${reference}`,
   balanceBody: (amount, date) => `请在 ${date} 前支付剩余的 ${amount}。可在您的页面付款。`,
-  arrivalTitle: '您即将到达',
-  arrivalBody: (date) => `入住日期 ${date}。房间、日期和接机信息都在您的页面上。`,
+  arrivalTitle: '今天是您的到达日',
+  arrivalBody: (date) => `今天入住（${date}）。房间、日期和接机信息都在您的页面上。`,
 };
 
 const de: TravellerPushTexts = {
@@ -54,8 +54,8 @@ const de: TravellerPushTexts = {
   moveBody: (when) => `Der Kurs findet jetzt am ${when} statt. Ihr Platz bleibt Ihnen.`,
   balanceTitle: (reference) => `Restbetrag bald fällig: ${reference}`,
   balanceBody: (amount, date) => `Noch ${amount} bis ${date} zu zahlen. Zahlen Sie auf Ihrer Seite.`,
-  arrivalTitle: 'Ihre Anreise steht bevor',
-  arrivalBody: (date) => `Check-in ${date}. Zimmer, Daten und Abholung stehen auf Ihrer Seite.`,
+  arrivalTitle: 'Heute ist Ihr Anreisetag',
+  arrivalBody: (date) => `Check-in heute, ${date}. Zimmer, Daten und Abholung stehen auf Ihrer Seite.`,
 };
 
 const fr: TravellerPushTexts = {
@@ -67,8 +67,8 @@ const fr: TravellerPushTexts = {
   moveBody: (when) => `Le cours a désormais lieu le ${when}. Votre place suit.`,
   balanceTitle: (reference) => `Solde bientôt dû : ${reference}`,
   balanceBody: (amount, date) => `${amount} restent à payer d’ici le ${date}. Payez depuis votre page.`,
-  arrivalTitle: 'Votre arrivée approche',
-  arrivalBody: (date) => `Arrivée le ${date}. Chambre, dates et transfert sont sur votre page.`,
+  arrivalTitle: 'C’est le jour de votre arrivée',
+  arrivalBody: (date) => `Arrivée aujourd’hui, ${date}. Chambre, dates et transfert sont sur votre page.`,
 };
 
 const th: TravellerPushTexts = {
@@ -80,8 +80,8 @@ const th: TravellerPushTexts = {
   moveBody: (when) => `คลาสย้ายไปเป็น ${when} ที่ของคุณยังคงอยู่`,
   balanceTitle: (reference) => `ใกล้ถึงกำหนดชำระยอดคงเหลือ: ${reference}`,
   balanceBody: (amount, date) => `ยอดคงเหลือ ${amount} ชำระภายใน ${date} ชำระได้ที่หน้าของคุณ`,
-  arrivalTitle: 'ใกล้ถึงวันเดินทางมาถึงแล้ว',
-  arrivalBody: (date) => `เช็กอิน ${date} ห้องพัก วันที่ และการรับส่งอยู่ที่หน้าของคุณ`,
+  arrivalTitle: 'วันนี้คือวันที่คุณมาถึง',
+  arrivalBody: (date) => `เช็กอินวันนี้ ${date} ห้องพัก วันที่ และการรับส่งอยู่ที่หน้าของคุณ`,
 };
 
 const TEXTS: Record<Language, TravellerPushTexts> = { en, ru, zh, de, fr, th };

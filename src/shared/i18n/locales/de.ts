@@ -655,7 +655,7 @@ export const de: Catalogue = {
   'me.askAgain': 'Neuen Link anfordern',
   'me.push.title': 'Benachrichtigungen auf diesem Gerät',
   'me.push.intro':
-    'Erhalten Sie eine Benachrichtigung auf diesem Gerät, wenn ein Platz für Sie frei wird, wenn das Gym Ihren Kurs absagt oder verschiebt, drei Tage bevor ein Restbetrag fällig ist und vor Ihrer Anreise.',
+    'Erhalten Sie eine Benachrichtigung auf diesem Gerät, wenn ein Platz für Sie frei wird, wenn das Gym Ihren Kurs absagt oder verschiebt, drei Tage bevor ein Restbetrag fällig ist und am Tag Ihrer Anreise.',
   'me.push.on': 'Benachrichtigungen einschalten',
   'me.push.off': 'Benachrichtigungen ausschalten',
   'me.push.enabled': 'Benachrichtigungen sind auf diesem Gerät eingeschaltet.',
@@ -718,6 +718,7 @@ export const de: Catalogue = {
   'me.letters.issued': 'Ausgestellt, gültig bis {date}',
   'me.letters.revoked': 'Widerrufen',
   'me.letters.request': 'Brief anfragen',
+  'me.letters.download': 'Brief herunterladen (PDF)',
   'me.letters.fullName': 'Vollständiger Name wie im Pass',
   'me.letters.nationality': 'Staatsangehörigkeit (zwei Buchstaben, z. B. DE)',
   'me.letters.passport': 'Passnummer',

@@ -662,7 +662,7 @@ export const en = {
   'me.askAgain': 'Ask for a new link',
   'me.push.title': 'Notifications on this device',
   'me.push.intro':
-    'Get a notification on this device when a place frees up for you, when the gym cancels or moves your class, three days before a balance is due and before you arrive.',
+    'Get a notification on this device when a place frees up for you, when the gym cancels or moves your class, three days before a balance is due and on the day you arrive.',
   'me.push.on': 'Turn on notifications',
   'me.push.off': 'Turn off notifications',
   'me.push.enabled': 'Notifications are on for this device.',
@@ -724,6 +724,7 @@ export const en = {
   'me.letters.issued': 'Issued, valid until {date}',
   'me.letters.revoked': 'Revoked',
   'me.letters.request': 'Ask for the letter',
+  'me.letters.download': 'Download the letter (PDF)',
   'me.letters.fullName': 'Full name as in the passport',
   'me.letters.nationality': 'Nationality (two letters, e.g. DE)',
   'me.letters.passport': 'Passport number',

@@ -658,7 +658,7 @@ export const fr: Catalogue = {
   'me.askAgain': 'Demander un nouveau lien',
   'me.push.title': 'Notifications sur cet appareil',
   'me.push.intro':
-    'Recevez une notification sur cet appareil quand une place se libère pour vous, quand la salle annule ou déplace votre cours, trois jours avant l’échéance d’un solde et avant votre arrivée.',
+    'Recevez une notification sur cet appareil quand une place se libère pour vous, quand la salle annule ou déplace votre cours, trois jours avant l’échéance d’un solde et le jour de votre arrivée.',
   'me.push.on': 'Activer les notifications',
   'me.push.off': 'Désactiver les notifications',
   'me.push.enabled': 'Les notifications sont activées sur cet appareil.',
@@ -721,6 +721,7 @@ export const fr: Catalogue = {
   'me.letters.issued': 'Délivrée, valable jusqu’au {date}',
   'me.letters.revoked': 'Révoquée',
   'me.letters.request': 'Demander la lettre',
+  'me.letters.download': 'Télécharger la lettre (PDF)',
   'me.letters.fullName': 'Nom complet comme sur le passeport',
   'me.letters.nationality': 'Nationalité (deux lettres, ex. DE)',
   'me.letters.passport': 'Numéro de passeport',

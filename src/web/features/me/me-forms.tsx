@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { useT } from '../../i18n/i18n';
 import { useAction } from '../../lib/use-action';
+import { LessonSlots } from '../../components/lessons/lesson-slots';
 import { sessionsOn, type MeAction } from './me-queries';
 
 // My page's small forms (issue 47 point 2): each gathers what one action needs and hands it to
@@ -25,6 +26,27 @@ function Buttons({ pending, onClose }: { pending: boolean; onClose: () => void }
         {pending ? t('me.working') : t('me.save')}
       </button>
       <button type="button" onClick={onClose} className={buttonClass('ghost', 'sm', 'w-full sm:w-auto')}>
+        {t('me.close')}
+      </button>
+    </div>
+  );
+}
+
+/** Move a private lesson: a day, then one of its trainer's free slots (the lesson link's own picker). */
+export function LessonMoveForm({ lesson, run, pending, onClose }: { lesson: MeBookingDto; run: Run; pending: boolean; onClose: () => void }) {
+  const t = useT();
+  if (!lesson.lessonMove) return null;
+  return (
+    <div className="mt-3 rounded-card border border-ink-700 p-3" data-testid="me-lesson-move-form">
+      <LessonSlots
+        lessonId={lesson.id}
+        trainerId={lesson.lessonMove.trainerId}
+        minutes={lesson.lessonMove.minutes}
+        pending={pending}
+        onPick={(s) => run({ kind: 'lesson-move', id: lesson.id, startsAt: s.startsAt })}
+        testId="me-lesson-move-date"
+      />
+      <button type="button" onClick={onClose} className={buttonClass('ghost', 'sm', 'mt-3 w-full sm:w-auto')}>
         {t('me.close')}
       </button>
     </div>

@@ -3,14 +3,12 @@ import { buttonClass } from '../../components/ui/button';
 import { useT } from '../../i18n/i18n';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
+import { currentSubscription, ON_KEY, pushSupported as supported, SW_URL } from './me-push-device';
 
 // My page's push switch (issue 47 point 6, decision 188): per device, opt-in. The same service
 // worker as the staff's (/sw.js, scope /) receives the push; the server keeps the subscription
-// under the traveller's cookie (POST/DELETE /api/me/push-subscriptions).
-
-const SW_URL = '/sw.js';
-
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+// under the traveller's cookie (POST/DELETE /api/me/push-subscriptions). Signing out takes this
+// browser's subscription with it (me-push-device.ts).
 
 /** The VAPID key travels as base64url; PushManager wants the raw bytes. */
 function keyBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -18,11 +16,6 @@ function keyBytes(value: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return bytes;
-}
-
-async function current(): Promise<PushSubscription | null> {
-  const reg = await navigator.serviceWorker.getRegistration(SW_URL);
-  return (await reg?.pushManager.getSubscription()) ?? null;
 }
 
 /** Turns on: permission, the worker, a subscription, stored for the signed-in traveller. False when refused. */
@@ -47,12 +40,10 @@ async function turnOn(): Promise<boolean> {
  * on the same phone keeps its own pushes); the server forgets it for the traveller.
  */
 async function turnOff(): Promise<boolean> {
-  const sub = await current();
+  const sub = await currentSubscription();
   if (sub) await apiRequest('DELETE', `/api/me/push-subscriptions?endpoint=${encodeURIComponent(sub.endpoint)}`);
   return false;
 }
-
-const ON_KEY = 'me-push-on';
 
 export default function MePush() {
   const t = useT();
@@ -75,7 +66,7 @@ export default function MePush() {
   useEffect(() => {
     if (!supported()) return setReady(true);
     setDenied(Notification.permission === 'denied');
-    current()
+    currentSubscription()
       .then((sub) => setOn(sub !== null && localStorage.getItem(ON_KEY) === '1'))
       .catch(() => setOn(false))
       .finally(() => setReady(true));

@@ -20,15 +20,18 @@ export const meQuery = () =>
     },
   });
 
+/** My page as it is now (after an action whose answer is not the page). */
+export const readPage = () => apiGet<MePageDto>('/api/me');
+
 export const askForLink = (email: string, language: Language) => apiPost<MeSignInSentDto>('/api/me/sign-in', { email, language });
 export const signInWithCode = (email: string, code: string) => apiPost<MeDto>('/api/me/sign-in/code', { email, code });
 export const confirmLink = (token: string) => apiPost<MeDto>('/api/me/sign-in/confirm', { token });
-export const signOut = () => apiPost<void>('/api/me/sign-out', {});
 
 // My page's actions (decision 187): each answers the page as it is after it.
 export type MeAction =
   | { kind: 'cancel'; id: number }
   | { kind: 'move'; id: number; sessionId: string }
+  | { kind: 'lesson-move'; id: number; startsAt: string }
   | { kind: 'leave' | 'accept'; id: number }
   | { kind: 'flight'; id: number; flightNumber: string; arrivesAt: string }
   | { kind: 'dates'; id: number; checkIn: string; checkOut: string }
@@ -40,6 +43,8 @@ export function runMeAction(a: MeAction): Promise<MePageDto> {
       return apiPost(`/api/me/bookings/${a.id}/cancel`, {});
     case 'move':
       return apiPost(`/api/me/bookings/${a.id}/move`, { sessionId: a.sessionId });
+    case 'lesson-move':
+      return apiPost(`/api/me/lessons/${a.id}/move`, { startsAt: a.startsAt });
     case 'leave':
     case 'accept':
       return apiPost(`/api/me/waitlist/${a.id}/${a.kind}`, {});

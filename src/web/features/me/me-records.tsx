@@ -7,8 +7,8 @@ import { useIntlLocale, useT, type Translate } from '../../i18n/i18n';
 import { errorCode } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { useAction } from '../../lib/use-action';
-import { DatesForm, FlightForm, LetterForm, MoveForm, PauseForm } from './me-forms';
-import { askForLetter, payLink, runMeAction, type MeAction } from './me-queries';
+import { DatesForm, FlightForm, LessonMoveForm, LetterForm, MoveForm, PauseForm } from './me-forms';
+import { askForLetter, payLink, readPage, runMeAction, type MeAction } from './me-queries';
 
 // The signed-in traveller's records on My page (issue 47 point 2): classes, lessons, waiting
 // lists, passes, orders, stays and visa letters, each with the actions the manage link or the
@@ -21,6 +21,8 @@ function refused(err: unknown, t: Translate): string {
   const code = errorCode(err);
   if (code === 'rate_limited') return t('me.tooMany');
   if (code === 'slot_full' || code === 'rooms_full' || code === 'waitlist_offer_gone') return t('me.refused.full');
+  // The lesson link's own words: the trainer's time was taken meanwhile.
+  if (code === 'trainer_busy' || code === 'lesson_slot_unavailable') return t('lesson.busy');
   if (code === 'pause_over_limit' || code === 'pause_in_past' || code === 'pause_not_allowed' || code === 'pass_not_pausable') return t('me.refused.pause');
   if (code && (code.includes('cancelled') || code.includes('started') || code.includes('closed') || code === 'link_superseded')) return t('me.refused.closed');
   return t('me.actionFailed');
@@ -59,8 +61,13 @@ export default function MeRecords({ page, onPage }: { page: MePageDto; onPage: (
     onError: (err) => setFailure(refused(err, t)),
   });
   const pay = useAction(payLink, { onSuccess: ({ url }) => window.location.assign(url), onError: (err) => setFailure(refused(err, t)) });
-  const letter = useAction((x: { id: number; body: Record<string, string> }) => askForLetter(x.id, x.body), {
-    onSuccess: () => window.location.reload(),
+  // The request answers its own state; the page is read again to show it (and no second request).
+  const letter = useAction(async (x: { id: number; body: Record<string, string> }) => (await askForLetter(x.id, x.body), readPage()), {
+    onSuccess: (next) => {
+      setFailure(null);
+      setOpen(null);
+      onPage(next);
+    },
     onError: (err) => setFailure(refused(err, t)),
   });
   const run = (a: MeAction) => act.run(a);
@@ -75,7 +82,7 @@ export default function MeRecords({ page, onPage }: { page: MePageDto; onPage: (
         {b.trainer ? ` · ${t('me.lessons.with', { trainer: b.trainer })}` : ''}
       </Line>
       {b.status === 'cancelled' && <Line>{b.cancelledBy === 'gym' ? t('me.bookings.cancelledByGym') : t('me.bookings.cancelled')}</Line>}
-      {(b.canCancel || b.canMove) && (
+      {(b.canCancel || b.canMove || b.lessonMove) && (
         <div className={actions}>
           {b.canCancel && (
             <button
@@ -87,14 +94,19 @@ export default function MeRecords({ page, onPage }: { page: MePageDto; onPage: (
               {t('me.bookings.cancel')}
             </button>
           )}
-          {b.canMove && (
+          {(b.canMove || b.lessonMove) && (
             <button type="button" onClick={() => toggle(`move-${b.id}`)} className={buttonClass('ghost', 'sm', 'w-full sm:w-auto')}>
               {t('me.bookings.move')}
             </button>
           )}
         </div>
       )}
-      {open === `move-${b.id}` && <MoveForm booking={b} today={today} run={run} pending={act.pending} onClose={() => setOpen(null)} />}
+      {open === `move-${b.id}` &&
+        (b.lessonMove ? (
+          <LessonMoveForm lesson={b} run={run} pending={act.pending} onClose={() => setOpen(null)} />
+        ) : (
+          <MoveForm booking={b} today={today} run={run} pending={act.pending} onClose={() => setOpen(null)} />
+        ))}
     </Item>
   );
 
@@ -219,7 +231,7 @@ export default function MeRecords({ page, onPage }: { page: MePageDto; onPage: (
       {page.visaLetters.length > 0 && (
         <Section title={t('me.letters.title')} testId="me-letters">
           {page.visaLetters.map((l) => (
-            <Item key={l.orderId}>
+            <Item key={l.orderId} testId="me-letter">
               <p className="font-bold">{l.programme}</p>
               <Line>
                 {l.status === 'issued'
@@ -230,12 +242,23 @@ export default function MeRecords({ page, onPage }: { page: MePageDto; onPage: (
                       ? t('me.letters.revoked')
                       : t('me.letters.none')}
               </Line>
-              {l.status !== 'issued' && open !== `letter-${l.orderId}` && (
-                <button type="button" onClick={() => toggle(`letter-${l.orderId}`)} className={buttonClass('ghost', 'sm', 'mt-3 w-full sm:w-auto')}>
+              {/* Asked for once: the state shows, never a second request (the gym prepares it). */}
+              {l.canRequest && open !== `letter-${l.orderId}` && (
+                <button
+                  type="button"
+                  onClick={() => toggle(`letter-${l.orderId}`)}
+                  className={buttonClass('ghost', 'sm', 'mt-3 w-full sm:w-auto')}
+                  data-testid="me-letter-request"
+                >
                   {t('me.letters.request')}
                 </button>
               )}
-              {open === `letter-${l.orderId}` && (
+              {l.pdfUrl && (
+                <a href={l.pdfUrl} className={buttonClass('primary', 'sm', 'mt-3 w-full sm:w-auto')} data-testid="me-letter-pdf">
+                  {t('me.letters.download')}
+                </a>
+              )}
+              {l.canRequest && open === `letter-${l.orderId}` && (
                 <LetterForm onSend={(body) => letter.run({ id: l.orderId, body })} pending={letter.pending} onClose={() => setOpen(null)} />
               )}
             </Item>

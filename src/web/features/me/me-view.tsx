@@ -6,7 +6,8 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import { useResource } from '../../lib/resource';
 import { useAction } from '../../lib/use-action';
 import { MeShell, refusalText } from './me-parts';
-import { askForLink, meQuery, signInWithCode, signOut } from './me-queries';
+import { askForLink, meQuery, signInWithCode } from './me-queries';
+import { signOutDevice } from './me-push-device';
 import { MePushIsland } from './me-push-island';
 import { wordFit } from '../../lib/word-fit';
 import MeDoorCode from './me-door-code';
@@ -118,7 +119,8 @@ export default function MeView() {
   const t = useT();
   const query = useResource(meQuery());
   const me = query.data;
-  const out = useAction((_: void) => signOut(), { onSuccess: () => query.setData(null) });
+  // Signing out also stops this phone's pushes for the person (a shared phone).
+  const out = useAction((_: void) => signOutDevice(), { onSuccess: () => query.setData(null) });
   const shell = (children: React.ReactNode) => (
     <MeShell title={t('me.title')} eyebrow={t('me.eyebrow')}>
       {children}

@@ -1,15 +1,12 @@
 import { CalendarClock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PrivateLessonDto } from '../../../shared/api-types/private-lessons';
-import type { SlotDto, SlotListDto } from '../../../shared/api-types/trainers';
-import { addDays, todayInZone } from '../../../shared/gym-time';
-import { buttonClass } from '../../components/ui/button';
-import { Field, inputClass } from '../../components/ui/field';
+import type { SlotDto } from '../../../shared/api-types/trainers';
 import { useT, useTimetableWording } from '../../i18n/i18n';
-import { apiGet, apiPost, errorCode } from '../../lib/api-client';
-import { gymTimeZone } from '../../lib/gym-zone';
+import { apiPost, errorCode } from '../../lib/api-client';
 import { clockText, dayText } from '../../lib/timetable';
 import { useAction } from '../../lib/use-action';
+import { LessonSlots } from '../../components/lessons/lesson-slots';
 
 /**
  * Moving a private lesson from its manage link (issue 37), until the cancel deadline: a day, then
@@ -18,24 +15,8 @@ import { useAction } from '../../lib/use-action';
 export default function LessonMove({ token, lessonId, trainerId, minutes }: { token: string; lessonId: number; trainerId: number; minutes: number }) {
   const t = useT();
   const w = useTimetableWording();
-  const today = todayInZone(gymTimeZone());
-  const [date, setDate] = useState('');
-  const [slots, setSlots] = useState<SlotDto[] | null>(null);
   const [moved, setMoved] = useState<PrivateLessonDto | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!date) return;
-    let live = true;
-    setSlots(null);
-    apiGet<SlotListDto>(`/api/private-lessons/slots?from=${date}&days=1&minutes=${minutes}&trainerId=${trainerId}&exceptLesson=${lessonId}`).then(
-      (a) => live && setSlots(a.slots),
-      () => live && setSlots([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [date, minutes, trainerId, lessonId]);
 
   const move = useAction((s: SlotDto) => apiPost<PrivateLessonDto>(`/api/private-lessons/manage/${token}/move`, { startsAt: s.startsAt }), {
     onSuccess: (l) => setMoved(l),
@@ -54,29 +35,7 @@ export default function LessonMove({ token, lessonId, trainerId, minutes }: { to
         <CalendarClock aria-hidden className="size-5" />
         {t('lesson.moveTitle')}
       </h2>
-      <Field label={t('lesson.date')}>
-        <input
-          type="date"
-          className={inputClass}
-          min={today}
-          max={addDays(today, 30)}
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          data-testid="lesson-move-date"
-        />
-      </Field>
-      {date && slots?.length === 0 && <p className="mt-3 text-ink-300">{t('lesson.none')}</p>}
-      {slots && slots.length > 0 && (
-        <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {slots.map((s) => (
-            <li key={s.startsAt}>
-              <button type="button" className={buttonClass('outline', 'md', 'w-full')} disabled={move.pending} onClick={() => move.run(s)} data-time={s.time}>
-                {clockText(s.time, w)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LessonSlots lessonId={lessonId} trainerId={trainerId} minutes={minutes} pending={move.pending} onPick={(s) => move.run(s)} />
       {refusal && (
         <p role="alert" className="mt-3 font-semibold text-danger-400">
           {refusal}
