@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/server/app';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrate, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { loadConfig, type Config, type RateLimits } from '../../src/server/config';
 import { createUser } from '../../src/server/users/users.service';
 import type { Role } from '../../src/shared/constants';
@@ -14,8 +15,18 @@ export type Backend = 'sqlite' | 'postgres';
 
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Every API suite runs on both databases. PostgreSQL is required, never skipped. */
-export const backends: Backend[] = ['sqlite', 'postgres'];
+/**
+ * Every API suite runs on both databases. PostgreSQL is required, never skipped. npm test runs
+ * them as two stages (scripts/test-stages.sh): TEST_BACKENDS=sqlite, then =postgres.
+ */
+export const backends: Backend[] = backendsFrom(process.env.TEST_BACKENDS);
+
+function backendsFrom(value: string | undefined): Backend[] {
+  if (!value) return ['sqlite', 'postgres'];
+  const list = value.split(',').map((v) => v.trim());
+  for (const b of list) if (b !== 'sqlite' && b !== 'postgres') throw new Error(`TEST_BACKENDS: unknown database "${b}" (sqlite, postgres)`);
+  return list as Backend[];
+}
 
 let pgChecked: Promise<void> | undefined;
 function checkPostgres(): Promise<void> {
@@ -61,6 +72,73 @@ export function tempDir(prefix = 'gym-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+// Every app a suite builds starts from a database migrated once per test process (issue 49):
+// running the fifty-odd migrations took seconds an app, most of an API file's time. SQLite: the
+// migrated file is copied into the app's folder. PostgreSQL: the migrated template schema is
+// dumped once (pg_dump, the server's own client) and replayed into each app's schema. buildApp's
+// migrate() then finds every migration applied, as on a server restarted on its database.
+let sqliteTemplate: Promise<string> | undefined;
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = tempDir('gym-template-');
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const handle = openDatabase({ dataDir: dir });
+    await migrate(handle);
+    // The last connection's close checkpoints the WAL into the file: one file to copy.
+    await handle.close();
+    return path.join(dir, 'gym.db');
+  })();
+  return sqliteTemplate;
+}
+
+/** A fresh folder holding a migrated SQLite database. */
+export async function migratedDataDir(prefix?: string): Promise<string> {
+  const dir = tempDir(prefix);
+  fs.copyFileSync(await migratedSqliteFile(), path.join(dir, 'gym.db'));
+  return dir;
+}
+
+let pgTemplate: Promise<{ name: string; dump: string }> | undefined;
+function migratedSchemaDump(): Promise<{ name: string; dump: string }> {
+  pgTemplate ??= (async () => {
+    await checkPostgres();
+    const name = `tpl_${randomBytes(8).toString('hex')}`;
+    const handle = openDatabase({ dataDir: tempDir(), databaseUrl: PG_URL, schema: name });
+    try {
+      await migrate(handle, name);
+    } finally {
+      await handle.close();
+    }
+    const dump = execFileSync('pg_dump', ['--dbname', PG_URL, '--schema', name, '--no-owner', '--no-privileges', '--inserts', '--quote-all-identifiers'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    await dropSchema(name);
+    return { name, dump };
+  })();
+  return pgTemplate;
+}
+
+/** Creates `schema` holding a migrated database (the template's dump, its name replaced). */
+export async function createMigratedSchema(schema: string): Promise<void> {
+  const { name, dump } = await migratedSchemaDump();
+  // Quoted identifiers only (--quote-all-identifiers): the template's random name is replaced
+  // where it stands as an identifier; pg_dump's own settings lines are kept but search_path.
+  const text = dump
+    .split('\n')
+    .filter((line) => !/^SELECT pg_catalog\.set_config\('search_path'/.test(line) && !line.startsWith('\\'))
+    .join('\n')
+    .replaceAll(`"${name}"`, `"${schema}"`);
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    // One transaction: one commit to flush, not one per statement.
+    await client.query(`begin; set local synchronous_commit = off;\n${text}\ncommit;`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops a test's PostgreSQL schema and everything in it. */
 export async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -100,12 +178,15 @@ export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   build: Pick<BuildOptions, 'now' | 'startWorkers' | 'logStream'> = {},
 ): Promise<TestApp> {
-  const dataDir = tempDir();
+  // A suite that shares another app's database passes its folder or schema: nothing is made.
+  const shared = overrides.dataDir !== undefined || overrides.databaseSchema !== undefined || overrides.databaseUrl !== undefined;
+  const dataDir = backend === 'sqlite' && !shared ? await migratedDataDir() : tempDir();
   const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://gym.test', ...env });
   let schema: string | undefined;
   if (backend === 'postgres') {
     await checkPostgres();
     schema = `t_${randomBytes(6).toString('hex')}`;
+    if (!shared) await createMigratedSchema(schema);
   }
   const config: Config = {
     ...base,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { seed } from '../../../src/server/seed';
-import { relaxedRateLimits, tempDir } from '../../helpers/test-app';
+import { migratedDataDir, relaxedRateLimits } from '../../helpers/test-app';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -22,7 +22,8 @@ export interface RunningServer {
  * mid-run).
  */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean | 'full'; now?: () => Date } = {}): Promise<RunningServer> {
-  const dataDir = tempDir('gym-e2e-');
+  // A migrated database to start from (migrated once per test process: tests/helpers/test-app.ts).
+  const dataDir = await migratedDataDir('gym-e2e-');
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
