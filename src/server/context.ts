@@ -1,10 +1,8 @@
 import type { CardGateway } from './payments/card-gateway';
-import type { BlogSchedule } from './blog/blog-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
-import type { BookingCalendarEventData } from './mail/templates/calendar';
-import type { DeferredMail } from './mail/templates/deferred-mail';
+import type { OutgoingMail } from './mail/outgoing-mail';
 import type { StatMetric } from '../shared/constants';
 
 /** What every service may use; built once in app.ts. Services never see Fastify. */
@@ -24,63 +22,22 @@ export interface AppContext {
   cardGateway?: CardGateway;
 }
 
+export type { MailAttachment, MailCalendarPart, OutgoingMail } from './mail/outgoing-mail';
+
+/** The blog's publication timer (blog/blog-schedule.ts). */
+export interface BlogSchedule {
+  /** Looks up the next scheduled publication and sets the timer for it (after every blog write). */
+  rearm(): Promise<void>;
+  /** Clears the timer and waits for a lookup in progress. */
+  stop(): Promise<void>;
+}
+
 export interface StatsRecorder {
   /** Adds to today's counter (in the gym's time zone). Never rejects: a failed write is logged. */
   increment(metric: StatMetric, by?: number): Promise<void>;
   /** Buffered in memory and written every few seconds (page views). */
   incrementBuffered(metric: StatMetric, by?: number): void;
   flush(): Promise<void>;
-}
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  replyTo?: string | null;
-  /**
-   * An iCalendar object sent the way calendar clients expect an invitation: a text/calendar
-   * alternative with its METHOD, and the same file attached (nodemailer's icalEvent).
-   */
-  calendar?: MailCalendarPart | null;
-  /** Files attached to the e-mail; their content travels in the outbox row. */
-  attachments?: MailAttachment[] | null;
-  /**
-   * Extra header lines (In-Reply-To, References, List-Unsubscribe, X-...). Names that the
-   * outbox sets itself (From, To, Subject, Message-ID, Reply-To, Content-*, ...) are refused.
-   */
-  headers?: Record<string, string> | null;
-  /** The booking the e-mail is about: its queued e-mails go when it is deleted or erased. */
-  reservationId?: number | null;
-  /**
-   * Written when sent: the template and its facts. Subject and recipient are set now; the text,
-   * HTML and calendar part are made by the outbox (mail/templates/deferred-mail.ts), and `text` stays empty.
-   */
-  template?: DeferredMail | null;
-  /** A Message-ID chosen by the caller (newMessageId), stored to thread later replies; else a fresh one. */
-  messageId?: string | null;
-}
-
-/**
- * An iCalendar part: its text, or (bookings) the event it describes, made into text by the
- * outbox when the e-mail is sent (mail/templates/calendar.ts, calendarText), off the request's path.
- */
-export type MailCalendarPart = {
-  /** iTIP method; also written in the VCALENDAR's METHOD line. */
-  method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
-  /** Name of the attached copy; invite.ics when unset. */
-  filename?: string;
-} & ({ content: string; event?: undefined } | { event: BookingCalendarEventData; content?: undefined });
-
-export interface MailAttachment {
-  filename: string;
-  /** Text, or base64 when `encoding` says so (binary files). */
-  content: string;
-  encoding?: 'base64';
-  /** e.g. 'text/calendar; method=CANCEL', 'application/pdf'. */
-  contentType: string;
-  /** Shown inside the HTML (`<img src="cid:...">`) rather than as a file to open. */
-  cid?: string;
 }
 
 export interface MailQueue {

@@ -5,19 +5,9 @@ import { LANGUAGES, type Language } from './i18n/languages';
 import { bahtToSatang, depositFor } from './money';
 import { letterDetailsMissing } from './legal-details';
 import type { SiteSettings } from './schemas/site-settings';
+import type { PassCovers, PassKind } from './pass-kinds';
 
-/** Which classes a pass covers: the price table's columns (SPEC.md §9). */
-export const PASS_COVERS = ['muay-thai', 'mma'] as const;
-export type PassCovers = (typeof PASS_COVERS)[number];
-
-/**
- * What a cell of the price table gives: one session; a day of unlimited classes; N days with one
- * session a day; N days unlimited; one private class.
- */
-export const TABLE_PASS_KINDS = ['single', 'day', 'days-single', 'days-unlimited', 'private'] as const;
-/** What an order may hold: a cell of the price table, or a long-stay programme (issue 35). */
-export const PASS_KINDS = [...TABLE_PASS_KINDS, 'programme'] as const;
-export type PassKind = (typeof PASS_KINDS)[number];
+export { PASS_COVERS, PASS_KINDS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from './pass-kinds';
 
 /** Sessions a pass gives in all: a number, or null when unlimited within its days. */
 export function passCredits(kind: PassKind, days: number): number | null {

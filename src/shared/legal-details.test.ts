@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { letterDetailsMissing, receiptTaxNumber } from './legal-details';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from './schemas/site-settings';
+import { type SiteSettings } from './schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS } from './site-settings-data';
 
 const complete: Pick<SiteSettings, 'legal' | 'visaLetter' | 'payments'> = {
   legal: { name: 'Tiger Coast Co., Ltd.', registrationNumber: '0815562001234', address: 'Ao Nang\nKrabi', phone: '+66 75 123 456', email: 'a@b.co' },

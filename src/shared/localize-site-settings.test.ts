@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS, localizeSiteSettings, siteSettingsSchema, type SiteSettings } from './schemas/site-settings';
+import { siteSettingsSchema, type SiteSettings } from './schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS, localizeSiteSettings } from './site-settings-data';
 
 // The owner's texts per language (issue 15): a translation replaces the English text on that
 // language's pages, an empty or missing one falls back to English, and a page carries no

@@ -1,30 +1,11 @@
 // The site settings' seed values and what the pages derive from them (links, hour lines,
 // initials). No zod here: the public pages' bundle imports this file; the schema that checks
-// a save is shared/schemas/site-settings.ts (which re-exports all of this).
+// a save is shared/schemas/site-settings.ts.
 import type { SiteSettings } from './schemas/site-settings';
 import type { Language } from './i18n/languages';
+import { WEEKDAYS, WEEKDAY_LABELS_EN, type Weekday } from './weekdays';
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-/** French labels for the form and the messages (the public site uses English day names). */
-export const WEEKDAY_LABELS_FR: Record<Weekday, string> = {
-  monday: 'lundi',
-  tuesday: 'mardi',
-  wednesday: 'mercredi',
-  thursday: 'jeudi',
-  friday: 'vendredi',
-  saturday: 'samedi',
-  sunday: 'dimanche',
-};
-export const WEEKDAY_LABELS_EN: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+export { WEEKDAYS, WEEKDAY_LABELS_FR, type Weekday } from './weekdays';
 
 // ---- Derived values (shared by the server and the public pages) ----
 
@@ -321,6 +302,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   // Issue 37: lessons of 60 and 90 minutes, booked 3 hours ahead at least, 15 minutes between two.
   privateLessons: { lengths: [60, 90], noticeHours: 3, bufferMinutes: 15 },
   members: { pauseDays: 0, healthRetentionMonths: 24 },
+  newsletter: { campaignsPerMinute: 60 },
+  // Issue 48 point 5: no review request until the owner turns one on and gives a link.
+  reviewRequests: { afterStay: false, afterClasses: 0, delayDays: 3, links: [] },
   // Issue 35: empty until the owner fills them in; no visa letter (and no programme on sale) before.
   legal: { name: null, registrationNumber: null, address: null, phone: null, email: null },
   visaLetter: { signatoryName: null, signatoryTitle: null, signatureImageUrl: null, stampImageUrl: null, onDeposit: false },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../helpers/test-app';
-import { DEFAULT_SITE_SETTINGS, type SiteSettingsDto } from '../../src/shared/schemas/site-settings';
+import { type SiteSettingsDto } from '../../src/shared/schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '../../src/shared/site-settings-data';
 import type { ClassDto, ClassesAnswer } from '../../src/shared/schemas/timetable';
 import { SEED_OWNER_TEXTS, SEEDED_CLASS_DESCRIPTIONS } from '../../src/server/db/migrations/020-owner-translations.data';
 

@@ -7,7 +7,8 @@ import { backends, createTestApp, type TestApp } from '../helpers/test-app';
 import { STALE_EDIT } from '../../src/shared/messages';
 import { withSeedTranslations } from '../../src/server/db/migrations/020-owner-translations.data';
 import { letterDetailsMissing } from '../../src/shared/legal-details';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto, type SiteSettingsHistoryEntryDto } from '../../src/shared/schemas/site-settings';
+import { type SiteSettings, type SiteSettingsDto, type SiteSettingsHistoryEntryDto } from '../../src/shared/schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '../../src/shared/site-settings-data';
 
 type Answer = SiteSettingsDto;
 const clone = <T>(v: T): T => structuredClone(v);

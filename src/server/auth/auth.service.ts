@@ -10,9 +10,9 @@ import { openSession } from './account.service';
 import { deleteSession, findSessionUser, touchSession } from './sessions.repository';
 import { hashToken } from './tokens';
 import { needsSecondFactor, openLoginChallenge } from './two-factor.service';
+import { TOO_MANY_LOGINS } from '../limits/rate-limit';
 
 export const INVALID_LOGIN = 'E-mail ou mot de passe incorrect';
-export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
 
 /**
  * Unknown e-mail, wrong password and inactive account all answer the same 401 after the

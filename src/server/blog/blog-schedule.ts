@@ -1,13 +1,6 @@
-import type { AppContext } from '../context';
+import type { AppContext, BlogSchedule } from '../context';
 import { nowIso } from '../db/database';
 import { nextScheduledAt } from './blog.repository';
-
-export interface BlogSchedule {
-  /** Looks up the next scheduled publication and sets the timer for it (after every blog write). */
-  rearm(): Promise<void>;
-  /** Clears the timer and waits for a lookup in progress. */
-  stop(): Promise<void>;
-}
 
 // A timer longer than this is re-armed on the way (setTimeout's ceiling is ~24.8 days).
 const MAX_WAIT_MS = 6 * 60 * 60 * 1000;

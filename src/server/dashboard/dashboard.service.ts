@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { plannedDays } from '../desk/desk.service';
 import * as repo from './dashboard.repository';
 import { stayFigures } from './stay-figures';
+import type { MonthWindow } from './month-window';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/ledger';
 import { firstOfNextMonth, lastMonths, lastWeekStarts, startOfDayInZone, startOfMonthInZone, startOfNextMonthInZone } from './zoned-time';
 
@@ -42,14 +43,6 @@ export interface DashboardStats {
   monthly: ({ month: string } & MonthlyCountsDto)[];
   /** The same months' rooms: occupancy, and takings from rooms and pickups apart from training. */
   stays: StayMonthDto[];
-}
-
-/** The gym months asked for: their first gym date, the day after the last, and the same as instants. */
-export interface MonthWindow {
-  fromDate: string;
-  beforeDate: string;
-  fromIso: string;
-  beforeIso: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { StayMonthDto } from '../../shared/api-types';
 import { instantToZoned } from '../../shared/gym-time';
 import { moneyOut } from '../../shared/ledger';
 import type { AppContext } from '../context';
-import type { MonthWindow } from './dashboard.service';
+import type { MonthWindow } from './month-window';
 import * as repo from './stay-figures.repository';
 
 // The dashboard's stay figures (issue 36 §7, decision 161): occupancy per gym month (room nights

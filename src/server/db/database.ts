@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Dialect } from './dialect';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
@@ -56,8 +57,10 @@ import * as m047 from './migrations/047-check-in-keys';
 import * as m048 from './migrations/048-pass-pauses';
 import * as m049 from './migrations/049-traveller-push';
 import * as m050 from './migrations/050-discount-codes';
+import * as m051 from './migrations/051-campaigns';
+import * as m052 from './migrations/052-review-requests';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
@@ -269,6 +272,8 @@ const migrations: Record<string, { up: (db: Kysely<any>, dialect: Dialect) => Pr
   '048-pass-pauses': { up: m048.up },
   '049-traveller-push': { up: m049.up },
   '050-discount-codes': { up: m050.up },
+  '051-campaigns': { up: m051.up },
+  '052-review-requests': { up: m052.up },
 };
 
 /** Runs every migration not yet run, or (tests) up to and including `upTo`. */

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Dialect } from './database';
+import type { Dialect } from './dialect';
 import { containsPattern } from '../../shared/schemas/lists';
 
 /**

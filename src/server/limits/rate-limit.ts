@@ -1,6 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { TOO_MANY_LOGINS } from '../auth/auth.service';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -9,6 +8,8 @@ import { errorAnswer } from '../http/responses';
 import { addressKey } from './address-key';
 import { hit, purgeExpired } from './counters.repository';
 
+/** The sign-in form's refusal, French like the back office (auth/auth.service.ts says it too). */
+export const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a few minutes.';
 
 /**

@@ -1,14 +1,7 @@
 import { GALLERY_MAX_PIXELS, GALLERY_VARIANT_WIDTHS } from '../../shared/constants';
 import { STALE_EDIT } from '../../shared/messages';
-import {
-  DEFAULT_SITE_SETTINGS,
-  changedFields,
-  localizeSiteSettings,
-  siteSettingsSchema,
-  type SiteSettings,
-  type SiteSettingsDto,
-  type SiteSettingsHistoryEntryDto,
-} from '../../shared/schemas/site-settings';
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsDto, type SiteSettingsHistoryEntryDto } from '../../shared/schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS, changedFields, localizeSiteSettings } from '../../shared/site-settings-data';
 import type { Language } from '../../shared/i18n/languages';
 import { letterDetailsMissing } from '../../shared/legal-details';
 import type { AppContext } from '../context';

@@ -24,3 +24,4 @@ export * from './me-page';
 export * from './waivers';
 export * from './discount-codes';
 export * from './campaigns';
+export * from './review-requests';

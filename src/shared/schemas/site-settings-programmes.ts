@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASS_COVERS } from '../catalogue';
+import { PASS_COVERS } from '../pass-kinds';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 
 // Long-stay programmes (issue 35 §1): products beside the price table's passes, defined in

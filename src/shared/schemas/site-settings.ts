@@ -1,18 +1,18 @@
-import { PASS_COVERS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from '../catalogue';
+import { PASS_COVERS, TABLE_PASS_KINDS, type PassCovers, type PassKind } from '../pass-kinds';
 import { promptpayIdSchema } from './promptpay';
 import { z } from 'zod';
 import { LIMITS, versionField } from './common';
-import { WEEKDAY_LABELS_FR, type Weekday } from '../site-settings-data';
+import { WEEKDAY_LABELS_FR, type Weekday } from '../weekdays';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../i18n/languages';
 import { imageUrl, legalSettings, visaLetterSettings } from './site-settings-letter';
 import { programmesSchema } from './site-settings-programmes';
 import { staySettingsSchema } from './site-settings-stays';
-import { memberSettings } from './site-settings-members';
+import { DEFAULT_NEWSLETTER_SETTINGS, memberSettings, newsletterSettings, waitlistSettings } from './site-settings-members';
 import { privateLessonSettings } from './site-settings-private-lessons';
+import { DEFAULT_REVIEW_REQUEST_SETTINGS, reviewRequestSettings } from './site-settings-reviews';
 
-// The seed, the weekday names and the values derived from the settings (links, hour lines)
-// live in ../site-settings-data.ts, which has no zod: the public pages import it.
-export * from '../site-settings-data';
+// The seed and the values derived from the settings live in ../site-settings-data.ts (no zod: the
+// public pages import it), which names this file's type only: no circle of imports (issue 49).
 
 // The gym's facts the owner edits in "Paramètres" (issue 14): GET/PUT /api/site-settings and the
 // back office's form share this schema. Only admins edit it, so the messages are French; every
@@ -329,18 +329,13 @@ export const siteSettingsSchema = z.object({
   /** The slogan and the WhatsApp greeting in the other languages. */
   translations: perLanguage((l) => z.object({ tagline: translated('Le slogan', l), whatsappGreeting: translated('Le message WhatsApp pré-rempli', l, 500) })),
   payments: paymentsSettings,
-  /** The waiting list (issue 34): how long an offered seat is held at most (also never past half the time left before the class). */
-  waitlist: z.object({
-    offerHours: z
-      .number({ error: 'Liste d’attente : un nombre entier d’heures' })
-      .int('Liste d’attente : un nombre entier d’heures')
-      .min(1, 'Liste d’attente : une heure au moins')
-      .max(72, 'Liste d’attente : 72 heures au plus'),
-  }),
+  waitlist: waitlistSettings,
   /** Private lessons (issue 37): the lengths sold, the minimum notice and the buffer between a trainer's lessons. */
   privateLessons: privateLessonSettings,
   /** My page (issue 47): pass pauses and the health answers' retention. */
   members: memberSettings,
+  newsletter: newsletterSettings.default(DEFAULT_NEWSLETTER_SETTINGS), // issue 48: the campaigns' throttle (site-settings-members.ts)
+  reviewRequests: reviewRequestSettings.default(DEFAULT_REVIEW_REQUEST_SETTINGS), // issue 48 point 5 (site-settings-reviews.ts)
   /** The gym's legal details: letterheads and receipts (issue 35). */
   legal: legalSettings,
   /** Who signs the visa letter, and when it may be requested (issue 35). */

@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, isLanguage, type Language } from '../../../shared/i18n/languages';
 import type { Config } from '../../config';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { ARRIVAL_MAIL_TEXTS } from './arrival-mail-texts';
 import { fullDateTimeIn, mailMessages } from './i18n';
 import { checkedUrl, p, type Block, type Fact, type LayoutConfig } from './mail-layout';

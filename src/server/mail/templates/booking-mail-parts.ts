@@ -1,48 +1,21 @@
 import { clockTime, formatUtcOffset, instantToZoned, longGymDate, zoneOffsetMs } from '../../../shared/gym-time';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, type Language } from '../../../shared/i18n/languages';
 import { fullAddressOf, googleMapsUrlOf } from '../../../shared/site-settings-data';
-import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import type { Config } from '../../config';
 import { bookingCalendarPart } from './calendar';
 import { fullDateTimeIn, mailMessages, type MailMessages } from './i18n';
 import { checkedUrl, p, type Block, type Fact } from './mail-layout';
+import type { BookingMailGym, BookingMailInput } from '../outgoing-mail';
+
+export type { BookingMailGym, BookingMailInput } from '../outgoing-mail';
 
 // What the booking e-mails share: their inputs, gym time written as the public site writes it in
 // the e-mail's language, the place, the change-or-cancel block and the calendar part.
 
 /** The gym's facts a booking e-mail names, as stored (site settings) when it is written. */
-export type BookingMailGym = Pick<SiteSettings, 'name' | 'whatsapp' | 'geo' | 'address'> & Partial<Pick<SiteSettings, 'email'>>;
 export type BookingMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'> & { gym: BookingMailGym };
 /** Only what a booking e-mail reads of the settings (kept in a deferred e-mail's row). */
 export const bookingMailGym = (s: BookingMailGym): BookingMailGym => ({ name: s.name, whatsapp: s.whatsapp, geo: s.geo, address: s.address, email: s.email });
-
-export interface BookingMailInput {
-  /** The customer's e-mail address. */
-  to: string;
-  name: string;
-  reservationId: number;
-  course: string;
-  /** The session's start and end, as instants. */
-  startsAt: Date;
-  endsAt: Date;
-  /** The start in gym time: 'YYYY-MM-DD' and 'HH:MM' (must agree with startsAt in GYM_TIMEZONE). */
-  gymDate: string;
-  gymTime: string;
-  /** The zone as shown to people, e.g. 'Krabi time (UTC+7)'. */
-  zoneLabel: string;
-  /** PUBLIC_URL/booking/manage/{token}, or null when the booking has no manage link. */
-  manageUrl: string | null;
-  /** The calendar SEQUENCE of this message: 0 first, then one more for each change. */
-  sequence: number;
-  /** The customer's language (issue 15); absent: English. */
-  language?: Language;
-  /** The pass that paid for the booking: its name, sessions left (null: unlimited), and the last instant (ISO) a cancel gives the credit back. */
-  pass?: { name: string; creditsLeft: number | null; deadline: string };
-  /** The cancel rule (Paramètres' cancelHours, issue 34 §5): the deadline (ISO) and whether a pass credit is at stake. */
-  cancelRule?: { deadline: string; credit: boolean };
-  /** A request by appointment with no trainer behind it: the e-mail says it was received, not booked (issue 46). */
-  request?: boolean;
-}
 
 export interface BookingCancelledInput extends BookingMailInput {
   /** Who cancelled: the wording differs. */

@@ -7,7 +7,7 @@ import { bookingCancelledMail, bookingConfirmationMail, bookingMovedMail, bookin
 import { bookingStaffNotificationMail } from './booking-staff-mails';
 import { clockTime, longGymDate } from '../../../shared/gym-time';
 import { LANGUAGE_TAGS, LANGUAGES } from '../../../shared/i18n/languages';
-import type { MailCalendarPart, OutgoingMail } from '../../context';
+import type { MailCalendarPart, OutgoingMail } from '../outgoing-mail';
 import { mailFromAddress } from '../mail-address';
 import { calendarText, reservationUid } from './calendar';
 import { outboxRow } from '../delivery/mail-queue';

@@ -1,5 +1,5 @@
 import { formatUtcOffset, zoneOffsetMs } from '../../../shared/gym-time';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import {
   calendarOf,
   cancelRuleBlocks,
@@ -27,14 +27,7 @@ import { customerMail } from './me-mails';
 // no visitor's text goes to an address nobody has confirmed); the message goes to the gym only.
 
 export { bookingMailGym } from './booking-mail-parts';
-export type {
-  BookingCancelledInput,
-  BookingMailConfig,
-  BookingMailGym,
-  BookingMailInput,
-  BookingMovedInput,
-  BookingStaffNoticeInput,
-} from './booking-mail-parts';
+export type { BookingCancelledInput, BookingMailConfig, BookingMailInput, BookingMovedInput, BookingStaffNoticeInput } from './booking-mail-parts';
 
 // ---------------------------------------------------------------------------------------------
 // The e-mails

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { gymWhen, type BookingMailConfig, type BookingStaffNoticeInput } from './booking-mail-parts';
 import { mail, p, type Block } from './mail-layout';
 

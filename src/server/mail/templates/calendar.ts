@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import type * as Ics from 'ics';
 import type { Config } from '../../config';
-import type { MailCalendarPart } from '../../context';
+import type { BookingCalendarEvent, MailCalendarPart } from '../outgoing-mail';
 import { mailFromAddress, messageIdHost } from '../mail-address';
+
+export type { BookingCalendarEvent } from '../outgoing-mail';
 
 // iCalendar files for bookings, made with the `ics` library. One reservation is one VEVENT
 // whose UID never changes; every later message about it (moved, cancelled) carries the same
@@ -12,25 +14,6 @@ import { mailFromAddress, messageIdHost } from '../mail-address';
 // Loaded with the first calendar file, not at start.
 const require = createRequire(import.meta.url);
 let ics: typeof Ics | undefined;
-
-export interface BookingCalendarEvent {
-  reservationId: number;
-  /** REQUEST: the booking as it now stands (new or moved); CANCEL: the booking is gone. */
-  method: 'REQUEST' | 'CANCEL';
-  /** 0 for the first confirmation; each later message about the booking goes higher. */
-  sequence: number;
-  startsAt: Date;
-  endsAt: Date;
-  summary: string;
-  description: string;
-  location: string;
-  geo?: { lat: number; lon: number };
-  url?: string | null;
-  /** The customer; named in the event as its only attendee. */
-  attendee: { name: string; email: string };
-  /** The gym; its address is MAIL_FROM's. */
-  organizerName: string;
-}
 
 /** The UID of a reservation's event: the same in every message about it. */
 export function reservationUid(config: Pick<Config, 'publicUrl'>, reservationId: number): string {
@@ -55,9 +38,6 @@ const utcMs = (d: Date, what: string) => {
   if (Number.isNaN(ms)) throw new RangeError(`${what} is not a valid date`);
   return ms;
 };
-
-/** A booking event as the outbox row keeps it until the e-mail is sent (instants as ISO text). */
-export type BookingCalendarEventData = Omit<BookingCalendarEvent, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string };
 
 const calendarFilename = (method: BookingCalendarEvent['method']) => (method === 'CANCEL' ? 'booking-cancelled.ics' : 'booking.ics');
 

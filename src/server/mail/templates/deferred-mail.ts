@@ -1,8 +1,10 @@
 import type { Config } from '../../config';
-import type { OutgoingMail } from '../../context';
+import type { BookingMailGym, BookingMailInput, DeferredMail, Json, OutgoingMail } from '../outgoing-mail';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/site-settings-data';
 import { gymReplyTo } from './mail-layout';
-import { bookingConfirmationMail, bookingConfirmationSubject, bookingMailGym, type BookingMailGym, type BookingMailInput } from './booking-mails';
+import { bookingConfirmationMail, bookingConfirmationSubject, bookingMailGym } from './booking-mails';
+
+export type { DeferredMail } from '../outgoing-mail';
 
 // E-mails written when the outbox sends them rather than when they are queued. A booking's
 // confirmation is queued inside the booking's transaction, under load hundreds a second: its
@@ -12,11 +14,6 @@ import { bookingConfirmationMail, bookingConfirmationSubject, bookingMailGym, ty
 
 /** What the templates need of the configuration (passed to the composing thread too). */
 export type DeferredMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'mailFrom' | 'notifyEmail'>;
-
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-/** `gym`: the gym's facts when the booking was made (rows queued before site settings have none: the seed). */
-export type DeferredMail = { name: 'booking-confirmation'; data: Json<BookingMailInput>; gym?: BookingMailGym };
 
 const json = (b: BookingMailInput): Json<BookingMailInput> => ({ ...b, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() });
 const input = (d: Json<BookingMailInput>): BookingMailInput => ({ ...d, startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) });

@@ -2,7 +2,7 @@ import { LANGUAGE_TAGS, type Language } from '../../../shared/i18n/languages';
 import { fullAddressOf } from '../../../shared/site-settings-data';
 import type { SiteSettings } from '../../../shared/schemas/site-settings';
 import type { Config } from '../../config';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { escapeHtml } from '../../lib/escape-html';
 import { languageBase } from './i18n';
 

@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '../../../shared/i18n/languages';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { languageBase, mailMessages } from './i18n';
 import { checkedUrl, mail, p, type Block, type LayoutConfig } from './mail-layout';
 import { ME_MAIL_TEXTS } from './me-mail-texts';

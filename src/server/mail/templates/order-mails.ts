@@ -1,67 +1,20 @@
-import { LANGUAGE_TAGS, isLanguage, type Language } from '../../../shared/i18n/languages';
-import { formatThb } from '../../../shared/money';
-import type { OrderMethod, PaymentMethod } from '../../../shared/ledger';
-import type { SiteSettings } from '../../../shared/schemas/site-settings';
-import type { Config } from '../../config';
-import type { MailAttachment, OutgoingMail } from '../../context';
-import { fullDateTimeIn, mailMessages } from './i18n';
+import type { PaymentMethod } from '../../../shared/ledger';
+import type { OrderMailTexts } from './order-mail-texts';
+import type { MailAttachment, OutgoingMail } from '../outgoing-mail';
 import { checkedUrl, p, type Block, type Fact } from './mail-layout';
 import { customerMail } from './me-mails';
-import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-mail-texts';
-import type { OrderLinesDto } from '../../../shared/api-types/stay-orders';
 import { stayBlocks, stayFacts } from './stay-mails';
+import { words, type OrderMailConfig, type OrderMailInput } from './order-mail-input';
 
 // The e-mails to a buyer about an order of a pass: the order made (how to pay: the PromptPay QR
 // inline with its amount and reference written out, the card link, or what to pay at the desk),
 // a payment received and a refund. In the buyer's language, signed with the gym's name and
 // address, and its tax ID when the owner set one (Paramètres → payments).
 
-export type OrderMailConfig = Pick<Config, 'publicUrl' | 'timezone' | 'notifyEmail'> & {
-  gym: Pick<SiteSettings, 'name' | 'address' | 'payments'> & Partial<Pick<SiteSettings, 'email'>>;
-};
-
-export interface OrderMailInput {
-  to: string;
-  name: string;
-  language: Language;
-  reference: string;
-  passName: string;
-  /** Gym dates, YYYY-MM-DD, both inclusive. */
-  startDate: string;
-  endDate: string;
-  method: OrderMethod;
-  amountSatang: number;
-  depositSatang: number;
-  paidSatang: number;
-  owedSatang: number;
-  /** What the buyer pays now (the deposit, or what is owed). */
-  dueNowSatang: number;
-  /** PUBLIC_URL[/language]/booking/order/{token}; null once only the token's hash is at hand. */
-  orderUrl: string | null;
-  expiresAt: string | null;
-  /** An order with a stay or a pickup: its lines apart (issue 36). */
-  lines?: OrderLinesDto;
-  /** The discount code the order used and what it took off (issue 48). */
-  discount?: { code: string; discountSatang: number };
-}
+export type { OrderMailConfig, OrderMailInput } from './order-mail-input';
+export { words } from './order-mail-input';
 
 const QR_CID = 'promptpay-qr@order';
-
-export type OrderWords = ReturnType<typeof words>;
-
-export function words(config: OrderMailConfig, language: Language | undefined) {
-  const lang: Language = isLanguage(language) ? language : 'en';
-  const locale = LANGUAGE_TAGS[lang];
-  const dateFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long' });
-  return {
-    lang,
-    t: ORDER_MAIL_TEXTS[lang],
-    m: mailMessages(lang),
-    money: (satang: number) => formatThb(satang, locale),
-    day: (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`)),
-    instant: (iso: string) => fullDateTimeIn(lang, new Date(iso), config.timezone),
-  };
-}
 
 function orderFacts(config: OrderMailConfig, o: OrderMailInput, w: ReturnType<typeof words>): Fact[] {
   const rows: Fact[] = [

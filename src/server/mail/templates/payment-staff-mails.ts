@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { mail, p, type Block, type LayoutConfig } from './mail-layout';
 
 // Alerts to the gym (GYM_NOTIFY_EMAIL, else the gym's address in Paramètres) about money that needs

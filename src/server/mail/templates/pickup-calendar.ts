@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Ics from 'ics';
 import type { Config } from '../../config';
-import type { MailCalendarPart } from '../../context';
+import type { MailCalendarPart } from '../outgoing-mail';
 import { mailFromAddress, messageIdHost } from '../mail-address';
 
 // The airport pickup's calendar file (issue 36 §5), made with the `ics` library like the

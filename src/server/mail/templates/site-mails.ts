@@ -3,7 +3,7 @@ import { dateTimeFormat, formatUtcOffset, zoneLabel, zoneOffsetMs } from '../../
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages';
 import { fullDateTimeIn, languageBase, mailMessages } from './i18n';
 import type { Config } from '../../config';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { gymReplyTo } from './mail-layout';
 
 // Plain-text e-mails the site sends (replies, contact notices); the booking e-mails are in

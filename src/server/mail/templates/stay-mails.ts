@@ -1,7 +1,7 @@
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { checkedUrl, p, type Block, type Fact } from './mail-layout';
 import { customerMail } from './me-mails';
-import type { OrderMailConfig, OrderMailInput, OrderWords } from './order-mails';
+import type { OrderMailConfig, OrderMailInput, OrderWords } from './order-mail-input';
 import { STAY_MAIL_TEXTS } from './stay-mail-texts';
 
 // An order's stay and pickup in its e-mails (issue 36 §3): training, room and pickup apart, what

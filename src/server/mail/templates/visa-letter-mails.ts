@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '../../../shared/i18n/languages';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { mailMessages } from './i18n';
 import { checkedUrl, mail, p, type Block, type LayoutConfig } from './mail-layout';
 import { customerMail } from './me-mails';

@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/i18n/languages';
-import type { OutgoingMail } from '../../context';
+import type { OutgoingMail } from '../outgoing-mail';
 import { gymWhen, placeFacts, speech, type BookingMailConfig } from './booking-mail-parts';
 import { fullDateTimeIn } from './i18n';
 import { checkedUrl, p, type Block } from './mail-layout';

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
-import { formatThb, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
+import { type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
+import { formatThb } from '../../../../shared/site-settings-data';
 
 // Previews of what the public site will show once saved, drawn with the site's own colour tokens
 // (theme.css) and the same markup as the landing hero and the /booking price table. They mirror

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { SITE_SETTINGS_LIMITS, WEEKDAYS, WEEKDAY_LABELS_FR, mapLinkUrlOf, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
+import { SITE_SETTINGS_LIMITS, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
+import { WEEKDAYS, WEEKDAY_LABELS_FR, mapLinkUrlOf } from '../../../../shared/site-settings-data';
 import { Field, Input, Label, fieldAria } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
 import { SettingsSection, TextField, fieldId, useFieldError } from './fields';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from '../../../../shared/schemas/site-settings';
+import { siteSettingsSchema, type SiteSettings } from '../../../../shared/schemas/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '../../../../shared/site-settings-data';
 import { ApiError } from '../../../lib/api-client';
 import { fieldForServerError, fieldForServerMessage } from './server-field';
 

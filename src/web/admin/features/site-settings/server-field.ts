@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../../../../shared/i18n/languages';
-import { WEEKDAYS, WEEKDAY_LABELS_FR } from '../../../../shared/schemas/site-settings';
+import { WEEKDAYS, WEEKDAY_LABELS_FR } from '../../../../shared/site-settings-data';
 
 // A refused save (code `validation`) answers one sentence, `{ error }`, that names its field in
 // French (the shared schema's messages) or, for zod's own messages, starts with the field's path
