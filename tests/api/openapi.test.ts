@@ -9,7 +9,6 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 /** Routes that take no body although their method could carry one. */
 const NO_BODY = new Set([
   'POST /api/auth/logout',
-  'POST /api/me/sign-out',
   'POST /api/me/check-in-code/renew',
   'POST /api/site-settings/history/:id/restore',
   'POST /api/demo/remove',
@@ -38,6 +37,9 @@ const NO_BODY = new Set([
   'POST /api/visa-letters/:id/issue',
   'POST /api/stays/:id/check-out',
   'POST /api/discount-codes/:id/disable',
+  // Newsletter campaigns (issue 48): a post made a draft, a campaign stopped.
+  'POST /api/campaigns/from-post/:id',
+  'POST /api/campaigns/:id/cancel',
   // My page's actions by record id (decision 187).
   'POST /api/me/bookings/:id/cancel',
   'POST /api/me/waitlist/:id/leave',
@@ -59,6 +61,7 @@ const IMAGE_ANSWERS: Record<string, string> = {
   'GET /api/customers/:id/waiver.pdf': 'application/pdf',
   'GET /api/me/waiver.pdf': 'application/pdf',
   'GET /api/me/orders/:id/receipt.pdf': 'application/pdf',
+  'GET /api/me/orders/:id/visa-letter.pdf': 'application/pdf',
   'GET /api/me/check-in.svg': 'image/svg+xml',
 };
 
