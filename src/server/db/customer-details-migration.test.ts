@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase } from '../../../tests/helpers/test-app';
-import { migrate } from './database';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends } from '../../../tests/helpers/test-app';
 
 // Migration 042 (decision 173) on a database with customers: each counts its name, phone and
 // language as set by the migration, so what was typed before it is never offered to staff; the
@@ -9,15 +9,11 @@ import { migrate } from './database';
 const at = '2025-01-01T10:00:00.000Z';
 
 describe.each(backends)('migration 042 (customer details set) on %s', (backend) => {
-  let bare: BareDatabase;
-  beforeAll(async () => {
-    bare = openBareDatabase(backend);
-  });
-  afterAll(() => bare?.close());
+  const bare = bareDatabase(backend, 'block');
 
   it('marks the customers there as set now and leaves the orders without a typed name or phone', async () => {
-    const { handle, schema } = bare;
-    await migrate(handle, schema, { upTo: '040-private-lessons' });
+    const { handle } = bare;
+    await bare.migrate({ upTo: '040-private-lessons' });
     const db = handle.db;
     const c = await db
       .insertInto('customers')
@@ -34,7 +30,7 @@ describe.each(backends)('migration 042 (customer details set) on %s', (backend) 
       .returning('id')
       .executeTakeFirstOrThrow();
     const before = new Date().toISOString();
-    await migrate(handle, schema);
+    await bare.migrate();
     const row = await db.selectFrom('customers').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
     expect(row.name_set_at).toBe(row.phone_set_at);
     expect(row.language_set_at).toBe(row.name_set_at);

@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends, type Backend } from '../../../tests/helpers/test-app';
 import type { Language } from '../../shared/i18n/languages';
-import { migrate, type DatabaseHandle } from './database';
 
 // Migration 023: bookings and conversations stored before customers existed get one customer per
 // person (e-mail whatever its case, else phone whatever its format), and nothing breaks on an
 // empty database.
 describe.each(backends)('migration 023 on stored bookings and conversations (%s)', (backend: Backend) => {
-  let bare: BareDatabase;
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
   // A fresh database for each test, migrated only as far as the test says.
-  beforeEach(() => {
-    bare = openBareDatabase(backend);
-    ({ handle, schema } = bare);
-  });
-  afterEach(() => bare?.close());
+  const bare = bareDatabase(backend, 'test');
 
   const booking = (name: string, email: string | null, phone: string | null, createdAt: string, language: Language = 'en') =>
-    handle.db
+    bare.handle.db
       .insertInto('reservations')
       .values({
         name,
@@ -34,7 +27,7 @@ describe.each(backends)('migration 023 on stored bookings and conversations (%s)
       .returning('id')
       .executeTakeFirstOrThrow();
   const conversation = (name: string, email: string, createdAt: string) =>
-    handle.db
+    bare.handle.db
       .insertInto('conversations')
       .values({
         user_name: name,
@@ -49,8 +42,8 @@ describe.each(backends)('migration 023 on stored bookings and conversations (%s)
       .executeTakeFirstOrThrow();
 
   it('links every booking and conversation to one customer per e-mail, else per phone', async () => {
-    await migrate(handle, schema, { upTo: '022-pass-catalogue' });
-    const db = handle.db;
+    await bare.migrate({ upTo: '022-pass-catalogue' });
+    const db = bare.handle.db;
     const ivan1 = await booking('Ivan', ' Ivan@Example.com', null, '2025-01-01T10:00:00.000Z', 'ru');
     const ivan2 = await booking('Иван Петров', 'ivan@example.com', '+7 912 345 67 89', '2025-02-01T10:00:00.000Z', 'ru');
     const ivanChat = await conversation('Ivan P.', 'IVAN@example.com', '2025-01-15T10:00:00.000Z');
@@ -77,7 +70,7 @@ describe.each(backends)('migration 023 on stored bookings and conversations (%s)
     const ana = await booking('Ana', 'ANA@example.com', null, '2025-01-05T10:00:00.000Z');
     const anaChat = await conversation('Ana', 'ana@example.com', '2025-01-06T10:00:00.000Z');
 
-    await migrate(handle, schema);
+    await bare.migrate();
 
     const customers = await db.selectFrom('customers').selectAll().orderBy('id').execute();
     expect(customers).toHaveLength(3);
@@ -108,8 +101,8 @@ describe.each(backends)('migration 023 on stored bookings and conversations (%s)
   });
 
   it('runs on an empty database and creates nobody', async () => {
-    await migrate(handle, schema);
-    const n = await handle.db
+    await bare.migrate();
+    const n = await bare.handle.db
       .selectFrom('customers')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends, type Backend } from '../../../tests/helpers/test-app';
 import { passesFromSettings } from '../../shared/catalogue';
 import { siteSettingsSchema } from '../../shared/schemas/site-settings';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings-data';
-import { migrate, type DatabaseHandle } from './database';
 
 // Migration 022: a gym that ran before passes existed sells its own price table's cells, at the
 // prices the owner set, once the rows and columns are still the seed's.
 describe.each(backends)('migration 022 on stored settings (%s)', (backend: Backend) => {
-  let bare: BareDatabase;
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
-  beforeAll(() => {
-    bare = openBareDatabase(backend);
-    ({ handle, schema } = bare);
-  });
-  afterAll(() => bare?.close());
+  const bare = bareDatabase(backend, 'block');
 
   it('turns the seed rows into passes, keeps the owner’s prices and leaves an invented row unsold', async () => {
-    await migrate(handle, schema, { upTo: '021-passes-and-payments' });
-    const db = handle.db;
+    await bare.migrate({ upTo: '021-passes-and-payments' });
+    const db = bare.handle.db;
     const row = await db.selectFrom('site_settings').select(['data', 'version']).where('id', '=', 1).executeTakeFirstOrThrow();
     const stored = JSON.parse(row.data) as { prices: { rows: { label: string; prices: number[] }[] } };
     expect(stored.prices).not.toHaveProperty('covers');
@@ -31,7 +24,7 @@ describe.each(backends)('migration 022 on stored settings (%s)', (backend: Backe
       .where('id', '=', 1)
       .execute();
 
-    await migrate(handle, schema);
+    await bare.migrate();
     const after = await db.selectFrom('site_settings').select(['data', 'version']).where('id', '=', 1).executeTakeFirstOrThrow();
     expect(after.version).toBe(row.version + 1);
     const settings = siteSettingsSchema.parse({ ...DEFAULT_SITE_SETTINGS, ...(JSON.parse(after.data) as object) });

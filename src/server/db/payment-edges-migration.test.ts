@@ -1,26 +1,19 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
-import { migrate, type DatabaseHandle } from './database';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends, type Backend } from '../../../tests/helpers/test-app';
 
 // Migration 025 on a database with orders paid by card: the ledger keeps every line (and its ids),
 // each stored Checkout Session becomes a checkout row, and the new ledger kinds are accepted while
 // unknown ones are still refused.
 describe.each(backends)('migration 025 on stored orders (%s)', (backend: Backend) => {
-  let bare: BareDatabase;
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
   // A fresh database for each test, migrated only as far as the test says.
-  beforeEach(() => {
-    bare = openBareDatabase(backend);
-    ({ handle, schema } = bare);
-  });
-  afterEach(() => bare?.close());
+  const bare = bareDatabase(backend, 'test');
 
   it('copies the sessions and keeps the ledger', async () => {
-    await migrate(handle, schema, { upTo: '024-inbound-mail' });
+    await bare.migrate({ upTo: '024-inbound-mail' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before 025, untyped as migrations are
-    const db = handle.db as any;
+    const db = bare.handle.db as any;
     const at = '2026-11-01T00:00:00.000Z';
     const customer = await db
       .insertInto('customers')
@@ -65,17 +58,17 @@ describe.each(backends)('migration 025 on stored orders (%s)', (backend: Backend
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    await migrate(handle, schema);
-    const lines = await handle.db.selectFrom('order_payments').select(['id', 'kind', 'external_id', 'amount_satang']).orderBy('id').execute();
+    await bare.migrate();
+    const lines = await bare.handle.db.selectFrom('order_payments').select(['id', 'kind', 'external_id', 'amount_satang']).orderBy('id').execute();
     expect(lines).toEqual([
       { id: refund.id - 1, kind: 'payment', external_id: 'pi_1', amount_satang: 40_000 },
       { id: refund.id, kind: 'refund', external_id: 're_1', amount_satang: 5_000 },
     ]);
-    expect(await handle.db.selectFrom('checkout_sessions').select(['order_id', 'session_id', 'status']).execute()).toEqual([
+    expect(await bare.handle.db.selectFrom('checkout_sessions').select(['order_id', 'session_id', 'status']).execute()).toEqual([
       { order_id: paid.id, session_id: 'cs_test_paid', status: 'open' },
     ]);
     // New kinds go in, with new ids after the copied ones; an unknown kind and a second external id are still refused.
-    const next = await handle.db
+    const next = await bare.handle.db
       .insertInto('order_payments')
       .values({
         order_id: paid.id,
@@ -91,17 +84,17 @@ describe.each(backends)('migration 025 on stored orders (%s)', (backend: Backend
       .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(refund.id);
     await expect(
-      sql`insert into order_payments (order_id, kind, method, amount_satang, created_at) values (${paid.id}, 'gift', 'cash', 1, ${at})`.execute(handle.db),
+      sql`insert into order_payments (order_id, kind, method, amount_satang, created_at) values (${paid.id}, 'gift', 'cash', 1, ${at})`.execute(bare.handle.db),
     ).rejects.toThrow();
     await expect(
-      handle.db
+      bare.handle.db
         .insertInto('order_payments')
         .values({ order_id: paid.id, kind: 'payment', method: 'card', amount_satang: 1, external_id: 'pi_1', note: null, user_id: null, created_at: at })
         .execute(),
     ).rejects.toThrow();
     // One live checkout per order.
     await expect(
-      handle.db
+      bare.handle.db
         .insertInto('checkout_sessions')
         .values({
           order_id: paid.id,

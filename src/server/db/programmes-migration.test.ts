@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase, type Backend } from '../../../tests/helpers/test-app';
-import { migrate, type DatabaseHandle } from './database';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends, type Backend } from '../../../tests/helpers/test-app';
 
 // Migration 032 on a database with orders: every order keeps its row and id (SQLite rebuilds the
 // table), its ledger still points at it, and an order may now hold a programme while an unknown
 // kind is still refused.
 describe.each(backends)('migration 032 on stored orders (%s)', (backend: Backend) => {
-  let bare: BareDatabase;
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
   // A fresh database for each test, migrated only as far as the test says.
-  beforeEach(() => {
-    bare = openBareDatabase(backend);
-    ({ handle, schema } = bare);
-  });
-  afterEach(() => bare?.close());
+  const bare = bareDatabase(backend, 'test');
 
   it('keeps the orders and their ledger, and takes a programme with its plan', async () => {
-    await migrate(handle, schema, { upTo: '027-session-idle' });
+    await bare.migrate({ upTo: '027-session-idle' });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before 032, untyped as migrations are
-    const db = handle.db as any;
+    const db = bare.handle.db as any;
     const at = '2026-11-01T00:00:00.000Z';
     const customer = await db
       .insertInto('customers')
@@ -55,7 +48,7 @@ describe.each(backends)('migration 032 on stored orders (%s)', (backend: Backend
     await db.insertInto('order_payments').values({ order_id: before[0].id, kind: 'payment', method: 'cash', amount_satang: 100, created_at: at }).execute();
     await expect(order('GYM-CCCCCC', 'programme')).rejects.toThrow();
 
-    await migrate(handle, schema);
+    await bare.migrate();
     const rows = await db.selectFrom('orders').select(['id', 'reference', 'pass_kind', 'programme_months']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: before[0].id, reference: 'GYM-AAAAAA', pass_kind: 'days-unlimited', programme_months: null },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestApp, openBareDatabase, type BareDatabase, type Backend, type TestApp } from '../../../tests/helpers/test-app';
-import { migrate, type DatabaseHandle } from './database';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends, createTestApp, type Backend, type TestApp } from '../../../tests/helpers/test-app';
 
 const at = '2025-01-01T10:00:00.000Z';
 
@@ -106,18 +106,11 @@ describe.each(backends)('status and role checks on %s', (backend) => {
 
 // Data written before 003 (migrations up to 002) comes through the rebuild unchanged.
 describe.each(backends)('migration 003 on a database with data (%s)', (backend: Backend) => {
-  let bare: BareDatabase;
-  let handle: DatabaseHandle;
-  let schema: string | undefined;
-  beforeAll(() => {
-    bare = openBareDatabase(backend);
-    ({ handle, schema } = bare);
-  });
-  afterAll(() => bare?.close());
+  const bare = bareDatabase(backend, 'block');
 
   it('keeps rows, ids, foreign keys, indexes and the id sequence', async () => {
-    await migrate(handle, schema, { upTo: '002-session-expiry-index' });
-    const db = handle.db;
+    await bare.migrate({ upTo: '002-session-expiry-index' });
+    const db = bare.handle.db;
     const user = (email: string, role: string) =>
       db
         .insertInto('users')
@@ -197,7 +190,7 @@ describe.each(backends)('migration 003 on a database with data (%s)', (backend: 
     });
     const before = await snapshot();
 
-    await migrate(handle, schema, { upTo: '003-status-checks' });
+    await bare.migrate({ upTo: '003-status-checks' });
     expect(await snapshot()).toEqual(before);
 
     // The id of the deleted user is not handed out again.

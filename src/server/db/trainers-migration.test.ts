@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openBareDatabase, type BareDatabase } from '../../../tests/helpers/test-app';
-import { migrate } from './database';
+import { describe, expect, it } from 'vitest';
+import { bareDatabase } from '../../../tests/helpers/bare-database';
+import { backends } from '../../../tests/helpers/test-app';
 
 // Migration 039 widens users.role to 'trainer' on a database that already has accounts: on SQLite
 // the users table is rebuilt, so its rows, ids, the sessions that point at them and the checks
@@ -10,15 +10,11 @@ import { migrate } from './database';
 const at = '2025-01-01T10:00:00.000Z';
 
 describe.each(backends)('migration 039 (trainer role) on %s', (backend) => {
-  let bare: BareDatabase;
-  beforeAll(async () => {
-    bare = openBareDatabase(backend);
-  });
-  afterAll(() => bare?.close());
+  const bare = bareDatabase(backend, 'block');
 
   it('keeps the accounts and their sessions, takes the trainer role and still refuses an unknown one', async () => {
-    const { handle, schema } = bare;
-    await migrate(handle, schema, { upTo: '036-stay-orders' });
+    const { handle } = bare;
+    await bare.migrate({ upTo: '036-stay-orders' });
     const db = handle.db;
     const user = await db
       .insertInto('users')
@@ -26,7 +22,7 @@ describe.each(backends)('migration 039 (trainer role) on %s', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('sessions').values({ user_id: user.id, token_hash: 'abc', created_at: at, expires_at: '2099-01-01T00:00:00.000Z' }).execute();
-    await migrate(handle, schema);
+    await bare.migrate();
     expect(await db.selectFrom('users').select(['id', 'email', 'role']).execute()).toEqual([{ id: user.id, email: 'staff@example.com', role: 'staff' }]);
     expect(await db.selectFrom('sessions').select('user_id').execute()).toEqual([{ user_id: user.id }]);
     const trainer = await db

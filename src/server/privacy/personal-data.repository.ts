@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 /** A LIKE pattern matching `text` anywhere, with % _ and \ taken literally (ESCAPE '\'). */
 const contains = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -15,31 +16,19 @@ export interface Lookup {
   withPhones: boolean;
 }
 
-export const findReservations = (db: Db, k: Lookup) =>
-  db
-    .selectFrom('reservations')
-    .selectAll()
-    .where((eb) => {
-      const or = [];
-      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
-      if (k.withPhones) or.push(eb('phone', 'is not', null));
-      return eb.or(or);
-    })
-    .orderBy('id')
-    .execute();
+/** Rows of the address, or with any phone number when the lookup asks (bookings, contact forms, waiting lists). */
+const ofLookup =
+  (k: Lookup) =>
+  <TB extends 'reservations' | 'contact_submissions' | 'waitlist_entries'>(eb: ExpressionBuilder<Database, TB>) => {
+    const or = [];
+    if (k.email) or.push(eb(eb.fn('lower', [eb.ref('email')]), '=', k.email));
+    if (k.withPhones) or.push(eb(eb.ref('phone'), 'is not', null));
+    return eb.or(or);
+  };
 
-export const findContactSubmissions = (db: Db, k: Lookup) =>
-  db
-    .selectFrom('contact_submissions')
-    .selectAll()
-    .where((eb) => {
-      const or = [];
-      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
-      if (k.withPhones) or.push(eb('phone', 'is not', null));
-      return eb.or(or);
-    })
-    .orderBy('id')
-    .execute();
+export const findReservations = (db: Db, k: Lookup) => db.selectFrom('reservations').selectAll().where(ofLookup(k)).orderBy('id').execute();
+
+export const findContactSubmissions = (db: Db, k: Lookup) => db.selectFrom('contact_submissions').selectAll().where(ofLookup(k)).orderBy('id').execute();
 
 /** Conversations of the address, and those started from the given contact submissions. */
 export const findConversations = (db: Db, email: string | undefined, contactIds: number[]) =>
@@ -221,6 +210,20 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
       .where('id', '=', id)
       .execute();
   }
+  // Their campaign e-mails' log (issue 48): the address goes; one not yet sent never will be.
+  if (ids.newsletterSubscriptions.length > 0) {
+    await db
+      .updateTable('campaign_recipients')
+      .set({ email: ERASED_EMAIL, email_key: sql<string>`${'erased-'} || cast(id as text)` })
+      .where('subscriber_id', 'in', ids.newsletterSubscriptions)
+      .execute();
+    await db
+      .updateTable('campaign_recipients')
+      .set({ status: 'skipped', reason: 'erased', locked_until: null })
+      .where('subscriber_id', 'in', ids.newsletterSubscriptions)
+      .where('status', '=', 'queued')
+      .execute();
+  }
   if (ids.outbox.length > 0) {
     const blank = {
       to_address: ERASED_EMAIL,
@@ -258,16 +261,7 @@ export async function eraseRows(db: Db, ids: EraseIds, newToken: () => string): 
 
 /** Waiting-list places (issue 34) of the address, and every one with a phone (the service compares the digits). */
 export const findWaitlistEntries = (db: Db, k: Lookup) =>
-  db
-    .selectFrom('waitlist_entries')
-    .select(['id', 'email', 'phone', 'status', 'offer_held', 'weekly_session_id', 'session_date'])
-    .where((eb) => {
-      const or = [];
-      if (k.email) or.push(eb(eb.fn('lower', ['email']), '=', k.email));
-      if (k.withPhones) or.push(eb('phone', 'is not', null));
-      return eb.or(or);
-    })
-    .execute();
+  db.selectFrom('waitlist_entries').select(['id', 'email', 'phone', 'status', 'offer_held', 'weekly_session_id', 'session_date']).where(ofLookup(k)).execute();
 
 /**
  * Anonymises waiting-list places: no name, address, phone, pass or working link is left, and a

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { claimLeased } from '../db/lease';
 import type { Db, Dialect } from '../db/database';
 import type { CustomerPushSubscriptionRow, PushOutboxRow } from '../db/schema';
 
@@ -32,6 +32,12 @@ export const upsertSubscription = (db: Db, s: NewCustomerSubscription): Promise<
 export async function deleteByEndpoint(db: Db, endpoint: string): Promise<boolean> {
   const r = await db.deleteFrom('customer_push_subscriptions').where('endpoint', '=', endpoint).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** One person's subscription of this endpoint (sign-out): another person's stays. */
+export async function deleteOfCustomers(db: Db, customerIds: number[], endpoint: string): Promise<void> {
+  if (customerIds.length === 0) return;
+  await db.deleteFrom('customer_push_subscriptions').where('endpoint', '=', endpoint).where('customer_id', 'in', customerIds).execute();
 }
 
 export async function deleteById(db: Db, id: number): Promise<void> {
@@ -81,29 +87,9 @@ export async function insertPush(db: Db, p: NewPush): Promise<boolean> {
   return rows.length === 1;
 }
 
-/**
- * Takes up to `limit` due rows for this worker in one statement, as the mail outbox does: pending
- * rows whose time has come, or rows left 'sending' by a worker whose lease ran out. SKIP LOCKED
- * keeps two PostgreSQL instances off each other's rows; SQLite has one writer.
- */
-export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<PushOutboxRow[]> {
-  let pick = db
-    .selectFrom('push_outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)])]),
-    )
-    .orderBy('id')
-    .limit(limit);
-  if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('push_outbox')
-    .set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', pick)
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
-}
+/** Takes up to `limit` due rows for this worker in one statement (db/lease.ts). */
+export const claimDue = (db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<PushOutboxRow[]> =>
+  claimLeased(db, 'push_outbox', dialect, now, lockedUntil, limit);
 
 /** The outcome of a claimed row, written only while the claim is still ours (same attempt). */
 export async function finish(db: Db, row: PushOutboxRow, patch: { status: 'sent' | 'pending' | 'failed'; at: string; error?: string; nextAttemptAt?: string }) {

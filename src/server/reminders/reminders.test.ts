@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, zonedToInstant } from '../../shared/gym-time';
-import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { backends, type TestApp } from '../../../tests/helpers/test-app';
+import { testApps } from '../../../tests/helpers/test-apps';
 import { queueDueReminders } from './reminders.service';
 import { isReminderDue } from './reminders.service';
 
@@ -26,19 +27,7 @@ describe('isReminderDue', () => {
 });
 
 describe.each(backends)('booking reminders on %s', (backend) => {
-  const apps: TestApp[] = [];
-  afterEach(async () => {
-    // Apps that share storage with the first are closed first; the first drops the storage.
-    for (const a of apps.reverse()) await a.close();
-    apps.length = 0;
-  });
-
-  const open = async (...args: Parameters<typeof createTestApp>) => {
-    const t = await createTestApp(...args);
-    apps.push(t);
-    return t;
-  };
-  const sharing = (t: TestApp) => (backend === 'postgres' ? { databaseSchema: t.config.databaseSchema } : { dataDir: t.config.dataDir });
+  const { open, sharing } = testApps(backend);
 
   /** A seeded weekly session and its occurrence on the first matching date from FIRST_DATE (plus weeks). */
   async function occurrence(t: TestApp, course: string, weeksLater = 0) {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, zonedToInstant } from '../../shared/gym-time';
 import { parseCalendar } from '../../../tests/helpers/calendar';
 import { createStayOrder, testRoomType } from '../../../tests/helpers/stay-fixtures';
-import { backends, createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { backends, type TestApp } from '../../../tests/helpers/test-app';
+import { testApps } from '../../../tests/helpers/test-apps';
 import type { MailCalendarPart } from '../context';
 import { calendarText } from '../mail/templates/calendar';
 import { renderedRow } from '../mail/delivery/outbox-parts';
@@ -37,17 +38,7 @@ describe('the airport of Paramètres', () => {
 });
 
 describe.each(backends)('the arrival e-mail on %s', (backend) => {
-  const apps: TestApp[] = [];
-  afterEach(async () => {
-    for (const a of apps.reverse()) await a.close();
-    apps.length = 0;
-  });
-  const open = async (...args: Parameters<typeof createTestApp>) => {
-    const t = await createTestApp(...args);
-    apps.push(t);
-    return t;
-  };
-  const sharing = (t: TestApp) => (backend === 'postgres' ? { databaseSchema: t.config.databaseSchema } : { dataDir: t.config.dataDir });
+  const { open, sharing, forget } = testApps(backend);
 
   const mailsTo = async (t: TestApp, to: string) =>
     (await t.app.ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id').execute()).map((r) => {
@@ -174,7 +165,7 @@ describe.each(backends)('the arrival e-mail on %s', (backend) => {
 
     // Restarted on the same storage, its job running at start: nothing more.
     await b.app.close();
-    apps.splice(apps.indexOf(b), 1);
+    forget(b);
     const c = await open(backend, sharing(a), {}, { now: () => now });
     await c.app.arrivalMails.idle();
     expect(await queueDueArrivalMails(c.app.ctx, now)).toBe(0);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingPayload } from '../../../tests/helpers/factories';
 import { createTestOrder } from '../../../tests/helpers/pass-orders';
 import { backends, createTestApp, defaultRateLimits, type TestApp } from '../../../tests/helpers/test-app';
+import { testApps } from '../../../tests/helpers/test-apps';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { MAIL_MESSAGES } from '../mail/templates/i18n';
 import { monthlyFigures } from '../dashboard/dashboard.service';
@@ -16,17 +17,7 @@ import { waitlistJoinedAnswer } from './waitlist.presenter';
 const HOUR = 3_600_000;
 
 describe.each(backends)('waiting list on %s', (backend) => {
-  const apps: TestApp[] = [];
-  afterEach(async () => {
-    // Apps that share storage with the first are closed first; the first drops the storage.
-    for (const a of apps.reverse()) await a.close();
-    apps.length = 0;
-  });
-  const open = async (...args: Parameters<typeof createTestApp>) => {
-    const t = await createTestApp(...args);
-    apps.push(t);
-    return t;
-  };
+  const { open } = testApps(backend);
   /** The offer job under the test's clock only (no timer, no kick). */
   const quiet = (overrides: Parameters<typeof createTestApp>[1] = {}) => open(backend, overrides, {}, { startWorkers: false });
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { INVALID_EMAIL } from '../messages';
 import { ORDER_METHODS, ORDER_STATES, PAYMENT_METHODS } from '../ledger';
 import { isIsoDate } from '../gym-time';
-import { LIMITS, honeypotField, isEmail, languageField, normalizeEmail, personName } from './common';
+import { LIMITS, honeypotField, isEmail, normalizeEmail } from './common';
+import { buyerFields } from './buyer';
 import { paging } from './lists';
 
 /** A pass id: '<row>.<covers>', a cell of the price table, or '<key>.programme' (issue 35). */
@@ -57,20 +58,7 @@ const orderFields = z.object({
   startDate: z.string().refine(isIsoDate, 'Please pick a start date').optional(),
   stay: orderStaySchema.nullish(),
   pickup: orderPickupSchema.nullish(),
-  name: personName(),
-  email: z
-    .string()
-    .max(LIMITS.email)
-    .transform(normalizeEmail)
-    .refine((v) => isEmail(v), INVALID_EMAIL),
-  phone: z
-    .string()
-    .trim()
-    .max(LIMITS.phone)
-    .nullish()
-    .transform((v) => (v == null || v === '' ? null : v))
-    .refine((v) => v == null || v.includes('+'), 'Phone number must include country code (e.g., +33)'),
-  language: languageField(),
+  ...buyerFields(),
   method: z.enum(ORDER_METHODS, { error: 'Please choose how to pay' }),
   website: honeypotField(),
   /** A discount code (issue 48), compared upper-cased; absent or empty: none. */

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { INVALID_EMAIL } from '../messages';
 import { ORDER_METHODS } from '../ledger';
-import { LIMITS, isEmail, languageField, normalizeEmail, personName } from './common';
+import { buyerFields } from './buyer';
 
 // POST /api/private-lessons (issue 37 point 4): the traveller's booking of a trainer's slot, paid
 // with a private pass's credit (passToken) or through an order (method). Staff use the same
 // payload at the desk.
-
-const PHONE_MESSAGE = 'Phone number must include country code (e.g., +33)';
 
 export const privateLessonPayloadSchema = z
   .object({
@@ -18,20 +15,7 @@ export const privateLessonPayloadSchema = z
       .refine((v) => !Number.isNaN(Date.parse(v)), 'startsAt must be an ISO 8601 timestamp'),
     minutes: z.number({ error: 'Please choose a length' }).int().positive(),
     discipline: z.string().trim().min(1, 'Please choose a discipline').max(40),
-    name: personName(),
-    email: z
-      .string()
-      .max(LIMITS.email)
-      .transform(normalizeEmail)
-      .refine((v) => isEmail(v), INVALID_EMAIL),
-    phone: z
-      .string()
-      .trim()
-      .max(LIMITS.phone)
-      .nullish()
-      .transform((v) => (v == null || v === '' ? null : v))
-      .refine((v) => v == null || v.includes('+'), PHONE_MESSAGE),
-    language: languageField(),
+    ...buyerFields(),
     guests: z.union([z.literal(1), z.literal(2)], { error: 'guests: 1 or 2' }),
     /** A paid private pass's order-page token: the lesson spends its credit. */
     passToken: z.string().trim().min(1).max(200).optional(),

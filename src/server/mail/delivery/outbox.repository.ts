@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../../db/database';
+import { claimLeased } from '../../db/lease';
 import type { OutboxRow, OutboxTable } from '../../db/schema';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { fixedQuery } from '../../db/fixed-query';
@@ -38,30 +39,9 @@ export async function insertOutbox(db: Db, row: Insertable<OutboxTable>): Promis
   return rows[0];
 }
 
-/**
- * Takes up to `limit` of the oldest due rows for this worker, atomically, in one statement: pending
- * rows whose time has come, or rows left 'sending' by a worker whose lease ran out (a crash). On
- * PostgreSQL the row locks with SKIP LOCKED keep two instances from claiming the same row;
- * SQLite has a single writer.
- */
-export async function claimDue(db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<OutboxRow[]> {
-  let pick = db
-    .selectFrom('outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)])]),
-    )
-    .orderBy('id')
-    .limit(limit);
-  if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('outbox')
-    .set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', pick)
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
-}
+/** Takes up to `limit` due rows for this worker in one statement (db/lease.ts). */
+export const claimDue = (db: Db, dialect: Dialect, now: string, lockedUntil: string, limit: number): Promise<OutboxRow[]> =>
+  claimLeased(db, 'outbox', dialect, now, lockedUntil, limit);
 
 /**
  * Marks delivered rows sent in one statement (one commit), each only while it is still ours

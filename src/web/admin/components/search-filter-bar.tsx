@@ -1,10 +1,7 @@
-import { Search } from 'lucide-react';
+import { ALL_VALUES as ALL, SearchBox } from './filter-fields';
 import { FilterPanel } from './filter-panel';
-import { Field, Input } from './ui/field';
+import { Field } from './ui/field';
 import { Select } from './ui/select';
-
-/** The value the filter uses for "no filter" (never a real value of a list). */
-const ALL = 'all';
 
 /**
  * A list's search box and one filter beside it (the posts', conversations' and messages'
@@ -32,19 +29,7 @@ export function SearchFilterBar({
       wideClassName="flex flex-row items-center gap-2"
       chips={filter.value ? [{ key: 'filter', label: chosen?.label ?? filter.value, onRemove: () => filter.onChange(undefined) }] : []}
       onClear={() => filter.onChange(undefined)}
-      search={
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label={searchLabel}
-            placeholder={placeholder}
-            value={text}
-            onChange={(e) => onText(e.target.value)}
-            className="h-11 pl-9 md:h-10"
-          />
-        </div>
-      }
+      search={<SearchBox className="flex-1" label={searchLabel} placeholder={placeholder} value={text} onChange={onText} />}
       fields={
         <div className="md:w-48">
           {/* The label shows only in the phone's sheet; beside the search box the select names itself (aria-label). */}

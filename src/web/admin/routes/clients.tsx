@@ -1,9 +1,8 @@
-import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { listSearch } from '../../../shared/schemas/lists';
+import { SearchBox } from '../components/filter-fields';
 import { Badge } from '../components/ui/badge';
 import { Card } from '../components/ui/card';
-import { Input } from '../components/ui/field';
 import { EmptyState, PageHeader } from '../components/ui/page-header';
 import { Pager } from '../components/ui/pager';
 import { Spinner } from '../components/ui/spinner';
@@ -21,17 +20,7 @@ export function ClientsPage() {
   return (
     <div>
       <PageHeader title="Clients" subtitle="Une fiche par personne : réservations, formules, paiements et conversations." />
-      <div className="relative mb-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Rechercher un client"
-          placeholder="Nom, e-mail ou téléphone…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="h-11 pl-9 md:h-10"
-        />
-      </div>
+      <SearchBox className="mb-4" label="Rechercher un client" placeholder="Nom, e-mail ou téléphone…" value={text} onChange={setText} />
       {isLoading && <Spinner />}
       {customers && customers.length === 0 && <EmptyState title={q ? 'Aucun client ne correspond' : 'Aucun client pour le moment'} />}
       {customers && customers.length > 0 && (

@@ -4,6 +4,7 @@ import { addMinutesToTime } from '../../../shared/gym-time';
 import { buttonClass } from '../../components/ui/button';
 import { ErasedNotice } from '../../components/ui/erased-notice';
 import { isErased } from '../../lib/link-read';
+import { LinkPageShell, linkPageWaiting } from './link-page';
 import { CancelledState, CreditRule, EarlierLink, GymCancelled, HappenedState } from './manage-booking-states';
 import { cancelBooking, managedBookingQuery, moveBooking, type ManagedBooking } from './manage-queries';
 import { errorCode, errorText } from '../../lib/api-client';
@@ -30,14 +31,6 @@ function failureText(err: unknown, t: Translate): string {
   const code = errorCode(err);
   const key = code ? MANAGE_ERROR_KEYS[code] : undefined;
   return key ? t(key) : errorText(err, t('manage.failed'));
-}
-
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="container-site py-12 md:py-16">
-      <div className="mx-auto max-w-2xl">{children}</div>
-    </div>
-  );
 }
 
 export default function ManageBooking({ token }: { token: string }) {
@@ -93,37 +86,18 @@ export default function ManageBooking({ token }: { token: string }) {
     },
   );
 
-  if (query.isPending) {
-    return (
-      <Shell>
-        <p role="status" className="py-12 text-center text-ink-300">
-          {t('manage.loading')}
-        </p>
-      </Shell>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Shell>
-        <div role="alert" className="py-12 text-center">
-          <p className="text-lg text-ink-300">{t('manage.loadFailed')}</p>
-          <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching} className={buttonClass('outline', 'md', 'mt-6')}>
-            {t('manage.retry')}
-          </button>
-        </div>
-      </Shell>
-    );
-  }
+  const waiting = linkPageWaiting(query, t, 'manage.loading', 'manage.loadFailed');
+  if (waiting) return waiting;
   if (isErased(booking)) {
     return (
-      <Shell>
+      <LinkPageShell>
         <ErasedNotice />
-      </Shell>
+      </LinkPageShell>
     );
   }
   if (!booking) {
     return (
-      <Shell>
+      <LinkPageShell>
         <div className="py-12 text-center" data-testid="booking-not-found">
           <CalendarX2 aria-hidden className="mx-auto size-12 text-blood-500" />
           <h1 className="mt-4 font-display-tight text-display-sm-fit" style={wordFit(t('manage.notFoundTitle'))}>
@@ -134,7 +108,7 @@ export default function ManageBooking({ token }: { token: string }) {
             {t('manage.bookClass')}
           </a>
         </div>
-      </Shell>
+      </LinkPageShell>
     );
   }
 
@@ -142,7 +116,7 @@ export default function ManageBooking({ token }: { token: string }) {
   const busy = cancel.pending || move.pending;
 
   return (
-    <Shell>
+    <LinkPageShell>
       <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('manage.eyebrow')}</p>
       <h1 className="font-display-tight text-display-sm-fit" style={wordFit(t('manage.title'))}>
         {t('manage.title')}
@@ -247,7 +221,7 @@ export default function ManageBooking({ token }: { token: string }) {
           </p>
         )}
       </article>
-    </Shell>
+    </LinkPageShell>
   );
 }
 

@@ -5,6 +5,7 @@ import type { WaitlistEntryDto } from '../../../shared/api-types';
 import { buttonClass } from '../../components/ui/button';
 import { ErasedNotice } from '../../components/ui/erased-notice';
 import { isErased } from '../../lib/link-read';
+import { LinkPageShell, linkPageWaiting } from './link-page';
 import { errorCode, errorText } from '../../lib/api-client';
 import { gymTimeZone } from '../../lib/gym-zone';
 import { WAITLIST_ERROR_KEYS } from '../../i18n/errors';
@@ -25,14 +26,6 @@ function failureText(err: unknown, t: Translate): string {
   return key ? t(key) : errorText(err, t('manage.failed'));
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="container-site py-12 md:py-16">
-      <div className="mx-auto max-w-2xl">{children}</div>
-    </div>
-  );
-}
-
 export default function WaitlistView({ token }: { token: string }) {
   const query = useResource(waitlistEntryQuery(token));
   const entry = query.data;
@@ -48,37 +41,18 @@ export default function WaitlistView({ token }: { token: string }) {
   const accept = useAction((_: void) => acceptOffer(token), { onSuccess: settle, onError: (err) => (setFailure(err), void query.refetch()) });
   const leave = useAction((_: void) => leaveWaitlist(token), { onSuccess: settle, onError: setFailure });
 
-  if (query.isPending) {
-    return (
-      <Shell>
-        <p role="status" className="py-12 text-center text-ink-300">
-          {t('waitlist.loading')}
-        </p>
-      </Shell>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Shell>
-        <div role="alert" className="py-12 text-center">
-          <p className="text-lg text-ink-300">{t('waitlist.loadFailed')}</p>
-          <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching} className={buttonClass('outline', 'md', 'mt-6')}>
-            {t('manage.retry')}
-          </button>
-        </div>
-      </Shell>
-    );
-  }
+  const waiting = linkPageWaiting(query, t, 'waitlist.loading', 'waitlist.loadFailed');
+  if (waiting) return waiting;
   if (isErased(entry)) {
     return (
-      <Shell>
+      <LinkPageShell>
         <ErasedNotice />
-      </Shell>
+      </LinkPageShell>
     );
   }
   if (!entry) {
     return (
-      <Shell>
+      <LinkPageShell>
         <div className="py-12 text-center" data-testid="waitlist-not-found">
           <ListX aria-hidden className="mx-auto size-12 text-blood-500" />
           <p className="mt-4 text-lg text-ink-300">{t('waitlist.notFound')}</p>
@@ -86,7 +60,7 @@ export default function WaitlistView({ token }: { token: string }) {
             {t('manage.bookClass')}
           </a>
         </div>
-      </Shell>
+      </LinkPageShell>
     );
   }
 
@@ -115,7 +89,7 @@ export default function WaitlistView({ token }: { token: string }) {
   const outcome = entry.classPassed ? 'passed' : entry.seatTaken ? 'seat_taken' : entry.state;
 
   return (
-    <Shell>
+    <LinkPageShell>
       <p className="mb-3 text-eyebrow font-bold tracking-(--text-eyebrow--letter-spacing) text-blood-400 uppercase">{t('manage.eyebrow')}</p>
       <h1 className="font-display-tight text-display-sm-fit" style={wordFit(t('waitlist.title'))}>
         {t('waitlist.title')}
@@ -165,6 +139,6 @@ export default function WaitlistView({ token }: { token: string }) {
           </a>
         )}
       </article>
-    </Shell>
+    </LinkPageShell>
   );
 }

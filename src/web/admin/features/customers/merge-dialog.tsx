@@ -1,10 +1,9 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { CustomerDetailDto, CustomerDto } from '../../../../shared/api-types';
 import { listSearch } from '../../../../shared/schemas/lists';
+import { SearchBox } from '../../components/filter-fields';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/field';
 import { useSearchText } from '../../lib/list-state';
 import { useAction } from '../../lib/use-action';
 import { useCustomerPage, useMergeCustomer } from './api';
@@ -50,17 +49,7 @@ export function MergeDialog({ customer, open, onOpenChange }: { customer: Custom
         title="Fusionner avec…"
         description={`Choisissez l'autre fiche de ${customer.name} : elle sera rattachée à celle-ci.`}
       >
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Rechercher l'autre fiche"
-            placeholder="Nom, e-mail ou téléphone…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchBox label="Rechercher l'autre fiche" placeholder="Nom, e-mail ou téléphone…" value={text} onChange={setText} inputClassName="pl-9" />
         <ul className="mt-3 max-h-72 divide-y divide-gray-200 overflow-y-auto" aria-label="Fiches trouvées" aria-busy={isFetching}>
           {others.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 py-2">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CodeTakingsDto } from '../../../../shared/api-types';
 import { formatThb } from '../../../../shared/money';
 import { Card } from '../../components/ui/card';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 // Takings per discount code (issue 48 point 6): orders holding the code, the discount given and
 // the money received on them net of refunds. Nothing shows until a code was used.
@@ -23,20 +24,15 @@ export function CodeTakingsCard() {
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <thead>
-            <tr className="text-left text-gray-700">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Code
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Commandes
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Remises
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Encaissé
-              </th>
-            </tr>
+            <ColumnHeads
+              className="text-left text-gray-700"
+              columns={[
+                ['Code', 'py-1 pr-3 font-medium'],
+                ['Commandes', 'py-1 pr-3 text-right font-medium'],
+                ['Remises', 'py-1 pr-3 text-right font-medium'],
+                ['Encaissé', 'py-1 text-right font-medium'],
+              ]}
+            />
           </thead>
           <tbody>
             {data.map((r) => (

@@ -1,4 +1,5 @@
 import { Card } from '../../components/ui/card';
+import { ColumnHeads } from '../../components/ui/column-heads';
 import { formatDate } from '../../lib/format';
 import type { DashboardStats } from '../../lib/types';
 
@@ -22,17 +23,13 @@ export function RecentStatsCard({ stats }: { stats: DashboardStats['recentStats'
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-gray-200 text-gray-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Indicateur
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Valeur
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Date
-                </th>
-              </tr>
+              <ColumnHeads
+                columns={[
+                  ['Indicateur', 'py-2 pr-4 font-medium'],
+                  ['Valeur', 'py-2 pr-4 font-medium'],
+                  ['Date', 'py-2 font-medium'],
+                ]}
+              />
             </thead>
             <tbody>
               {stats.map((s) => (

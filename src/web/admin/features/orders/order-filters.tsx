@@ -1,11 +1,9 @@
-import { Search } from 'lucide-react';
 import type { OrderMethod, OrderState } from '../../../../shared/ledger';
 import { FilterPanel, type FilterChip } from '../../components/filter-panel';
-import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
+import { DateRangeFields, ParamSelect, SearchBox } from '../../components/filter-fields';
 import { formatGymDate } from '../../lib/format';
 import { useSearchText, type useListParams } from '../../lib/list-state';
-import { ALL, METHOD_OPTIONS, ORDER_METHOD_LABELS, STATE_LABELS, STATE_OPTIONS } from './labels';
+import { METHOD_OPTIONS, ORDER_METHOD_LABELS, STATE_LABELS, STATE_OPTIONS } from './labels';
 
 type ListParams = ReturnType<typeof useListParams>;
 
@@ -37,44 +35,19 @@ export function OrderFilters({ get, set, total }: Pick<ListParams, 'get' | 'set'
       onClear={() => set({ statut: undefined, moyen: undefined, du: undefined, au: undefined, attention: undefined })}
       resultLabel={total === undefined ? undefined : `Voir ${total} commande${total > 1 ? 's' : ''}`}
       search={
-        <div className="relative col-span-2 self-end lg:col-span-4">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Rechercher par nom, e-mail ou référence"
-            placeholder="Nom, e-mail ou référence…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="h-11 pl-9 md:h-10"
-          />
-        </div>
+        <SearchBox
+          className="col-span-2 self-end lg:col-span-4"
+          label="Rechercher par nom, e-mail ou référence"
+          placeholder="Nom, e-mail ou référence…"
+          value={text}
+          onChange={setText}
+        />
       }
       fields={
         <>
-          <Field id="order-filter-status" label="Statut">
-            <Select
-              id="order-filter-status"
-              aria-label="Statut"
-              value={get('statut') || ALL}
-              onValueChange={(v) => set({ statut: v === ALL ? undefined : v })}
-              options={STATE_OPTIONS}
-            />
-          </Field>
-          <Field id="order-filter-method" label="Moyen de paiement">
-            <Select
-              id="order-filter-method"
-              aria-label="Moyen de paiement"
-              value={get('moyen') || ALL}
-              onValueChange={(v) => set({ moyen: v === ALL ? undefined : v })}
-              options={METHOD_OPTIONS}
-            />
-          </Field>
-          <Field id="order-filter-from" label="Commandées du">
-            <Input id="order-filter-from" type="date" value={get('du')} max={get('au') || undefined} onChange={(e) => set({ du: e.target.value })} />
-          </Field>
-          <Field id="order-filter-to" label="Au">
-            <Input id="order-filter-to" type="date" value={get('au')} min={get('du') || undefined} onChange={(e) => set({ au: e.target.value })} />
-          </Field>
+          <ParamSelect id="order-filter-status" label="Statut" param="statut" options={STATE_OPTIONS} get={get} set={set} />
+          <ParamSelect id="order-filter-method" label="Moyen de paiement" param="moyen" options={METHOD_OPTIONS} get={get} set={set} />
+          <DateRangeFields idPrefix="order-filter" fromLabel="Commandées du" get={get} set={set} />
           <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm text-gray-900 lg:col-span-4" htmlFor="order-filter-attention">
             <input
               id="order-filter-attention"

@@ -1,10 +1,8 @@
-import { Search } from 'lucide-react';
 import { RESERVATION_SORTS, type ReservationSort } from '../../../../shared/schemas/lists';
 import type { ReservationStatus } from '../../../../shared/constants';
 import { CLASSES } from '../../../../shared/site';
 import { FilterPanel, type FilterChip } from '../../components/filter-panel';
-import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
+import { DateRangeFields, ParamSelect, SearchBox } from '../../components/filter-fields';
 import { Switch } from '../../components/ui/switch';
 import { formatGymDate, gymZoneName } from '../../lib/format';
 import { useSearchText, type useListParams } from '../../lib/list-state';
@@ -57,62 +55,36 @@ export function ReservationFilters({
         onClear={() => set({ cours: undefined, statut: undefined, quand: undefined, du: undefined, au: undefined, archivees: undefined, tri: undefined })}
         resultLabel={total === undefined ? undefined : `Voir ${total} réservation${total > 1 ? 's' : ''}`}
         search={
-          <div className="relative col-span-2 self-end">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Rechercher par nom, e-mail ou téléphone"
-              placeholder="Nom, e-mail ou téléphone…"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className="h-11 pl-9 md:h-10"
-            />
-          </div>
+          <SearchBox
+            className="col-span-2 self-end"
+            label="Rechercher par nom, e-mail ou téléphone"
+            placeholder="Nom, e-mail ou téléphone…"
+            value={text}
+            onChange={setText}
+          />
         }
         fields={
           <>
-            <Field id="filter-course" label="Cours">
-              <Select
-                id="filter-course"
-                aria-label="Cours"
-                value={get('cours') || ALL}
-                onValueChange={(v) => set({ cours: v === ALL ? undefined : v })}
-                options={[{ value: ALL, label: 'Tous les cours' }, ...courses.map((c) => ({ value: c, label: c }))]}
-              />
-            </Field>
-            <Field id="filter-status" label="Statut">
-              <Select
-                id="filter-status"
-                aria-label="Statut"
-                value={get('statut') || ALL}
-                onValueChange={(v) => set({ statut: v === ALL ? undefined : v })}
-                options={STATUS_OPTIONS}
-              />
-            </Field>
-            <Field id="filter-when" label="Passés ou à venir">
-              <Select
-                id="filter-when"
-                aria-label="Passés ou à venir"
-                value={get('quand') || ALL}
-                onValueChange={(v) => set({ quand: v === ALL ? undefined : v })}
-                options={WHEN_OPTIONS}
-              />
-            </Field>
-            <Field id="filter-sort" label="Trier">
-              <Select
-                id="filter-sort"
-                aria-label="Trier"
-                value={get('tri') || '-created'}
-                onValueChange={(v) => set({ tri: v === '-created' ? undefined : v })}
-                options={RESERVATION_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))}
-              />
-            </Field>
-            <Field id="filter-from" label="Cours du">
-              <Input id="filter-from" type="date" value={get('du')} max={get('au') || undefined} onChange={(e) => set({ du: e.target.value })} />
-            </Field>
-            <Field id="filter-to" label="Au">
-              <Input id="filter-to" type="date" value={get('au')} min={get('du') || undefined} onChange={(e) => set({ au: e.target.value })} />
-            </Field>
+            <ParamSelect
+              id="filter-course"
+              label="Cours"
+              param="cours"
+              options={[{ value: ALL, label: 'Tous les cours' }, ...courses.map((c) => ({ value: c, label: c }))]}
+              get={get}
+              set={set}
+            />
+            <ParamSelect id="filter-status" label="Statut" param="statut" options={STATUS_OPTIONS} get={get} set={set} />
+            <ParamSelect id="filter-when" label="Passés ou à venir" param="quand" options={WHEN_OPTIONS} get={get} set={set} />
+            <ParamSelect
+              id="filter-sort"
+              label="Trier"
+              param="tri"
+              fallback="-created"
+              options={RESERVATION_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))}
+              get={get}
+              set={set}
+            />
+            <DateRangeFields idPrefix="filter" fromLabel="Cours du" get={get} set={set} />
             {/* The whole line is the switch's label: a 44 px row to tap. */}
             <label
               htmlFor="show-archived"

@@ -1,6 +1,7 @@
 import { Badge } from '../../components/ui/badge';
 import { PageCheckbox, RowCheckbox } from '../../components/ui/bulk-bar';
 import { Card } from '../../components/ui/card';
+import { ColumnHeads } from '../../components/ui/column-heads';
 import { LanguageBadge } from '../../components/language-badge';
 import { MercyBadges } from '../../components/waive-button';
 import { formatDateTime, formatShortDateTime, truncate } from '../../lib/format';
@@ -51,32 +52,18 @@ export function ReservationList({
             <col className="w-40" />
           </colgroup>
           <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="py-3 pl-4">
-                <span className="sr-only">Sélection</span>
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Nom
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Contact
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Cours
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Date et heure
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Message
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Statut
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Actions
-              </th>
-            </tr>
+            <ColumnHeads
+              columns={[
+                [<span className="sr-only">Sélection</span>, 'py-3 pl-4'],
+                ['Nom', 'px-4 py-3 font-medium'],
+                ['Contact', 'px-4 py-3 font-medium'],
+                ['Cours', 'px-4 py-3 font-medium'],
+                ['Date et heure', 'px-4 py-3 font-medium'],
+                ['Message', 'px-4 py-3 font-medium'],
+                ['Statut', 'px-4 py-3 font-medium'],
+                ['Actions', 'px-4 py-3 text-right font-medium'],
+              ]}
+            />
           </thead>
           <tbody>
             {visible.map((r) => (

@@ -4,9 +4,10 @@ import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../../../../shared/i18n
 import { letterDetailsMissing } from '../../../../shared/legal-details';
 import { PASS_COVERS_LABELS_FR, type SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { PROGRAMME_LIMITS, PROGRAMME_MONTHS } from '../../../../shared/schemas/site-settings-programmes';
-import { Field, Input, Label, fieldAria } from '../../components/ui/field';
+import { Field, Label, fieldAria } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
+import { BahtField } from './baht-field';
 import { ListError, SettingsSection, TextField, fieldId, useFieldError } from './fields';
 import { MoveButtons, OrderedItems, type ItemControls } from './ordered-items';
 
@@ -162,33 +163,6 @@ function ProgrammeItem({ index, ...controls }: { index: number } & ItemControls)
 }
 
 /** An amount typed in baht, kept in satang (rounded to a whole satang at the edge). */
-function BahtField({ name, label }: { name: `programmes.${number}.priceSatang` | `programmes.${number}.deposit.value`; label: string }) {
-  const { control } = useFormContext<SiteSettingsInput>();
-  const id = fieldId(name);
-  const error = useFieldError(name);
-  return (
-    <Field id={id} label={label} error={error} hint="En bahts">
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            {...fieldAria(id, error)}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={Number.isFinite(field.value) ? field.value / 100 : ''}
-            onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Math.round(e.target.valueAsNumber * 100))}
-          />
-        )}
-      />
-    </Field>
-  );
-}
-
 function DepositFields({ base }: { base: `programmes.${number}` }) {
   const { control, setValue } = useFormContext<SiteSettingsInput>();
   const mode = useWatch<SiteSettingsInput, `programmes.${number}.deposit.mode`>({ name: `${base}.deposit.mode` });

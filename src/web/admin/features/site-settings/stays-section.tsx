@@ -3,8 +3,9 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import { LANGUAGE_NAMES_FR, TRANSLATED_LANGUAGES } from '../../../../shared/i18n/languages';
 import type { SiteSettingsInput } from '../../../../shared/schemas/site-settings';
 import { Button } from '../../components/ui/button';
-import { Field, Input, fieldAria } from '../../components/ui/field';
+import { Field, fieldAria } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
+import { BahtField } from './baht-field';
 import { ListError, SettingsSection, TextField, fieldId, useFieldError, type SettingsPath } from './fields';
 
 // Paramètres › Séjours (issue 36 §3–4): the airports and their pickup price, what a stay includes
@@ -16,36 +17,6 @@ const TEXTS: { key: 'included' | 'notIncluded' | 'meetingPoint'; label: string }
   { key: 'notIncluded', label: 'Non inclus' },
   { key: 'meetingPoint', label: 'Point de rendez-vous (transfert)' },
 ];
-
-/** An amount typed in baht, stored in satang. */
-function BahtField({ name, label, className }: { name: SettingsPath; label: string; className?: string }) {
-  const { control } = useFormContext<SiteSettingsInput>();
-  const id = fieldId(name);
-  const error = useFieldError(name);
-  return (
-    <div className={className}>
-      <Field id={id} label={label} error={error} hint="En bahts">
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              {...fieldAria(id, error)}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={typeof field.value === 'number' && Number.isFinite(field.value) ? field.value / 100 : ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Math.round(e.target.valueAsNumber * 100))}
-            />
-          )}
-        />
-      </Field>
-    </div>
-  );
-}
 
 function ModeSelect({ name, label, options }: { name: SettingsPath; label: string; options: { value: string; label: string }[] }) {
   const { control } = useFormContext<SiteSettingsInput>();
@@ -82,7 +53,10 @@ export function StaysSection() {
           <div key={a.id} className="grid items-end gap-3 md:grid-cols-[8rem_minmax(0,1fr)_10rem_auto]" data-testid="stay-airport">
             <TextField name={`stays.airports.${i}.code`} label="Code" hint="KBV, HKT…" />
             <TextField name={`stays.airports.${i}.name`} label="Nom" />
-            <BahtField name={`stays.airports.${i}.pickupPriceSatang`} label="Prix du transfert" />
+            {/* In a block of its own, as this section lays out its fields. */}
+            <div>
+              <BahtField name={`stays.airports.${i}.pickupPriceSatang`} label="Prix du transfert" />
+            </div>
             <Button variant="outline" onClick={() => airports.remove(i)} aria-label={`Retirer l'aéroport ${i + 1}`}>
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
@@ -126,7 +100,11 @@ export function StaysSection() {
           ]}
         />
         {depositMode === 'percent' && <TextField name="stays.deposit.value" label="Pourcentage (%)" number inputMode="numeric" />}
-        {depositMode === 'fixed' && <BahtField name="stays.deposit.value" label="Montant de l'acompte" />}
+        {depositMode === 'fixed' && (
+          <div>
+            <BahtField name="stays.deposit.value" label="Montant de l'acompte" />
+          </div>
+        )}
         <ModeSelect
           name="stays.balance.mode"
           label="Solde"
