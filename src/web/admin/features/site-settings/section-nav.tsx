@@ -42,8 +42,8 @@ export const SETTINGS_PAGES = [
   {
     slug: 'avis',
     label: 'Avis',
-    description: "Les avis affichés sur l'accueil ; les demandes d'avis envoyées aux clients et qui les a reçues.",
-    parts: ['avis', 'avis-clients'],
+    description: "Les avis affichés sur l'accueil ; les demandes d'avis envoyées aux clients et qui les a reçues ; la cadence d'envoi des campagnes.",
+    parts: ['avis', 'avis-clients', 'newsletter'],
   },
   {
     slug: 'textes',

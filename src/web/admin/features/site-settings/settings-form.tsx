@@ -50,16 +50,13 @@ const PAGE_SECTIONS: Record<FormPage, ReactNode> = {
     </>
   ),
   sejours: <StaysSection />,
-  decharge: (
-    <>
-      <MembersSection />
-      <NewsletterSection />
-    </>
-  ),
+  decharge: <MembersSection />,
+  // What the gym sends its people: the reviews asked for and the campaigns' sending rate.
   avis: (
     <>
       <ReviewsSection />
       <ReviewRequestsSection />
+      <NewsletterSection />
     </>
   ),
   // The hero's text and its image side by side: the preview shows both before saving.
@@ -89,7 +86,7 @@ const PAGE_OF_KEY: Record<keyof SiteSettings, FormPage> = {
   waitlist: 'tarifs',
   privateLessons: 'cours-prives',
   members: 'decharge',
-  newsletter: 'decharge',
+  newsletter: 'avis',
   reviewRequests: 'avis',
   legal: 'mentions-legales',
   visaLetter: 'mentions-legales',
