@@ -8,7 +8,7 @@ interface FileResult {
   name: string;
   startTime: number;
   endTime: number;
-  assertionResults: { status: string }[];
+  assertionResults: { status: string; fullName?: string; duration?: number | null }[];
 }
 interface JsonReport {
   numTotalTests: number;
@@ -48,6 +48,24 @@ const files = reports.flatMap(({ suite, report }) =>
 files.sort((a, b) => b.seconds - a.seconds);
 console.log('\n== the ten slowest test files');
 for (const f of files.slice(0, 10)) console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.suite.padEnd(12)} ${f.file}`);
+
+// The API suites run both databases in one run: their tests' own time, split by the database
+// their describe names (describe.each(backends): "… on sqlite", "… on postgres").
+const api = reports.find((r) => r.suite === 'api');
+if (api) {
+  const split = { SQLite: 0, PostgreSQL: 0, either: 0 };
+  for (const file of api.report.testResults)
+    for (const t of file.assertionResults) {
+      const name = t.fullName ?? '';
+      const key = /\bpostgres(ql)?\b/i.test(name) ? 'PostgreSQL' : /\bsqlite\b/i.test(name) ? 'SQLite' : 'either';
+      split[key] += (t.duration ?? 0) / 1000;
+    }
+  console.log(
+    `\n== the API tests' own time by database: ${Object.entries(split)
+      .map(([k, v]) => `${k} ${fmt(v)}`)
+      .join(', ')}`,
+  );
+}
 
 console.log('\n== tests executed');
 let total = 0;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every stage CI runs, each timed, then a report of where the time went (the stages'
 # wall times, the ten slowest test files, the count of tests executed): scripts/test-report.ts.
-# The API suites run twice, as two stages: every file on SQLite (TEST_BACKENDS=sqlite), then the
-# files that take `backends` on PostgreSQL. A failing stage stops the run, after the report.
+# The API suites run once on both databases (each file imported once); the report splits their
+# tests' time by database. A failing stage stops the run, after the report.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
@@ -30,16 +30,12 @@ stage() {
 }
 
 json() { echo "--reporter=default --reporter=json --outputFile.json=$results/$1.json"; }
-# The files whose suites run on both databases (describe.each(backends)).
-pg_files=$(grep -rl --include='*.test.ts' -e 'backends' src tests | grep -v '^tests/e2e/' | sort)
 
 # shellcheck disable=SC2046
 stage lint npm run --silent lint
 stage typecheck npm run --silent typecheck
 # shellcheck disable=SC2046
-stage "API on SQLite" env TEST_BACKENDS=sqlite npx vitest run $(json api-sqlite)
-# shellcheck disable=SC2046,SC2086
-stage "API on PostgreSQL" env TEST_BACKENDS=postgres npx vitest run $(json api-postgres) $pg_files
+stage "API" npx vitest run $(json api)
 stage build npm run --silent build
 # shellcheck disable=SC2046
 stage browser npx vitest run --config vitest.e2e.config.ts $(json browser)

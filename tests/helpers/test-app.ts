@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/server/app';
@@ -72,11 +71,11 @@ export function tempDir(prefix = 'gym-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-// Every app a suite builds starts from a database migrated once per test process (issue 49):
-// running the fifty-odd migrations took seconds an app, most of an API file's time. SQLite: the
-// migrated file is copied into the app's folder. PostgreSQL: the migrated template schema is
-// dumped once (pg_dump, the server's own client) and replayed into each app's schema. buildApp's
-// migrate() then finds every migration applied, as on a server restarted on its database.
+// Every SQLite app a suite builds starts from a copy of a database migrated once per test process
+// (issue 49): buildApp's migrate() then finds every migration applied, as on a restart. Each test
+// file is a process of its own, so this helps the files that build several apps. (A PostgreSQL
+// schema replayed from a pg_dump of a template cost a file that builds one app more than
+// migrating: decision 194.)
 let sqliteTemplate: Promise<string> | undefined;
 function migratedSqliteFile(): Promise<string> {
   sqliteTemplate ??= (async () => {
@@ -96,47 +95,6 @@ export async function migratedDataDir(prefix?: string): Promise<string> {
   const dir = tempDir(prefix);
   fs.copyFileSync(await migratedSqliteFile(), path.join(dir, 'gym.db'));
   return dir;
-}
-
-let pgTemplate: Promise<{ name: string; dump: string }> | undefined;
-function migratedSchemaDump(): Promise<{ name: string; dump: string }> {
-  pgTemplate ??= (async () => {
-    await checkPostgres();
-    const name = `tpl_${randomBytes(8).toString('hex')}`;
-    const handle = openDatabase({ dataDir: tempDir(), databaseUrl: PG_URL, schema: name });
-    try {
-      await migrate(handle, name);
-    } finally {
-      await handle.close();
-    }
-    const dump = execFileSync('pg_dump', ['--dbname', PG_URL, '--schema', name, '--no-owner', '--no-privileges', '--inserts', '--quote-all-identifiers'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    await dropSchema(name);
-    return { name, dump };
-  })();
-  return pgTemplate;
-}
-
-/** Creates `schema` holding a migrated database (the template's dump, its name replaced). */
-export async function createMigratedSchema(schema: string): Promise<void> {
-  const { name, dump } = await migratedSchemaDump();
-  // Quoted identifiers only (--quote-all-identifiers): the template's random name is replaced
-  // where it stands as an identifier; pg_dump's own settings lines are kept but search_path.
-  const text = dump
-    .split('\n')
-    .filter((line) => !/^SELECT pg_catalog\.set_config\('search_path'/.test(line) && !line.startsWith('\\'))
-    .join('\n')
-    .replaceAll(`"${name}"`, `"${schema}"`);
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    // One transaction: one commit to flush, not one per statement.
-    await client.query(`begin; set local synchronous_commit = off;\n${text}\ncommit;`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Drops a test's PostgreSQL schema and everything in it. */
@@ -186,7 +144,6 @@ export async function createTestApp(
   if (backend === 'postgres') {
     await checkPostgres();
     schema = `t_${randomBytes(6).toString('hex')}`;
-    if (!shared) await createMigratedSchema(schema);
   }
   const config: Config = {
     ...base,
