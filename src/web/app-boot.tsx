@@ -1,5 +1,5 @@
 import { QueryClientProvider, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -39,6 +39,12 @@ export async function startApp(boot: BootState) {
     // Fetch the page's chunk first so hydration does not wait on a second round trip.
     await preloadPage(page.kind).catch(() => {});
     hydrateRoot(container, tree);
+  } else if (page.kind === 'admin') {
+    // The back office's first render is a transition, which React splits into short tasks:
+    // a phone's main thread stays free (issue 46 point 4), and the server's loading line stays
+    // until the screen is ready.
+    const root = createRoot(container);
+    startTransition(() => root.render(tree));
   } else {
     createRoot(container).render(tree);
   }

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
-import { ISLAND_PAGES, PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
+import { ADMIN_SCREEN_MODULES, ISLAND_PAGES, PAGE_MODULES, matchPage, type PageMatch } from './app/pages';
 import { categoriesQuery, postQuery, publishedPostsQuery, teaserPostsQuery } from './features/blog/queries';
 import { galleryQuery } from './features/gallery/queries';
 import { readJourney } from './features/booking/journey';
@@ -32,7 +32,7 @@ import { splitLanguage } from '../shared/i18n/paths';
 
 // The server bundle (vite build --ssr): src/server/web/ssr.ts loads it to render public pages.
 
-export { PAGE_MODULES, QUERY_STATE_ID, matchPage };
+export { ADMIN_SCREEN_MODULES, PAGE_MODULES, QUERY_STATE_ID, matchPage };
 
 /** A language's boot state (language and compiled catalogue), for pages the server does not render. */
 export const i18nBootFor = (pathname: string): I18nBoot => {

@@ -36,6 +36,7 @@ interface EntryServer {
   matchPage(pathname: string): { kind: PageKind; slug?: string };
   i18nBootFor(pathname: string): { language: Language; messages: unknown };
   PAGE_MODULES: Record<PageKind, string[]>;
+  ADMIN_SCREEN_MODULES: Record<string, string[]>;
   QUERY_STATE_ID: string;
 }
 
@@ -64,8 +65,17 @@ export interface Renderer {
   template: string;
   /** The template without its <link rel="modulepreload"> tags, for pages made of islands. */
   islandTemplate: string;
-  /** <link rel="modulepreload"> tags for a page's chunks (not those index.html already loads). */
-  preloadLinks(kind: PageKind): string;
+  /**
+   * <link rel="modulepreload"> tags for a page's chunks (not those index.html already loads),
+   * with `extra` source modules (a back-office screen's own chunk).
+   */
+  preloadLinks(kind: PageKind, extra?: readonly string[]): string;
+  /**
+   * <link rel="stylesheet"> tags for the same chunks' stylesheets, which a chunk otherwise asks
+   * for only once its script has run. They go last in <head>: after the site's inline styles,
+   * as the chunk would have added them.
+   */
+  stylesheetLinks(kind: PageKind, extra?: readonly string[]): string;
 }
 
 export async function loadRenderer(clientDir: string): Promise<Renderer | null> {
@@ -79,31 +89,43 @@ export async function loadRenderer(clientDir: string): Promise<Renderer | null> 
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
 
-  /** A module's own file and the files it imports, by manifest key. */
-  const filesOf = (key: string, files = new Set<string>()) => {
+  /** A module's own file and the files it imports, by manifest key (their stylesheets in `css`). */
+  const filesOf = (key: string, files = new Set<string>(), css = new Set<string>()) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return files;
     files.add(chunk.file);
-    chunk.imports?.forEach((k) => filesOf(k, files));
+    chunk.css?.forEach((f) => css.add(f));
+    chunk.imports?.forEach((k) => filesOf(k, files, css));
     return files;
   };
   const runtime = filesOf('src/web/islands/boot.ts');
   const later = [...filesOf('src/web/islands/hydrate-island.tsx')].filter((f) => !runtime.has(f));
 
-  const cache = new Map<PageKind, string>();
-  const preloadLinks = (kind: PageKind) => {
-    const hit = cache.get(kind);
+  const cache = new Map<string, { modules: string; styles: string }>();
+  const linksFor = (kind: PageKind, extra: readonly string[]) => {
+    const cacheKey = [kind, ...extra].join(' ');
+    const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;
     const files = new Set<string>();
-    for (const src of entry.PAGE_MODULES[kind] ?? []) filesOf(src, files);
-    const links = [...files]
-      .filter((f) => !template.includes(`/${f}"`))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
-      .join('\n    ');
-    cache.set(kind, links);
+    const css = new Set<string>();
+    for (const src of [...(entry.PAGE_MODULES[kind] ?? []), ...extra]) filesOf(src, files, css);
+    const notInTemplate = (f: string) => !template.includes(`/${f}"`);
+    const links = {
+      modules: [...files]
+        .filter(notInTemplate)
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+        .join('\n    '),
+      styles: [...css]
+        .filter(notInTemplate)
+        .map((f) => `<link rel="stylesheet" href="/${f}" />`)
+        .join('\n    '),
+    };
+    cache.set(cacheKey, links);
     return links;
   };
-  return { entry, template, islandTemplate: startedAfterPaint(withoutModulePreloads(template), clientDir, later), preloadLinks };
+  const preloadLinks = (kind: PageKind, extra: readonly string[] = []) => linksFor(kind, extra).modules;
+  const stylesheetLinks = (kind: PageKind, extra: readonly string[] = []) => linksFor(kind, extra).styles;
+  return { entry, template, islandTemplate: startedAfterPaint(withoutModulePreloads(template), clientDir, later), preloadLinks, stylesheetLinks };
 }
 
 /**
@@ -148,7 +170,7 @@ function startedAfterPaint(template: string, clientDir: string, later: string[])
 export async function devRenderer(vite: ViteDevServer, url: string): Promise<Renderer> {
   const entry = (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as EntryServer;
   const template = await vite.transformIndexHtml(url, fs.readFileSync(path.resolve('index.html'), 'utf8'));
-  return { entry, template, islandTemplate: template, preloadLinks: () => '' };
+  return { entry, template, islandTemplate: template, preloadLinks: () => '', stylesheetLinks: () => '' };
 }
 
 function inlineStylesheets(template: string, clientDir: string): string {

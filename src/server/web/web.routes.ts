@@ -28,6 +28,13 @@ const LINK_PAGES = [
   ['/verify/:code', 'code'],
 ] as const;
 
+/**
+ * What the back office shows while its code loads (a phone at the desk may wait seconds); the
+ * browser's first render replaces it (createRoot, src/web/app-boot.tsx).
+ */
+const ADMIN_LOADING =
+  '<p role="status" lang="fr" style="margin:0;padding:1.5rem 1rem;font:500 1rem/1.5 system-ui,sans-serif;color:#374151">Chargement du back-office…</p>';
+
 /** Whether a path names a page of the public site (counted as a page view). */
 const isPublicPage = (url: string) => !url.startsWith('/admin');
 
@@ -95,15 +102,17 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext, opts: { v
     const site = await localizedSiteSettings(ctx, language);
     if (kind === 'admin') {
       // The back office is client-only; its head only keeps it out of search results.
-      const head = `${renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site))}\n    ${renderer.preloadLinks('admin')}`;
+      const screen = renderer.entry.ADMIN_SCREEN_MODULES[pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname] ?? [];
+      const head = `${renderHead(publicUrl, headFor(publicUrl, { kind: 'admin', url }, site))}\n    ${renderer.preloadLinks('admin', screen)}`;
       const state = `<script type="application/json" id="${renderer.entry.QUERY_STATE_ID}">${jsonForScript({ siteUrl: publicUrl, site })}</script>`;
       return sendHtml(
         reply,
         200,
         renderer.template
           .replace('<!--app-head-->', head)
-          .replace('<!--app-html-->', '')
-          .replace('<!--app-state-->', () => state),
+          .replace('<!--app-html-->', ADMIN_LOADING)
+          .replace('<!--app-state-->', () => state)
+          .replace('</head>', () => `  ${renderer.stylesheetLinks('admin', screen)}\n  </head>`),
       );
     }
 

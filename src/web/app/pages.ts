@@ -57,9 +57,15 @@ export const PAGE_MODULES: Record<PageKind, string[]> = {
   blog: [],
   article: [],
   'not-found': [],
-  admin: [APP_BOOT, 'src/web/admin/admin-app.tsx'],
+  admin: [APP_BOOT, 'src/web/admin/admin-app.tsx', 'src/web/admin/lib/early-requests.ts'],
   me: [],
   'me-sign-in': [],
+};
+
+/** A back-office path's own screen, preloaded with the back office (the dashboard, the first screen after sign-in). */
+export const ADMIN_SCREEN_MODULES: Record<string, string[]> = {
+  '/admin': ['src/web/admin/routes/dashboard.tsx'],
+  '/admin/dashboard': ['src/web/admin/routes/dashboard.tsx'],
 };
 
 export const LandingPage = lazy(loaders.landing);

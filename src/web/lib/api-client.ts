@@ -70,6 +70,8 @@ export interface ApiClientConfig {
   onUnauthorized?: () => void;
   /** Rewrites a server sentence before screens show it, by its code (the back office: the generic English ones in French). */
   translateError?: (message: string, code: ErrorCode | null) => string;
+  /** An answer already asked for this GET (the back office's first screen: admin/lib/early-requests.ts), taken once. */
+  takeEarly?: (url: string, token: string | null) => Promise<Response> | undefined;
 }
 
 let config: ApiClientConfig = {};
@@ -106,12 +108,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'include',
-  });
+  const send = () => fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include' });
+  const early = method === 'GET' && !opts.anonymous ? config.takeEarly?.(url, token) : undefined;
+  // An early read that failed on the way is asked again, as if it had never been made.
+  const res = early ? await early.catch(send) : await send();
   if (res.status === 401 && token) config.onUnauthorized?.();
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;

@@ -234,4 +234,37 @@ describe('back office: the dashboard leads with the desk’s day', () => {
       await page.locator('main').getByText(shown).first().waitFor();
     }
   });
+
+  it('asks for the day while the session is still being checked, and reads each answer once', async () => {
+    // The session's answer is held: without the early reads (src/web/admin/lib/early-requests.ts)
+    // the day is asked for only after it, once the back office's code has run.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    const onRequest = (req: { url(): string }) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    };
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      // The route may be gone by then (a failed wait above): nothing left to answer.
+      await route.continue().catch(() => {});
+    });
+    page.on('request', onRequest);
+    try {
+      const dayAsked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/dashboard/today');
+      await page.goto(suite.url('/admin/dashboard'));
+      await dayAsked;
+      expect(asked).toContain('/api/auth/me');
+      release();
+      await page.getByTestId('today-offers').waitFor();
+      await page.getByRole('region', { name: 'Totaux' }).waitFor();
+      const reads = ['/api/auth/me', '/api/reservations?pageSize=1', '/api/conversations', '/api/dashboard/today', '/api/dashboard-stats'];
+      for (const url of reads) expect({ url, times: asked.filter((a) => a === url).length }).toEqual({ url, times: 1 });
+    } finally {
+      release();
+      page.off('request', onRequest);
+      await page.unroute('**/api/auth/me');
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { ApiError, apiRequest, configureApiClient } from '../../lib/api-client';
 import { clearToken, getToken, setToken } from './auth-token';
+import { takeEarlyResponse } from './early-requests';
 import { frenchServerMessage } from './server-messages';
 import type { SessionUser } from './types';
 
@@ -71,7 +72,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Layout effects run before any passive effect, so before the first query is fetched: every
   // request of the back office carries the token, and a 401 anywhere signs out.
   useLayoutEffect(() => {
-    configureApiClient({ getToken, onUnauthorized: () => signOutLocally(queryClient), translateError: frenchServerMessage });
+    configureApiClient({
+      getToken,
+      onUnauthorized: () => signOutLocally(queryClient),
+      translateError: frenchServerMessage,
+      takeEarly: takeEarlyResponse,
+    });
     return () => configureApiClient({});
   }, [queryClient]);
 

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../../shared/constants';
 import { useSession } from '../../lib/session';
@@ -11,7 +12,11 @@ const TRAINER_PATHS = ['/admin/mon-planning', ACCOUNT_PATH];
  * lacks (admins pass every role) → /admin/dashboard.
  */
 export function RouteGuard({ role }: { role?: Role }) {
-  const { user, isLoading } = useSession();
+  const { user, isLoading: checking } = useSession();
+  // The screen behind the guard is drawn at a deferred priority once the session is known,
+  // which React splits into short tasks: the whole shell and screen at once held a phone's main
+  // thread for most of a second (issue 46 point 4).
+  const isLoading = useDeferredValue(checking);
   const location = useLocation();
   if (isLoading) return <Spinner label="Chargement de la session..." className="min-h-screen" />;
   if (!user) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { DashboardTodayDto } from '../../../../shared/api-types';
 import { formatThb } from '../../../../shared/money';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -240,9 +241,12 @@ function Summary({ d }: { d: DashboardTodayDto }) {
 }
 
 export function TodayPanel() {
-  const { data, isLoading, isError } = useQuery<DashboardTodayDto>({ queryKey: ['/api/dashboard/today'] });
+  const { data: live, isError } = useQuery<DashboardTodayDto>({ queryKey: ['/api/dashboard/today'] });
+  // The answer is drawn at a deferred priority, in short tasks: the phone's main thread is never
+  // held for the whole panel at once (issue 46 point 4).
+  const data = useDeferredValue(live);
   // A screen's height while loading: the totals below stay out of sight instead of jumping down (layout shift).
-  if (isLoading)
+  if (!data && !isError)
     return (
       <div className="min-h-screen">
         <Spinner label="Chargement de la journée..." />
