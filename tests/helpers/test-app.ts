@@ -72,10 +72,10 @@ export function tempDir(prefix = 'gym-test-'): string {
 }
 
 // Every SQLite app a suite builds starts from a copy of a database migrated once per test process
-// (issue 49): buildApp's migrate() then finds every migration applied, as on a restart. Each test
-// file is a process of its own, so this helps the files that build several apps. (A PostgreSQL
-// schema replayed from a pg_dump of a template cost a file that builds one app more than
-// migrating: decision 194.)
+// (issue 49): buildApp's migrate() then finds every migration applied, as on a restart. A Vitest
+// worker keeps this module from one file to the next (decision 195), so it is made once per
+// worker, not once per file. (A PostgreSQL schema replayed from a pg_dump of a template cost a
+// file that builds one app more than migrating: decision 194.)
 let sqliteTemplate: Promise<string> | undefined;
 function migratedSqliteFile(): Promise<string> {
   sqliteTemplate ??= (async () => {
