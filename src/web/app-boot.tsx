@@ -20,6 +20,14 @@ export async function startApp(boot: BootState) {
   const queryClient = createQueryClient();
   if (boot.queries) hydrate(queryClient, boot.queries);
   const page = matchPage(window.location.pathname);
+  if (page.kind === 'admin') {
+    // The back office's first reads start before any of its code renders (decision 196). Here,
+    // not in the page's entry: pages made of islands never load this file, so visitors never
+    // carry it. Awaited, so that no screen asks for a read before it is registered.
+    // eslint-disable-next-line import-x/no-restricted-paths -- loaded on /admin paths only
+    const early = await import('./admin/lib/early-requests').catch(() => null);
+    early?.startEarlyRequests(window.location.pathname);
+  }
   const tree = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -22,10 +22,5 @@ if (boot.islands) {
     });
   });
 } else {
-  // The back office's first reads start now, not once React and its code have loaded.
-  const { pathname } = window.location;
-  if (pathname === '/admin' || pathname.startsWith('/admin/'))
-    // eslint-disable-next-line import-x/no-restricted-paths -- asked for on /admin paths only: visitors never download it
-    void import('./admin/lib/early-requests').then((m) => m.startEarlyRequests(pathname));
   void import('./app-boot').then(({ startApp }) => startApp(boot));
 }

@@ -1,7 +1,7 @@
 import { getToken } from './auth-token';
 
-// The back office's first screen asks for its data as soon as the page's entry runs
-// (src/web/main.tsx), while React and the back office's code are still loading: otherwise the
+// The back office's first screen asks for its data as soon as the app starts
+// (src/web/app-boot.tsx), before the back office's code has loaded and rendered: otherwise the
 // session check waits for all of that, and the dashboard's reads wait for the session check and
 // for the dashboard's code, three round trips one after the other on a phone's network
 // (issue 46 point 4). The API client takes each answer once, for the same URL and token, when
